@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// fleetscan: how far an iOS codebase is from running in resizable windows and multiple scenes.
+import PackageDescription
+
+let package = Package(
+    name: "fleetscan",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "fleetscan", targets: ["fleetscan"]),
+    ],
+    targets: [
+        // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
+        .target(name: "SourceLexing"),
+        // What a rule is, what a finding is, and the structure rules read.
+        .target(name: "RuleKit", dependencies: ["SourceLexing"]),
+        // The rule catalog: one file per rule id of RULES.md.
+        .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
+        // Files in, findings out: discovery, configuration, the two passes, the pool.
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing"]),
+        // Pure functions from results to text.
+        .target(name: "Reports", dependencies: ["ScanEngine", "Rules", "RuleKit"]),
+        // Flags, commands, and the one error-to-exit-code mapping.
+        .target(name: "FleetCLI", dependencies: ["ScanEngine", "Reports", "Rules", "RuleKit"]),
+        .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "TestSupport"]),
+        .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,117 @@
+// SourceLexing exists so that every rule sees Swift and Objective-C the way the compiler
+// does: comments, strings and dead `#if 0` code are not code. It works on bytes, never on
+// String, because it runs over every byte of every scanned blob.
+
+/// The bytes of one source file, padded with zeros so scanners may look a few bytes ahead.
+public final class SourceBuffer: @unchecked Sendable {
+    /// Bytes that may be read past `count`; all zero.
+    public static let padding = 16
+    /// The number of real bytes.
+    public let count: Int
+    /// Start of the bytes; valid for `count + padding` reads.
+    public let base: UnsafeMutablePointer<UInt8>
+
+    /// Copies `bytes` into a new padded buffer.
+    public convenience init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        self.init(capacity: bytes.count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
+        }
+    }
+
+    /// Copies the UTF-8 of `text`.
+    public convenience init(text: String) {
+        self.init(Array(text.utf8))
+    }
+
+    /// Lets `fill` write up to `capacity` bytes and return how many it wrote.
+    public init(capacity: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Int) rethrows {
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + Self.padding)
+        base.initialize(repeating: 0, count: capacity + Self.padding)
+        let written: Int
+        do {
+            written = try fill(UnsafeMutableBufferPointer(start: base, count: capacity))
+        } catch {
+            base.deallocate()
+            throw error
+        }
+        self.base = base
+        self.count = min(max(written, 0), capacity)
+        if count < capacity { (base + count).update(repeating: 0, count: capacity - count) }
+    }
+
+    deinit { base.deallocate() }
+
+    /// The byte at `offset`, or 0 past the end.
+    @inline(__always) public subscript(offset: Int) -> UInt8 {
+        offset < count ? base[offset] : 0
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (invalid sequences replaced).
+    public func text(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        return String(decoding: UnsafeBufferPointer(start: base + lower, count: upper - lower), as: UTF8.self)
+    }
+
+    /// Whether the bytes in `range` equal `ascii`.
+    public func matches(_ ascii: StaticString, at offset: Int) -> Bool {
+        let n = ascii.utf8CodeUnitCount
+        guard offset >= 0, offset + n <= count else { return false }
+        let p = ascii.utf8Start
+        for k in 0..<n where base[offset + k] != p[k] { return false }
+        return true
+    }
+
+    /// Whether the file contains a NUL byte in its first `limit` bytes (the usual binary test).
+    public func looksBinary(limit: Int = 8192) -> Bool {
+        let n = min(count, limit)
+        return n > 0 && memchrNUL(base, n)
+    }
+}
+
+@inline(__always) private func memchrNUL(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    for k in 0..<n where p[k] == 0 { return true }
+    return false
+}
+
+/// Maps byte offsets to 1-based lines and UTF-8 byte columns.
+public struct LineTable: Sendable {
+    /// Offset of the first byte of each line.
+    public let starts: [Int]
+
+    public init(_ buffer: SourceBuffer) {
+        var starts = [0]
+        starts.reserveCapacity(buffer.count / 32 + 1)
+        let p = buffer.base
+        for i in 0..<buffer.count where p[i] == 10 { starts.append(i + 1) }
+        self.starts = starts
+    }
+
+    /// The number of lines (a trailing newline does not start a counted line of its own).
+    public var lineCount: Int { starts.count }
+
+    /// The 1-based line containing `offset`.
+    public func line(of offset: Int) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo + 1
+    }
+
+    /// The 1-based line and 1-based UTF-8 byte column of `offset`.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let line = line(of: offset)
+        return (line, offset - starts[line - 1] + 1)
+    }
+
+    /// The byte range of `line` (1-based), without its line terminator.
+    public func range(ofLine line: Int, in buffer: SourceBuffer) -> Range<Int> {
+        guard line >= 1, line <= starts.count else { return buffer.count..<buffer.count }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] - 1 : buffer.count
+        if end > start, buffer[end - 1] == 13 { end -= 1 }
+        return start..<max(start, end)
+    }
+}

@@ -1,0 +1,128 @@
+/// The two languages fleetscan lexes; Objective-C covers C, C++ and Objective-C++ too.
+public enum Language: String, Sendable, CaseIterable {
+    case swift
+    case objectiveC = "objc"
+
+    /// The language of a path by its extension, or nil when fleetscan does not read it.
+    public init?(path: some StringProtocol) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...] {
+        case "swift": self = .swift
+        case "m", "mm", "h", "hh", "hpp": self = .objectiveC
+        default: return nil
+        }
+    }
+}
+
+/// What a token is. Comments and dead code never become tokens.
+public enum TokenKind: UInt8, Sendable {
+    /// A name or keyword; `word` says which, when it is one the rules know.
+    case identifier
+    /// A numeric literal, including suffixes (`812.0f`, `0x1F`, `1_000`).
+    case number
+    /// A string or character literal, or one literal segment of an interpolated Swift string.
+    case string
+    /// Punctuation or an operator (maximal munch); `code` holds its first two bytes.
+    case punct
+    /// `@` and a name: Objective-C `@interface`, Swift `@objc`; `word` is the name's.
+    case atWord
+    /// Swift `#` and a name: `#selector`, `#available`; `word` is the name's.
+    case hashWord
+    /// Start of an Objective-C `#define` line; its body tokens follow, then `directiveEnd`.
+    case directive
+    /// End of the logical line of a `#define`.
+    case directiveEnd
+}
+
+/// One token: where it is and what it is. 16 bytes; files hold millions.
+public struct Token: Sendable, Equatable {
+    /// Byte offset of the first byte.
+    public var start: UInt32
+    /// Length in bytes.
+    public var length: UInt32
+    /// Known word (identifiers, `@`/`#` words, directives) or punctuation code.
+    public var code: UInt16
+    public var kind: TokenKind
+    /// `Token.Flags` bits.
+    public var flags: UInt8
+    /// FNV-1a of an identifier's bytes (0 for other tokens); used to match names the
+    /// repository defines (aliases, constants, subclasses) without a string.
+    public var hash: UInt32
+
+    public init(start: Int, length: Int, kind: TokenKind, code: UInt16 = 0, flags: UInt8 = 0, hash: UInt32 = 0) {
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.length = UInt32(truncatingIfNeeded: length)
+        self.code = code
+        self.kind = kind
+        self.flags = flags
+        self.hash = hash
+    }
+
+    public enum Flags {
+        /// White space or a comment precedes the token.
+        public static let spaceBefore: UInt8 = 1
+        /// The token is the first on its line.
+        public static let lineStart: UInt8 = 2
+        /// The token is in the body of a `#define`.
+        public static let inDirective: UInt8 = 4
+    }
+
+    @inline(__always) public var end: Int { Int(start) + Int(length) }
+    @inline(__always) public var word: Word { kind == .punct ? .none : Word(rawValue: code) ?? .none }
+    @inline(__always) public var isIdentifier: Bool { kind == .identifier }
+    @inline(__always) public var isLineStart: Bool { flags & Flags.lineStart != 0 }
+    @inline(__always) public var hasSpaceBefore: Bool { flags & Flags.spaceBefore != 0 }
+    @inline(__always) public var isInDirective: Bool { flags & Flags.inDirective != 0 }
+
+    /// Whether this is the one-byte punctuation `c`.
+    @inline(__always) public func isPunct(_ c: UInt8) -> Bool {
+        kind == .punct && length == 1 && code == UInt16(c)
+    }
+
+    /// Whether this is the two-byte punctuation `a b`.
+    @inline(__always) public func isPunct(_ a: UInt8, _ b: UInt8) -> Bool {
+        kind == .punct && length == 2 && code == UInt16(a) | UInt16(b) << 8
+    }
+
+    /// Whether this is an identifier spelled `w`.
+    @inline(__always) public func `is`(_ w: Word) -> Bool {
+        kind == .identifier && code == w.rawValue
+    }
+
+    /// Comparison operators: `==` `!=` `<` `>` `<=` `>=` `===` `!==`.
+    public var isComparison: Bool {
+        guard kind == .punct else { return false }
+        let a = UInt8(truncatingIfNeeded: code), b = UInt8(truncatingIfNeeded: code >> 8)
+        switch length {
+        case 1: return a == UInt8(ascii: "<") || a == UInt8(ascii: ">")
+        case 2: return b == UInt8(ascii: "=") && (a == UInt8(ascii: "=") || a == UInt8(ascii: "!") || a == UInt8(ascii: "<") || a == UInt8(ascii: ">"))
+        case 3: return b == UInt8(ascii: "=") && (a == UInt8(ascii: "=") || a == UInt8(ascii: "!"))
+        default: return false
+        }
+    }
+
+    /// Assignment operators: `=` and compound ones (`+=`, `-=`, …), not comparisons.
+    public var isAssignment: Bool {
+        guard kind == .punct else { return false }
+        let a = UInt8(truncatingIfNeeded: code), b = UInt8(truncatingIfNeeded: code >> 8)
+        if length == 1 { return a == UInt8(ascii: "=") }
+        if length == 2, b == UInt8(ascii: "=") {
+            return a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: "*") || a == UInt8(ascii: "/")
+        }
+        return false
+    }
+}
+
+/// FNV-1a over `bytes`, the hash every identifier carries.
+@inline(__always) public func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var h: UInt32 = 2_166_136_261
+    for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+    return h
+}
+
+/// FNV-1a of a name, the same as the lexer computes for an identifier spelled `name`.
+public func identifierHash(_ name: String) -> UInt32 {
+    var h: UInt32 = 2_166_136_261
+    for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+    return h
+}
