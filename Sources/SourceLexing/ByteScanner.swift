@@ -68,8 +68,9 @@ struct ByteScanner {
         emit(start, end, .identifier, code: code, hash: hash)
     }
 
-    /// Numbers, with suffixes, exponents and separators, in one token.
-    mutating func lexNumber() {
+    /// Numbers, with suffixes, exponents and separators, in one token. In C a `.` after digits
+    /// always continues the number (`88.f`, `1.`); in Swift only when a digit follows (`x.0.1`).
+    mutating func lexNumber(cDot: Bool = false) {
         let start = i
         var j = i + 1
         let hex = p[i] == UInt8(ascii: "0") && (p[j] | 0x20) == UInt8(ascii: "x")
@@ -82,6 +83,8 @@ struct ByteScanner {
                    p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "-") { j += 1 }
             } else if b == UInt8(ascii: "."), byteClass(p[j + 1]) == ByteClass.digit {
                 j += 2
+            } else if cDot, b == UInt8(ascii: "."), p[j + 1] != UInt8(ascii: ".") {
+                j += 1
             } else {
                 break
             }

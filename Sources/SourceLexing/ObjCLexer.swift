@@ -37,7 +37,7 @@ extension ByteScanner {
                     emit(start, end, .identifier, code: code, hash: hash)
                 }
             case ByteClass.digit:
-                lexNumber()
+                lexNumber(cDot: true)
             case ByteClass.quote:
                 lexCString(start: i, quote: c, raw: false)
             case ByteClass.apostrophe:

@@ -1,0 +1,140 @@
+import SourceLexing
+
+/// One lexed file with its structure: what every rule reads.
+public final class CodeFile {
+    /// Path relative to the scanned root, `/`-separated.
+    public let path: String
+    public let lexed: LexedFile
+    public let structure: FileStructure
+    /// The tokens (a copy of `lexed.tokens`, for short access).
+    public let tokens: [Token]
+    public var language: Language { lexed.language }
+    public var buffer: SourceBuffer { lexed.buffer }
+    public private(set) lazy var lines = LineTable(lexed.buffer)
+
+    public init(path: String, lexed: LexedFile) {
+        self.path = path
+        self.lexed = lexed
+        self.tokens = lexed.tokens
+        self.structure = FileStructure(lexed)
+    }
+
+    /// A token that matches nothing, returned for indexes out of range.
+    public static let nothing = Token(start: 0, length: 0, kind: .directiveEnd)
+
+    /// Token `i`, or `nothing` when out of range.
+    @inline(__always) public subscript(i: Int) -> Token {
+        i >= 0 && i < tokens.count ? tokens[i] : Self.nothing
+    }
+
+    /// The text of token `i`.
+    public func text(_ i: Int) -> String { i >= 0 && i < tokens.count ? lexed.text(i) : "" }
+
+    /// The source text from the start of token `a` to the end of token `b`, on one line.
+    public func text(from a: Int, through b: Int) -> String {
+        guard a >= 0, b < tokens.count, a <= b else { return "" }
+        let raw = buffer.text(Int(tokens[a].start)..<tokens[b].end)
+        return raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " })
+            .joined(separator: " ")
+    }
+
+    /// The bracket matching the one at `i`, or -1.
+    @inline(__always) public func pair(_ i: Int) -> Int {
+        i >= 0 && i < tokens.count ? Int(structure.pair[i]) : -1
+    }
+
+    @inline(__always) public func isPunct(_ i: Int, _ c: UInt8) -> Bool { self[i].isPunct(c) }
+
+    /// Whether token `i` is the identifier `w`.
+    @inline(__always) public func `is`(_ i: Int, _ w: Word) -> Bool { self[i].is(w) }
+
+    /// The index of the token that starts at byte `offset`, or of the last one before it.
+    public func tokenIndex(at offset: Int) -> Int {
+        var lo = 0, hi = tokens.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(tokens[mid].start) <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The line of token `i` (1-based).
+    public func line(of i: Int) -> Int { lines.line(of: Int(self[i].start)) }
+
+    // MARK: Scopes
+
+    /// The innermost scope containing token `i`.
+    public func scope(of i: Int) -> Scope? {
+        guard i >= 0, i < tokens.count else { return nil }
+        let s = Int(structure.scopeOf[i])
+        return s >= 0 ? structure.scopes[s] : nil
+    }
+
+    /// Walks the scopes around `i`, innermost first.
+    public func scopes(around i: Int) -> some Sequence<Scope> {
+        var s = i >= 0 && i < tokens.count ? Int(structure.scopeOf[i]) : -1
+        let all = structure.scopes
+        return AnyIterator {
+            guard s >= 0 else { return nil }
+            let scope = all[s]
+            s = scope.parent
+            return scope
+        }
+    }
+
+    /// The type declaration (or extension, category, implementation) enclosing `i`.
+    public func enclosingType(of i: Int) -> Scope? {
+        scopes(around: i).first { $0.kind == .type }
+    }
+
+    /// The innermost function, accessor or closure body around `i`.
+    public func innermostBody(of i: Int) -> Scope? {
+        scopes(around: i).first { $0.kind == .function || $0.kind == .accessor || $0.kind == .closure }
+    }
+
+    /// The nearest named function or accessor around `i`, and whether a closure lies between.
+    public func enclosingFunction(of i: Int) -> (scope: Scope, insideClosure: Bool)? {
+        var closure = false
+        for scope in scopes(around: i) {
+            switch scope.kind {
+            case .function, .accessor: return (scope, closure)
+            case .closure: closure = true
+            case .type: return nil
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Whether token `i` is at file scope (outside every brace and `@implementation`).
+    public func isFileScope(_ i: Int) -> Bool { scope(of: i) == nil }
+
+    /// Whether `name` is declared as a local or parameter in the function around `i`, before `i`:
+    /// a `let`/`var` (Swift), a parameter, or a C declaration `Type name =` (Objective-C).
+    public func declaresLocal(_ name: String, before i: Int) -> Bool {
+        let hash = identifierHash(name)
+        var outer = Int.max
+        for scope in scopes(around: i) {
+            if scope.kind == .type { break }
+            if scope.parameterNames.contains(name) { return true }
+            outer = scope.open
+        }
+        guard outer != Int.max else { return false }
+        var k = outer
+        while k < i {
+            let t = tokens[k]
+            if t.kind == .identifier, t.hash == hash, text(k) == name {
+                let prev = self[k - 1]
+                if prev.is(.let) || prev.is(.var) { return true }
+                if language == .objectiveC, prev.kind == .identifier || prev.isPunct(UInt8(ascii: "*")),
+                   self[k + 1].isPunct(UInt8(ascii: "=")) || self[k + 1].isPunct(UInt8(ascii: ";")) {
+                    return true
+                }
+                // `if let name`, `guard let name`, `for name in`, closure parameters `{ name in`
+                if self[k + 1].is(.in) { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,237 @@
+import SourceLexing
+
+/// A type declared in the repository (each extension, category and implementation too).
+public struct TypeDeclaration: Sendable, Equatable {
+    public var name: String
+    public var kind: TypeKind
+    public var inherits: [String]
+    public var path: String
+    public var line: Int
+
+    public init(name: String, kind: TypeKind, inherits: [String], path: String, line: Int) {
+        self.name = name
+        self.kind = kind
+        self.inherits = inherits
+        self.path = path
+        self.line = line
+    }
+}
+
+/// Where a repository-wide name is defined.
+public struct DefinitionSite: Sendable, Equatable, Hashable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(path: String, line: Int, column: Int, offset: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+}
+
+/// A name whose value reads screen geometry: `#define SCREEN_WIDTH …`, `let kScale = …`,
+/// `static var screenScale: CGFloat { … }`, `+ (CGFloat)screenWidth { return …; }`.
+public struct GeometryAlias: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// `#define NAME value`
+        case macro
+        /// `#define NAME(x) value`
+        case functionMacro
+        /// A file-scope or static constant or computed property.
+        case constant
+        /// A parameterless global or static function, or C function.
+        case function
+        /// A parameterless Objective-C class method.
+        case classMethod
+    }
+    public var name: String
+    public var kind: Kind
+    /// The type that owns a static member or class method; nil for globals and macros.
+    public var owner: String?
+    public var site: DefinitionSite
+    /// The rule a read of the value gets: `main-screen-bounds`, `main-screen-scale`,
+    /// `main-screen` or `screen-size-device-check`.
+    public var rule: String
+    public var facet: Facet
+    /// Whether the value is a screen dimension (so comparing it with a number is a device check).
+    public var isDimension: Bool
+    /// What the value reads, for messages: `UIScreen.main.bounds`, or another alias's name.
+    public var reads: String
+    /// Bytes of the definition whose reads its own finding replaces.
+    public var subsumed: Range<Int>
+
+    public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, rule: String, facet: Facet,
+                isDimension: Bool, reads: String, subsumed: Range<Int>) {
+        self.subsumed = subsumed
+        self.name = name
+        self.kind = kind
+        self.owner = owner
+        self.site = site
+        self.rule = rule
+        self.facet = facet
+        self.isDimension = isDimension
+        self.reads = reads
+    }
+}
+
+/// A constant that hard-codes a bar height or safe-area inset (`kNavBarHeight = 64`).
+public struct BarHeightConstant: Sendable, Equatable {
+    public var name: String
+    public var owner: String?
+    public var site: DefinitionSite
+
+    public init(name: String, owner: String?, site: DefinitionSite) {
+        self.name = name
+        self.owner = owner
+        self.site = site
+    }
+}
+
+/// What rules may know about the repository beyond the file they read: types and their
+/// ancestry, geometry aliases, bar-height constants, window subclasses. Immutable once built.
+public struct RepositoryModel: Sendable {
+    public private(set) var types: [String: [TypeDeclaration]] = [:]
+    public private(set) var aliases: [String: [GeometryAlias]] = [:]
+    public private(set) var barConstants: [String: [BarHeightConstant]] = [:]
+    /// Types declared here whose ancestry reaches `UIWindow`.
+    public private(set) var windowTypes: Set<String> = []
+    /// Hash of every alias, bar-constant and window-type name → the paths defining it.
+    public private(set) var definingPaths: [UInt32: Set<String>] = [:]
+    private var roles: [String: TypeRoles] = [:]
+    private var subsumed: [String: [Range<Int>]] = [:]
+
+    public init() {}
+
+    public init(types: [TypeDeclaration], aliases: [GeometryAlias], barConstants: [BarHeightConstant]) {
+        for t in types { self.types[t.name, default: []].append(t) }
+        for a in aliases { self.aliases[a.name, default: []].append(a) }
+        for b in barConstants { self.barConstants[b.name, default: []].append(b) }
+        for name in self.types.keys { roles[name] = computeRoles(name) }
+        windowTypes = Set(roles.filter { $0.value.contains(.window) && $0.key != "UIWindow" }.map(\.key))
+        for a in aliases {
+            definingPaths[identifierHash(a.name), default: []].insert(a.site.path)
+            if !a.subsumed.isEmpty { subsumed[a.site.path, default: []].append(a.subsumed) }
+        }
+        for b in barConstants { definingPaths[identifierHash(b.name), default: []].insert(b.site.path) }
+        for name in windowTypes {
+            for d in self.types[name] ?? [] { definingPaths[identifierHash(name), default: []].insert(d.path) }
+        }
+    }
+
+    /// Whether `offset` in `path` lies in an alias definition whose own finding replaces the
+    /// findings of the reads inside it.
+    public func subsumes(path: String, offset: Int) -> Bool {
+        subsumed[path]?.contains { $0.contains(offset) } ?? false
+    }
+
+    /// Whether the model knows any name worth re-reading a file for.
+    public var hasNames: Bool { !definingPaths.isEmpty }
+
+    // MARK: Roles and contexts
+
+    /// What a type is, from its ancestry.
+    public struct TypeRoles: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let view = TypeRoles(rawValue: 1)
+        public static let viewController = TypeRoles(rawValue: 2)
+        public static let appDelegate = TypeRoles(rawValue: 4)
+        public static let sceneDelegate = TypeRoles(rawValue: 8)
+        public static let swiftUIView = TypeRoles(rawValue: 16)
+        public static let window = TypeRoles(rawValue: 32)
+        public static let swiftUIApp = TypeRoles(rawValue: 64)
+    }
+
+    /// The roles of a type name: from its declarations here, else from UIKit's own names.
+    public func roles(of name: String) -> TypeRoles {
+        roles[name] ?? computeRoles(name)
+    }
+
+    private func computeRoles(_ name: String) -> TypeRoles {
+        var result: TypeRoles = []
+        var seen: Set<String> = []
+        var queue = [name]
+        while let current = queue.popLast() {
+            guard seen.insert(current).inserted, seen.count < 64 else { continue }
+            let declarations = types[current] ?? []
+            // A name the repository declares itself (not merely extends) is the repository's:
+            // a VIPER `protocol View` is not SwiftUI's View.
+            if !declarations.contains(where: { !$0.kind.extendsExisting }) {
+                result.formUnion(KnownTypes.roles(of: current))
+            }
+            for d in declarations { queue.append(contentsOf: d.inherits) }
+        }
+        return result
+    }
+
+    /// The context of code in `type` (and, for a type that is both, in `function`).
+    public func context(ofType type: String?, function: String?) -> Context {
+        guard let type else { return .other }
+        let r = roles(of: type)
+        if r.contains(.sceneDelegate), r.contains(.appDelegate) {
+            let f = (function ?? "").lowercased()
+            return f.hasPrefix("scene") || f.hasPrefix("window") ? .sceneDelegate : .appDelegate
+        }
+        if r.contains(.sceneDelegate) { return .sceneDelegate }
+        if r.contains(.appDelegate) { return .appDelegate }
+        if r.contains(.viewController) { return .viewController }
+        if r.contains(.view) || r.contains(.swiftUIView) { return .view }
+        return .other
+    }
+
+    /// Whether `type` is a SwiftUI view (its fixes differ from UIKit views').
+    public func isSwiftUIView(_ type: String?) -> Bool {
+        guard let type else { return false }
+        let r = roles(of: type)
+        return r.contains(.swiftUIView) && !r.contains(.view)
+    }
+
+    /// Whether a name used in `path` is defined in another file: the test for re-reading
+    /// a file with the whole repository's facts.
+    public func isDefinedElsewhere(hash: UInt32, than path: String) -> Bool {
+        guard let paths = definingPaths[hash] else { return false }
+        return paths.count > 1 || !paths.contains(path)
+    }
+}
+
+/// UIKit and SwiftUI names whose role is known without a declaration in the repository.
+public enum KnownTypes {
+    public static let viewControllers: Set<String> = [
+        "UIViewController", "UINavigationController", "UITabBarController", "UITableViewController",
+        "UICollectionViewController", "UISplitViewController", "UIPageViewController", "UIHostingController",
+        "UIAlertController", "UISearchController", "UIImagePickerController", "UIActivityViewController",
+        "UIDocumentPickerViewController", "UIDocumentBrowserViewController", "UIInputViewController",
+        "UIReferenceLibraryViewController", "UIVideoEditorController", "UICloudSharingController",
+        "UIFontPickerViewController", "UIColorPickerViewController", "AVPlayerViewController",
+        "SFSafariViewController", "MFMailComposeViewController", "MFMessageComposeViewController",
+        "PHPickerViewController", "QLPreviewController", "CNContactViewController", "GKGameCenterViewController",
+        "SKStoreProductViewController",
+    ]
+    public static let views: Set<String> = [
+        "UIView", "UIControl", "UIButton", "UILabel", "UIImageView", "UIScrollView", "UITableView",
+        "UICollectionView", "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView",
+        "UITableViewHeaderFooterView", "UIStackView", "UITextField", "UITextView", "UIVisualEffectView",
+        "UINavigationBar", "UITabBar", "UIToolbar", "UISearchBar", "UISwitch", "UISlider", "UISegmentedControl",
+        "UIActivityIndicatorView", "UIProgressView", "UIPickerView", "UIDatePicker", "UIPageControl", "UIStepper",
+        "UIWindow", "UIInputView", "UIRefreshControl", "UIColorWell", "UIContentUnavailableView",
+        "UICalendarView", "UIListContentView", "WKWebView", "MKMapView",
+        "MKAnnotationView", "MKMarkerAnnotationView", "SKView", "SCNView", "ARSCNView", "ARView", "MTKView",
+        "GLKView", "PDFView", "PHLivePhotoView", "AVRoutePickerView",
+    ]
+    public static let swiftUIViews: Set<String> = ["View"]
+
+    public static func roles(of name: String) -> RepositoryModel.TypeRoles {
+        var r: RepositoryModel.TypeRoles = []
+        if viewControllers.contains(name) { r.insert(.viewController) }
+        if views.contains(name) { r.insert(.view) }
+        if swiftUIViews.contains(name) { r.insert(.swiftUIView) }
+        if name == "UIWindow" { r.insert(.window) }
+        if name == "UIApplicationDelegate" { r.insert(.appDelegate) }
+        if name == "UIWindowSceneDelegate" || name == "UISceneDelegate" { r.insert(.sceneDelegate) }
+        if name == "App" { r.insert(.swiftUIApp) }
+        return r
+    }
+}

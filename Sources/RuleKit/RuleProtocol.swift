@@ -1,0 +1,60 @@
+import SourceLexing
+
+/// A rule: a description (documentation and examples) and a check. Rules are pure: the same
+/// file and repository model always give the same findings, which is what lets results be
+/// cached per blob.
+public protocol Rule: Sendable {
+    var description: RuleDescription { get }
+    /// Identifier words at which `check(at:)` is called.
+    var triggers: Set<Word> { get }
+    /// Repository names at which `check(at:)` is also called.
+    var nameTriggers: NameTriggers { get }
+    /// Looks at the token at `site` (a trigger) and reports what it finds.
+    func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink)
+    /// Looks at the whole file once (for rules about definitions or declarations).
+    func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink)
+}
+
+extension Rule {
+    public var id: String { description.id }
+    public var triggers: Set<Word> { [] }
+    public var nameTriggers: NameTriggers { [] }
+    public func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {}
+    public func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {}
+}
+
+/// Kinds of repository-defined names a rule wants to be called at.
+public struct NameTriggers: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let aliases = NameTriggers(rawValue: 1)
+    public static let barConstants = NameTriggers(rawValue: 2)
+    public static let windowTypes = NameTriggers(rawValue: 4)
+}
+
+/// Collects a file's findings, filling in line, column and the enclosing type and function.
+public struct FindingSink {
+    public let file: CodeFile
+    public private(set) var findings: [PendingFinding] = []
+
+    public init(file: CodeFile) { self.file = file }
+
+    /// Reports `rule` at token `i`.
+    public mutating func report(_ rule: RuleDescription, at i: Int, facet: Facet? = nil, message: String,
+                                onlyIn: Set<Context>? = nil) {
+        report(rule.id, at: Int(file[i].start), token: i, facet: facet ?? rule.facet, message: message, onlyIn: onlyIn)
+    }
+
+    /// Reports rule `id` at byte `offset`, taking the enclosing type and function from token `token`.
+    public mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
+                                onlyIn: Set<Context>? = nil) {
+        let (line, column) = file.lines.location(of: offset)
+        let type = file.enclosingType(of: token)?.name
+        let function = file.enclosingFunction(of: token)?.scope.name
+        let range = file.lines.range(ofLine: line, in: file.buffer)
+        let text = file.buffer.text(range).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        findings.append(PendingFinding(rule: id, offset: offset, line: line, column: column, facet: facet,
+                                       message: message, typeName: type, functionName: function, onlyIn: onlyIn,
+                                       lineText: String(text.prefix(240))))
+    }
+}

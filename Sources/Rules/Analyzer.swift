@@ -1,0 +1,89 @@
+import RuleKit
+import SourceLexing
+
+/// A suppression comment with its position.
+public struct LocatedSuppression: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    public var ruleIDs: [String]
+    public var wholeFile: Bool
+}
+
+/// What one pass over one file produced.
+public struct FileAnalysis: Sendable {
+    public var path: String
+    public var language: Language
+    /// What the file contributes to the repository model.
+    public var facts: FileFacts
+    /// Findings before context, suppressions and configuration are applied.
+    public var findings: [PendingFinding]
+    public var suppressions: [LocatedSuppression]
+    /// What the lexer could not make sense of, with lines.
+    public var problems: [String]
+    /// Sorted, distinct hashes of the file's identifiers: whether a name defined elsewhere is
+    /// used here can be answered without reading the file again.
+    public var identifierHashes: [UInt32]
+
+    /// Whether any identifier of this file is a name `model` defines in another file.
+    public func usesNamesDefinedElsewhere(in model: RepositoryModel) -> Bool {
+        guard model.hasNames else { return false }
+        for h in identifierHashes where model.isDefinedElsewhere(hash: h, than: path) { return true }
+        return false
+    }
+}
+
+/// Runs the rules over one file: lex, structure, facts, then each rule at its trigger tokens.
+public struct Analyzer: Sendable {
+    public let rules: [any Rule]
+    private let byWord: [[Int]]
+    private let nameRules: [Int]
+
+    public init(rules: [any Rule] = Catalog.rules) {
+        self.rules = rules
+        var byWord = [[Int]](repeating: [], count: Int(Word.allCases.last!.rawValue) + 1)
+        var nameRules: [Int] = []
+        for (i, rule) in rules.enumerated() {
+            for w in rule.triggers { byWord[Int(w.rawValue)].append(i) }
+            if !rule.nameTriggers.isEmpty { nameRules.append(i) }
+        }
+        self.byWord = byWord
+        self.nameRules = nameRules
+    }
+
+    /// Analyses `buffer` as the file at `path`. Without a model, the file's own facts are its
+    /// model (the first pass); with one, the repository's (the second pass for files that use
+    /// names defined elsewhere).
+    public func analyze(path: String, buffer: SourceBuffer, language: Language, model: RepositoryModel? = nil) -> FileAnalysis {
+        let lexed = Lexer.lex(buffer, language: language)
+        let file = CodeFile(path: path, lexed: lexed)
+        let facts = FactExtractor.extract(file)
+        let model = model ?? FactResolution.model([facts])
+        var sink = FindingSink(file: file)
+        let tokens = file.tokens
+        let hasNames = model.hasNames
+        var hashes: [UInt32] = []
+        hashes.reserveCapacity(tokens.count / 4)
+        for k in tokens.indices {
+            let t = tokens[k]
+            guard t.kind == .identifier else { continue }
+            hashes.append(t.hash)
+            let called = byWord[Int(t.code)]
+            for r in called { rules[r].check(at: k, in: file, model: model, into: &sink) }
+            if hasNames, model.definingPaths[t.hash] != nil {
+                for r in nameRules where !called.contains(r) { rules[r].check(at: k, in: file, model: model, into: &sink) }
+            }
+        }
+        for rule in rules { rule.checkFile(file, model: model, into: &sink) }
+        hashes.sort()
+        var distinct: [UInt32] = []
+        distinct.reserveCapacity(hashes.count / 4)
+        for h in hashes where distinct.last != h { distinct.append(h) }
+        let suppressions = lexed.suppressions.map { s in
+            let (line, column) = file.lines.location(of: s.offset)
+            return LocatedSuppression(line: line, column: column, ruleIDs: s.ruleIDs, wholeFile: s.wholeFile)
+        }
+        let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
+        return FileAnalysis(path: path, language: language, facts: facts, findings: sink.findings, suppressions: suppressions,
+                            problems: problems, identifierHashes: distinct)
+    }
+}

@@ -1,0 +1,104 @@
+import RuleKit
+import SourceLexing
+
+/// The idiom says what kind of device this is, not how much room the app has: an iPhone-only
+/// app on iPad or in iPhone Mirroring still reports `.phone` in a wide window. Seed 000:
+/// "一个仅支持 iPhone 的 App，在 iPad 或 Mac 镜像中依然可能报告 Phone Idiom，但它的窗口可以变得非常宽".
+struct IdiomLayoutRule: Rule {
+    let description = RuleDescription(
+        id: "idiom-layout", name: "Layout by device idiom", severity: .warning, facet: .idiom,
+        summary: "Chooses layout by comparing userInterfaceIdiom with .pad or .phone.",
+        rationale: """
+            An iPhone app running on iPad or mirrored to a Mac still reports the phone idiom while its window \
+            can be very wide, and an iPad app in Split View can be narrower than a phone (seed 000). Express the \
+            layout intent instead: a regular horizontal size class, or the bounds the view actually has \
+            (seed 001: "使用尺寸类等工具来区分小布局和大布局"). Platform checks (.mac, .tv, .carPlay, .vision) are fine.
+            """,
+        fix: { _, language, swiftUI in
+            swiftUI ? "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."
+                : language == .swift ? "Compare `traitCollection.horizontalSizeClass == .regular`, or the bounds you lay out in."
+                : "Compare `self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
+        },
+        triggering: [
+            Example("func f() { if UIDevice.current.↓userInterfaceIdiom == .pad { showSidebar() } }"),
+            Example("func f() { if traitCollection.↓userInterfaceIdiom != .phone { wide() } }"),
+            Example("func f() { let cols = UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 }"),
+            Example("func f() { switch UIDevice.current.↓userInterfaceIdiom { case .pad: a(); default: b() } }"),
+            Example("func f() { if case .phone = UIDevice.current.↓userInterfaceIdiom { a() } }"),
+            Example("func f() { if UIDevice.current.↓userInterfaceIdiom == UIUserInterfaceIdiom.pad { a() } }"),
+            .objc("if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { }"),
+            .objc("BOOL phone = [[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPhone;"),
+            .objc("if (self.traitCollection.↓userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self showSidebar]; }"),
+            .objc("#define IS_IPAD (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"),
+            .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
+        ],
+        nonTriggering: [
+            Example("func f() { if UIDevice.current.userInterfaceIdiom == .mac { } }"),
+            Example("func f() { if traitCollection.userInterfaceIdiom == .vision || traitCollection.userInterfaceIdiom == .tv { } }"),
+            Example("func f() { let idiom = UIDevice.current.userInterfaceIdiom; log(idiom) }"),
+            Example("func f() { if traitCollection.horizontalSizeClass == .regular { } }"),
+            Example("struct Env { var userInterfaceIdiom: Int }"),
+            .objc("if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomTV) { }"),
+            .objc("if (IS_IPAD) { }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
+            .objc("@property (nonatomic) UIUserInterfaceIdiom userInterfaceIdiom;"),
+        ])
+
+    var triggers: Set<Word> { [.userInterfaceIdiom, .UI_USER_INTERFACE_IDIOM] }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        var s = k, e = k
+        if f.is(k, .UI_USER_INTERFACE_IDIOM) {
+            guard f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k else { return }
+            e = f.pair(k + 1)
+        } else {
+            guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f) else { return }
+            (s, e) = Reads.extent(ofMemberAt: k, in: f)
+        }
+        guard Self.isComparedWithPadOrPhone(s, e, in: f) else { return }
+        sink.report(description, at: k, message: "Layout chosen by device idiom (`\(Expr.snippet(s, e, in: f))`); an iPhone app can have an iPad-sized window")
+    }
+
+    static func isIdiomConstant(at k: Int, in f: CodeFile) -> (Bool, end: Int) {
+        let t = f[k]
+        if t.is(.UIUserInterfaceIdiomPad) || t.is(.UIUserInterfaceIdiomPhone) { return (true, k) }
+        var q = k
+        if f.is(q, .UIUserInterfaceIdiom) { q += 1 }
+        if f.isPunct(q, UInt8(ascii: ".")), f.is(q + 1, .pad) || f.is(q + 1, .phone) { return (true, q + 1) }
+        return (false, k)
+    }
+
+    static func isComparedWithPadOrPhone(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        var s = s, e = e
+        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1, !(f[s - 2].kind == .identifier && !f[s - 2].is(.switch) && !f[s - 2].is(.if)) {
+            s -= 1
+            e += 1
+        }
+        let after = f[e + 1]
+        if after.isComparison, after.length >= 2, isIdiomConstant(at: e + 2, in: f).0 { return true }
+        let before = f[s - 1]
+        if before.isComparison, before.length >= 2 {
+            var q = s - 2
+            while q > s - 5, !isIdiomConstant(at: q, in: f).0 { q -= 1 }
+            if isIdiomConstant(at: q, in: f).end == s - 2 { return true }
+        }
+        // `if case .pad = idiom`
+        if f.isPunct(s - 1, UInt8(ascii: "=")), f.is(s - 2, .pad) || f.is(s - 2, .phone), f.isPunct(s - 3, UInt8(ascii: ".")) { return true }
+        // `switch idiom { case .pad: … }`
+        if f.is(s - 1, .switch), f.isPunct(e + 1, UInt8(ascii: "{")) {
+            let close = f.pair(e + 1)
+            var q = e + 2
+            while q < close {
+                if f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q { q = f.pair(q) + 1; continue }
+                if f.is(q, .case) {
+                    var r = q + 1
+                    while r < close, !f.isPunct(r, UInt8(ascii: ":")) {
+                        if isIdiomConstant(at: r, in: f).0 { return true }
+                        r += 1
+                    }
+                }
+                q += 1
+            }
+        }
+        return false
+    }
+}

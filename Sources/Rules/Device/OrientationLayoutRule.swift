@@ -1,0 +1,78 @@
+import RuleKit
+import SourceLexing
+
+/// Orientation no longer says what shape the window is: iPhone Mirroring may report portrait
+/// for a landscape window, and the inner display of a foldable ignores supported orientations.
+/// Seed 000: "设备旋转只是一次带动画的 Bounds 改变"; seed 002 point 11: `statusBarOrientation` is deprecated.
+struct OrientationLayoutRule: Rule {
+    let description = RuleDescription(
+        id: "orientation-layout", name: "Layout by orientation", severity: .warning, facet: .orientation,
+        summary: "Reads the interface or device orientation to choose a layout.",
+        rationale: """
+            In resizable environments the declared orientations are only a hint; iPhone Mirroring may always \
+            report portrait while the window is landscape-shaped, and a foldable's inner display ignores them \
+            (seeds 000, 001). Rotation is just an animated bounds change: compare the bounds' width and height, \
+            or use size classes. `statusBarOrientation` is deprecated outright (seed 002, point 11).
+            """,
+        fix: { context, language, swiftUI in
+            swiftUI ? "Use the size the view is offered (`GeometryReader`) or the size classes in the environment."
+                : context == .viewController
+                ? "Compare `\(language == .swift ? "view.bounds.width > view.bounds.height" : "CGRectGetWidth(self.view.bounds) > CGRectGetHeight(self.view.bounds)")` in viewDidLayoutSubviews, or use size classes; treat rotation as a bounds change."
+                : "Compare the bounds' width and height where you lay out, or use size classes; treat rotation as a bounds change."
+        },
+        triggering: [
+            Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
+            Example("func f() { let o = UIApplication.shared.↓statusBarOrientation }"),
+            Example("func f() { if view.window?.windowScene?.↓interfaceOrientation == .portrait { } }"),
+            Example("class VC: UIViewController { func f() { if ↓interfaceOrientation.isPortrait { } } }"),
+            Example("func f() { if ↓UIInterfaceOrientationIsLandscape(o) { } }"),
+            .objc("if (↓UIInterfaceOrientationIsLandscape(self.view.window.windowScene.interfaceOrientation)) { }"),
+            .objc("UIInterfaceOrientation o = [UIApplication sharedApplication].↓statusBarOrientation;"),
+            .objc("UIInterfaceOrientation o = [[UIApplication sharedApplication] ↓statusBarOrientation];"),
+            .objc("UIDeviceOrientation o = [[UIDevice currentDevice] ↓orientation];"),
+            .objc("if (↓UIDeviceOrientationIsPortrait([UIDevice currentDevice].orientation)) { }"),
+            .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
+        ],
+        nonTriggering: [
+            Example("class VC: UIViewController { override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all } }"),
+            Example("let mask: UIInterfaceOrientationMask = .portrait"),
+            Example("func f() { let key = UIApplication.statusBarOrientationUserInfoKey }"),
+            Example("func f(image: UIImage) { if image.imageOrientation == .up { } }"),
+            Example("func f() { let interfaceOrientation = 1; print(interfaceOrientation) }"),
+            Example("class Model { func f() { print(interfaceOrientation) } }"),
+            .objc("- (UIInterfaceOrientation)preferredInterfaceOrientationForPresentation { return UIInterfaceOrientationPortrait; }"),
+            .objc("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(f) name:UIApplicationDidChangeStatusBarOrientationNotification object:nil];"),
+            .objc("NSString *k = UIApplicationStatusBarOrientationUserInfoKey;"),
+            .objc("@property (nonatomic) UIInterfaceOrientation interfaceOrientation;"),
+            .objc("- (void)setOrientation:(int)o interfaceOrientation:(int)i { }"),
+        ])
+
+    var triggers: Set<Word> {
+        [.interfaceOrientation, .statusBarOrientation, .UIDevice, .UIInterfaceOrientationIsLandscape,
+         .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait]
+    }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        switch f[k].word {
+        case .UIInterfaceOrientationIsLandscape, .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait:
+            guard f.isPunct(k + 1, UInt8(ascii: "(")), !Expr.isDeclaredName(k, in: f) else { return }
+            sink.report(description, at: k, message: "`\(f.text(k))` decides layout by orientation; windows can be any shape")
+        case .UIDevice:
+            let chain = Chain.parse(at: k, in: f)
+            guard chain.word(0) == .current || chain.word(0) == .currentDevice, chain.word(1) == .orientation else { return }
+            sink.report(description, at: chain.members[1].token, message: "The device's orientation does not say what shape the window is")
+        case .interfaceOrientation:
+            if Reads.isMemberRead(k, in: f) {
+                sink.report(description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape")
+            } else if f.language == .swift, Reads.isBareRead(k, in: f) {
+                sink.report(description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape",
+                            onlyIn: [.viewController])
+            }
+        case .statusBarOrientation:
+            guard Reads.isMemberRead(k, in: f) else { return }
+            sink.report(description, at: k, message: "`statusBarOrientation` is deprecated and says nothing about the window's shape")
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import RuleKit
+import SourceLexing
+
+/// The application's status bar frame assumes one window on one screen. Seed 002 point 12:
+/// "[UIApplication sharedApplication].statusBarFrame 属性已被废弃"; the scene's status bar
+/// manager, or better the safe area, replaces it.
+struct StatusBarFrameRule: Rule {
+    let description = RuleDescription(
+        id: "status-bar-frame", name: "Application status bar frame", severity: .warning, facet: .insets,
+        summary: "Reads UIApplication's statusBarFrame (deprecated; one window, one screen).",
+        rationale: """
+            `UIApplication.statusBarFrame` is deprecated and describes no particular scene (seed 002, point 12). \
+            Its usual use, offsetting content below the status bar, is what safe-area insets do for every window \
+            and posture, including the asymmetric insets of a foldable iPhone (seed 001).
+            """,
+        fix: { _, language, _ in
+            language == .swift
+                ? "Use `view.safeAreaInsets` (or `view.window?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."
+                : "Use `self.view.safeAreaInsets` (or `self.view.window.windowScene.statusBarManager.statusBarFrame` if you need the bar itself)."
+        },
+        triggering: [
+            Example("func f() { let h = UIApplication.shared.↓statusBarFrame.height }"),
+            .objc("CGFloat h = [UIApplication sharedApplication].↓statusBarFrame.size.height;"),
+            .objc("CGRect r = [[UIApplication sharedApplication] ↓statusBarFrame];"),
+            .objc("CGRect r = UIApplication.sharedApplication.↓statusBarFrame;"),
+            .objc("#define kStatusBarHeight [[UIApplication sharedApplication] ↓statusBarFrame].size.height"),
+        ],
+        nonTriggering: [
+            Example("func f() { let r = view.window?.windowScene?.statusBarManager?.statusBarFrame }"),
+            Example("func f(app: UIApplication) { let r = app.statusBarFrame }"),
+            .objc("CGRect r = self.view.window.windowScene.statusBarManager.statusBarFrame;"),
+            .objc("CGRect r = [MyApp sharedApplication].statusBarFrame;"),
+        ])
+
+    var triggers: Set<Word> { [.UIApplication] }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .statusBarFrame else { return }
+        sink.report(description, at: chain.members[1].token, message: "The application's `statusBarFrame` is deprecated and belongs to no scene")
+    }
+}

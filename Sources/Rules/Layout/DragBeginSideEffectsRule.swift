@@ -1,0 +1,67 @@
+import RuleKit
+import SourceLexing
+
+/// In iOS 27 Siri can start drag sessions to load content, without any gesture. Seed 000:
+/// "Drag Session 不一定由用户手势启动。因此在 sessionWillBegin 中不要…弹出模态页面…播放只针对拖拽手势的动画".
+struct DragBeginSideEffectsRule: Rule {
+    let description = RuleDescription(
+        id: "drag-begin-side-effects", name: "Side effects when a drag begins", severity: .note, facet: .lifecycle,
+        summary: "Presents or animates in dragInteraction(_:sessionWillBegin:).",
+        rationale: """
+            Siri can load resources through an app's drag handlers, so a drag session may begin without a \
+            finger on the screen (seed 000). Presenting a modal or playing a gesture animation in \
+            `sessionWillBegin` then happens at random; UI that should follow the user's drag belongs in \
+            `sessionDidMove`.
+            """,
+        fix: RuleDescription.fixed("Move presentation and drag-gesture animations to dragInteraction(_:sessionDidMove:) (or later)."),
+        triggering: [
+            Example("""
+                class C: UIDragInteractionDelegate {
+                    func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: UIDragSession) {
+                        ↓present(alert, animated: true)
+                        UIView.↓animate(withDuration: 0.2) { self.cell.alpha = 0.5 }
+                    }
+                }
+                """),
+            .objc("""
+                @implementation C
+                - (void)dragInteraction:(UIDragInteraction *)interaction sessionWillBegin:(id<UIDragSession>)session {
+                    [self ↓presentViewController:alert animated:YES completion:nil];
+                    [UIView ↓animateWithDuration:0.2 animations:^{ self.cell.alpha = 0.5; }];
+                }
+                @end
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                class C: UIDragInteractionDelegate {
+                    func dragInteraction(_ interaction: UIDragInteraction, sessionDidMove session: UIDragSession) {
+                        present(alert, animated: true)
+                    }
+                    func f() { UIView.animate(withDuration: 0.2) {} }
+                }
+                """),
+            .objc("- (void)dragInteraction:(UIDragInteraction *)i sessionDidMove:(id)s { [self presentViewController:a animated:YES completion:nil]; }"),
+        ])
+
+    var triggers: Set<Word> { [.present, .presentViewController, .animate, .animateWithDuration] }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let (function, _) = f.enclosingFunction(of: k) else { return }
+        let isWillBegin = f.language == .swift
+            ? function.name == "dragInteraction" && function.labels.count == 2 && function.labels[1] == "sessionWillBegin"
+            : function.name == "dragInteraction:sessionWillBegin:"
+        guard isWillBegin else { return }
+        switch f[k].word {
+        case .present:
+            guard f.isPunct(k + 1, UInt8(ascii: "(")), !f.is(k - 1, .func) else { return }
+        case .presentViewController:
+            guard f.isPunct(k + 1, UInt8(ascii: ":")) else { return }
+        case .animate:
+            guard f.isPunct(k + 1, UInt8(ascii: "(")), f.isPunct(k - 1, UInt8(ascii: ".")), f.is(k - 2, .UIView) else { return }
+        default:
+            guard f.isPunct(k + 1, UInt8(ascii: ":")), f.is(k - 1, .UIView) else { return }
+        }
+        sink.report(description, at: k, message: "`\(f.text(k))` when a drag session begins; Siri can begin drags without a gesture")
+    }
+}

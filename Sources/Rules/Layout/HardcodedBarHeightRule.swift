@@ -1,0 +1,69 @@
+import RuleKit
+import SourceLexing
+
+/// `#define kNavBarHeight (IS_IPHONE_X ? 88 : 64)` hard-codes what the system lays out: bars
+/// and safe areas differ per device, posture and window, and a foldable stacks bar buttons
+/// vertically (seed 001). Seed 004: cached safe-area values break as windows move.
+struct HardcodedBarHeightRule: Rule {
+    let description = RuleDescription(
+        id: "hardcoded-bar-height", name: "Hard-coded bar height", severity: .warning, facet: .insets,
+        summary: "A constant that hard-codes a status, navigation, tab or tool bar height or a safe-area inset.",
+        rationale: """
+            Bar heights and safe-area insets are not constants: they differ by device, orientation, window size \
+            and, on a foldable iPhone, posture — bars even move to the side (seed 001). A number chosen per \
+            device (`IS_IPHONE_X ? 88 : 64`) is a device check in disguise, and every use inherits it \
+            (seed 004: values cached outside layout go stale when windows move).
+            """,
+        fix: { context, language, _ in
+            switch context {
+            case .view, .viewController:
+                return "Read `\(language == .swift ? "view.safeAreaInsets" : "self.view.safeAreaInsets")` (or the bar's own frame) where you lay out, or constrain to `safeAreaLayoutGuide`."
+            default:
+                return "Read the safe-area insets or the bar's frame where the layout happens, not a constant."
+            }
+        },
+        triggering: [
+            .objc("#define ↓kNavBarHeight 64"),
+            .objc("#define ↓NAV_BAR_HEIGHT (IS_IPHONE_X ? 88.f : 64.f)"),
+            .objc("static const CGFloat ↓kTabBarH = 49;"),
+            .objc("#define ↓kStatusAndNavBarHeight (kStatusBarHeight + 44)", files: ["Consts.h": "#define kStatusBarHeight 20"]),
+            .objc("#define ↓SafeAreaBottom (isX ? 34 : 0)"),
+            .objc("self.table.frame = CGRectMake(0, ↓kNavBarHeight, w, h - kTabBarHeight);",
+                  files: ["Consts.h": "#define kNavBarHeight 64\n#define kTabBarHeight 49"]),
+            Example("let ↓kStatusBarHeight: CGFloat = 20"),
+            Example("enum Layout { static let ↓navBarHeight: CGFloat = 44 }"),
+            Example("let ↓tabBarH: CGFloat = isX ? 83 : 49"),
+            Example("func f() { let y = ↓Layout.navBarHeight + 8 }", files: ["Layout.swift": "enum Layout { static let navBarHeight: CGFloat = 44 }"]),
+            Example("func f() { let y = ↓kHomeIndicatorHeight }", files: ["Consts.swift": "let kHomeIndicatorHeight: CGFloat = 34"]),
+        ],
+        nonTriggering: [
+            .objc("#define TABBAR_HOME_INDEX 0"),
+            .objc("#define kNavBarTitleFontSize 17"),
+            .objc("#define kStatusBarHeight [[UIApplication sharedApplication] statusBarFrame].size.height"),
+            Example("let topPaddingToNavigationBar: CGFloat = 12"),
+            Example("let navigationBarHideThreshold: CGFloat = 80"),
+            Example("func f() { let navBarHeight: CGFloat = 44; print(navBarHeight) }"),
+            Example("let navBarHeight = UINavigationController().navigationBar.frame.height"),
+            Example("func f(kNavBarHeight: CGFloat) { print(kNavBarHeight) }", files: ["Consts.swift": "let kNavBarHeight: CGFloat = 44"]),
+        ])
+
+    var nameTriggers: NameTriggers { .barConstants }
+
+    func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        for constants in model.barConstants.values {
+            for c in constants where c.site.path == file.path {
+                sink.report(description.id, at: c.site.offset, token: file.tokenIndex(at: c.site.offset), facet: .insets,
+                            message: "`\(c.name)` hard-codes a bar height or safe-area inset")
+            }
+        }
+    }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let candidates = model.barConstants[f.text(k)],
+              let (c, start, _) = NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site,
+                                                  isMacro: { _ in false }, isCallable: { _ in false }, isClassMethod: { _ in false })
+        else { return }
+        sink.report(description, at: start, message: "`\(c.name)` (\(c.site.path):\(c.site.line)) is a hard-coded bar height or inset")
+    }
+}
+

@@ -1,0 +1,106 @@
+import RuleKit
+import SourceLexing
+
+/// Safe areas are asymmetric: a foldable's vertical buttons, the camera in landscape, Split
+/// View. Seed 001: "请避免假设相对两侧的内边距相等。相反，应编写代码独立处理每一侧", with the
+/// very example `view.bounds.width - view.safeAreaInsets.left * 2`.
+struct SymmetricSafeAreaRule: Rule {
+    static let opposite: [Word: Word] = [.left: .right, .right: .left, .top: .bottom, .bottom: .top, .leading: .trailing, .trailing: .leading]
+
+    let description = RuleDescription(
+        id: "symmetric-safe-area", name: "Symmetric safe-area assumption", severity: .warning, facet: .insets,
+        summary: "Doubles one safe-area or margin inset, or uses one side for the opposite side.",
+        rationale: """
+            Safe areas and layout margins are often asymmetric — in landscape, in Split View, and especially \
+            on a foldable iPhone whose bar buttons can stand on one side (seed 001: "请避免假设相对两侧的内边距相等"). \
+            `insets.left * 2` or reusing `.top` for the bottom puts content under hardware or system UI on the other side.
+            """,
+        fix: { _, language, _ in
+            language == .swift
+                ? "Use `bounds.inset(by: safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
+                : "Use `UIEdgeInsetsInsetRect(self.bounds, self.safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
+        },
+        triggering: [
+            Example("func f() { let w = view.bounds.width - view.↓safeAreaInsets.left * 2 }"),
+            Example("func f() { let h = 2 * ↓safeAreaInsets.top }"),
+            Example("func f(insets: UIEdgeInsets) { let w = width - ↓insets.left - insets.left }"),
+            Example("func f() { let w = bounds.width - ↓layoutMargins.left * 2.0 }"),
+            Example("func f() { let i = UIEdgeInsets(top: safeAreaInsets.top, left: 0, bottom: ↓safeAreaInsets.top, right: 0) }"),
+            .objc("CGFloat w = CGRectGetWidth(self.view.bounds) - self.view.↓safeAreaInsets.left * 2;"),
+            .objc("UIEdgeInsets i = UIEdgeInsetsMake(insets.top, insets.left, ↓insets.top, insets.left);"),
+            .objc("CGFloat h = self.↓directionalLayoutMargins.leading + self.directionalLayoutMargins.leading;"),
+        ],
+        nonTriggering: [
+            Example("func f() { let r = view.bounds.inset(by: view.safeAreaInsets) }"),
+            Example("func f() { let w = width - safeAreaInsets.left - safeAreaInsets.right }"),
+            Example("func f() { let w = width - contentInset.left * 2 }"),
+            Example("func f() { let w = width - padding.left * 2 }"),
+            Example("func f() { let i = UIEdgeInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right) }"),
+            Example("func f() { make.top.equalTo(view.safeAreaLayoutGuide.snp.top) }"),
+            .objc("CGFloat w = self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right;"),
+        ])
+
+    var triggers: Set<Word> { Set(Self.opposite.keys) }
+
+    /// Names whose sides are safe-area or margin insets.
+    static func isInsetsName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("safearea") || lower.contains("layoutmargins") || lower == "insets" || lower == "safeinsets"
+    }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let side = Self.opposite[f[k].word] != nil ? f[k].word : nil, f.isPunct(k - 1, UInt8(ascii: ".")) else { return }
+        var r = k - 2
+        while f.isPunct(r, UInt8(ascii: "?")) || f.isPunct(r, UInt8(ascii: "!")) { r -= 1 }
+        guard f[r].kind == .identifier, Self.isInsetsName(f.text(r)) else { return }
+        let (s, _) = Reads.extent(ofMemberAt: k, in: f)
+        let e = k
+        let text = f.text(from: s, through: e)
+        let message: String
+        if isDoubled(s, e, in: f) {
+            message = "`\(text)` is doubled as if both sides were equal; safe areas are asymmetric"
+        } else if f[e + 1].kind == .punct, f.isPunct(e + 1, UInt8(ascii: "+")) || f.isPunct(e + 1, UInt8(ascii: "-")),
+                  f.text(from: e + 2, through: e + 2 + (e - s)) == text {
+            message = "`\(text)` is used twice as if both sides were equal; safe areas are asymmetric"
+        } else if let used = oppositeArgument(s, side: side, in: f) {
+            message = "`\(text)` is used for the \(used) side; safe areas are asymmetric"
+        } else {
+            return
+        }
+        sink.report(description, at: r, message: message)
+    }
+
+    func isDoubled(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        func isTwo(_ i: Int) -> Bool {
+            guard f[i].kind == .number else { return false }
+            let t = f.text(i).lowercased()
+            return t == "2" || t == "2.0" || t == "2.0f" || t == "2.f" || t == "2f"
+        }
+        return (f.isPunct(e + 1, UInt8(ascii: "*")) && isTwo(e + 2) && !f.isPunct(e + 3, UInt8(ascii: ".")))
+            || (f.isPunct(s - 1, UInt8(ascii: "*")) && isTwo(s - 2))
+    }
+
+    /// `UIEdgeInsets(…, bottom: x.top, …)` or `UIEdgeInsetsMake(t, l, x.top, r)`: the side the
+    /// argument fills, when it is the opposite of the side read.
+    func oppositeArgument(_ s: Int, side: Word, in f: CodeFile) -> String? {
+        guard let (open, _) = Expr.enclosingCall(s, in: f) else { return nil }
+        let callee = f[open - 1].word
+        let opposite = Self.opposite[side]!
+        if callee == .UIEdgeInsets || callee == .NSDirectionalEdgeInsets {
+            if f.isPunct(s - 1, UInt8(ascii: ":")), f[s - 2].word == opposite { return f.text(s - 2) }
+            return nil
+        }
+        if callee == .UIEdgeInsetsMake || callee == .NSDirectionalEdgeInsetsMake {
+            let order: [Word] = callee == .UIEdgeInsetsMake ? [.top, .left, .bottom, .right] : [.top, .leading, .bottom, .trailing]
+            var index = 0
+            var q = open + 1
+            while q < s {
+                if f.isPunct(q, UInt8(ascii: "(")), f.pair(q) > q { q = f.pair(q) + 1; continue }
+                if f.isPunct(q, UInt8(ascii: ",")) { index += 1 }
+                q += 1
+            }
+            if index < order.count, order[index] == opposite { return order[index].spelling }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,88 @@
+import RuleKit
+import SourceLexing
+
+/// Under the scene lifecycle, windows belong to scenes: the app delegate "负责进程级服务",
+/// the scene delegate creates the window in `scene(_:willConnectTo:options:)` with
+/// `UIWindow(windowScene:)` (seed 000, seed 002 point 6). Apps built with the iOS 27 SDK
+/// must adopt scenes or they do not launch.
+struct WindowInAppDelegateRule: Rule {
+    let description = RuleDescription(
+        id: "window-in-app-delegate", name: "Window created in the app delegate", severity: .warning, facet: .lifecycle,
+        summary: "The app delegate creates a window or makes one key and visible.",
+        rationale: """
+            With scenes (required by the iOS 27 SDK), the app delegate handles process-wide services and each \
+            scene delegate creates its own window in `scene(_:willConnectTo:options:)` with \
+            `UIWindow(windowScene:)` (seed 000; seed 002, point 6). A window made in \
+            `application(_:didFinishLaunchingWithOptions:)` is attached to no scene and never appears.
+            """,
+        fix: { _, language, _ in
+            language == .swift
+                ? "Move it to `scene(_:willConnectTo:options:)` in the scene delegate: `window = UIWindow(windowScene: windowScene)`."
+                : "Move it to `scene:willConnectToSession:options:` in the scene delegate: `self.window = [[UIWindow alloc] initWithWindowScene:windowScene];`."
+        },
+        triggering: [
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window = ↓UIWindow(frame: UIScreen.main.bounds)
+                        window?.↓makeKeyAndVisible()
+                        return true
+                    }
+                }
+                """),
+            .objc("""
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    self.window = [[↓UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                    [self.window ↓makeKeyAndVisible];
+                    return YES;
+                }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
+            .objc("""
+                @implementation AppDelegate
+                - (void)setup { self.window = [[↓V2Window alloc] init]; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end",
+                             "V2Window.h": "@interface V2Window : UIWindow\n@end"]),
+            Example("""
+                class AppDelegate: BaseAppDelegate {
+                    func setup() { window = ↓UIWindow() }
+                }
+                """, files: ["Base.swift": "class BaseAppDelegate: UIResponder, UIApplicationDelegate {}"]),
+        ],
+        nonTriggering: [
+            Example("""
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        window = UIWindow(windowScene: windowScene)
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """),
+            Example("class AppDelegate: UIResponder, UIApplicationDelegate { func f(s: UIWindowScene) { let w = UIWindow(windowScene: s) } }"),
+            Example("class Overlay { func show() { let w = UIWindow(frame: .zero) } }"),
+            .objc("""
+                @implementation AppDelegate
+                - (void)f:(UIWindowScene *)s { self.window = [[UIWindow alloc] initWithWindowScene:s]; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
+        ])
+
+    var triggers: Set<Word> { [.UIWindow, .makeKeyAndVisible] }
+    var nameTriggers: NameTriggers { .windowTypes }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        if f.is(k, .makeKeyAndVisible) {
+            guard Reads.isMemberRead(k, in: f) else { return }
+            sink.report(description, at: k, message: "The app delegate shows a window; under scenes the scene delegate owns it", onlyIn: [.appDelegate])
+            return
+        }
+        guard WindowCreation.isCreation(at: k, in: f, model: model) else { return }
+        sink.report(description, at: k, message: "The app delegate creates a window (\(WindowCreation.describe(k, in: f))) attached to no scene",
+                    onlyIn: [.appDelegate])
+    }
+}

@@ -1,0 +1,56 @@
+import RuleKit
+import SourceLexing
+
+/// Overlay, HUD and ad windows created with a frame belong to no scene and never show once an
+/// app adopts scenes. Seed 002 point 7: "初始化广告页的window时，需要使用initWithWindowScene方式初始化".
+struct WindowWithoutSceneRule: Rule {
+    let description = RuleDescription(
+        id: "window-without-scene", name: "Window without a scene", severity: .warning, facet: .window,
+        summary: "Creates a UIWindow (or subclass) with a frame or no arguments, attached to no scene.",
+        rationale: """
+            Under the scene lifecycle a window is shown in the scene it belongs to; one created with \
+            `init(frame:)` or `init()` belongs to none (seed 002, point 7: splash and ad windows must use \
+            `initWithWindowScene:`). With several scenes the code must also decide which scene the overlay \
+            belongs to. A window attached afterwards in the same function (`window.windowScene = scene`) is fine.
+            """,
+        fix: { context, language, _ in
+            let scene = context == .sceneDelegate ? "windowScene"
+                : language == .swift ? "view.window?.windowScene (or the scene passed in)" : "self.view.window.windowScene (or the scene passed in)"
+            return language == .swift ? "Create it with `UIWindow(windowScene: \(scene))`." : "Create it with `initWithWindowScene:` and \(scene)."
+        },
+        triggering: [
+            Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),
+            Example("class HUD { func show() { let w = ↓UIWindow() } }"),
+            Example("class HUD { func show() { let w = ↓UIWindow.init(frame: .zero) } }"),
+            Example("class AdPresenter { func show() { let w = ↓AdWindow(frame: .zero) } }", files: ["AdWindow.swift": "class AdWindow: UIWindow {}"]),
+            .objc("""
+                @implementation HUD
+                - (void)show { self.overlay = [[↓UIWindow alloc] initWithFrame:CGRectZero]; }
+                @end
+                """),
+            .objc("UIWindow *w = [↓UIWindow new];"),
+            .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
+        ],
+        nonTriggering: [
+            Example("class HUD { func show(in scene: UIWindowScene) { let w = UIWindow(windowScene: scene) } }"),
+            Example("class HUD { func show(scene: UIWindowScene) { let w = UIWindow(frame: .zero); w.windowScene = scene } }"),
+            Example("class MyWindow: UIWindow { required init?(coder: NSCoder) { super.init(coder: coder) } }"),
+            Example("class HUD { func show() { let w = NotAWindow(frame: .zero) } }"),
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func f() { window = UIWindow(frame: .zero) }
+                }
+                """),
+            .objc("UIWindow *w = [[UIWindow alloc] initWithWindowScene:scene];"),
+            .objc("UIView *v = [[UIView alloc] initWithFrame:CGRectZero];"),
+        ])
+
+    var triggers: Set<Word> { [.UIWindow] }
+    var nameTriggers: NameTriggers { .windowTypes }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard WindowCreation.isCreation(at: k, in: f, model: model), !WindowCreation.attachesScene(around: k, in: f) else { return }
+        sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
+                    onlyIn: [.view, .viewController, .sceneDelegate, .other])
+    }
+}

@@ -1,0 +1,70 @@
+import RuleKit
+import SourceLexing
+
+/// A global that stores screen geometry is read once and never updated: after a resize every
+/// use is stale. Seed 000: "把 Scene 的 Geometry 再次保存为新的全局常量" is the error to avoid;
+/// seed 004 caches of safe-area values broke layouts after windows moved between screens.
+/// Reported once at the definition; every use is reported under the read's own rule.
+struct GlobalGeometryConstantRule: Rule {
+    let description = RuleDescription(
+        id: "global-geometry-constant", name: "Global geometry constant", severity: .warning, facet: .size,
+        summary: "A #define, global or static constant, or parameterless function that stores screen geometry.",
+        rationale: """
+            Geometry changes while the app runs; a global snapshot of it does not (seed 000: "Geometry 会变化，\
+            使用方要么在需要时读取，要么订阅变化并使相关缓存失效"). Macros like `SCREEN_WIDTH` spread one \
+            assumption through a whole codebase, so fleetscan reports the definition once here and each use \
+            under the rule of what it reads, and migration progress is counted in uses.
+            """,
+        fix: RuleDescription.fixed("Read geometry where it is needed (view.bounds, traitCollection.displayScale, windowScene.effectiveGeometry), migrating uses first; if a value must be cached, invalidate it when traits or geometry change."),
+        triggering: [
+            .objc("#define ↓SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"),
+            .objc("#define ↓SCREEN_SCALE ([[UIScreen mainScreen] scale])"),
+            .objc("#define ↓kScaleW(x) ((x) * [UIScreen mainScreen].bounds.size.width / 375.0)"),
+            .objc("#define ↓kW SCREEN_WIDTH", files: ["Macros.h": "#define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"]),
+            .objc("#define ↓kMaxW (MAX(kW, kH))", files: ["Macros.h": """
+                #define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width
+                #define kW SCREEN_WIDTH
+                #define kH [UIScreen mainScreen].bounds.size.height
+                """]),
+            .objc("""
+                @implementation Device
+                + (CGFloat)↓screenScale {
+                    return [UIScreen mainScreen].scale;
+                }
+                @end
+                """),
+            .objc("static inline CGFloat ↓ScreenWidth(void) { return [UIScreen mainScreen].bounds.size.width; }"),
+            .objc("static const CGFloat ↓kOnePixel = 1.0 / SCREEN_SCALE;", path: "Consts.mm", files: ["Macros.h": "#define SCREEN_SCALE [UIScreen mainScreen].scale"]),
+            Example("let ↓kScreenWidth = UIScreen.main.bounds.width"),
+            Example("let ↓kScreen: CGFloat = { UIScreen.main.bounds.width }()"),
+            Example("enum Screen { static let ↓width = UIScreen.main.bounds.size.width }"),
+            Example("extension UIScreen { static var ↓screenScale: CGFloat { UIScreen.main.scale } }"),
+            Example("func ↓screenHeight() -> CGFloat { return UIScreen.main.bounds.height }"),
+            Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
+        ],
+        nonTriggering: [
+            .objc("#define IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)"),
+            .objc("#define kPadding 16"),
+            .objc("#define SCREEN_BOUNDS_KEY @\"[UIScreen mainScreen].bounds\""),
+            .objc("- (void)f { CGFloat w = [UIScreen mainScreen].bounds.size.width; }"),
+            Example("class V: UIView { let w = UIScreen.main.bounds.width }"),
+            Example("func layout() { let w = UIScreen.main.bounds.width }"),
+            Example("var cachedWidth: CGFloat = 0"),
+            Example("enum Metrics { static func width(times x: CGFloat) -> CGFloat { UIScreen.main.bounds.width * x } }"),
+            Example("""
+                func screenInfo() -> String {
+                    let w = UIScreen.main.bounds.width
+                    return "\\(w)"
+                }
+                """),
+        ])
+
+    func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        for aliases in model.aliases.values {
+            for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" {
+                sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: alias.facet,
+                            message: "`\(alias.name)` stores screen geometry (`\(alias.reads)`) in a global; it does not follow window resizes")
+            }
+        }
+    }
+}

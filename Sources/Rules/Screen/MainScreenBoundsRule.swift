@@ -1,0 +1,82 @@
+import RuleKit
+
+/// The size of the screen is not the size an app has once windows resize: iPhone apps resize
+/// in iPhone Mirroring and on iPad, and a foldable iPhone has two displays. Seed 000: "在可缩放
+/// 窗口中，屏幕尺寸与 App 可用尺寸是两回事"; seed 004 found thirty-odd `UIScreen.main.bounds`
+/// reads behind layout and device guesses.
+struct MainScreenBoundsRule: ScreenGeometryRule {
+    let description = RuleDescription(
+        id: "main-screen-bounds", name: "Main screen bounds", severity: .warning, facet: .size,
+        summary: "Lays out from the size of the main screen instead of the space the view or scene has.",
+        rationale: """
+            In a resizable window the screen's size and the app's size are different things (seed 000: \
+            "屏幕尺寸与 App 可用尺寸是两回事"). A view controller should lay out from its own view's bounds, \
+            which also keeps it right inside split views and sheets; a scene from its effective geometry \
+            (iOS 27). Seed 004 traces broken layouts on two-display devices to `UIScreen.main.bounds`.
+            """,
+        fix: GeometryFixes.bounds,
+        triggering: [
+            Example("""
+                class FeedViewController: UIViewController {
+                    override func viewDidLoad() {
+                        let w = ↓UIScreen.main.bounds.width
+                    }
+                }
+                """),
+            Example("func f() { let size = ↓UIScreen.main.bounds.size }"),
+            Example("func f() { let h = ↓UIScreen.main.nativeBounds.height }"),
+            Example("func f() { let frame = CGRect(x: 0, y: 0, width: ↓UIScreen.main.bounds.width, height: 44) }"),
+            Example("func f() { let half = ↓UIScreen.main.bounds.height * 0.5 > 300 }"),
+            .objc("CGFloat w = [↓UIScreen mainScreen].bounds.size.width;"),
+            .objc("CGRect r = [[↓UIScreen mainScreen] bounds];"),
+            .objc("CGFloat w = CGRectGetWidth([↓UIScreen mainScreen].bounds);"),
+            .objc("CGRect f = [↓UIScreen mainScreen].applicationFrame;"),
+            .objc("CGRect f = ↓UIScreen.mainScreen.bounds;"),
+            .objc("""
+                @implementation FeedViewController
+                - (void)viewDidLoad {
+                    self.table.frame = CGRectMake(0, 0, ↓SCREEN_WIDTH,
+                                                  ↓SCREEN_HEIGHT - 64);
+                }
+                @end
+                """, files: ["Macros.h": """
+                    #define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width
+                    #define SCREEN_HEIGHT ([[UIScreen mainScreen] bounds].size.height)
+                    """]),
+            .objc("CGFloat w = ↓kW;", files: ["Macros.h": "#define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width\n#define kW SCREEN_WIDTH"]),
+            .objc("CGFloat x = ↓kScaleW(10);", files: ["Macros.h": "#define kScaleW(x) ((x) * [UIScreen mainScreen].bounds.size.width / 375.0)"]),
+            Example("func f() { let w = ↓kScreenWidth - 32 }", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
+            Example("func f() { let w = ↓screenWidth() }", files: ["Geometry.swift": "func screenWidth() -> CGFloat { UIScreen.main.bounds.width }"]),
+            .objc("CGFloat w = ↓ScreenWidth();", files: ["Geometry.h": "static inline CGFloat ScreenWidth(void) { return [UIScreen mainScreen].bounds.size.width; }"]),
+            Example("""
+                enum Layout {
+                    static let width = UIScreen.main.bounds.width
+                    static func columns(gap: CGFloat) -> Int { Int(↓width / (320 + gap)) }
+                }
+                """),
+            Example("""
+                enum Metrics {
+                    static var screenWidth: CGFloat {
+                        ↓UIScreen.main.bounds.width
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("class C: UIViewController { func f() { let w = view.bounds.width } }"),
+            Example("let w = window.screen.bounds.width"),
+            Example("let w = windowScene.coordinateSpace.bounds.width"),
+            Example("if UIScreen.main.bounds.height == 812 { }"),
+            Example("let w = UIScreen.main.scale"),
+            Example("let kScreenWidth = UIScreen.main.bounds.width"),
+            Example("enum Metrics { static var screenWidth: CGFloat { UIScreen.main.bounds.width } }"),
+            .objc("#define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"),
+            .objc("#define SCREEN_WIDTH \\\n    [UIScreen mainScreen].bounds.size.width"),
+            .objc("NSLog(@\"[UIScreen mainScreen].bounds\"); // [UIScreen mainScreen].bounds"),
+            Example("struct Box { let width: CGFloat }; let b = Box(width: 3).width",
+                    files: ["Layout.swift": "enum Layout { static let width = UIScreen.main.bounds.width }"]),
+            Example("func f(kScreenWidth: CGFloat) { print(kScreenWidth) }",
+                    files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
+            Example("let w = UIScreen.main.bounds.width", path: "Pods/Lib/Thing.swift"),
+        ])
+}

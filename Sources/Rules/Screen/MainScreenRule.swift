@@ -1,0 +1,39 @@
+import RuleKit
+
+/// Any other use of the main screen assumes the app is on it. Seed 001: on a two-display device
+/// "请避免在代码中引用主屏幕。这种做法存在歧义，且将在未来版本中被废弃"; seed 000: reach the
+/// screen through the window scene.
+struct MainScreenRule: ScreenGeometryRule {
+    let description = RuleDescription(
+        id: "main-screen", name: "Main screen", severity: .warning, facet: .screen,
+        summary: "Uses the main screen (passed around, brightness, coordinate space…) instead of the scene's screen.",
+        rationale: """
+            When an app is mirrored to a Mac, moved to an external display or runs on the other display of a \
+            foldable iPhone, its scene is not on the main screen, so anything read from `UIScreen.main` describes \
+            the wrong screen (seed 000). Referencing the main screen on a two-display device is ambiguous and will \
+            be deprecated (seed 001); reach the screen through the window scene when it is really needed.
+            """,
+        fix: GeometryFixes.screen,
+        triggering: [
+            Example("func f() { let screen = ↓UIScreen.main }"),
+            Example("↓UIScreen.main.brightness = 0.8"),
+            Example("func f() { let space = ↓UIScreen.main.coordinateSpace }"),
+            Example("func f() { let traits = ↓UIScreen.main.traitCollection }"),
+            Example("render(on: ↓UIScreen.main)"),
+            .objc("[self renderOn:[↓UIScreen mainScreen]];"),
+            .objc("[↓UIScreen mainScreen].brightness = 0.8;"),
+            .objc("UIScreen *s = ↓UIScreen.mainScreen;"),
+            .objc("id<UICoordinateSpace> space = [[↓UIScreen mainScreen] fixedCoordinateSpace];"),
+            .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
+        ],
+        nonTriggering: [
+            Example("let screen = view.window?.windowScene?.screen"),
+            Example("let screens = UIScreen.screens"),
+            Example("extension UIScreen { func describe() {} }"),
+            Example("func show(on screen: UIScreen) {}"),
+            Example("let w = UIScreen.main.bounds.width"),
+            Example("let s = UIScreen.main.scale"),
+            .objc("UIScreen *screen = self.view.window.windowScene.screen;"),
+            .objc("BOOL ok = [UIScreen instancesRespondToSelector:@selector(currentMode)];"),
+        ])
+}

@@ -1,0 +1,57 @@
+import RuleKit
+
+/// Code that reads `UIScreen.main.scale` usually only wants the display scale of the view it
+/// draws. When a scene moves to another screen (iPhone Mirroring, an external display, the
+/// other display of a foldable), the main screen's scale is the wrong one. Seed 000:
+/// "只需要 Scale 时，优先使用 Trait Collection"; seed 001 replaces `UIScreen.main.scale` with
+/// `traitCollection.displayScale`.
+struct MainScreenScaleRule: ScreenGeometryRule {
+    let description = RuleDescription(
+        id: "main-screen-scale", name: "Main screen scale", severity: .warning, facet: .scale,
+        summary: "Reads the main screen's scale instead of the display scale of the view's own screen.",
+        rationale: """
+            A scene is not always on the main screen: iPhone Mirroring, an iPad's external display and the \
+            two displays of a foldable iPhone each have their own scale. Most reads of `UIScreen.main.scale` \
+            only want the scale to draw at, which the view's trait collection knows and keeps current \
+            (seed 000: "只需要 Scale 时，优先使用 Trait Collection"; seed 001: "Replace main screen references").
+            """,
+        fix: GeometryFixes.scale,
+        triggering: [
+            Example("""
+                class AvatarView: UIView {
+                    func draw() { let s = ↓UIScreen.main.scale }
+                }
+                """),
+            Example("func f() { let native = ↓UIScreen.main.nativeScale }"),
+            Example("if ↓UIScreen.main.scale <= 2 { useLowResolution() }"),
+            Example(#"print("scale: \(↓UIScreen.main.scale)")"#),
+            .objc("""
+                @implementation AvatarView
+                - (void)layoutSubviews { CGFloat s = [↓UIScreen mainScreen].scale; }
+                @end
+                """),
+            .objc("CGFloat s = [[↓UIScreen mainScreen] scale];"),
+            .objc("CGFloat s = ↓UIScreen.mainScreen.nativeScale;"),
+            .objc("CGFloat onePixel = 1.0 / ↓SCREEN_SCALE;",
+                  files: ["Macros.h": "#define SCREEN_SCALE [UIScreen mainScreen].scale"]),
+            Example("func f() { let pixel = 1 / ↓Screen.scale }", files: ["Screen.swift": "enum Screen { static let scale = UIScreen.main.scale }"]),
+            .objc("CGFloat s = [↓Device screenScale];", files: ["Device.m": """
+                @implementation Device
+                + (CGFloat)screenScale { return [UIScreen mainScreen].scale; }
+                @end
+                """]),
+        ],
+        nonTriggering: [
+            Example("class V: UIView { func f() { let s = traitCollection.displayScale } }"),
+            Example("let s = view.window?.windowScene?.screen.scale"),
+            Example("let s = UIScreen.screens.first?.scale"),
+            Example("let s = MyScreen.main.scale"),
+            Example("let b = UIScreen.main.bounds"),
+            Example("#if false\nlet s = UIScreen.main.scale\n#endif"),
+            .objc("#if 0\nCGFloat s = [UIScreen mainScreen].scale;\n#endif"),
+            .objc("#define SCREEN_SCALE [UIScreen mainScreen].scale"),
+            .objc("CGFloat s = self.window.screen.scale;"),
+            Example("func f() { let SCREEN_SCALE = 2.0; print(SCREEN_SCALE) }",
+                    files: ["Consts.swift": "let SCREEN_SCALE = UIScreen.main.scale"]),
+        ])
+}

@@ -1,0 +1,69 @@
+import RuleKit
+import SourceLexing
+
+/// Comparing the screen's size with a number ("isIPhoneX") guesses the device from geometry.
+/// In resizable windows the window can take any size, so every such guess is wrong somewhere.
+/// Seed 000: "很多旧 UIKit 项目的“适配”逻辑，本质上是在猜测设备"; seed 004 found device checks
+/// among the thirty-odd `UIScreen.main.bounds` reads.
+struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
+    let description = RuleDescription(
+        id: "screen-size-device-check", name: "Device check by screen size", severity: .error, facet: .size,
+        summary: "Compares a screen dimension with a number to detect a device model (isIPhoneX).",
+        rationale: """
+            Old "adaptation" code guesses the device from the screen's size (seed 000: "本质上是在猜测设备"). \
+            With iPhone apps resizing freely in iPhone Mirroring and on iPad, and a foldable iPhone changing \
+            size with its posture, the window can be any size: a check for 812 points picks the wrong layout \
+            or none at all. Notches and home indicators are what safe-area insets describe; available space \
+            is what size classes and bounds describe.
+            """,
+        fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
+        triggering: [
+            Example("func f() { if ↓UIScreen.main.bounds.height == 812 { compact() } }"),
+            Example("func f() { let tall = 896.0 <= ↓UIScreen.main.bounds.size.height }"),
+            Example("func f() { let x = max(↓UIScreen.main.bounds.width, UIScreen.main.bounds.height) == 812 }"),
+            Example("func f() { let x = CGSize(width: 375, height: 812) == ↓UIScreen.main.bounds.size }"),
+            Example("func f() { switch ↓UIScreen.main.bounds.height { case 812: a(); default: b() } }"),
+            Example("func f() { let x = ↓UIScreen.main.nativeBounds.height == 2436 }"),
+            .objc("BOOL x = [↓UIScreen mainScreen].bounds.size.height == 812.0f;"),
+            .objc("BOOL x = CGSizeEqualToSize([↓UIScreen mainScreen].bounds.size, CGSizeMake(375, 812));"),
+            .objc("BOOL x = CGSizeEqualToSize(CGSizeMake(1125, 2436), [[↓UIScreen mainScreen] currentMode].size);"),
+            .objc("BOOL x = CGRectGetHeight([↓UIScreen mainScreen].bounds) >= 812;"),
+            .objc("if (↓SCREEN_HEIGHT == 812.0) { }", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
+            .objc("if ((int)↓SCREEN_HEIGHT == 812) { }", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
+            .objc("if (↓IS_IPHONE_X) { }", files: ["Macros.h": """
+                #define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height
+                #define IS_IPHONE_X (SCREEN_HEIGHT == 812.0)
+                """]),
+            .objc("#define ↓IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)"),
+            .objc("#define ↓IS_IPHONE_6 (SCREEN_MAX_LENGTH == 667.0)", files: ["Macros.h": """
+                #define SCREEN_WIDTH ([[UIScreen mainScreen] bounds].size.width)
+                #define SCREEN_HEIGHT ([[UIScreen mainScreen] bounds].size.height)
+                #define SCREEN_MAX_LENGTH (MAX(SCREEN_WIDTH, SCREEN_HEIGHT))
+                """]),
+            Example("if ↓kScreenHeight >= 896.0 { }", files: ["Constants.swift": "let kScreenHeight = UIScreen.main.bounds.height"]),
+            Example("enum Device { static var ↓isSmall: Bool { UIScreen.main.bounds.height < 667 } }"),
+            Example("if ↓Device.isSmall { }", files: ["Device.swift": "enum Device { static var isSmall: Bool { UIScreen.main.bounds.height < 667 } }"]),
+        ],
+        nonTriggering: [
+            Example("func f() { if UIScreen.main.bounds.height == otherHeight { } }"),
+            Example("func f() { if view.bounds.height == 812 { } }"),
+            Example("func f() { if UIScreen.main.scale <= 2 { } }"),
+            Example("func f() { if UIScreen.main.bounds.origin.x == 0 { } }"),
+            Example("func f() { let tall = height > 1.5 * UIScreen.main.bounds.height }"),
+            .objc("BOOL tall = height > 1.5 * SCREEN_HEIGHT;", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
+            .objc("BOOL tall = SCREEN_HEIGHT * 2 > 812;", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
+            .objc("BOOL x = CGSizeEqualToSize(size, CGSizeMake(375, 812));"),
+            .objc("#if 0\n#define IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)\n#endif"),
+        ])
+
+    /// Definitions that are device checks (`#define IS_IPHONE_X (SCREEN_HEIGHT == 812.0)`) are
+    /// reported at the definition as well as at every use.
+    func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        for aliases in model.aliases.values {
+            for alias in aliases where alias.site.path == file.path && alias.rule == description.id {
+                sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: .size,
+                            message: "`\(alias.name)` guesses the device from the screen's size; windows resize to any size")
+            }
+        }
+    }
+}

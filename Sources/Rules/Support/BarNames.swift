@@ -1,0 +1,100 @@
+import RuleKit
+import SourceLexing
+
+/// Which constant names name a bar height or safe-area inset, and which values hard-code one.
+enum BarNames {
+    /// The words of an identifier: `kNavBarHeight` → k nav bar height; `NAV_BAR_HEIGHT` → nav bar height.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let chars = Array(name)
+        for (i, c) in chars.enumerated() {
+            if c == "_" || c == "$" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if c.isUppercase, !current.isEmpty {
+                let prevLower = chars[i - 1].isLowercase || chars[i - 1].isNumber
+                let nextLower = i + 1 < chars.count && chars[i + 1].isLowercase
+                if prevLower || (chars[i - 1].isUppercase && nextLower) {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(c)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
+
+    static let barPairs: [(String, String)] = [
+        ("status", "bar"), ("nav", "bar"), ("navi", "bar"), ("navigation", "bar"), ("tab", "bar"),
+        ("tool", "bar"), ("home", "indicator"), ("home", "bar"), ("safe", "area"),
+    ]
+    static let barSingles: Set<String> = [
+        "statusbar", "navbar", "navibar", "navigationbar", "tabbar", "toolbar", "homeindicator", "homebar", "safearea",
+        "nav", "navi", "navigation", "safe",
+    ]
+    static let heightWords: Set<String> = ["height", "inset", "insets", "top", "bottom"]
+    /// Words that make a name something other than a bar's height: indexes, paddings, a button in a bar…
+    static let excluded: Set<String> = [
+        "index", "padding", "spacing", "offset", "threshold", "margin", "gap", "space", "spacer", "alpha", "color",
+        "colour", "font", "duration", "width", "ratio", "scale", "count", "tag", "radius", "animation", "key",
+        "identifier", "id", "name", "image", "icon", "title", "button", "item", "label", "notification", "min", "max",
+    ]
+
+    static func isBarHeightName(_ name: String) -> Bool {
+        let w = words(name)
+        guard w.count >= 2, !w.contains(where: excluded.contains) else { return false }
+        let names = w.contains(where: barSingles.contains)
+            || zip(w, w.dropFirst()).contains { pair in barPairs.contains { $0 == pair } }
+        let measures = w.contains(where: heightWords.contains) || w.last == "h"
+        return names && measures
+    }
+
+    /// If `s…e` is a number, a choice between numbers (`IS_X ? 88 : 64`) or a sum of numbers and
+    /// names, the names (which must be bar constants too); nil for any other value.
+    static func numericShape(_ s: Int, _ e: Int, in f: CodeFile) -> [String]? {
+        guard s <= e else { return nil }
+        var s = s, e = e
+        while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
+        // A ternary at the top level: the condition may be anything, both branches must be numeric.
+        var question = -1, colon = -1
+        var k = s
+        while k <= e {
+            if f.isPunct(k, UInt8(ascii: "(")) || f.isPunct(k, UInt8(ascii: "[")), f.pair(k) > k { k = f.pair(k) + 1; continue }
+            if question < 0, f.isPunct(k, UInt8(ascii: "?")), f[k].hasSpaceBefore || f.language == .objectiveC { question = k }
+            else if question >= 0, f.isPunct(k, UInt8(ascii: ":")) { colon = k; break }
+            k += 1
+        }
+        if question > s, colon > question {
+            guard let a = numericShape(question + 1, colon - 1, in: f), let b = numericShape(colon + 1, e, in: f) else { return nil }
+            return a + b
+        }
+        var names: [String] = []
+        var sawValue = false
+        k = s
+        while k <= e {
+            let t = f[k]
+            switch t.kind {
+            case .number:
+                sawValue = true
+            case .identifier where Expr.castWords.contains(t.word):
+                break  // `(CGFloat)44`, `CGFloat(44)`
+            case .identifier:
+                if f.isPunct(k - 1, UInt8(ascii: ".")) { return nil }
+                names.append(f.text(k))
+                sawValue = true
+            case .punct:
+                let c = UInt8(truncatingIfNeeded: t.code)
+                guard t.length == 1, [UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                                      UInt8(ascii: "*"), UInt8(ascii: "/")].contains(c) else { return nil }
+            default:
+                return nil
+            }
+            k += 1
+        }
+        return sawValue ? names : nil
+    }
+}

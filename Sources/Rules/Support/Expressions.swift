@@ -1,0 +1,352 @@
+// The shapes of expressions rules care about, recognised the same way in Swift and every
+// Objective-C spelling: `UIScreen.main.bounds`, `[UIScreen mainScreen].bounds`,
+// `[[UIScreen mainScreen] bounds]`, `UIScreen.mainScreen.bounds`.
+import RuleKit
+import SourceLexing
+
+/// A postfix expression: an anchor and the members read from it, through dots, optional
+/// chaining, calls, subscripts and Objective-C message sends.
+struct Chain {
+    struct Member {
+        var token: Int
+        var word: Word
+        /// Followed by a call `(…)`, or sent as a keyword message.
+        var isCall: Bool
+    }
+    /// First and last token of the whole expression.
+    var start: Int
+    var end: Int
+    var members: [Member]
+
+    /// The chain read from the identifier at `anchor`.
+    static func parse(at anchor: Int, in f: CodeFile) -> Chain {
+        var c = Chain(start: anchor, end: anchor, members: [])
+        c.extend(in: f)
+        return c
+    }
+
+    mutating func extend(in f: CodeFile) {
+        while true {
+            var e1 = end + 1
+            // Optional chaining and forcing: `delegate?.window`, `window!.rootViewController`.
+            while f[e1].kind == .punct, !f[e1].hasSpaceBefore, f[e1].isPunct(UInt8(ascii: "?")) || f[e1].isPunct(UInt8(ascii: "!")) || f[e1].isPunct(UInt8(ascii: "?"), UInt8(ascii: "?")) {
+                e1 += 1
+            }
+            if f.isPunct(e1, UInt8(ascii: ".")), f[e1 + 1].kind == .identifier {
+                end = e1 + 1
+                var member = Member(token: end, word: f[end].word, isCall: false)
+                if f.isPunct(end + 1, UInt8(ascii: "(")), !f[end + 1].hasSpaceBefore || f.language == .swift, f.pair(end + 1) > end {
+                    member.isCall = true
+                    end = f.pair(end + 1)
+                }
+                members.append(member)
+                continue
+            }
+            // `windows[0]`, `windows.first`: subscripts keep the chain going.
+            if f.isPunct(end + 1, UInt8(ascii: "[")), !f[end + 1].hasSpaceBefore, f.pair(end + 1) > end + 1, !members.isEmpty {
+                end = f.pair(end + 1)
+                continue
+            }
+            // `[receiver message]` and `[receiver message:…]`.
+            if f.isPunct(start - 1, UInt8(ascii: "[")), f[end + 1].kind == .identifier {
+                let open = start - 1
+                let close = f.pair(open)
+                if f.isPunct(end + 2, UInt8(ascii: "]")), close == end + 2 {
+                    members.append(Member(token: end + 1, word: f[end + 1].word, isCall: false))
+                    start = open
+                    end = close
+                    continue
+                }
+                if f.isPunct(end + 2, UInt8(ascii: ":")), close > end {
+                    members.append(Member(token: end + 1, word: f[end + 1].word, isCall: true))
+                    start = open
+                    end = close
+                }
+            }
+            return
+        }
+    }
+
+    /// The word of member `k`, or `.none`.
+    func word(_ k: Int) -> Word { k < members.count ? members[k].word : .none }
+}
+
+/// A read of the main screen and what is read from it.
+struct ScreenRead {
+    enum Kind { case scale, bounds, screen }
+    var kind: Kind
+    var chain: Chain
+    /// Whether the value is a screen dimension (bounds, size, width, height…), the kind of
+    /// value that, compared with a number, detects a device model.
+    var isDimension: Bool
+
+    /// Reads of `[UIScreen mainScreen]` / `UIScreen.main` anchored at `UIScreen` token `i`.
+    static func at(_ i: Int, in f: CodeFile) -> ScreenRead? {
+        guard f.is(i, .UIScreen) else { return nil }
+        // `extension UIScreen`, `let s: UIScreen`, `UIScreen.self` are not reads.
+        let chain = Chain.parse(at: i, in: f)
+        guard let first = chain.members.first, first.word == .main || first.word == .mainScreen else { return nil }
+        var rest = Array(chain.members.dropFirst())
+        let m1 = rest.first?.word ?? .none
+        switch m1 {
+        case .scale, .nativeScale:
+            return ScreenRead(kind: .scale, chain: chain, isDimension: false)
+        case .bounds, .nativeBounds, .applicationFrame:
+            rest.removeFirst()
+            return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+        case .currentMode where rest.count >= 2 && rest[1].word == .size:
+            rest.removeFirst(2)
+            return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+        default:
+            return ScreenRead(kind: .screen, chain: chain, isDimension: false)
+        }
+    }
+
+    /// Members that keep a bounds read a dimension.
+    static let dimensionMembers: Set<Word> = [.size, .width, .height, .maxX, .maxY, .rounded]
+
+    var rule: String {
+        switch kind {
+        case .scale: "main-screen-scale"
+        case .bounds: "main-screen-bounds"
+        case .screen: "main-screen"
+        }
+    }
+}
+
+/// Expression tests shared by the geometry rules.
+enum Expr {
+    /// Functions and casts that keep a dimension a dimension: `CGRectGetHeight(x)`, `(int)x`,
+    /// `Int(x)`, `MAX(x, y)`, `floor(x)`.
+    static let dimensionWrappers: Set<Word> = [
+        .CGRectGetWidth, .CGRectGetHeight, .CGRectGetMaxX, .CGRectGetMaxY, .CGFloat, .Int, .Double, .Float,
+        .NSInteger, .UInt, .NSUInteger, .max, .min, .MAX, .MIN, .fmax, .fmin, .fmaxf, .fminf, .round, .floor, .ceil,
+        .lround, .roundf, .floorf, .ceilf,
+    ]
+    static let castWords: Set<Word> = [.int, .float, .double, .long, .unsigned, .CGFloat, .NSInteger, .NSUInteger, .Int, .Double, .Float, .UInt]
+
+    /// Grows `s…e` outward through parentheses, casts and dimension-preserving wrappers.
+    static func widen(_ s: Int, _ e: Int, in f: CodeFile) -> (Int, Int) {
+        var s = s, e = e
+        while true {
+            // `( expr )` — but `f( expr )` is a call, handled below.
+            if f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 {
+                let callee = s - 2
+                if f[callee].kind == .identifier, !f[callee].is(.return), !f[callee].is(.if), !f[callee].is(.while), !f[callee].is(.switch) {
+                    if dimensionWrappers.contains(f[callee].word) {
+                        s = callee
+                        e += 1
+                        continue
+                    }
+                    return (s, e)
+                }
+                s -= 1
+                e += 1
+                continue
+            }
+            // An argument of MAX/MIN: `MAX(SCREEN_WIDTH, SCREEN_HEIGHT)`.
+            if isArgument(s, e, in: f), let (open, close) = enclosingCall(s, in: f) {
+                let callee = open - 1
+                let w = f[callee].word
+                if [.max, .min, .MAX, .MIN, .fmax, .fmin, .fmaxf, .fminf].contains(w) {
+                    s = callee
+                    e = close
+                    continue
+                }
+            }
+            // C casts: `(int)expr`, `(CGFloat)expr`.
+            if f.isPunct(s - 1, UInt8(ascii: ")")), f.language == .objectiveC {
+                let open = f.pair(s - 1)
+                if open >= 0, open < s - 1, (open + 1..<(s - 1)).allSatisfy({ castWords.contains(f[$0].word) || f.isPunct($0, UInt8(ascii: "*")) }),
+                   f[open - 1].kind != .identifier || f[open - 1].is(.return) {
+                    s = open
+                    continue
+                }
+            }
+            // Swift: `expr.rounded()`, `Int(expr)` handled above; `expr as CGFloat`
+            return (s, e)
+        }
+    }
+
+    /// Whether `s…e` is a whole argument: between `(`/`,` and `,`/`)`.
+    static func isArgument(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        let before = f[s - 1], after = f[e + 1]
+        let opens = before.isPunct(UInt8(ascii: "(")) || before.isPunct(UInt8(ascii: ","))
+        let closes = after.isPunct(UInt8(ascii: ")")) || after.isPunct(UInt8(ascii: ","))
+        return opens && closes
+    }
+
+    /// The parentheses of the call whose argument list contains token `s`.
+    static func enclosingCall(_ s: Int, in f: CodeFile) -> (Int, Int)? {
+        var k = s - 1
+        var depth = 0
+        while k >= 0, s - k < 4096 {
+            let t = f[k]
+            if t.kind == .punct {
+                if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) || t.isPunct(UInt8(ascii: "}")) {
+                    let o = f.pair(k)
+                    if o >= 0 { k = o - 1; continue }
+                } else if t.isPunct(UInt8(ascii: "(")) {
+                    if depth == 0 { return f.pair(k) > s ? (k, f.pair(k)) : nil }
+                    depth -= 1
+                } else if t.isPunct(UInt8(ascii: "[")) || t.isPunct(UInt8(ascii: "{")) || t.isPunct(UInt8(ascii: ";")) {
+                    return nil
+                }
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// Whether `s…e` is compared with a number, directly (`h == 812`, `812.0 <= h`), through a
+    /// comparison function (`CGSizeEqualToSize(size, CGSizeMake(375, 812))`, `.equalTo(CGSize(…))`),
+    /// or as the subject of a `switch` with a numeric `case`.
+    static func isComparedWithLiteral(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        if f[e + 1].isComparison, numericOperandEnd(from: e + 2, in: f) != nil { return true }
+        if f[s - 1].isComparison, isNumericOperand(endingAt: s - 2, in: f) { return true }
+        // CGSizeEqualToSize(a, b) / CGRectEqualToRect(a, b): the other argument a literal.
+        if isArgument(s, e, in: f), let (open, close) = enclosingCall(s, in: f),
+           f[open - 1].is(.CGSizeEqualToSize) || f[open - 1].is(.CGRectEqualToRect) {
+            let other = f.isPunct(s - 1, UInt8(ascii: "(")) ? e + 2 : open + 1
+            if let end = numericOperandEnd(from: other, in: f), end < close { return true }
+        }
+        // size.equalTo(CGSize(width: 375, height: 812))
+        if f.isPunct(e + 1, UInt8(ascii: ".")), f[e + 2].is(.equalTo) || f[e + 2].is(.__equalTo), f.isPunct(e + 3, UInt8(ascii: "(")),
+           numericOperandEnd(from: e + 4, in: f) != nil {
+            return true
+        }
+        return isSwitchSubjectWithNumericCase(s, e, in: f)
+    }
+
+    /// `switch UIScreen.main.bounds.height { case 812: … }`, `switch ((int)SCREEN_HEIGHT) { case 812: … }`
+    static func isSwitchSubjectWithNumericCase(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        var s = s, e = e
+        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
+        guard f[s - 1].is(.switch), f.isPunct(e + 1, UInt8(ascii: "{")) else { return false }
+        let close = f.pair(e + 1)
+        guard close > e else { return false }
+        var k = e + 2
+        while k < close {
+            if f.isPunct(k, UInt8(ascii: "{")) || f.isPunct(k, UInt8(ascii: "(")) || f.isPunct(k, UInt8(ascii: "[")) {
+                let p = f.pair(k)
+                if p > k { k = p + 1; continue }
+            }
+            if f[k].is(.case) {
+                var q = k + 1
+                if f.isPunct(q, UInt8(ascii: "-")) { q += 1 }
+                if f[q].kind == .number { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    static let literalConstructors: Set<Word> = [.CGSizeMake, .CGRectMake, .CGSize, .CGRect, .CGFloat, .Int, .Double, .Float]
+
+    /// If a purely numeric operand starts at `k` (`812`, `-1`, `(812.0)`, `CGFloat(812)`,
+    /// `CGSizeMake(375, 812)`, `CGSize(width: 375, height: 812)`), the index of its last token.
+    /// A number that only scales something (`1.5 * h`) is not one.
+    static func numericOperandEnd(from k: Int, in f: CodeFile) -> Int? {
+        var k = k
+        if f.isPunct(k, UInt8(ascii: "-")) || f.isPunct(k, UInt8(ascii: "+")) { k += 1 }
+        var end: Int
+        if f[k].kind == .number {
+            end = k
+        } else if f.isPunct(k, UInt8(ascii: "(")), f.pair(k) > k, let inner = numericOperandEnd(from: k + 1, in: f), inner == f.pair(k) - 1 {
+            end = f.pair(k)
+        } else if literalConstructors.contains(f[k].word), f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k + 1,
+                  allNumericArguments(k + 1, in: f) {
+            end = f.pair(k + 1)
+        } else {
+            return nil
+        }
+        let next = f[end + 1]
+        if next.kind == .punct, next.length == 1, [UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "%")].contains(UInt8(truncatingIfNeeded: next.code)) {
+            return nil
+        }
+        return end
+    }
+
+    /// Whether every argument in the parentheses at `open` is a number (labels allowed).
+    static func allNumericArguments(_ open: Int, in f: CodeFile) -> Bool {
+        let close = f.pair(open)
+        var k = open + 1
+        var sawNumber = false
+        while k < close {
+            let t = f[k]
+            if t.kind == .identifier, f.isPunct(k + 1, UInt8(ascii: ":")) { k += 2; continue }  // a label
+            if let end = numericOperandEnd(from: k, in: f), end < close {
+                sawNumber = true
+                k = end + 1
+                if f.isPunct(k, UInt8(ascii: ",")) { k += 1 }
+                continue
+            }
+            return false
+        }
+        return sawNumber
+    }
+
+    /// Whether a purely numeric operand ends at `k` (reading backwards).
+    static func isNumericOperand(endingAt k: Int, in f: CodeFile) -> Bool {
+        var start = k
+        if f[k].kind == .number {
+            start = k
+        } else if f.isPunct(k, UInt8(ascii: ")")), f.pair(k) >= 0 {
+            let open = f.pair(k)
+            if literalConstructors.contains(f[open - 1].word) { start = open - 1 } else { start = open }
+        } else {
+            return false
+        }
+        if f.isPunct(start - 1, UInt8(ascii: "-")) { start -= 1 }
+        guard let end = numericOperandEnd(from: start, in: f), end == k else { return false }
+        let before = f[start - 1]
+        if before.kind == .punct, before.length == 1, [UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "%")].contains(UInt8(truncatingIfNeeded: before.code)) {
+            return false
+        }
+        return true
+    }
+
+    /// `UIApplication.shared`, `[UIApplication sharedApplication]`, `UIApplication.sharedApplication`,
+    /// anchored at `UIApplication` token `i`: the chain, whose first member is `shared…`.
+    static func applicationChain(at i: Int, in f: CodeFile) -> Chain? {
+        guard f.is(i, .UIApplication) else { return nil }
+        let chain = Chain.parse(at: i, in: f)
+        guard let first = chain.members.first, first.word == .shared || first.word == .sharedApplication else { return nil }
+        return chain
+    }
+
+    /// Whether token `i` is the name in a declaration rather than a use.
+    static func isDeclaredName(_ i: Int, in f: CodeFile) -> Bool {
+        let prev = f[i - 1]
+        if prev.kind == .identifier, [.let, .var, .func, .case, .class, .struct, .enum, .protocol, .typealias].contains(prev.word) { return true }
+        if prev.kind == .directive { return true }
+        if f.language == .objectiveC {
+            // `- (CGFloat)screenWidth`, `- (void)applicationDidBecomeActive:`
+            if prev.isPunct(UInt8(ascii: ")")), let open = Optional(f.pair(i - 1)), open > 0,
+               f[open - 1].isPunct(UInt8(ascii: "-")) || f[open - 1].isPunct(UInt8(ascii: "+")), f[open - 1].isLineStart {
+                return true
+            }
+            // `@property (nonatomic) CGFloat x;`
+            if f.scope(of: i)?.kind == .type, f.isPunct(i + 1, UInt8(ascii: ";")) { return true }
+        }
+        return false
+    }
+
+    /// Whether identifier `i` is an argument label (`f(label: x)`) or an Objective-C selector
+    /// keyword (`[x part:y]`), not an expression.
+    static func isLabel(_ i: Int, in f: CodeFile) -> Bool {
+        guard f.isPunct(i + 1, UInt8(ascii: ":")) else { return false }
+        let prev = f[i - 1]
+        if f.language == .swift {
+            return prev.isPunct(UInt8(ascii: "(")) || prev.isPunct(UInt8(ascii: ","))
+        }
+        // In Objective-C a keyword part follows an expression inside `[…]`.
+        return !prev.isPunct(UInt8(ascii: "?")) && !prev.is(.case) && !prev.is(.default)
+    }
+
+    /// The source text of `s…e` shortened for a message.
+    static func snippet(_ s: Int, _ e: Int, in f: CodeFile, limit: Int = 60) -> String {
+        let text = f.text(from: s, through: e)
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}

@@ -1,0 +1,90 @@
+import RuleKit
+import SourceLexing
+
+/// Turns the facts of many files into one repository model: which candidates are geometry
+/// aliases (through any chain of other aliases) and which are bar-height constants.
+public enum FactResolution {
+    public static func model(_ facts: [FileFacts]) -> RepositoryModel {
+        RepositoryModel(types: facts.flatMap(\.types), aliases: aliases(facts.flatMap(\.aliases)),
+                        barConstants: barConstants(facts.flatMap(\.bars)))
+    }
+
+    struct Resolved: Equatable {
+        var rule: String
+        var facet: Facet
+        var isDimension: Bool
+        var reads: String
+    }
+
+    static func aliases(_ candidates: [AliasCandidate]) -> [GeometryAlias] {
+        var byName: [String: [Int]] = [:]
+        for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
+        var state = [Resolved?](repeating: nil, count: candidates.count)
+        // Iterate to a fixed point; each round lets resolution travel one more alias deep.
+        for _ in 0..<16 {
+            var changed = false
+            for (i, c) in candidates.enumerated() {
+                let next = resolve(c, index: i, candidates: candidates, byName: byName, state: state)
+                if next != state[i] { state[i] = next; changed = true }
+            }
+            if !changed { break }
+        }
+        return candidates.indices.compactMap { i in
+            guard let r = state[i] else { return nil }
+            let c = candidates[i]
+            return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, rule: r.rule, facet: r.facet,
+                                 isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed)
+        }
+    }
+
+    static func resolve(_ c: AliasCandidate, index: Int, candidates: [AliasCandidate], byName: [String: [Int]],
+                        state: [Resolved?]) -> Resolved? {
+        var reads = c.value.reads
+        var deviceCheck = c.value.deviceCheck
+        var dimension = c.value.dimension
+        var text = c.value.readText
+        for r in c.value.references {
+            for j in byName[r.name] ?? [] where j != index {
+                guard let target = state[j], matches(candidates[j], reference: r, from: c) else { continue }
+                if target.rule == "screen-size-device-check" { deviceCheck = true } else { reads.insert(target.rule) }
+                if r.role == .compared, target.isDimension { deviceCheck = true }
+                if r.role == .whole, target.isDimension { dimension = true }
+                if text == nil { text = candidates[j].name }
+            }
+        }
+        let reading = text ?? ""
+        if deviceCheck { return Resolved(rule: "screen-size-device-check", facet: .size, isDimension: false, reads: reading) }
+        if reads.contains("main-screen-bounds") { return Resolved(rule: "main-screen-bounds", facet: .size, isDimension: dimension, reads: reading) }
+        if reads.contains("main-screen-scale") { return Resolved(rule: "main-screen-scale", facet: .scale, isDimension: false, reads: reading) }
+        if reads.contains("main-screen") { return Resolved(rule: "main-screen", facet: .screen, isDimension: false, reads: reading) }
+        return nil
+    }
+
+    /// Whether a reference in `from`'s value can mean `candidate`.
+    static func matches(_ candidate: AliasCandidate, reference r: ValueReference, from: AliasCandidate) -> Bool {
+        if let q = r.qualifier {
+            if q == "Self" || q == "self" { return candidate.owner == from.owner && candidate.owner != nil }
+            return candidate.owner == q
+        }
+        return candidate.owner == nil || candidate.owner == from.owner
+    }
+
+    static func barConstants(_ candidates: [BarCandidate]) -> [BarHeightConstant] {
+        var valid = candidates.map { $0.references.isEmpty }
+        var byName: [String: [Int]] = [:]
+        for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
+        var changed = true
+        while changed {
+            changed = false
+            for (i, c) in candidates.enumerated() where !valid[i] {
+                let ok = c.references.allSatisfy { name in
+                    (byName[name] ?? []).contains { j in j != i && valid[j] && (candidates[j].owner == nil || candidates[j].owner == c.owner) }
+                }
+                if ok { valid[i] = true; changed = true }
+            }
+        }
+        return candidates.indices.filter { valid[$0] }.map {
+            BarHeightConstant(name: candidates[$0].name, owner: candidates[$0].owner, site: candidates[$0].site)
+        }
+    }
+}

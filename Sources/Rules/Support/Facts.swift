@@ -1,0 +1,352 @@
+// What one file tells the rest of the repository: the types it declares and the names it
+// defines that may be geometry aliases or bar-height constants. Facts hold no tokens, only
+// what resolution needs, so a whole repository's facts stay small.
+import RuleKit
+import SourceLexing
+
+/// A name used inside a definition's value, and how it is used there.
+public struct ValueReference: Sendable, Equatable {
+    public enum Role: UInt8, Sendable {
+        /// The value is this name (in parentheses, casts, `MAX`…): it inherits dimension-ness.
+        case whole
+        /// The name is compared with a number: a device check if the name is a dimension.
+        case compared
+        case other
+    }
+    public var name: String
+    /// `T` in `T.name` or `[T name]`.
+    public var qualifier: String?
+    public var role: Role
+}
+
+/// What a definition's value reads.
+public struct ValueSummary: Sendable, Equatable {
+    /// Direct reads of the main screen, by rule id.
+    public var reads: Set<String> = []
+    /// A direct read compared with a number.
+    public var deviceCheck = false
+    /// The value is a direct screen dimension.
+    public var dimension = false
+    /// The first direct read, for messages.
+    public var readText: String?
+    public var references: [ValueReference] = []
+}
+
+/// A definition that is a geometry alias if its value reads screen geometry, directly or
+/// through other aliases (decided when the whole repository's facts are known).
+public struct AliasCandidate: Sendable, Equatable {
+    public var name: String
+    public var kind: GeometryAlias.Kind
+    public var owner: String?
+    public var site: DefinitionSite
+    /// Bytes whose reads the definition's own finding replaces.
+    public var subsumed: Range<Int>
+    public var value: ValueSummary
+}
+
+/// A constant named like a bar height whose value is numbers (or other such constants).
+public struct BarCandidate: Sendable, Equatable {
+    public var name: String
+    public var owner: String?
+    public var site: DefinitionSite
+    /// Names in the value that must be bar-height constants too.
+    public var references: [String]
+}
+
+/// Everything one file contributes to the repository model.
+public struct FileFacts: Sendable, Equatable {
+    public var path: String
+    public var types: [TypeDeclaration] = []
+    public var aliases: [AliasCandidate] = []
+    public var bars: [BarCandidate] = []
+
+    public init(path: String) { self.path = path }
+}
+
+/// Finds the definitions of one file.
+enum FactExtractor {
+    static func extract(_ f: CodeFile) -> FileFacts {
+        var facts = FileFacts(path: f.path)
+        for scope in f.structure.scopes where scope.kind == .type {
+            guard let kind = scope.typeKind else { continue }
+            facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
+                                               line: f.line(of: scope.declarationStart)))
+        }
+        var definitions: [Definition] = []
+        if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
+        for d in definitions {
+            let site = DefinitionSite(path: f.path, line: f.line(of: d.nameToken), column: f.lines.location(of: Int(f[d.nameToken].start)).column,
+                                      offset: Int(f[d.nameToken].start))
+            if d.valueStart <= d.valueEnd {
+                let summary = summarize(d.valueStart, d.valueEnd, in: f)
+                if !summary.reads.isEmpty || !summary.references.isEmpty {
+                    facts.aliases.append(AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site,
+                                                        subsumed: d.subsumed, value: summary))
+                }
+            }
+            if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
+               let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f) {
+                facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, references: references))
+            }
+        }
+        return facts
+    }
+
+    struct Definition {
+        var name: String
+        var nameToken: Int
+        var kind: GeometryAlias.Kind
+        var owner: String?
+        var valueStart: Int
+        var valueEnd: Int
+        var subsumed: Range<Int>
+        var canBeBarConstant: Bool
+    }
+
+    // MARK: Objective-C
+
+    static func objcDefinitions(_ f: CodeFile, _ out: inout [Definition]) {
+        let t = f.tokens
+        var k = 0
+        while k < t.count {
+            let tok = t[k]
+            if tok.kind == .directive, tok.word == .define, f[k + 1].kind == .identifier {
+                var end = k + 1
+                while end < t.count, t[end].kind != .directiveEnd { end += 1 }
+                var valueStart = k + 2
+                var kind = GeometryAlias.Kind.macro
+                if f.isPunct(k + 2, UInt8(ascii: "(")), !f[k + 2].hasSpaceBefore {
+                    kind = .functionMacro
+                    var q = k + 3
+                    while q < end, !f.isPunct(q, UInt8(ascii: ")")) { q += 1 }
+                    valueStart = q + 1
+                }
+                let range = valueStart < end ? Int(t[valueStart].start)..<t[end - 1].end : 0..<0
+                out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: kind, owner: nil, valueStart: valueStart,
+                                      valueEnd: end - 1, subsumed: range, canBeBarConstant: kind == .macro))
+                k = end + 1
+                continue
+            }
+            // `static const CGFloat kNavBarHeight = 44;` at file scope.
+            if tok.kind == .identifier, f.isPunct(k + 1, UInt8(ascii: "=")), f.isFileScope(k), !f.isPunct(k - 1, UInt8(ascii: ".")),
+               isCDeclaration(k, in: f) {
+                var end = k + 2
+                while end < t.count, !f.isPunct(end, UInt8(ascii: ";")) {
+                    if f.isPunct(end, UInt8(ascii: "{")) || f.isPunct(end, UInt8(ascii: "(")), f.pair(end) > end { end = f.pair(end) }
+                    end += 1
+                }
+                let range = k + 2 < end ? Int(t[k + 2].start)..<t[end - 1].end : 0..<0
+                out.append(Definition(name: f.text(k), nameToken: k, kind: .constant, owner: nil, valueStart: k + 2,
+                                      valueEnd: end - 1, subsumed: range, canBeBarConstant: true))
+            }
+            k += 1
+        }
+        // `+ (CGFloat)screenWidth { return …; }` and `static CGFloat ScreenWidth(void) { return …; }`
+        for scope in f.structure.scopes where scope.kind == .function && scope.parameterNames.isEmpty {
+            let isClassMethod = scope.isStatic && scope.labels.count == 1 && !scope.name.hasSuffix(":")
+            let isCFunction = scope.parent < 0 && f.isPunct(scope.open - 1, UInt8(ascii: ")"))
+            guard isClassMethod || isCFunction, let (s, e) = singleExpression(scope, in: f) else { continue }
+            let nameToken = isClassMethod ? methodNameToken(scope, in: f) : f.pair(scope.open - 1) - 1
+            guard nameToken >= 0 else { continue }
+            let owner = isClassMethod ? f.enclosingType(of: scope.open)?.name : nil
+            out.append(Definition(name: scope.name, nameToken: nameToken, kind: isClassMethod ? .classMethod : .function,
+                                  owner: owner, valueStart: s, valueEnd: e, subsumed: sameLine(nameToken, s, e, in: f),
+                                  canBeBarConstant: false))
+        }
+    }
+
+    /// `const CGFloat x =`, `CGFloat const x =`, `static CGFloat x =`: a declaration, not an assignment.
+    static func isCDeclaration(_ k: Int, in f: CodeFile) -> Bool {
+        var q = k - 1
+        var sawType = false
+        while q >= 0 {
+            let t = f[q]
+            if t.kind == .identifier { sawType = true; q -= 1; continue }
+            if t.isPunct(UInt8(ascii: "*")) { q -= 1; continue }
+            break
+        }
+        guard sawType else { return false }
+        // Without `const` or `static` a file-scope initializer must be a constant expression in
+        // C, so a plain `CGFloat w = …` there is not a definition worth reading.
+        return (q + 1..<k).contains { f[$0].is(.const) || f[$0].is(.static) }
+    }
+
+    static func methodNameToken(_ scope: Scope, in f: CodeFile) -> Int {
+        var q = scope.declarationStart + 1
+        if f.isPunct(q, UInt8(ascii: "(")) { q = f.pair(q) + 1 }
+        return f[q].kind == .identifier ? q : -1
+    }
+
+    // MARK: Swift
+
+    static func swiftDefinitions(_ f: CodeFile, _ out: inout [Definition]) {
+        let t = f.tokens
+        for k in 0..<t.count where t[k].kind == .identifier && (t[k].word == .let || t[k].word == .var) {
+            guard f[k + 1].kind == .identifier else { continue }
+            let enclosing = f.scope(of: k)
+            let isGlobal = enclosing == nil
+            let isStatic = enclosing?.kind == .type && hasStaticModifier(before: k, in: f)
+            guard isGlobal || isStatic else { continue }
+            let owner = isStatic ? enclosing?.name : nil
+            // Skip a type annotation up to `=` or `{`.
+            var q = k + 2
+            if f.isPunct(q, UInt8(ascii: ":")) {
+                q += 1
+                while q < t.count, !f.isPunct(q, UInt8(ascii: "=")), !f.isPunct(q, UInt8(ascii: "{")), !t[q].isLineStart {
+                    if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) }
+                    q += 1
+                }
+            }
+            if f.isPunct(q, UInt8(ascii: "=")) {
+                let end = statementEnd(from: q + 1, in: f)
+                guard end >= q + 1 else { continue }
+                out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: q + 1,
+                                      valueEnd: end, subsumed: Int(t[q + 1].start)..<t[end].end, canBeBarConstant: t[k].word == .let))
+            } else if f.isPunct(q, UInt8(ascii: "{")), t[k].word == .var,
+                      let body = f.structure.scopes.first(where: { $0.open == q }), body.kind == .accessor,
+                      let (s, e) = singleExpression(body, in: f) {
+                out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: s,
+                                      valueEnd: e, subsumed: sameLine(k + 1, s, e, in: f), canBeBarConstant: false))
+            }
+        }
+        // `func screenWidth() -> CGFloat { … }` globally or `static`.
+        for scope in f.structure.scopes where scope.kind == .function && scope.labels.isEmpty {
+            guard scope.name != "init", scope.name != "deinit", scope.name != "subscript" else { continue }
+            let parentIsType = scope.parent >= 0 && f.structure.scopes[scope.parent].kind == .type
+            guard scope.parent < 0 || (parentIsType && scope.isStatic) else { continue }
+            guard let nameToken = swiftFuncNameToken(scope, in: f), let (s, e) = singleExpression(scope, in: f) else { continue }
+            let owner = parentIsType ? f.structure.scopes[scope.parent].name : nil
+            out.append(Definition(name: scope.name, nameToken: nameToken, kind: .function, owner: owner, valueStart: s, valueEnd: e,
+                                  subsumed: sameLine(nameToken, s, e, in: f), canBeBarConstant: false))
+        }
+    }
+
+    static func swiftFuncNameToken(_ scope: Scope, in f: CodeFile) -> Int? {
+        var q = scope.declarationStart
+        while q < scope.open, !f.is(q, .func) { q += 1 }
+        return f.is(q, .func) && f[q + 1].kind == .identifier ? q + 1 : nil
+    }
+
+    static func hasStaticModifier(before k: Int, in f: CodeFile) -> Bool {
+        var q = k - 1
+        while q >= 0 {
+            let t = f[q]
+            if t.is(.static) || t.is(.class) { return true }
+            if t.kind == .atWord || (t.kind == .identifier && [.private, .fileprivate, .internal, .public, .open, .final, .lazy, .nonisolated, .package, .override].contains(t.word)) {
+                q -= 1
+                continue
+            }
+            if t.isPunct(UInt8(ascii: ")")), f.pair(q) >= 0 { q = f.pair(q) - 1; continue }
+            return false
+        }
+        return false
+    }
+
+    /// The last token of a Swift expression statement starting at `s`: it ends at a line
+    /// break unless the next line continues it (`.member`, an operator) or a bracket is open.
+    static func statementEnd(from s: Int, in f: CodeFile) -> Int {
+        var k = s
+        var last = s - 1
+        let t = f.tokens
+        while k < t.count {
+            let tok = t[k]
+            if k > s, tok.isLineStart {
+                let continues = (tok.kind == .punct && !tok.isPunct(UInt8(ascii: "{")) && !tok.isPunct(UInt8(ascii: "}")) && !tok.isPunct(UInt8(ascii: "@")))
+                    || (t[last].kind == .punct && !t[last].isPunct(UInt8(ascii: ")")) && !t[last].isPunct(UInt8(ascii: "]")) && !t[last].isPunct(UInt8(ascii: "}")))
+                if !continues { break }
+            }
+            if tok.isPunct(UInt8(ascii: ";")) || tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ")")) || tok.isPunct(UInt8(ascii: "]")) { break }
+            if tok.isPunct(UInt8(ascii: "(")) || tok.isPunct(UInt8(ascii: "[")) || tok.isPunct(UInt8(ascii: "{")) {
+                let p = f.pair(k)
+                if p > k { last = p; k = p + 1; continue }
+            }
+            last = k
+            k += 1
+        }
+        return last
+    }
+
+    /// The expression a body returns, when the body is only that: `{ expr }`, `{ return expr }`,
+    /// `{ return expr; }`, `{ get { return expr } }`.
+    static func singleExpression(_ body: Scope, in f: CodeFile) -> (Int, Int)? {
+        var s = body.open + 1, e = body.close - 1
+        guard s <= e, body.close < f.tokens.count else { return nil }
+        if f.is(s, .get), f.isPunct(s + 1, UInt8(ascii: "{")), f.pair(s + 1) == e {
+            s += 2
+            e -= 1
+        }
+        if f.is(s, .return) { s += 1 }
+        if f.isPunct(e, UInt8(ascii: ";")) { e -= 1 }
+        guard s <= e else { return nil }
+        var k = s
+        while k <= e {
+            let t = f[k]
+            if t.isPunct(UInt8(ascii: "(")) || t.isPunct(UInt8(ascii: "[")) || t.isPunct(UInt8(ascii: "{")) {
+                let p = f.pair(k)
+                if p > k { k = p + 1; continue }
+                return nil
+            }
+            if t.isPunct(UInt8(ascii: ";")) { return nil }
+            if t.kind == .identifier, [.let, .var, .if, .guard, .for, .while, .switch, .return, .do].contains(t.word) { return nil }
+            if f.language == .swift, t.isPunct(UInt8(ascii: "=")) { return nil }
+            k += 1
+        }
+        return (s, e)
+    }
+
+    /// Bytes of the value that lie on the declaration's line (their reads are subsumed).
+    static func sameLine(_ nameToken: Int, _ s: Int, _ e: Int, in f: CodeFile) -> Range<Int> {
+        let line = f.line(of: nameToken)
+        let lineRange = f.lines.range(ofLine: line, in: f.buffer)
+        let lower = max(Int(f[s].start), lineRange.lowerBound)
+        let upper = min(f[e].end, lineRange.upperBound)
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
+    // MARK: Values
+
+    /// What the tokens `s…e` of a definition's value read.
+    static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
+        var summary = ValueSummary()
+        var (ws, we) = (s, e)
+        while f.isPunct(ws, UInt8(ascii: "(")), f.pair(ws) == we { ws += 1; we -= 1 }
+        var k = s
+        while k <= e {
+            let tok = f[k]
+            if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
+                summary.reads.insert(read.rule)
+                if summary.readText == nil { summary.readText = Expr.snippet(read.chain.start, read.chain.end, in: f) }
+                if read.isDimension {
+                    let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
+                    if Expr.isComparedWithLiteral(a, b, in: f) { summary.deviceCheck = true }
+                    if a <= ws, b >= we { summary.dimension = true }
+                }
+                k = max(k + 1, read.chain.end + 1)
+                continue
+            }
+            if tok.kind == .identifier, tok.word.rawValue == 0 || tok.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue,
+               summary.references.count < 32 {
+                var qualifier: String? = nil
+                var start = k, end = k
+                if f.isPunct(k - 1, UInt8(ascii: ".")), f[k - 2].kind == .identifier {
+                    qualifier = f.text(k - 2)
+                    start = k - 2
+                } else if f[k - 1].kind == .identifier, f.isPunct(k - 2, UInt8(ascii: "[")), f.isPunct(k + 1, UInt8(ascii: "]")) {
+                    qualifier = f.text(k - 1)
+                    start = k - 2
+                    end = k + 1
+                } else if f.isPunct(k - 1, UInt8(ascii: ".")) {
+                    k += 1
+                    continue
+                }
+                if f.isPunct(end + 1, UInt8(ascii: "(")), f.pair(end + 1) > end + 1 { end = f.pair(end + 1) }
+                let (a, b) = Expr.widen(start, end, in: f)
+                let role: ValueReference.Role = a <= ws && b >= we ? .whole
+                    : Expr.isComparedWithLiteral(a, b, in: f) ? .compared : .other
+                summary.references.append(ValueReference(name: f.text(k), qualifier: qualifier, role: role))
+            }
+            k += 1
+        }
+        return summary
+    }
+}

@@ -1,0 +1,171 @@
+import RuleKit
+import SourceLexing
+
+/// One place where code reads screen geometry, directly or through an alias, and the rule
+/// that owns it. The four screen rules each report the sites whose rule is theirs.
+struct GeometrySite {
+    var rule: String
+    var facet: Facet
+    var token: Int
+    var message: String
+
+    /// The geometry site anchored at token `k` (a `UIScreen` or an alias name), if any.
+    static func at(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
+        if f.is(k, .UIScreen) { return direct(k, in: f, model: model) }
+        return aliasUse(k, in: f, model: model)
+    }
+
+    static func direct(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
+        guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
+        let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
+        if read.isDimension {
+            let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
+            if Expr.isComparedWithLiteral(a, b, in: f) {
+                return GeometrySite(rule: "screen-size-device-check", facet: .size, token: k,
+                                    message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
+            }
+        }
+        switch read.kind {
+        case .scale:
+            return GeometrySite(rule: "main-screen-scale", facet: .scale, token: k,
+                                message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on")
+        case .bounds:
+            return GeometrySite(rule: "main-screen-bounds", facet: .size, token: k,
+                                message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
+        case .screen:
+            return GeometrySite(rule: "main-screen", facet: .screen, token: k,
+                                message: "`\(text)` is the main screen, which need not be the screen this scene is on")
+        }
+    }
+
+    /// A use of a geometry alias at token `k`.
+    static func aliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
+        guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model) else { return nil }
+        // A qualified use is reported at its qualifier: `Screen.width`, `[Utils screenWidth]`.
+        let k = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
+        let at = "\(alias.site.path):\(alias.site.line)"
+        let via = alias.reads.isEmpty ? "" : " (`\(alias.reads)`)"
+        if alias.rule == "screen-size-device-check" {
+            return GeometrySite(rule: alias.rule, facet: .size, token: k,
+                                message: "`\(alias.name)` (\(at)) guesses the device from the screen's size; windows resize to any size")
+        }
+        if alias.isDimension {
+            let (a, b) = Expr.widen(start, end, in: f)
+            if Expr.isComparedWithLiteral(a, b, in: f) {
+                return GeometrySite(rule: "screen-size-device-check", facet: .size, token: k,
+                                    message: "`\(alias.name)` (\(at)) is a screen dimension compared with a fixed size to guess the device")
+            }
+        }
+        let what = switch alias.rule {
+        case "main-screen-scale": "the main screen's scale, not this view's display scale"
+        case "main-screen-bounds": "the size of the whole screen, not of the window"
+        default: "the main screen, not the screen this scene is on"
+        }
+        return GeometrySite(rule: alias.rule, facet: alias.facet, token: k,
+                            message: "`\(alias.name)` (\(at))\(via) reads \(what)")
+    }
+
+    /// The alias a name at `k` refers to, with the extent of the use (`T.name`, `name(…)`, `[T name]`).
+    static func resolveAliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> (GeometryAlias, Int, Int)? {
+        let tok = f[k]
+        guard tok.kind == .identifier, model.definingPaths[tok.hash] != nil,
+              let candidates = model.aliases[f.text(k)] else { return nil }
+        return NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site,
+                               isMacro: { $0.kind == .macro || $0.kind == .functionMacro },
+                               isCallable: { $0.kind == .function || $0.kind == .functionMacro },
+                               isClassMethod: { $0.kind == .classMethod })
+    }
+}
+
+/// How a repository-defined name is used at a token: bare (`kNavBarHeight`), qualified
+/// (`Layout.navBarHeight`, `Self.x`), called (`ScreenWidth()`), or sent (`[Utils screenWidth]`).
+enum NameUse {
+    static func resolve<D>(_ k: Int, in f: CodeFile, model: RepositoryModel, candidates: [D],
+                           owner: KeyPath<D, String?>, site: KeyPath<D, DefinitionSite>,
+                           isMacro: (D) -> Bool, isCallable: (D) -> Bool, isClassMethod: (D) -> Bool) -> (D, Int, Int)? {
+        let offset = Int(f[k].start)
+        if model.subsumes(path: f.path, offset: offset) { return nil }
+        if Expr.isDeclaredName(k, in: f) || Expr.isLabel(k, in: f) { return nil }
+        let enclosingType = f.enclosingType(of: k)?.name
+        var start = k, end = k
+        var qualifier: String? = nil
+        var sent = false
+        if f.isPunct(k - 1, UInt8(ascii: ".")) {
+            guard f[k - 2].kind == .identifier else { return nil }
+            let q = f.text(k - 2)
+            qualifier = (q == "Self" || q == "self") ? enclosingType : q
+            guard f[k - 3].kind != .punct || !f.isPunct(k - 3, UInt8(ascii: ".")) else { return nil }  // a.b.name
+            start = k - 2
+        } else if f.language == .objectiveC, f[k - 1].kind == .identifier, f.isPunct(k - 2, UInt8(ascii: "[")), f.isPunct(k + 1, UInt8(ascii: "]")) {
+            qualifier = f.text(k - 1)
+            start = k - 2
+            end = k + 1
+            sent = true
+        } else if f.language == .objectiveC, f.isPunct(k - 1, UInt8(ascii: "-")), f.isPunct(k - 2, UInt8(ascii: ">")) {
+            return nil
+        }
+        let isCall = f.isPunct(end + 1, UInt8(ascii: "(")) && f.pair(end + 1) > end
+        for d in candidates {
+            if d[keyPath: site].path == f.path, d[keyPath: site].offset == offset { return nil }
+            if let q = qualifier {
+                guard d[keyPath: owner] == q else { continue }
+                if sent, !isClassMethod(d) { continue }
+            } else {
+                guard d[keyPath: owner] == nil || d[keyPath: owner] == enclosingType else { continue }
+                if isClassMethod(d) { continue }
+                if !isMacro(d), f.declaresLocal(f.text(k), before: k) { return nil }
+            }
+            if isCallable(d) {
+                guard isCall else { continue }
+                end = f.pair(end + 1)
+            }
+            return (d, start, end)
+        }
+        return nil
+    }
+}
+
+/// Fixes for the screen rules, by what the code needs and where it is.
+enum GeometryFixes {
+    static func scale(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+        let own = language == .swift ? "traitCollection.displayScale" : "self.traitCollection.displayScale"
+        switch context {
+        case .view where swiftUI:
+            return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on."
+        case .view, .viewController:
+            return "Replace with `\(own)`; UIKit re-runs layoutSubviews, draw and viewDidLayoutSubviews when it changes (register with registerForTraitChanges for caches)."
+        case .sceneDelegate:
+            return "Use `windowScene.traitCollection.displayScale` (or `windowScene.screen.scale`)."
+        case .appDelegate, .other:
+            return "Take the scale as a parameter from a caller that has a trait collection; do not read global screen state in helpers."
+        }
+    }
+
+    static func bounds(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+        switch context {
+        case .viewController:
+            return "Use `\(language == .swift ? "view.bounds" : "self.view.bounds")` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
+        case .view where swiftUI:
+            return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`."
+        case .view:
+            return "Use `\(language == .swift ? "bounds" : "self.bounds")` and lay out in layoutSubviews."
+        case .sceneDelegate:
+            return "Use `windowScene.effectiveGeometry` (iOS 27) or `windowScene.coordinateSpace.bounds`, and update in `windowScene(_:didUpdateEffectiveGeometry:)`."
+        case .appDelegate, .other:
+            return "Take the available size as a parameter from the view or scene that needs it."
+        }
+    }
+
+    static func screen(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+        switch context {
+        case .viewController:
+            return "Use `\(language == .swift ? "view.window?.windowScene?.screen" : "self.view.window.windowScene.screen")` — or better, the trait collection or the view's bounds."
+        case .view:
+            return "Use `\(language == .swift ? "window?.windowScene?.screen" : "self.window.windowScene.screen")` — or better, the trait collection or bounds."
+        case .sceneDelegate:
+            return "Use `windowScene.screen`."
+        case .appDelegate, .other:
+            return "Pass the `UIScreen` (or what you need from it) in from the caller's window scene."
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import RuleKit
+import SourceLexing
+
+/// Under scenes the app delegate has no window: `UIApplication.shared.delegate.window` is nil
+/// (seed 002 point 5: "[UIApplication sharedApplication].delegate.window已经获取不到window").
+struct AppDelegateWindowRule: Rule {
+    let description = RuleDescription(
+        id: "app-delegate-window", name: "App delegate's window", severity: .warning, facet: .window,
+        summary: "Reaches the window through the application delegate.",
+        rationale: """
+            Once an app adopts scenes, windows belong to scene delegates and the app delegate's `window` is nil \
+            (seed 002, point 5): every path that reaches the UI through `UIApplication.shared.delegate.window` \
+            silently stops working, and with several scenes there is no single window to return.
+            """,
+        fix: { context, language, _ in
+            switch context {
+            case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
+            case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`."
+            case .sceneDelegate: return "Use this scene delegate's own `window`."
+            default: return "Pass the window in from the scene or view that owns it."
+            }
+        },
+        triggering: [
+            Example("func f() { let w = UIApplication.shared.delegate?.↓window }"),
+            Example("func f() { let w = UIApplication.shared.delegate!.↓window!! }"),
+            Example("func f() { let w = (UIApplication.shared.delegate as? AppDelegate)?.↓window }"),
+            Example("func f() { let w = (UIApplication.shared.delegate as! AppDelegate).↓window?.rootViewController }"),
+            .objc("UIWindow *w = [UIApplication sharedApplication].delegate.↓window;"),
+            .objc("UIWindow *w = [[[UIApplication sharedApplication] delegate] ↓window];"),
+            .objc("UIWindow *w = ((AppDelegate *)[UIApplication sharedApplication].delegate).↓window;"),
+            .objc("UIWindow *w = UIApplication.sharedApplication.delegate.↓window;"),
+        ],
+        nonTriggering: [
+            Example("func f() { let w = tableView.delegate?.window }"),
+            Example("func f() { let d = UIApplication.shared.delegate }"),
+            .objc("UIWindow *w = self.delegate.window;"),
+            .objc("id d = [UIApplication sharedApplication].delegate;"),
+        ])
+
+    var triggers: Set<Word> { [.UIApplication] }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard var chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .delegate else { return }
+        var window = chain.members.count > 2 && chain.word(2) == .window ? chain.members[2].token : nil
+        if window == nil, chain.members.count == 2 {
+            // A cast around the delegate: `(… as? AppDelegate)?.window`, `((AppDelegate *)….delegate).window`.
+            var end = chain.end
+            if f.is(end + 1, .as) {
+                var q = end + 2
+                while q < f.tokens.count, !f.isPunct(q, UInt8(ascii: ")")), q - end < 8 { q += 1 }
+                end = q - 1
+            }
+            var start = chain.start
+            if f.isPunct(start - 1, UInt8(ascii: ")")), f.language == .objectiveC, f.pair(start - 1) >= 0 { start = f.pair(start - 1) }
+            if f.isPunct(start - 1, UInt8(ascii: "(")), f.pair(start - 1) == end + 1 {
+                chain = Chain(start: start - 1, end: end + 1, members: [])
+                chain.extend(in: f)
+                if chain.word(0) == .window { window = chain.members[0].token }
+            }
+        }
+        guard let w = window else { return }
+        sink.report(description, at: w, message: "Under scenes the application delegate has no window; this reads nil")
+    }
+}

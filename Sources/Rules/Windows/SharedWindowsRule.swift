@@ -1,0 +1,52 @@
+import RuleKit
+import SourceLexing
+
+/// `UIApplication.shared.windows` and `.keyWindow` assume one window. With several scenes the
+/// first window or the key window is often not the one the code belongs to. Seed 002 point 13;
+/// seed 004: "业务代码如果到处写着UIApplication.shared.windows.first … 实际报错会表现为按钮点不了、
+/// 页面显示一半、数据不刷新、甚至直接闪退".
+struct SharedWindowsRule: Rule {
+    let description = RuleDescription(
+        id: "shared-windows", name: "Application-wide windows", severity: .warning, facet: .window,
+        summary: "Reads UIApplication's windows or keyWindow instead of the window in context.",
+        rationale: """
+            With multiple scenes an app has several windows, and the key window belongs to whichever scene the \
+            user touched last. Code that takes `windows.first` or `keyWindow` presents on, measures or \
+            configures the wrong window (seed 004), and both properties are deprecated (seed 002, point 13).
+            """,
+        fix: { context, language, _ in
+            switch context {
+            case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
+            case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
+            case .sceneDelegate: return "Use this scene's `window` (or `windowScene.windows`)."
+            default: return "Pass the window (or the view controller) in from the code that has one."
+            }
+        },
+        triggering: [
+            Example("func f() { let w = UIApplication.shared.↓windows.first }"),
+            Example("func f() { let w = UIApplication.shared.↓keyWindow?.rootViewController }"),
+            Example("func f() { let w = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first }"),
+            Example("func f() { let w = UIApplication.shared.↓windows[0] }"),
+            .objc("UIWindow *w = [UIApplication sharedApplication].↓keyWindow;"),
+            .objc("UIWindow *w = [[UIApplication sharedApplication] ↓keyWindow];"),
+            .objc("UIWindow *w = UIApplication.sharedApplication.↓windows.firstObject;"),
+            .objc("NSArray *all = [[UIApplication sharedApplication] ↓windows];"),
+        ],
+        nonTriggering: [
+            Example("func f(scene: UIWindowScene) { let w = scene.windows.first; let k = scene.keyWindow }"),
+            Example("class V: UIView { func f() { let w = window } }"),
+            Example("func f() { let w = Utils.keyWindow() }"),
+            Example("func f() { let scenes = UIApplication.shared.connectedScenes }"),
+            .objc("UIWindow *w = [Utils keyWindow];"),
+            .objc("UIWindow *w = self.view.window;"),
+            .objc("UIWindow *w = [WindowSceneManager manager].keyWindow;"),
+        ])
+
+    var triggers: Set<Word> { [.UIApplication] }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow else { return }
+        sink.report(description, at: chain.members[1].token,
+                    message: "`\(f.text(chain.members[1].token))` of the application assumes one window; with several scenes it is often the wrong one")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RuleKit
+import SourceLexing
+
+/// The source files under a folder: symbolic links are never followed, `.git` and vendored
+/// folders are not entered, and the configuration's globs decide the rest.
+public enum FileTree {
+    public struct Listing: Sendable {
+        public var files: [SourceFile]
+        /// Source files seen but not scanned (excluded by configuration).
+        public var skipped: Int
+        public var diagnostics: [Diagnostic]
+    }
+
+    static let neverEntered: Set<String> = [".git", ".hg", ".svn"]
+
+    /// Lists the source files under `root`.
+    public static func list(root: String, configuration: Configuration) -> Listing {
+        var listing = Listing(files: [], skipped: 0, diagnostics: [])
+        var stack: [String] = [""]
+        while let relative = stack.popLast() {
+            let absolute = relative.isEmpty ? root : root + "/" + relative
+            guard let dir = opendir(absolute) else {
+                listing.diagnostics.append(Diagnostic(path: relative.isEmpty ? "." : relative,
+                                                      message: "cannot read folder: \(String(cString: strerror(errno)))"))
+                continue
+            }
+            var entries: [(String, Bool)] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { p in
+                    p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name == "." || name == ".." { continue }
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var st = stat()
+                    guard lstat(absolute + "/" + name, &st) == 0 else { continue }
+                    let mode = st.st_mode & S_IFMT
+                    type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+                }
+                if type == UInt8(DT_DIR) { entries.append((name, true)) } else if type == UInt8(DT_REG) { entries.append((name, false)) }
+                // Links (and devices, sockets…) are data at most, never followed.
+            }
+            closedir(dir)
+            for (name, isDirectory) in entries.sorted(by: { $0.0 > $1.0 }) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if isDirectory {
+                    if neverEntered.contains(name) || !configuration.entersFolder(path) { continue }
+                    stack.append(path)
+                } else if let language = Language(path: name) {
+                    guard configuration.includes(file: path) else { listing.skipped += 1; continue }
+                    let full = root + "/" + path
+                    var st = stat()
+                    let size = lstat(full, &st) == 0 ? Int(st.st_size) : 0
+                    listing.files.append(SourceFile(path: path, language: language, size: size) { try Disk.read(full) })
+                }
+            }
+        }
+        listing.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return listing
+    }
+}

@@ -1,0 +1,72 @@
+/// Path globs for `.fleetscan.json`: `*` and `?` within one path component, `**` across
+/// components. A pattern without `/` matches any component (`Generated` excludes every
+/// folder of that name); one with `/` matches from the root; a trailing `/` means the folder
+/// and everything in it.
+public struct Glob: Sendable, Equatable {
+    public let pattern: String
+    private let segments: [Substring]
+    private let anchored: Bool
+
+    public init(_ pattern: String) {
+        var p = pattern
+        if p.hasPrefix("./") { p.removeFirst(2) }
+        if p.hasPrefix("/") { p.removeFirst() }
+        if p.hasSuffix("/") { p += "**" }
+        self.pattern = pattern
+        anchored = p.contains("/")
+        segments = p.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    /// Whether the relative path `path` matches.
+    public func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        if anchored { return Self.match(segments[...], parts[...]) }
+        guard let only = segments.first else { return false }
+        return parts.contains { Self.matchComponent(Array(only.utf8)[...], Array($0.utf8)[...]) }
+    }
+
+    /// The leading components without wildcards (`Pods/MyFork` for `Pods/MyFork/**`).
+    public var literalPrefix: [Substring] {
+        guard anchored else { return [] }
+        return Array(segments.prefix { !$0.contains("*") && !$0.contains("?") })
+    }
+
+    static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            let rest = pattern.dropFirst()
+            var p = path
+            while true {
+                if match(rest, p) { return true }
+                if p.isEmpty { return false }
+                p = p.dropFirst()
+            }
+        }
+        guard let head = path.first, matchComponent(Array(first.utf8)[...], Array(head.utf8)[...]) else { return false }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    /// `*` and `?` within one component, iteratively (no exponential backtracking).
+    static func matchComponent(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>) -> Bool {
+        let p = Array(p), s = Array(s)
+        var pi = 0, si = 0, star = -1, mark = 0
+        while si < s.count {
+            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == s[si] {
+                pi += 1
+                si += 1
+            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+                star = pi
+                mark = si
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                si = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+        return pi == p.count
+    }
+}

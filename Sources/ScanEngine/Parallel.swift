@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The one parallel map every stage uses: `jobs` workers pull items from a shared counter,
+/// each result lands at its item's index, so the output order is the input order whatever
+/// the scheduling. `order` lets big items start first.
+public enum Parallel {
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, order: [Int]? = nil,
+                                                     _ body: @Sendable (T) -> R) -> [R] {
+        let count = items.count
+        guard count > 0 else { return [] }
+        let results = ResultSlots<R>(count: count)
+        let next = Atomic<Int>(0)
+        let schedule = order ?? Array(0..<count)
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for i in schedule { results.set(i, body(items[i])) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let n = next.add(1, ordering: .relaxed).oldValue
+                    if n >= count { return }
+                    let i = schedule[n]
+                    results.set(i, body(items[i]))
+                }
+            }
+        }
+        return results.take()
+    }
+
+    /// The number of cores.
+    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// Preallocated result slots written by distinct workers at distinct indexes.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<R?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    func set(_ i: Int, _ value: R) { slots[i] = value }
+
+    func take() -> [R] { (0..<count).map { slots[$0]! } }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+}

@@ -1,0 +1,80 @@
+// ScanEngine exists to turn a set of files into findings: which files, with which
+// configuration, on how many cores, and how a finding's context, suppressions and
+// fingerprint are settled. It reads files; it never writes into what it scans.
+import Foundation
+import RuleKit
+import SourceLexing
+
+/// A file to scan: where it is, what language, and how to read its bytes (from disk or from a
+/// git blob). Reading may be called twice: once per pass that needs the file.
+public struct SourceFile: Sendable {
+    /// Path relative to the scanned root, `/`-separated.
+    public var path: String
+    public var language: Language
+    /// Size in bytes, when known (used to schedule big files first).
+    public var size: Int
+    public let read: @Sendable () throws -> SourceBuffer
+
+    public init(path: String, language: Language, size: Int, read: @escaping @Sendable () throws -> SourceBuffer) {
+        self.path = path
+        self.language = language
+        self.size = size
+        self.read = read
+    }
+
+    /// A file whose bytes are already in memory.
+    public static func inMemory(path: String, text: String) -> SourceFile? {
+        guard let language = Language(path: path) else { return nil }
+        let bytes = Array(text.utf8)
+        return SourceFile(path: path, language: language, size: bytes.count) { SourceBuffer(bytes) }
+    }
+}
+
+/// A file that could not be scanned, or was scanned with a problem, and why.
+public struct Diagnostic: Sendable, Equatable, Codable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+}
+
+/// Errors that stop a command before it scans: bad arguments, configuration, paths.
+public struct ScanError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Reading files from disk, without following links.
+enum Disk {
+    /// Files larger than this are skipped: no hand-written source is, and a generated one this
+    /// large is not worth scanning.
+    static let maximumFileSize = 32 << 20
+
+    static func read(_ absolutePath: String) throws -> SourceBuffer {
+        let fd = open(absolutePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw ScanError("cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw ScanError("cannot stat: \(String(cString: strerror(errno)))") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ScanError("not a regular file") }
+        let size = Int(st.st_size)
+        guard size <= maximumFileSize else { throw ScanError("larger than \(maximumFileSize >> 20) MiB; skipped") }
+        return try SourceBuffer(capacity: size) { buffer in
+            var done = 0
+            while done < size {
+                let n = Foundation.read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ScanError("cannot read: \(String(cString: strerror(errno)))")
+                }
+                if n == 0 { break }
+                done += n
+            }
+            return done
+        }
+    }
+}
