@@ -7,6 +7,9 @@ public struct LocatedSuppression: Sendable, Equatable {
     public var column: Int
     public var ruleIDs: [String]
     public var wholeFile: Bool
+    /// The comment stands on a line of its own, so it also covers the next line; a comment
+    /// after code covers only its own line.
+    public var ownLine: Bool
 }
 
 /// What one pass over one file produced.
@@ -80,7 +83,9 @@ public struct Analyzer: Sendable {
         for h in hashes where distinct.last != h { distinct.append(h) }
         let suppressions = lexed.suppressions.map { s in
             let (line, column) = file.lines.location(of: s.offset)
-            return LocatedSuppression(line: line, column: column, ruleIDs: s.ruleIDs, wholeFile: s.wholeFile)
+            let before = file.tokenIndex(at: s.offset)
+            let ownLine = tokens.isEmpty || Int(tokens[before].start) > s.offset || file.line(of: before) != line
+            return LocatedSuppression(line: line, column: column, ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
         return FileAnalysis(path: path, language: language, facts: facts, findings: sink.findings, suppressions: suppressions,

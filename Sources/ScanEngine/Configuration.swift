@@ -87,17 +87,18 @@ public struct Configuration: Sendable, Equatable {
         return true
     }
 
-    /// Whether the walk should enter the folder at `path` (relative).
+    /// Whether the walk should enter the folder at `path` (relative): vendored folders only on
+    /// the way to (or under) an `include` glob that names them. Excluded folders are walked so
+    /// that what they hold is counted as skipped.
     public func entersFolder(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if Self.vendoredFolders.contains(name) {
-            return include.contains { glob in
-                let prefix = glob.literalPrefix
-                let parts = path.split(separator: "/")
-                return prefix.count >= parts.count && Array(prefix.prefix(parts.count)) == parts
-            }
+        let parts = path.split(separator: "/")
+        guard parts.contains(where: { Self.vendoredFolders.contains(String($0)) }) else { return true }
+        return include.contains { glob in
+            let prefix = glob.literalPrefix
+            let n = min(prefix.count, parts.count)
+            return prefix.count > 0 && Array(prefix.prefix(n)) == Array(parts.prefix(n))
+                && (prefix.count >= parts.count || parts.prefix(prefix.count).contains { Self.vendoredFolders.contains(String($0)) })
         }
-        return !exclude.contains { $0.matches(path) && $0.pattern.hasSuffix("/") }
     }
 
     func isVendored(_ path: String) -> Bool {

@@ -6,14 +6,19 @@ public struct Glob: Sendable, Equatable {
     public let pattern: String
     private let segments: [Substring]
     private let anchored: Bool
+    private let folderOnly: Bool
 
     public init(_ pattern: String) {
         var p = pattern
         if p.hasPrefix("./") { p.removeFirst(2) }
-        if p.hasPrefix("/") { p.removeFirst() }
-        if p.hasSuffix("/") { p += "**" }
+        let rooted = p.hasPrefix("/")
+        if rooted { p.removeFirst() }
+        folderOnly = p.hasSuffix("/")
+        while p.hasSuffix("/") { p.removeLast() }
+        // As in .gitignore: a slash at the start or in the middle anchors the pattern at the root.
+        anchored = rooted || p.contains("/")
+        if anchored, folderOnly { p += "/**" }
         self.pattern = pattern
-        anchored = p.contains("/")
         segments = p.split(separator: "/", omittingEmptySubsequences: true)
     }
 
@@ -22,7 +27,8 @@ public struct Glob: Sendable, Equatable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         if anchored { return Self.match(segments[...], parts[...]) }
         guard let only = segments.first else { return false }
-        return parts.contains { Self.matchComponent(Array(only.utf8)[...], Array($0.utf8)[...]) }
+        let candidates = folderOnly ? parts.dropLast() : parts[...]
+        return candidates.contains { Self.matchComponent(Array(only.utf8)[...], Array($0.utf8)[...]) }
     }
 
     /// The leading components without wildcards (`Pods/MyFork` for `Pods/MyFork/**`).

@@ -21,7 +21,7 @@ enum Resolution {
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
-            if let s = a.suppressions.indices.first(where: { suppresses(a.suppressions[$0], p.rule, line: p.line) }) {
+            if let s = suppression(in: a.suppressions, for: p.rule, line: p.line) {
                 used[s].insert(p.rule)
                 continue
             }
@@ -54,10 +54,13 @@ enum Resolution {
         return out
     }
 
-    /// A suppression covers its own line and the line below; `ignore-file` the whole file.
-    static func suppresses(_ s: LocatedSuppression, _ rule: String, line: Int) -> Bool {
-        guard s.ruleIDs.contains(rule) else { return false }
-        return s.wholeFile || s.line == line || s.line == line - 1
+    /// The suppression that covers `rule` on `line`: one on the line itself, else one on its own
+    /// line just above, else an `ignore-file`.
+    static func suppression(in all: [LocatedSuppression], for rule: String, line: Int) -> Int? {
+        let naming = all.indices.filter { all[$0].ruleIDs.contains(rule) }
+        return naming.first { !all[$0].wholeFile && all[$0].line == line }
+            ?? naming.first { !all[$0].wholeFile && all[$0].ownLine && all[$0].line == line - 1 }
+            ?? naming.first { all[$0].wholeFile }
     }
 }
 

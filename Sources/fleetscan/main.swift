@@ -1,1 +1,4 @@
-print("fleetscan")
+import FleetCLI
+import Foundation
+
+exit(FleetCLI.run(CommandLine.arguments))

@@ -40,6 +40,10 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
                 #define SCREEN_HEIGHT ([[UIScreen mainScreen] bounds].size.height)
                 #define SCREEN_MAX_LENGTH (MAX(SCREEN_WIDTH, SCREEN_HEIGHT))
                 """]),
+            .objc("#define kStatusBarHeight (↓IS_IPHONE_X ? 44.f : 20.f)", files: ["Macros.h": """
+                #define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height
+                #define IS_IPHONE_X (SCREEN_HEIGHT == 812.0)
+                """]),
             Example("if ↓kScreenHeight >= 896.0 { }", files: ["Constants.swift": "let kScreenHeight = UIScreen.main.bounds.height"]),
             Example("enum Device { static var ↓isSmall: Bool { UIScreen.main.bounds.height < 667 } }"),
             Example("if ↓Device.isSmall { }", files: ["Device.swift": "enum Device { static var isSmall: Bool { UIScreen.main.bounds.height < 667 } }"]),
@@ -53,6 +57,11 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             .objc("BOOL tall = height > 1.5 * SCREEN_HEIGHT;", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
             .objc("BOOL tall = SCREEN_HEIGHT * 2 > 812;", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
             .objc("BOOL x = CGSizeEqualToSize(size, CGSizeMake(375, 812));"),
+            .objc("CGFloat top = kStatusBarHeight + 10;", files: ["Macros.h": """
+                #define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height
+                #define IS_IPHONE_X (SCREEN_HEIGHT == 812.0)
+                #define kStatusBarHeight (IS_IPHONE_X ? 44.f : 20.f)
+                """]),
             .objc("#if 0\n#define IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)\n#endif"),
         ])
 

@@ -275,7 +275,11 @@ enum FactExtractor {
             s += 2
             e -= 1
         }
-        if f.is(s, .return) { s += 1 }
+        if f.is(s, .return) {
+            s += 1
+        } else if f.language == .objectiveC {
+            return nil  // C has no implicit return: `{ a = x; }` returns nothing
+        }
         if f.isPunct(e, UInt8(ascii: ";")) { e -= 1 }
         guard s <= e else { return nil }
         var k = s
@@ -305,13 +309,39 @@ enum FactExtractor {
 
     // MARK: Values
 
+    /// The token ranges of ternary conditions in `s…e`: from the start of the operand to `?`.
+    static func ternaryConditions(_ s: Int, _ e: Int, in f: CodeFile) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var starts = [s]
+        var k = s
+        while k <= e {
+            let t = f[k]
+            if t.isPunct(UInt8(ascii: "(")) || t.isPunct(UInt8(ascii: "[")) {
+                starts.append(k + 1)
+            } else if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) {
+                if starts.count > 1 { starts.removeLast() }
+            } else if t.isPunct(UInt8(ascii: ",")) || t.isPunct(UInt8(ascii: "=")) || t.is(.return) || t.isPunct(UInt8(ascii: ":")) {
+                starts[starts.count - 1] = k + 1
+            } else if t.isPunct(UInt8(ascii: "?")), f.language == .objectiveC || t.hasSpaceBefore {
+                ranges.append(starts[starts.count - 1]..<k)
+                starts[starts.count - 1] = k + 1
+            }
+            k += 1
+        }
+        return ranges
+    }
+
     /// What the tokens `s…e` of a definition's value read.
     static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
         var summary = ValueSummary()
         var (ws, we) = (s, e)
         while f.isPunct(ws, UInt8(ascii: "(")), f.pair(ws) == we { ws += 1; we -= 1 }
+        // A device check that only chooses between values (`IS_IPHONE_X ? 44 : 20`) makes a
+        // derived value, not an alias; the check itself is reported where it stands.
+        let conditions = ternaryConditions(s, e, in: f)
         var k = s
         while k <= e {
+            if let c = conditions.first(where: { $0.contains(k) }) { k = c.upperBound; continue }
             let tok = f[k]
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
                 summary.reads.insert(read.rule)

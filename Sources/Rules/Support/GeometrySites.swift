@@ -44,7 +44,7 @@ struct GeometrySite {
         // A qualified use is reported at its qualifier: `Screen.width`, `[Utils screenWidth]`.
         let k = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
         let at = "\(alias.site.path):\(alias.site.line)"
-        let via = alias.reads.isEmpty ? "" : " (`\(alias.reads)`)"
+        let via = alias.reads.isEmpty ? at : "\(at): `\(alias.reads)`"
         if alias.rule == "screen-size-device-check" {
             return GeometrySite(rule: alias.rule, facet: .size, token: k,
                                 message: "`\(alias.name)` (\(at)) guesses the device from the screen's size; windows resize to any size")
@@ -57,12 +57,12 @@ struct GeometrySite {
             }
         }
         let what = switch alias.rule {
-        case "main-screen-scale": "the main screen's scale, not this view's display scale"
-        case "main-screen-bounds": "the size of the whole screen, not of the window"
-        default: "the main screen, not the screen this scene is on"
+        case "main-screen-scale": "is the main screen's scale, not this view's display scale"
+        case "main-screen-bounds": "is the size of the whole screen, not of the window"
+        default: "is the main screen, not necessarily the screen this scene is on"
         }
         return GeometrySite(rule: alias.rule, facet: alias.facet, token: k,
-                            message: "`\(alias.name)` (\(at))\(via) reads \(what)")
+                            message: "`\(alias.name)` (\(via)) \(what)")
     }
 
     /// The alias a name at `k` refers to, with the extent of the use (`T.name`, `name(…)`, `[T name]`).

@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface BaseViewController : UIViewController
+@end
+
+@interface FeedViewController : BaseViewController
+@end

@@ -1,0 +1,70 @@
+import Foundation
+import Reports
+import ScanEngine
+
+/// Where commands write.
+public struct IO: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+
+    public static let standard = IO(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                                    err: { FileHandle.standardError.write(Data($0.utf8)) })
+}
+
+/// The command line: dispatches to a command and maps every error to a message and exit code
+/// (0: clean, 1: findings at or above --fail-on, 2: usage, configuration or path error).
+public enum FleetCLI {
+    static let usage = """
+        usage: fleetscan <command> [options]
+
+        Commands:
+          scan [PATH…]     scan sources for what blocks resizable windows and multiple scenes
+          rules            list every rule
+          explain RULE     what a rule catches, why, and the fix by context
+          help [COMMAND]   this text, or a command's options
+          version          print the version
+
+        """
+
+    public static func run(_ arguments: [String], io: IO = .standard) -> Int32 {
+        var words = Array(arguments.dropFirst())
+        guard let command = words.first else { io.err(usage); return 2 }
+        words.removeFirst()
+        do {
+            switch command {
+            case "scan":
+                if words.contains("--help") || words.contains("-h") { io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n"); return 0 }
+                return try ScanCommand.run(words, io)
+            case "rules":
+                guard words.isEmpty else { throw CLIError.usage("rules takes no arguments") }
+                RulesCommands.list(io)
+                return 0
+            case "explain":
+                try RulesCommands.explain(words, io)
+                return 0
+            case "help", "--help", "-h":
+                if words.first == "scan" { io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n") } else { io.out(usage) }
+                return 0
+            case "version", "--version":
+                io.out("\(Tool.name) \(Tool.version)\n")
+                return 0
+            default:
+                throw CLIError.usage("unknown command '\(command)'")
+            }
+        } catch let CLIError.usage(message) {
+            io.err("fleetscan: error: \(message)\nRun `fleetscan help` for usage.\n")
+            return 2
+        } catch let error as ScanError {
+            io.err("fleetscan: error: \(error.message)\n")
+            return 2
+        } catch {
+            io.err("fleetscan: error: \(error)\n")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import RuleKit
+import Rules
+import SourceLexing
+
+/// `fleetscan rules` and `fleetscan explain RULE`, rendered from the rule descriptions.
+enum RulesCommands {
+    static func list(_ io: IO) {
+        let rules = Catalog.rules.map(\.description)
+        let idWidth = rules.map(\.id.count).max() ?? 0
+        var out = "RULE" + String(repeating: " ", count: idWidth - 2) + "SEVERITY  FACET        WHAT IT CATCHES\n"
+        for r in rules {
+            out += r.id + String(repeating: " ", count: idWidth - r.id.count + 2)
+            out += r.severity.rawValue + String(repeating: " ", count: 10 - r.severity.rawValue.count)
+            out += r.facet.rawValue + String(repeating: " ", count: 13 - r.facet.rawValue.count)
+            out += r.summary + "\n"
+        }
+        out += "\nNot yet checked (need the project model: Info.plist, project.pbxproj): "
+        out += Catalog.plannedRuleIDs.joined(separator: ", ") + "\n"
+        out += "Run `fleetscan explain RULE` for the reasoning, examples and fixes.\n"
+        io.out(out)
+    }
+
+    static func explain(_ words: [String], _ io: IO) throws {
+        guard words.count == 1 else { throw CLIError.usage("explain takes one rule id; run `fleetscan rules` for the list") }
+        let id = words[0]
+        guard let r = Catalog.description(id) else {
+            if Catalog.plannedRuleIDs.contains(id) { throw CLIError.usage("'\(id)' needs the project model, which this version does not build yet") }
+            let close = Catalog.rules.map(\.id).filter { $0.contains(id) || id.contains($0) }
+            throw CLIError.usage("no rule '\(id)'" + (close.isEmpty ? "; run `fleetscan rules`" : "; did you mean \(close.joined(separator: ", "))?"))
+        }
+        io.out(render(r))
+    }
+
+    static func render(_ r: RuleDescription) -> String {
+        var out = "\(r.id) — \(r.name)\nseverity: \(r.severity.rawValue)   facet: \(r.facet.rawValue)\n\n"
+        out += "What it catches\n  \(r.summary)\n\nWhy\n" + wrap(r.rationale, indent: "  ") + "\n\nFix, by where the code is\n"
+        let contexts: [(Context, String)] = [(.viewController, "view controller"), (.view, "view"), (.sceneDelegate, "scene delegate"),
+                                             (.appDelegate, "app delegate"), (.other, "elsewhere")]
+        var seen: [String: [String]] = [:]
+        var order: [String] = []
+        for (context, label) in contexts {
+            for language in Language.allCases {
+                let fix = r.fix(context, language, false)
+                let key = fix
+                if seen[key] == nil { order.append(key) }
+                let tag = "\(label)\(r.fix(context, .swift, false) == r.fix(context, .objectiveC, false) ? "" : language == .swift ? " (Swift)" : " (Objective-C)")"
+                if !(seen[key]?.contains(tag) ?? false) { seen[key, default: []].append(tag) }
+            }
+        }
+        for fix in order { out += "  \(seen[fix]!.joined(separator: ", ")):\n" + wrap(fix, indent: "      ") + "\n" }
+        let swiftUI = r.fix(.view, .swift, true)
+        if swiftUI != r.fix(.view, .swift, false) { out += "  SwiftUI view:\n" + wrap(swiftUI, indent: "      ") + "\n" }
+        out += "\nFlagged (↓ marks the finding)\n"
+        for e in r.triggering.prefix(6) { out += example(e) }
+        out += "\nNot flagged\n"
+        for e in r.nonTriggering.prefix(4) { out += example(e) }
+        return out
+    }
+
+    static func example(_ e: Example) -> String {
+        let tag = e.language == .swift ? "Swift" : "Objective-C"
+        var out = "  [\(tag)]\n"
+        for line in e.code.split(separator: "\n", omittingEmptySubsequences: false) { out += "      \(line)\n" }
+        if !e.files.isEmpty { out += "      (with \(e.files.keys.sorted().joined(separator: ", ")) defining what it uses)\n" }
+        return out
+    }
+
+    static func wrap(_ text: String, indent: String, width: Int = 96) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, indent.count + line.count + 1 + word.count > width {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import RuleKit
+import ScanEngine
+import TestSupport
+
+/// A temporary folder removed at the end of the test.
+final class TempDir {
+    let path: String
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("fleetscan-test-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relative: String, _ text: String) { write(relative, Data(text.utf8)) }
+    func write(_ relative: String, _ data: Data) {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! data.write(to: url)
+    }
+}
+
+@Suite struct FileTreeTests {
+    @Test func symlinksAreNeverFollowedAndVendoredFoldersSkipped() throws {
+        let dir = TempDir()
+        let outside = TempDir()
+        outside.write("Secret.swift", "func f() { _ = UIScreen.main.scale }")
+        dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale }")
+        dir.write("Pods/Lib/B.swift", "func f() { _ = UIScreen.main.scale }")
+        dir.write(".git/C.swift", "func f() { _ = UIScreen.main.scale }")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/App/Link.swift", withDestinationPath: dir.path + "/App/A.swift")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/Outside", withDestinationPath: outside.path)
+        let scan = try PathScan.prepare([dir.path])
+        #expect(scan.files.map(\.path) == ["App/A.swift"])
+        let result = scan.run(jobs: 2)
+        #expect(result.findings.map(\.path) == ["App/A.swift"])
+    }
+
+    @Test func configurationAtTheRootApplies() throws {
+        let dir = TempDir()
+        dir.write(".fleetscan.json", #"{"exclude": ["Generated/"], "disable": ["main-screen-bounds"]}"#)
+        dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale; _ = UIScreen.main.bounds }")
+        dir.write("Generated/G.swift", "func f() { _ = UIScreen.main.scale }")
+        let result = try PathScan.prepare([dir.path]).run()
+        #expect(result.findings.map { "\($0.path) \($0.rule)" } == ["App/A.swift main-screen-scale"])
+        #expect(result.skipped == 1)
+    }
+
+    @Test func badConfigurationStopsTheScanWithItsName() {
+        let dir = TempDir()
+        dir.write(".fleetscan.json", #"{"disabled": []}"#)
+        #expect(throws: ScanError.self) { try PathScan.prepare([dir.path]) }
+    }
+
+    @Test func badFilesGetADiagnosticAndTheRestIsScanned() throws {
+        let dir = TempDir()
+        dir.write("Binary.m", Data([0x00, 0x01, 0x02, 0xFF] + Array("[UIScreen mainScreen]".utf8)))
+        dir.write("Latin1.m", Data(Array("// caf".utf8) + [0xE9, 0x0A] + Array("void f(void) { a = [UIScreen mainScreen].scale; }".utf8)))
+        dir.write("Open.swift", "func f() { _ = UIScreen.main.scale }\n/* never closed")
+        dir.write("Empty.swift", "")
+        dir.write("Good.swift", "func f() { _ = UIScreen.main.scale }")
+        let result = try PathScan.prepare([dir.path]).run()
+        #expect(result.findings.map(\.path) == ["Good.swift", "Latin1.m", "Open.swift"])
+        #expect(result.files == 4)
+        #expect(result.skipped == 1)
+        #expect(result.diagnostics.map(\.path) == ["Binary.m", "Open.swift"])
+        #expect(result.diagnostics.last?.message == "line 2: unterminated block comment")
+    }
+
+    @Test func severalPathsShareTheirCommonFolder() throws {
+        let dir = TempDir()
+        dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale }")
+        dir.write("Kit/Macros.h", "#define W [UIScreen mainScreen].bounds.size.width")
+        dir.write("Kit/Use.m", "void f(void) { a = W; }")
+        let scan = try PathScan.prepare([dir.path + "/App", dir.path + "/Kit/Use.m", dir.path + "/Kit/Macros.h"])
+        #expect(scan.root == dir.path)
+        #expect(scan.files.map(\.path) == ["App/A.swift", "Kit/Macros.h", "Kit/Use.m"])
+        #expect(scan.run().findings.map(\.path) == ["App/A.swift", "Kit/Macros.h", "Kit/Use.m"])
+    }
+
+    @Test func missingPathIsAnError() {
+        #expect(throws: ScanError.self) { try PathScan.prepare(["/no/such/folder/anywhere"]) }
+    }
+}
+
+@Suite struct DeterminismAndFingerprintTests {
+    static let files = [
+        "Macros.h": "#define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width",
+        "A.m": "void f(void) {\n    a = SCREEN_WIDTH;\n    b = [UIScreen mainScreen].scale;\n    c = SCREEN_WIDTH;\n}",
+        "B.swift": "func g() {\n    _ = UIScreen.main.bounds\n}",
+    ]
+
+    @Test func sameResultWhateverTheNumberOfWorkers() {
+        let sources = Self.files.keys.sorted().compactMap { SourceFile.inMemory(path: $0, text: Self.files[$0]!) }
+        let one = TreeScan.run(files: sources, jobs: 1).findings
+        let many = TreeScan.run(files: sources, jobs: 8).findings
+        #expect(one == many)
+        #expect(one.map(\.path) == ["A.m", "A.m", "A.m", "B.swift", "Macros.h"])
+    }
+
+    @Test func fingerprintsSurviveUnrelatedLinesAbove() {
+        let before = scan(Self.files).findings
+        var moved = Self.files
+        moved["A.m"] = "// a new comment\n#import <UIKit/UIKit.h>\n\n" + Self.files["A.m"]!
+        let after = scan(moved).findings
+        #expect(before.map(\.fingerprint) == after.map(\.fingerprint))
+        #expect(before.map(\.line) != after.map(\.line))
+        #expect(Set(before.map(\.fingerprint)).count == before.count, "identical lines get distinct fingerprints")
+    }
+}
