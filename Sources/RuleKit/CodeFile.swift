@@ -132,9 +132,33 @@ public final class CodeFile {
                 }
                 // `if let name`, `guard let name`, `for name in`, closure parameters `{ name in`
                 if self[k + 1].is(.in) { return true }
+                if language == .objectiveC, isCDeclarator(k) { return true }
             }
             k += 1
         }
         return false
+    }
+
+    static let declarationQualifiers: Set<Word> = [.const, .static, .extern, .__strong, .__weak, .__block, .nullable, .nonnull, .unsigned, .long]
+
+    /// Whether the identifier at `i` is the name a C declaration declares: `CGFloat x = …`,
+    /// `UIView *v;`, `(CGFloat x)` in a parameter list, `for (NSInteger i = 0; …)`.
+    public func isCDeclarator(_ i: Int) -> Bool {
+        let next = self[i + 1]
+        guard next.isPunct(UInt8(ascii: "=")) || next.isPunct(UInt8(ascii: ";")) || next.isPunct(UInt8(ascii: ","))
+                || next.isPunct(UInt8(ascii: "[")) || next.isPunct(UInt8(ascii: ")")) else { return false }
+        var q = i - 1
+        while self[q].isPunct(UInt8(ascii: "*")) || Self.declarationQualifiers.contains(self[q].word) && self[q].kind == .identifier { q -= 1 }
+        let type = self[q]
+        guard type.kind == .identifier, type.word == .none || type.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue
+                || [.id, .instancetype, .int, .float, .double, .long, .unsigned, .NSInteger, .NSUInteger, .CGFloat].contains(type.word)
+        else { return false }
+        // `>` closes a generic (`NSArray<NSString *> *list`).
+        var p = q - 1
+        while self[p].kind == .identifier, Self.declarationQualifiers.contains(self[p].word) { p -= 1 }
+        let before = self[p]
+        if p < 0 || type.isLineStart { return true }
+        return before.isPunct(UInt8(ascii: ";")) || before.isPunct(UInt8(ascii: "{")) || before.isPunct(UInt8(ascii: "}"))
+            || before.isPunct(UInt8(ascii: "(")) || before.kind == .directiveEnd
     }
 }

@@ -30,6 +30,9 @@ public struct DefinitionSite: Sendable, Equatable, Hashable {
         self.column = column
         self.offset = offset
     }
+
+    /// The language of the defining file.
+    public var language: Language { Language(path: path) ?? .swift }
 }
 
 /// A name whose value reads screen geometry: `#define SCREEN_WIDTH …`, `let kScale = …`,
@@ -52,6 +55,11 @@ public struct GeometryAlias: Sendable, Equatable {
     /// The type that owns a static member or class method; nil for globals and macros.
     public var owner: String?
     public var site: DefinitionSite
+    /// Languages whose files can use it: Swift globals are invisible to Objective-C, and
+    /// Swift imports no macro but a plain number.
+    public var languages: Set<Language>
+    /// Only the defining file can use it: a macro or constant in a `.m` file, a `private` Swift global.
+    public var fileLocal: Bool
     /// The rule a read of the value gets: `main-screen-bounds`, `main-screen-scale`,
     /// `main-screen` or `screen-size-device-check`.
     public var rule: String
@@ -63,9 +71,11 @@ public struct GeometryAlias: Sendable, Equatable {
     /// Bytes of the definition whose reads its own finding replaces.
     public var subsumed: Range<Int>
 
-    public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, rule: String, facet: Facet,
-                isDimension: Bool, reads: String, subsumed: Range<Int>) {
+    public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, languages: Set<Language>, fileLocal: Bool,
+                rule: String, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>) {
         self.subsumed = subsumed
+        self.fileLocal = fileLocal
+        self.languages = languages
         self.name = name
         self.kind = kind
         self.owner = owner
@@ -82,11 +92,17 @@ public struct BarHeightConstant: Sendable, Equatable {
     public var name: String
     public var owner: String?
     public var site: DefinitionSite
+    /// Languages whose files can use it.
+    public var languages: Set<Language>
+    /// Only the defining file can use it.
+    public var fileLocal: Bool
 
-    public init(name: String, owner: String?, site: DefinitionSite) {
+    public init(name: String, owner: String?, site: DefinitionSite, languages: Set<Language>, fileLocal: Bool) {
+        self.fileLocal = fileLocal
         self.name = name
         self.owner = owner
         self.site = site
+        self.languages = languages
     }
 }
 
@@ -102,6 +118,8 @@ public struct RepositoryModel: Sendable {
     public private(set) var definingPaths: [UInt32: Set<String>] = [:]
     private var roles: [String: TypeRoles] = [:]
     private var subsumed: [String: [Range<Int>]] = [:]
+    /// Hashes of file-local names (they never make another file need a second pass).
+    private var localNames: Set<UInt32> = []
 
     public init() {}
 
@@ -112,10 +130,12 @@ public struct RepositoryModel: Sendable {
         for name in self.types.keys { roles[name] = computeRoles(name) }
         windowTypes = Set(roles.filter { $0.value.contains(.window) && $0.key != "UIWindow" }.map(\.key))
         for a in aliases {
-            definingPaths[identifierHash(a.name), default: []].insert(a.site.path)
+            if !a.fileLocal { definingPaths[identifierHash(a.name), default: []].insert(a.site.path) }
             if !a.subsumed.isEmpty { subsumed[a.site.path, default: []].append(a.subsumed) }
         }
-        for b in barConstants { definingPaths[identifierHash(b.name), default: []].insert(b.site.path) }
+        for b in barConstants where !b.fileLocal { definingPaths[identifierHash(b.name), default: []].insert(b.site.path) }
+        for a in aliases where a.fileLocal { localNames.insert(identifierHash(a.name)) }
+        for b in barConstants where b.fileLocal { localNames.insert(identifierHash(b.name)) }
         for name in windowTypes {
             for d in self.types[name] ?? [] { definingPaths[identifierHash(name), default: []].insert(d.path) }
         }
@@ -128,7 +148,10 @@ public struct RepositoryModel: Sendable {
     }
 
     /// Whether the model knows any name worth re-reading a file for.
-    public var hasNames: Bool { !definingPaths.isEmpty }
+    public var hasNames: Bool { !definingPaths.isEmpty || !localNames.isEmpty }
+
+    /// Whether `hash` may be a name the model defines (in any file, file-local ones included).
+    public func mayDefine(hash: UInt32) -> Bool { definingPaths[hash] != nil || localNames.contains(hash) }
 
     // MARK: Roles and contexts
 

@@ -34,10 +34,13 @@ public struct RuleDescription: Sendable {
     public let fix: @Sendable (_ context: Context, _ language: Language, _ swiftUI: Bool) -> String
     public let triggering: [Example]
     public let nonTriggering: [Example]
+    /// The fix needs scene APIs (iOS 13): code that only runs before iOS 13 cannot apply it.
+    public let fixNeedsScenes: Bool
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
                 fix: @escaping @Sendable (Context, Language, Bool) -> String,
-                triggering: [Example], nonTriggering: [Example]) {
+                triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false) {
+        self.fixNeedsScenes = fixNeedsScenes
         self.id = id
         self.name = name
         self.severity = severity

@@ -40,6 +40,8 @@ public struct Analyzer: Sendable {
     public let rules: [any Rule]
     private let byWord: [[Int]]
     private let nameRules: [Int]
+    /// Rules whose fix needs scene APIs.
+    private let sceneRules: Set<String>
 
     public init(rules: [any Rule] = Catalog.rules) {
         self.rules = rules
@@ -51,6 +53,7 @@ public struct Analyzer: Sendable {
         }
         self.byWord = byWord
         self.nameRules = nameRules
+        sceneRules = Set(rules.filter { $0.description.fixNeedsScenes }.map(\.id))
     }
 
     /// Analyses `buffer` as the file at `path`. Without a model, the file's own facts are its
@@ -72,11 +75,17 @@ public struct Analyzer: Sendable {
             hashes.append(t.hash)
             let called = byWord[Int(t.code)]
             for r in called { rules[r].check(at: k, in: file, model: model, into: &sink) }
-            if hasNames, model.definingPaths[t.hash] != nil {
+            if hasNames, model.mayDefine(hash: t.hash) {
                 for r in nameRules where !called.contains(r) { rules[r].check(at: k, in: file, model: model, into: &sink) }
             }
         }
         for rule in rules { rule.checkFile(file, model: model, into: &sink) }
+        var findings = sink.findings
+        if !sceneRules.isEmpty {
+            findings.removeAll { p in
+                sceneRules.contains(p.rule) && Availability.isPreSceneFallback(file.tokenIndex(at: p.offset), in: file)
+            }
+        }
         hashes.sort()
         var distinct: [UInt32] = []
         distinct.reserveCapacity(hashes.count / 4)
@@ -88,7 +97,7 @@ public struct Analyzer: Sendable {
             return LocatedSuppression(line: line, column: column, ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
-        return FileAnalysis(path: path, language: language, facts: facts, findings: sink.findings, suppressions: suppressions,
+        return FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
                             problems: problems, identifierHashes: distinct)
     }
 }

@@ -146,4 +146,31 @@ import TestSupport
         #expect(r.rescanned == 1)
         #expect(r.findings.filter { $0.rule == "main-screen-bounds" }.map(\.path) == ["Local.m", "Uses.m"])
     }
+
+    @Test func definitionsInImplementationFilesAndPrivateOnesStayInTheirFile() {
+        let r = scan([
+            "A.m": "#define kToolbarHeight 37\n#define W [UIScreen mainScreen].bounds.size.width\nvoid f(void) { a = kToolbarHeight; b = W; }",
+            "B.m": "#define kToolbarHeight (35 + 46)\nvoid g(void) { a = kToolbarHeight; b = W; }",
+            "C.swift": "private let kScreenW = UIScreen.main.bounds.width\nfunc h() { _ = kScreenW }",
+            "D.swift": "func i() { _ = kScreenW }",
+        ])
+        let got = r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.message.contains("A.m") ? "A" : $0.message.contains("B.m") ? "B" : "")" }
+        #expect(got == [
+            "A.m:1 hardcoded-bar-height ", "A.m:2 global-geometry-constant ", "A.m:3 hardcoded-bar-height A", "A.m:3 main-screen-bounds A",
+            "B.m:1 hardcoded-bar-height ", "B.m:2 hardcoded-bar-height B",
+            "C.swift:1 global-geometry-constant ", "C.swift:2 main-screen-bounds ",
+        ])
+        #expect(r.rescanned == 0)
+    }
+
+    @Test func swiftGlobalsAreInvisibleToObjectiveCAndExpressionMacrosToSwift() {
+        let r = scan([
+            "Consts.swift": "let screenW = UIScreen.main.bounds.width",
+            "Macros.h": "#define SCREEN_W [UIScreen mainScreen].bounds.size.width\n#define kNavBarHeight 64",
+            "Use.m": "void f(void) { a = screenW; b = SCREEN_W; }",
+            "Use.swift": "func g() { _ = screenW; _ = SCREEN_W; _ = kNavBarHeight }",
+        ])
+        let uses = r.findings.filter { $0.path.hasPrefix("Use") }.map { "\($0.path) \($0.rule) \($0.message.prefix(12))" }
+        #expect(uses == ["Use.m main-screen-bounds `SCREEN_W` (", "Use.swift main-screen-bounds `screenW` (C", "Use.swift hardcoded-bar-height `kNavBarHeig"])
+    }
 }

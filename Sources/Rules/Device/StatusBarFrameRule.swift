@@ -30,7 +30,8 @@ struct StatusBarFrameRule: Rule {
             Example("func f(app: UIApplication) { let r = app.statusBarFrame }"),
             .objc("CGRect r = self.view.window.windowScene.statusBarManager.statusBarFrame;"),
             .objc("CGRect r = [MyApp sharedApplication].statusBarFrame;"),
-        ])
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { [.UIApplication] }
 

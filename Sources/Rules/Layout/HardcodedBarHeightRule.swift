@@ -35,6 +35,8 @@ struct HardcodedBarHeightRule: Rule {
             Example("let ↓tabBarH: CGFloat = isX ? 83 : 49"),
             Example("func f() { let y = ↓Layout.navBarHeight + 8 }", files: ["Layout.swift": "enum Layout { static let navBarHeight: CGFloat = 44 }"]),
             Example("func f() { let y = ↓kHomeIndicatorHeight }", files: ["Consts.swift": "let kHomeIndicatorHeight: CGFloat = 34"]),
+            Example("func f() { let y = ↓kNavBarHeight + 8 }", files: ["Consts.h": "#define kNavBarHeight 64"]),
+            .objc("[self layoutWith:(CGFloat)↓kTabBarHeight];", files: ["Consts.h": "static const CGFloat kTabBarHeight = 49;"]),
         ],
         nonTriggering: [
             .objc("#define TABBAR_HOME_INDEX 0"),
@@ -45,6 +47,17 @@ struct HardcodedBarHeightRule: Rule {
             Example("func f() { let navBarHeight: CGFloat = 44; print(navBarHeight) }"),
             Example("let navBarHeight = UINavigationController().navigationBar.frame.height"),
             Example("func f(kNavBarHeight: CGFloat) { print(kNavBarHeight) }", files: ["Consts.swift": "let kNavBarHeight: CGFloat = 44"]),
+            .objc("""
+                @implementation Bar
+                @synthesize tabBarHeight = _tabBarHeight;
+                - (CGFloat)multiplierOfTabBarHeight:(CGFloat)tabBarHeight { return tabBarHeight / 49; }
+                - (void)f { CGFloat tabBarHeight = self.bounds.size.height; [self g:tabBarHeight]; }
+                @end
+                """, files: ["Consts.swift": "let tabBarHeight: CGFloat = 49"]),
+            .objc("- (void)f { x = tabBarHeight; }", files: ["Consts.swift": "let tabBarHeight: CGFloat = 49"]),
+            Example("enum P { static func multiplier(ofTabBarHeight tabBarHeight: CGFloat) -> CGFloat { tabBarHeight * 0.3 } }",
+                    files: ["Consts.swift": "let tabBarHeight: CGFloat = 49"]),
+            Example("func f() { let y = kTabBarHeight }", files: ["Consts.h": "#define kTabBarHeight (IS_X ? 83 : 49)"]),
         ])
 
     var nameTriggers: NameTriggers { .barConstants }
@@ -61,6 +74,7 @@ struct HardcodedBarHeightRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let candidates = model.barConstants[f.text(k)],
               let (c, start, _) = NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site,
+                                                  languages: \.languages, fileLocal: \.fileLocal,
                                                   isMacro: { _ in false }, isCallable: { _ in false }, isClassMethod: { _ in false })
         else { return }
         sink.report(description, at: start, message: "`\(c.name)` (\(c.site.path):\(c.site.line)) is a hard-coded bar height or inset")

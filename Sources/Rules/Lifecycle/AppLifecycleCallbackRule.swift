@@ -56,7 +56,8 @@ struct AppLifecycleCallbackRule: Rule {
             Example("class AppDelegate: UIResponder, UIApplicationDelegate { func f() { applicationDidBecomeActive(UIApplication.shared) } }"),
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n- (void)applicationDidBecomeActive:(UIApplication *)application;\n@end"),
             .objc("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(applicationDidEnterBackground) name:UIApplicationDidEnterBackgroundNotification object:nil];"),
-        ])
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { Set(Self.callbacks.keys) }
 

@@ -10,7 +10,7 @@ enum WindowCreation {
         let tok = f[k]
         guard tok.kind == .identifier else { return false }
         if !tok.is(.UIWindow) {
-            guard model.definingPaths[tok.hash] != nil, model.windowTypes.contains(f.text(k)) else { return false }
+            guard model.mayDefine(hash: tok.hash), model.windowTypes.contains(f.text(k)) else { return false }
         }
         if f.language == .swift {
             var open = k + 1

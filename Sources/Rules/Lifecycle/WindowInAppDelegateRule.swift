@@ -70,7 +70,8 @@ struct WindowInAppDelegateRule: Rule {
                 - (void)f:(UIWindowScene *)s { self.window = [[UIWindow alloc] initWithWindowScene:s]; }
                 @end
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
-        ])
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { [.UIWindow, .makeKeyAndVisible] }
     var nameTriggers: NameTriggers { .windowTypes }

@@ -43,7 +43,8 @@ struct WindowWithoutSceneRule: Rule {
                 """),
             .objc("UIWindow *w = [[UIWindow alloc] initWithWindowScene:scene];"),
             .objc("UIView *v = [[UIView alloc] initWithFrame:CGRectZero];"),
-        ])
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { [.UIWindow] }
     var nameTriggers: NameTriggers { .windowTypes }

@@ -35,5 +35,6 @@ struct MainScreenRule: ScreenGeometryRule {
             Example("let s = UIScreen.main.scale"),
             .objc("UIScreen *screen = self.view.window.windowScene.screen;"),
             .objc("BOOL ok = [UIScreen instancesRespondToSelector:@selector(currentMode)];"),
-        ])
+        ],
+        fixNeedsScenes: true)
 }

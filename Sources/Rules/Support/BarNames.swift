@@ -42,6 +42,7 @@ enum BarNames {
         "index", "padding", "spacing", "offset", "threshold", "margin", "gap", "space", "spacer", "alpha", "color",
         "colour", "font", "duration", "width", "ratio", "scale", "count", "tag", "radius", "animation", "key",
         "identifier", "id", "name", "image", "icon", "title", "button", "item", "label", "notification", "min", "max",
+        "cell",
     ]
 
     static func isBarHeightName(_ name: String) -> Bool {

@@ -320,6 +320,11 @@ enum Expr {
         let prev = f[i - 1]
         if prev.kind == .identifier, [.let, .var, .func, .case, .class, .struct, .enum, .protocol, .typealias].contains(prev.word) { return true }
         if prev.kind == .directive { return true }
+        // Swift parameters: `ofTabBarHeight tabBarHeight: CGFloat`, `_ tabBarHeight: CGFloat`.
+        if f.language == .swift, f.isPunct(i + 1, UInt8(ascii: ":")),
+           (prev.kind == .identifier && (prev.word == .none || prev.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue)) || prev.isPunct(UInt8(ascii: "_")) {
+            return true
+        }
         if f.language == .objectiveC {
             // `- (CGFloat)screenWidth`, `- (void)applicationDidBecomeActive:`
             if prev.isPunct(UInt8(ascii: ")")), let open = Optional(f.pair(i - 1)), open > 0,
@@ -328,6 +333,15 @@ enum Expr {
             }
             // `@property (nonatomic) CGFloat x;`
             if f.scope(of: i)?.kind == .type, f.isPunct(i + 1, UInt8(ascii: ";")) { return true }
+            // A method's parameter: `- (CGFloat)multiplier:(CGFloat)tabBarHeight`
+            // (In a method body the same shape is a cast in a message: `[x f:(CGFloat)y]`.)
+            if prev.isPunct(UInt8(ascii: ")")), f.pair(i - 1) > 0, f.isPunct(f.pair(i - 1) - 1, UInt8(ascii: ":")),
+               f.scope(of: i)?.kind == .type {
+                return true
+            }
+            // `@synthesize x = _x;`
+            if prev.kind == .atWord, prev.word == .synthesize || prev.word == .dynamic { return true }
+            if f.isCDeclarator(i) { return true }
         }
         return false
     }

@@ -32,7 +32,8 @@ public enum FactResolution {
         return candidates.indices.compactMap { i in
             guard let r = state[i] else { return nil }
             let c = candidates[i]
-            return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, rule: r.rule, facet: r.facet,
+            return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, languages: c.languages,
+                                 fileLocal: c.fileLocal, rule: r.rule, facet: r.facet,
                                  isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed)
         }
     }
@@ -45,7 +46,9 @@ public enum FactResolution {
         var text = c.value.readText
         for r in c.value.references {
             for j in byName[r.name] ?? [] where j != index {
-                guard let target = state[j], matches(candidates[j], reference: r, from: c) else { continue }
+                guard let target = state[j], matches(candidates[j], reference: r, from: c),
+                      candidates[j].languages.contains(c.site.language),
+                      !candidates[j].fileLocal || candidates[j].site.path == c.site.path else { continue }
                 if target.rule == "screen-size-device-check" { deviceCheck = true } else { reads.insert(target.rule) }
                 if r.role == .compared, target.isDimension { deviceCheck = true }
                 if r.role == .whole, target.isDimension { dimension = true }
@@ -78,13 +81,18 @@ public enum FactResolution {
             changed = false
             for (i, c) in candidates.enumerated() where !valid[i] {
                 let ok = c.references.allSatisfy { name in
-                    (byName[name] ?? []).contains { j in j != i && valid[j] && (candidates[j].owner == nil || candidates[j].owner == c.owner) }
+                    (byName[name] ?? []).contains { j in
+                        j != i && valid[j] && (candidates[j].owner == nil || candidates[j].owner == c.owner)
+                            && candidates[j].languages.contains(c.site.language)
+                            && (!candidates[j].fileLocal || candidates[j].site.path == c.site.path)
+                    }
                 }
                 if ok { valid[i] = true; changed = true }
             }
         }
         return candidates.indices.filter { valid[$0] }.map {
-            BarHeightConstant(name: candidates[$0].name, owner: candidates[$0].owner, site: candidates[$0].site)
+            BarHeightConstant(name: candidates[$0].name, owner: candidates[$0].owner, site: candidates[$0].site,
+                              languages: candidates[$0].languages, fileLocal: candidates[$0].fileLocal)
         }
     }
 }

@@ -39,6 +39,8 @@ public struct AliasCandidate: Sendable, Equatable {
     public var kind: GeometryAlias.Kind
     public var owner: String?
     public var site: DefinitionSite
+    public var languages: Set<Language>
+    public var fileLocal: Bool
     /// Bytes whose reads the definition's own finding replaces.
     public var subsumed: Range<Int>
     public var value: ValueSummary
@@ -49,6 +51,8 @@ public struct BarCandidate: Sendable, Equatable {
     public var name: String
     public var owner: String?
     public var site: DefinitionSite
+    public var languages: Set<Language>
+    public var fileLocal: Bool
     /// Names in the value that must be bar-height constants too.
     public var references: [String]
 }
@@ -77,19 +81,50 @@ enum FactExtractor {
         for d in definitions {
             let site = DefinitionSite(path: f.path, line: f.line(of: d.nameToken), column: f.lines.location(of: Int(f[d.nameToken].start)).column,
                                       offset: Int(f[d.nameToken].start))
+            let languages = visibility(d, in: f)
+            let fileLocal = isFileLocal(d, in: f)
             if d.valueStart <= d.valueEnd {
                 let summary = summarize(d.valueStart, d.valueEnd, in: f)
                 if !summary.reads.isEmpty || !summary.references.isEmpty {
-                    facts.aliases.append(AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site,
+                    facts.aliases.append(AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site, languages: languages,
+                                                        fileLocal: fileLocal,
                                                         subsumed: d.subsumed, value: summary))
                 }
             }
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
                let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f) {
-                facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, references: references))
+                facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, languages: languages, fileLocal: fileLocal,
+                                               references: references))
             }
         }
         return facts
+    }
+
+    /// Where a definition can be used from: Swift definitions only in Swift; Objective-C macros
+    /// only in Objective-C, unless the value is a plain number (Swift imports those); constants,
+    /// class methods and C functions in both.
+    static func visibility(_ d: Definition, in f: CodeFile) -> Set<Language> {
+        if f.language == .swift { return [.swift] }
+        guard d.kind == .macro || d.kind == .functionMacro else { return [.swift, .objectiveC] }
+        var s = d.valueStart, e = d.valueEnd
+        while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
+        if f.isPunct(s, UInt8(ascii: "-")) { s += 1 }
+        return d.kind == .macro && s == e && f[s].kind == .number ? [.swift, .objectiveC] : [.objectiveC]
+    }
+
+    /// Whether only the defining file sees a definition: macros, constants and C functions of an
+    /// Objective-C implementation file (`.m`, `.mm`), and `private`/`fileprivate` Swift ones.
+    static func isFileLocal(_ d: Definition, in f: CodeFile) -> Bool {
+        if f.language == .objectiveC {
+            return d.kind != .classMethod && (f.path.hasSuffix(".m") || f.path.hasSuffix(".mm"))
+        }
+        var q = d.nameToken - 1
+        while q >= 0, f[q].kind == .identifier || f[q].kind == .atWord || f.isPunct(q, UInt8(ascii: ")")) {
+            if f.is(q, .private) || f.is(q, .fileprivate) { return true }
+            if f[q].isLineStart { break }
+            q = f.isPunct(q, UInt8(ascii: ")")) && f.pair(q) >= 0 ? f.pair(q) - 1 : q - 1
+        }
+        return false
     }
 
     struct Definition {

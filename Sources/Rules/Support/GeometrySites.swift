@@ -68,9 +68,10 @@ struct GeometrySite {
     /// The alias a name at `k` refers to, with the extent of the use (`T.name`, `name(…)`, `[T name]`).
     static func resolveAliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> (GeometryAlias, Int, Int)? {
         let tok = f[k]
-        guard tok.kind == .identifier, model.definingPaths[tok.hash] != nil,
+        guard tok.kind == .identifier, model.mayDefine(hash: tok.hash),
               let candidates = model.aliases[f.text(k)] else { return nil }
-        return NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site,
+        return NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site, languages: \.languages,
+                               fileLocal: \.fileLocal,
                                isMacro: { $0.kind == .macro || $0.kind == .functionMacro },
                                isCallable: { $0.kind == .function || $0.kind == .functionMacro },
                                isClassMethod: { $0.kind == .classMethod })
@@ -81,7 +82,8 @@ struct GeometrySite {
 /// (`Layout.navBarHeight`, `Self.x`), called (`ScreenWidth()`), or sent (`[Utils screenWidth]`).
 enum NameUse {
     static func resolve<D>(_ k: Int, in f: CodeFile, model: RepositoryModel, candidates: [D],
-                           owner: KeyPath<D, String?>, site: KeyPath<D, DefinitionSite>,
+                           owner: KeyPath<D, String?>, site: KeyPath<D, DefinitionSite>, languages: (D) -> Set<Language>,
+                           fileLocal: (D) -> Bool,
                            isMacro: (D) -> Bool, isCallable: (D) -> Bool, isClassMethod: (D) -> Bool) -> (D, Int, Int)? {
         let offset = Int(f[k].start)
         if model.subsumes(path: f.path, offset: offset) { return nil }
@@ -105,7 +107,10 @@ enum NameUse {
             return nil
         }
         let isCall = f.isPunct(end + 1, UInt8(ascii: "(")) && f.pair(end + 1) > end
-        for d in candidates {
+        // A definition in this file wins over one elsewhere; file-local ones elsewhere are invisible.
+        let visible = candidates.filter { languages($0).contains(f.language) && (!fileLocal($0) || $0[keyPath: site].path == f.path) }
+        let ordered = visible.filter { $0[keyPath: site].path == f.path } + visible.filter { $0[keyPath: site].path != f.path }
+        for d in ordered {
             if d[keyPath: site].path == f.path, d[keyPath: site].offset == offset { return nil }
             if let q = qualifier {
                 guard d[keyPath: owner] == q else { continue }
@@ -151,7 +156,9 @@ enum GeometryFixes {
             return "Use `\(language == .swift ? "bounds" : "self.bounds")` and lay out in layoutSubviews."
         case .sceneDelegate:
             return "Use `windowScene.effectiveGeometry` (iOS 27) or `windowScene.coordinateSpace.bounds`, and update in `windowScene(_:didUpdateEffectiveGeometry:)`."
-        case .appDelegate, .other:
+        case .appDelegate:
+            return "The app delegate has no window size to read: create windows in the scene delegate with `UIWindow(windowScene:)`, which sizes them to their scene."
+        case .other:
             return "Take the available size as a parameter from the view or scene that needs it."
         }
     }

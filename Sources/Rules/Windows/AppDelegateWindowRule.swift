@@ -35,7 +35,8 @@ struct AppDelegateWindowRule: Rule {
             Example("func f() { let d = UIApplication.shared.delegate }"),
             .objc("UIWindow *w = self.delegate.window;"),
             .objc("id d = [UIApplication sharedApplication].delegate;"),
-        ])
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { [.UIApplication] }
 

@@ -31,6 +31,13 @@ struct SharedWindowsRule: Rule {
             .objc("UIWindow *w = [[UIApplication sharedApplication] ↓keyWindow];"),
             .objc("UIWindow *w = UIApplication.sharedApplication.↓windows.firstObject;"),
             .objc("NSArray *all = [[UIApplication sharedApplication] ↓windows];"),
+            .objc("""
+                if (@available(iOS 15.0, *)) {
+                    w = scene.keyWindow;
+                } else {
+                    w = [UIApplication sharedApplication].↓keyWindow;
+                }
+                """),
         ],
         nonTriggering: [
             Example("func f(scene: UIWindowScene) { let w = scene.windows.first; let k = scene.keyWindow }"),
@@ -40,7 +47,22 @@ struct SharedWindowsRule: Rule {
             .objc("UIWindow *w = [Utils keyWindow];"),
             .objc("UIWindow *w = self.view.window;"),
             .objc("UIWindow *w = [WindowSceneManager manager].keyWindow;"),
-        ])
+            .objc("""
+                if (@available(iOS 13.0, *)) {
+                    w = scene.windows.firstObject;
+                } else {
+                    w = [UIApplication sharedApplication].keyWindow;
+                }
+                """),
+            Example("""
+                func f() -> UIWindow? {
+                    guard #available(iOS 13, *) else { return UIApplication.shared.keyWindow }
+                    if #unavailable(iOS 13) { return UIApplication.shared.windows.first }
+                    return nil
+                }
+                """),
+        ],
+        fixNeedsScenes: true)
 
     var triggers: Set<Word> { [.UIApplication] }
 

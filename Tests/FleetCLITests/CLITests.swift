@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import Testing
+import FleetCLI
+import TestSupport
+
+/// Runs the CLI in-process and captures what it writes.
+func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+    let out = Mutex(""), err = Mutex("")
+    let io = IO(out: { s in out.withLock { $0 += s } }, err: { s in err.withLock { $0 += s } })
+    let code = FleetCLI.run(["fleetscan"] + arguments, io: io)
+    return (code, out.withLock { $0 }, err.withLock { $0 })
+}
+
+@Suite struct CLITests {
+    let sample = repositoryRoot + "/Fixtures/SampleApp"
+
+    @Test func scanPrintsXcodeLinesAndASummaryAndFailsOnErrors() {
+        let r = run(["scan", sample])
+        #expect(r.code == 1)
+        let first = r.out.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix(sample + "/LegacyShop/AppDelegate.m:8:21: warning: "))
+        #expect(first.hasSuffix("[window-in-app-delegate]"))
+        #expect(r.err.contains("fleetscan: 7 files"))
+        #expect(r.err.contains("4 errors"))
+    }
+
+    @Test func failOnDecidesTheExitCode() {
+        let dir = TempFolder()
+        dir.write("A.swift", "func f() { _ = UIScreen.main.scale }")
+        #expect(run(["scan", dir.path, "--quiet"]).code == 0)
+        #expect(run(["scan", dir.path, "--fail-on", "warning", "--quiet"]).code == 1)
+        #expect(run(["scan", dir.path, "--fail-on=note", "--quiet"]).code == 1)
+        dir.write("B.swift", "func g() { let x = 1 }")
+        let clean = TempFolder()
+        clean.write("B.swift", "func g() { let x = 1 }")
+        #expect(run(["scan", clean.path, "--fail-on", "note"]).code == 0)
+    }
+
+    @Test func jsonToAFile() throws {
+        let dir = TempFolder()
+        dir.write("A.swift", "func f() { _ = UIScreen.main.scale }")
+        let out = dir.path + "/report.json"
+        let r = run(["scan", dir.path, "--format", "json", "--output", out, "--quiet"])
+        #expect(r.code == 0 && r.out.isEmpty && r.err.isEmpty)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("\"rule\": \"main-screen-scale\""))
+    }
+
+    @Test(arguments: [
+        (["scan", "--format", "yaml"], "must be one of xcode, json"),
+        (["scan", "--bogus"], "unknown option '--bogus'"),
+        (["scan", "--jobs", "0"], "positive whole number"),
+        (["scan", "--format"], "needs a value"),
+        (["scan", "/no/such/path"], "/no/such/path: no such file or folder"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["explain"], "explain takes one rule id"),
+        (["explain", "main-scren"], "no rule 'main-scren'"),
+        (["explain", "scene-manifest-missing"], "needs the project model"),
+    ])
+    func usageErrorsExitTwoWithAMessage(_ args: [String], _ message: String) {
+        let r = run(args)
+        #expect(r.code == 2)
+        #expect(r.err.contains(message), "\(r.err)")
+    }
+
+    @Test func badConfigurationExitsTwoNamingTheKey() {
+        let dir = TempFolder()
+        dir.write(".fleetscan.json", #"{"exclude": [], "severty": {}}"#)
+        let r = run(["scan", dir.path])
+        #expect(r.code == 2)
+        #expect(r.err.contains(".fleetscan.json: unknown key \"severty\""))
+    }
+
+    @Test func rulesAndExplainComeFromTheDescriptions() {
+        let rules = run(["rules"])
+        #expect(rules.code == 0)
+        #expect(rules.out.contains("main-screen-bounds"))
+        #expect(rules.out.contains("scene-manifest-missing"))
+        let explain = run(["explain", "idiom-layout"])
+        #expect(explain.code == 0)
+        #expect(explain.out.hasPrefix("idiom-layout — Layout by device idiom"))
+        #expect(explain.out.contains("horizontalSizeClass"))
+        #expect(explain.out.contains("↓userInterfaceIdiom"))
+    }
+
+    @Test func versionAndHelp() {
+        #expect(run(["--version"]).out.hasPrefix("fleetscan "))
+        #expect(run(["help", "scan"]).out.contains("--fail-on"))
+        #expect(run([]).code == 2)
+    }
+}
+
+/// A temporary folder removed at the end of the test.
+final class TempFolder {
+    let path: String
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("fleetscan-cli-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func write(_ name: String, _ text: String) { try! text.write(toFile: path + "/" + name, atomically: true, encoding: .utf8) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import Reports
+import RuleKit
+import ScanEngine
+import TestSupport
+
+@Suite struct ReportTests {
+    static func sampleScan() throws -> (PathScan, ScanResult) {
+        let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])
+        return (scan, scan.run(jobs: 2))
+    }
+
+    @Test func xcodeFormatOfTheSampleApp() throws {
+        let (_, result) = try Self.sampleScan()
+        expectGolden(XcodeReport.render(result), "sample-app.xcode.txt")
+    }
+
+    @Test func jsonFormatOfTheSampleApp() throws {
+        let (_, result) = try Self.sampleScan()
+        expectGolden(JSONReport.render(result, target: ScanTarget(path: "Fixtures/SampleApp")), "sample-app.json")
+    }
+
+    @Test func jsonFollowsTheVersionOneContract() throws {
+        let (_, result) = try Self.sampleScan()
+        let text = JSONReport.render(result, target: ScanTarget(path: "."))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["schemaVersion", "tool", "target", "findings", "summary", "diagnostics"])
+        #expect(object["schemaVersion"] as? Int == 1)
+        let target = try #require(object["target"] as? [String: Any])
+        #expect(Set(target.keys) == ["path", "repo", "rev", "commit"])
+        #expect(target["repo"] is NSNull)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty)
+        for f in findings {
+            #expect(Set(f.keys) == ["rule", "severity", "facet", "context", "path", "line", "column", "message", "suggestion", "fingerprint"])
+        }
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(Set(summary.keys) == ["files", "skipped", "diagnostics", "error", "warning", "note", "byRule", "stage"])
+        #expect(summary["files"] as? Int == 7)
+        #expect(summary["stage"] is NSNull)
+        let byRule = try #require(summary["byRule"] as? [String: Int])
+        #expect(byRule.values.reduce(0, +) == findings.count)
+        let counted = (summary["error"] as! Int) + (summary["warning"] as! Int) + (summary["note"] as! Int)
+        #expect(counted == findings.count)
+    }
+
+    @Test func jsonEscapesControlCharactersAndQuotes() {
+        let v = JSONValue.object([("s", .string("a\"b\\c\n\u{01}é"))])
+        #expect(v.rendered() == "{\n  \"s\": \"a\\\"b\\\\c\\n\\u0001é\"\n}\n")
+    }
+
+    @Test func sampleAppHasEveryPatternItAdvertises() throws {
+        let (_, result) = try Self.sampleScan()
+        let rules = Set(result.findings.map(\.rule))
+        for expected in ["window-in-app-delegate", "app-lifecycle-callback", "global-geometry-constant", "main-screen-bounds",
+                         "main-screen-scale", "screen-size-device-check", "idiom-layout", "orientation-layout", "shared-windows",
+                         "hardcoded-bar-height", "window-without-scene", "symmetric-safe-area", "keyboard-frame-unconverted"] {
+            #expect(rules.contains(expected), "\(expected)")
+        }
+        #expect(!result.findings.contains { $0.path.hasPrefix("Pods/") })
+        #expect(!result.findings.contains { $0.rule == "unused-suppression" })
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import RuleKit
+import Rules
+import TestSupport
+
+@Suite struct CatalogTests {
+    @Test func idsAreSortedAndUnique() {
+        let ids = Catalog.rules.map(\.id)
+        #expect(ids == ids.sorted())
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(ids).isDisjoint(with: Catalog.plannedRuleIDs))
+    }
+
+    @Test func everyRuleOfRulesMdIsImplementedOrPlanned() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/docs/RULES.md", encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: "^\\| `([a-z][a-z0-9-]+)`", options: [.anchorsMatchLines])
+        let ids = Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        })
+        #expect(ids.count >= 29)
+        let known = Set(Catalog.rules.map(\.id)).union(Catalog.plannedRuleIDs)
+        #expect(ids.subtracting(known).isEmpty, "RULES.md ids without a rule: \(ids.subtracting(known).sorted())")
+        #expect(known.subtracting(ids).subtracting(["unused-suppression"]).isEmpty, "rules not in RULES.md: \(known.subtracting(ids).sorted())")
+    }
+
+    @Test func everyRuleFileIsInTheCatalog() throws {
+        let root = repositoryRoot + "/Sources/Rules"
+        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix("Rule.swift") }.map { ($0 as NSString).lastPathComponent }
+        let types = Set(Catalog.rules.map { String(describing: type(of: $0)) + ".swift" })
+        let shared = Set(["ScreenGeometryRule.swift"])  // the protocol four screen rules share
+        #expect(Set(files).subtracting(shared) == types)
+    }
+
+    @Test func everyRuleHasExamplesInBothLanguages() {
+        for rule in Catalog.rules {
+            let d = rule.description
+            #expect(d.triggering.contains { $0.language == .swift } && d.triggering.contains { $0.language == .objectiveC }, "\(d.id) triggering")
+            #expect(d.nonTriggering.contains { $0.language == .swift } && d.nonTriggering.contains { $0.language == .objectiveC }, "\(d.id) non-triggering")
+            #expect(!d.rationale.isEmpty && d.rationale.contains("seed") || d.id == "unused-suppression", "\(d.id) cites a seed")
+        }
+    }
+}
