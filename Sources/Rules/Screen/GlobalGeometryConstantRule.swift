@@ -52,6 +52,14 @@ struct GlobalGeometryConstantRule: Rule {
             Example("var cachedWidth: CGFloat = 0"),
             Example("enum Metrics { static func width(times x: CGFloat) -> CGFloat { UIScreen.main.bounds.width * x } }"),
             Example("""
+                final class Observer {
+                    private static let task = Task { @MainActor in
+                        while true { _ = UIScreen.main.bounds.size.width }
+                    }
+                }
+                """),
+            .objc("static dispatch_block_t const kLog = ^{ NSLog(@\"%f\", [UIScreen mainScreen].scale); };"),
+            Example("""
                 func screenInfo() -> String {
                     let w = UIScreen.main.bounds.width
                     return "\\(w)"

@@ -368,6 +368,10 @@ enum FactExtractor {
 
     /// What the tokens `s…e` of a definition's value read.
     static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
+        // `{ UIScreen.main.bounds.width }()`: an immediately invoked closure is its body's value.
+        if f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == e {
+            return summarize(s + 1, f.pair(s) - 1, in: f)
+        }
         var summary = ValueSummary()
         var (ws, we) = (s, e)
         while f.isPunct(ws, UInt8(ascii: "(")), f.pair(ws) == we { ws += 1; we -= 1 }
@@ -378,6 +382,12 @@ enum FactExtractor {
         while k <= e {
             if let c = conditions.first(where: { $0.contains(k) }) { k = c.upperBound; continue }
             let tok = f[k]
+            // A closure or block inside the value runs later, or elsewhere: `Task { … }`,
+            // `lazy { … }`, `^{ … }`. What it reads is not the value.
+            if tok.isPunct(UInt8(ascii: "{")), f.pair(k) > k {
+                k = f.pair(k) + 1
+                continue
+            }
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
                 summary.reads.insert(read.rule)
                 if summary.readText == nil { summary.readText = Expr.snippet(read.chain.start, read.chain.end, in: f) }
