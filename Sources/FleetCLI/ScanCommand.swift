@@ -43,13 +43,16 @@ enum ScanCommand {
 
     static func run(_ words: [String], _ io: IO) throws -> Int32 {
         let o = try options(words)
+        Timing.mark("start")
         let scan = try PathScan.prepare(o.paths)
+        Timing.mark("listing (\(scan.files.count) files)")
         let result = scan.run(jobs: o.jobs)
         let report: String
         switch o.format {
         case "json": report = JSONReport.render(result, target: ScanTarget(path: scan.root))
         default: report = XcodeReport.render(result, display: scan.display)
         }
+        Timing.mark("report")
         if let path = o.output {
             guard FileManager.default.createFile(atPath: path, contents: Data(report.utf8)) else {
                 throw ScanError("\(path): cannot write the report")

@@ -28,56 +28,63 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed with two-space indentation and a final newline.
     public func rendered() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(&out, indent: 0)
-        out += "\n"
-        return out
+        out.append(10)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(_ out: inout String, indent: Int) {
+    func write(_ out: inout [UInt8], indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .int(let i): out += Array(String(i).utf8)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
+            if items.isEmpty { out += [91, 93]; return }
+            out += [91, 10]
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += repeatElement(32, count: indent + 2)
                 item.write(&out, indent: indent + 2)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                if i + 1 < items.count { out.append(44) }
+                out.append(10)
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out += repeatElement(32, count: indent)
+            out.append(93)
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if members.isEmpty { out += [123, 125]; return }
+            out += [123, 10]
             for (i, (key, value)) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += repeatElement(32, count: indent + 2)
                 Self.quote(key, into: &out)
-                out += ": "
+                out += [58, 32]
                 value.write(&out, indent: indent + 2)
-                out += i + 1 < members.count ? ",\n" : "\n"
+                if i + 1 < members.count { out.append(44) }
+                out.append(10)
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out += repeatElement(32, count: indent)
+            out.append(125)
         }
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes `s` as a JSON string: UTF-8 passes through, quotes, backslashes and control
+    /// characters are escaped.
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(34)
+        for b in s.utf8 {
+            switch b {
+            case 34: out += [92, 34]
+            case 92: out += [92, 92]
+            case 10: out += [92, 110]
+            case 13: out += [92, 114]
+            case 9: out += [92, 116]
+            case 0..<32: out += [92, 117, 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]]
+            default: out.append(b)
             }
         }
-        out += "\""
+        out.append(34)
     }
 }

@@ -40,7 +40,7 @@ public final class CodeFile {
 
     /// The bracket matching the one at `i`, or -1.
     @inline(__always) public func pair(_ i: Int) -> Int {
-        i >= 0 && i < tokens.count ? Int(structure.pair[i]) : -1
+        i >= 0 && i < tokens.count ? tokens[i].pair : -1
     }
 
     @inline(__always) public func isPunct(_ i: Int, _ c: UInt8) -> Bool { self[i].isPunct(c) }
@@ -66,13 +66,13 @@ public final class CodeFile {
     /// The innermost scope containing token `i`.
     public func scope(of i: Int) -> Scope? {
         guard i >= 0, i < tokens.count else { return nil }
-        let s = Int(structure.scopeOf[i])
+        let s = structure.scopeIndex(of: i)
         return s >= 0 ? structure.scopes[s] : nil
     }
 
     /// Walks the scopes around `i`, innermost first.
     public func scopes(around i: Int) -> some Sequence<Scope> {
-        var s = i >= 0 && i < tokens.count ? Int(structure.scopeOf[i]) : -1
+        var s = i >= 0 && i < tokens.count ? structure.scopeIndex(of: i) : -1
         let all = structure.scopes
         return AnyIterator {
             guard s >= 0 else { return nil }

@@ -6,14 +6,15 @@ public struct TypeDeclaration: Sendable, Equatable {
     public var kind: TypeKind
     public var inherits: [String]
     public var path: String
-    public var line: Int
+    /// Byte offset of the declaration in its file.
+    public var offset: Int
 
-    public init(name: String, kind: TypeKind, inherits: [String], path: String, line: Int) {
+    public init(name: String, kind: TypeKind, inherits: [String], path: String, offset: Int) {
         self.name = name
         self.kind = kind
         self.inherits = inherits
         self.path = path
-        self.line = line
+        self.offset = offset
     }
 }
 
@@ -109,26 +110,39 @@ public struct BarHeightConstant: Sendable, Equatable {
 /// What rules may know about the repository beyond the file they read: types and their
 /// ancestry, geometry aliases, bar-height constants, window subclasses. Immutable once built.
 public struct RepositoryModel: Sendable {
-    public private(set) var types: [String: [TypeDeclaration]] = [:]
+    /// What the repository says about one type name, over all its declarations.
+    public struct TypeEntry: Sendable {
+        /// Superclass and protocols.
+        public var parents: [String] = []
+        /// Declared here (not merely extended).
+        public var declared = false
+        /// A file that declares or extends it.
+        public var path = ""
+    }
+    public private(set) var types: [String: TypeEntry] = [:]
     public private(set) var aliases: [String: [GeometryAlias]] = [:]
     public private(set) var barConstants: [String: [BarHeightConstant]] = [:]
     /// Types declared here whose ancestry reaches `UIWindow`.
     public private(set) var windowTypes: Set<String> = []
     /// Hash of every alias, bar-constant and window-type name → the paths defining it.
     public private(set) var definingPaths: [UInt32: Set<String>] = [:]
-    private var roles: [String: TypeRoles] = [:]
     private var subsumed: [String: [Range<Int>]] = [:]
     /// Hashes of file-local names (they never make another file need a second pass).
     private var localNames: Set<UInt32> = []
 
     public init() {}
 
-    public init(types: [TypeDeclaration], aliases: [GeometryAlias], barConstants: [BarHeightConstant]) {
-        for t in types { self.types[t.name, default: []].append(t) }
+    /// Builds the model; `types` is called with a function that records one declaration.
+    public init(types: ((TypeDeclaration) -> Void) -> Void, aliases: [GeometryAlias], barConstants: [BarHeightConstant]) {
+        var entries: [String: TypeEntry] = [:]
+        types { t in
+            entries[t.name, default: TypeEntry(path: t.path)].parents.append(contentsOf: t.inherits)
+            if !t.kind.extendsExisting { entries[t.name]!.declared = true }
+        }
+        self.types = entries
         for a in aliases { self.aliases[a.name, default: []].append(a) }
         for b in barConstants { self.barConstants[b.name, default: []].append(b) }
-        for name in self.types.keys { roles[name] = computeRoles(name) }
-        windowTypes = Set(roles.filter { $0.value.contains(.window) && $0.key != "UIWindow" }.map(\.key))
+        windowTypes = Self.descendants(of: "UIWindow", in: entries)
         for a in aliases {
             if !a.fileLocal { definingPaths[identifierHash(a.name), default: []].insert(a.site.path) }
             if !a.subsumed.isEmpty { subsumed[a.site.path, default: []].append(a.subsumed) }
@@ -136,9 +150,12 @@ public struct RepositoryModel: Sendable {
         for b in barConstants where !b.fileLocal { definingPaths[identifierHash(b.name), default: []].insert(b.site.path) }
         for a in aliases where a.fileLocal { localNames.insert(identifierHash(a.name)) }
         for b in barConstants where b.fileLocal { localNames.insert(identifierHash(b.name)) }
-        for name in windowTypes {
-            for d in self.types[name] ?? [] { definingPaths[identifierHash(name), default: []].insert(d.path) }
-        }
+        for name in windowTypes { definingPaths[identifierHash(name), default: []].insert(entries[name]!.path) }
+    }
+
+    /// Convenience for tests and small inputs.
+    public init(types: [TypeDeclaration], aliases: [GeometryAlias], barConstants: [BarHeightConstant]) {
+        self.init(types: { record in types.forEach(record) }, aliases: aliases, barConstants: barConstants)
     }
 
     /// Whether `offset` in `path` lies in an alias definition whose own finding replaces the
@@ -169,8 +186,22 @@ public struct RepositoryModel: Sendable {
     }
 
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
+    /// Computed on demand: only types that have findings need them.
     public func roles(of name: String) -> TypeRoles {
-        roles[name] ?? computeRoles(name)
+        computeRoles(name)
+    }
+
+    /// Every declared type whose ancestry reaches `root`, found by walking down a children index.
+    static func descendants(of root: String, in types: [String: TypeEntry]) -> Set<String> {
+        var children: [String: [String]] = [:]
+        for (name, entry) in types { for parent in entry.parents where parent != name { children[parent, default: []].append(name) } }
+        var found: Set<String> = []
+        var queue = children[root] ?? []
+        while let name = queue.popLast() {
+            guard found.insert(name).inserted else { continue }
+            queue.append(contentsOf: children[name] ?? [])
+        }
+        return found
     }
 
     private func computeRoles(_ name: String) -> TypeRoles {
@@ -179,13 +210,11 @@ public struct RepositoryModel: Sendable {
         var queue = [name]
         while let current = queue.popLast() {
             guard seen.insert(current).inserted, seen.count < 64 else { continue }
-            let declarations = types[current] ?? []
             // A name the repository declares itself (not merely extends) is the repository's:
             // a VIPER `protocol View` is not SwiftUI's View.
-            if !declarations.contains(where: { !$0.kind.extendsExisting }) {
-                result.formUnion(KnownTypes.roles(of: current))
-            }
-            for d in declarations { queue.append(contentsOf: d.inherits) }
+            let entry = types[current]
+            if !(entry?.declared ?? false) { result.formUnion(KnownTypes.roles(of: current)) }
+            queue.append(contentsOf: entry?.parents ?? [])
         }
         return result
     }

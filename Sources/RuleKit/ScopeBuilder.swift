@@ -7,15 +7,16 @@ import SourceLexing
 struct ScopeBuilder {
     let file: LexedFile
     let t: [Token]
-    let pair: [Int32]
     let swift: Bool
     var scopes: [Scope] = []
-    var scopeOf: [Int32]
 
+    /// What a declaration keyword announced; names stay token indexes until a `{` opens the
+    /// body, so declarations without one (protocol requirements, stored properties) cost nothing.
     enum Pending {
-        case type(name: String, inherits: [String], kind: TypeKind, start: Int)
-        case function(name: String, labels: [String], parameters: [String], isStatic: Bool, start: Int)
-        case property(name: String, isVar: Bool, assigned: Bool, isStatic: Bool, start: Int)
+        case type(nameToken: Int, kind: TypeKind, start: Int)
+        case function(nameToken: Int, isStatic: Bool, start: Int)
+        case objcMethod(name: String, labels: [String], parameters: [String], isStatic: Bool, start: Int)
+        case property(nameToken: Int, isVar: Bool, isStatic: Bool, start: Int)
         case control
     }
 
@@ -23,41 +24,39 @@ struct ScopeBuilder {
     struct Level {
         var open: Int
         var scope: Int
+        /// The innermost scope at this level: this level's own, or the enclosing one.
+        var current: Int
         var pending: Pending?
         var isAtScope: Bool
     }
 
-    var levels: [Level] = [Level(open: -1, scope: -1, pending: nil, isAtScope: false)]
+    var levels: [Level] = [Level(open: -1, scope: -1, current: -1, pending: nil, isAtScope: false)]
 
-    init(file: LexedFile, pair: [Int32]) {
+    init(file: LexedFile) {
         self.file = file
         self.t = file.tokens
-        self.pair = pair
         self.swift = file.language == .swift
-        self.scopeOf = [Int32](repeating: -1, count: file.tokens.count)
     }
 
-    var currentScope: Int {
-        for level in levels.reversed() where level.scope >= 0 { return level.scope }
-        return -1
-    }
+    @inline(__always) func pair(_ k: Int) -> Int { k >= 0 && k < t.count ? t[k].pair : -1 }
+
+    @inline(__always) var currentScope: Int { levels[levels.count - 1].current }
 
     func text(_ k: Int) -> String { k >= 0 && k < t.count ? file.text(k) : "" }
-    func word(_ k: Int) -> Word { k >= 0 && k < t.count ? t[k].word : .none }
-    func isPunct(_ k: Int, _ c: Character) -> Bool { k >= 0 && k < t.count && t[k].isPunct(c.asciiValue!) }
+    @inline(__always) func word(_ k: Int) -> Word { k >= 0 && k < t.count ? t[k].word : .none }
+    @inline(__always) func isPunct(_ k: Int, _ c: Unicode.Scalar) -> Bool { k >= 0 && k < t.count && t[k].isPunct(UInt8(c.value)) }
 
     mutating func run() {
         var k = 0
         while k < t.count {
             let tok = t[k]
-            scopeOf[k] = Int32(currentScope)
             switch tok.kind {
             case .punct where tok.length == 1:
                 switch UInt8(truncatingIfNeeded: tok.code) {
                 case UInt8(ascii: "{"):
                     openBrace(k)
                 case UInt8(ascii: "("), UInt8(ascii: "["):
-                    levels.append(Level(open: k, scope: -1, pending: nil, isAtScope: false))
+                    levels.append(Level(open: k, scope: -1, current: currentScope, pending: nil, isAtScope: false))
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     close(k)
                 case UInt8(ascii: ";"):
@@ -88,11 +87,11 @@ struct ScopeBuilder {
         var s = scope
         s.parent = currentScope
         scopes.append(s)
-        levels.append(Level(open: k, scope: scopes.count - 1, pending: nil, isAtScope: isAtScope))
+        levels.append(Level(open: k, scope: scopes.count - 1, current: scopes.count - 1, pending: nil, isAtScope: isAtScope))
     }
 
     mutating func close(_ k: Int) {
-        let o = Int(pair[k])
+        let o = Int(pair(k))
         guard o >= 0 else { return }
         while let level = levels.last, levels.count > 1 {
             levels.removeLast()
@@ -107,23 +106,34 @@ struct ScopeBuilder {
         var scope = Scope(kind: .other, open: k, close: -1, parent: -1, declarationStart: k, name: "", labels: [],
                           parameterNames: [], isStatic: false, inherits: [], typeKind: nil)
         switch pending {
-        case let .type(name, inherits, kind, start)?:
+        case let .type(nameToken, kind, start)?:
+            let (name, inherits) = swiftTypeHeader(nameToken)
             scope.kind = .type
             scope.name = name
             scope.inherits = inherits
             scope.typeKind = kind
             scope.declarationStart = start
-        case let .function(name, labels, parameters, isStatic, start)?:
+        case let .function(nameToken, isStatic, start)?:
+            let (labels, parameters) = swiftParameters(after: nameToken)
+            scope.kind = .function
+            scope.name = text(nameToken)
+            scope.labels = labels
+            scope.parameterNames = parameters
+            scope.isStatic = isStatic
+            scope.declarationStart = start
+        case let .objcMethod(name, labels, parameters, isStatic, start)?:
             scope.kind = .function
             scope.name = name
             scope.labels = labels
             scope.parameterNames = parameters
             scope.isStatic = isStatic
             scope.declarationStart = start
-        case let .property(name, isVar, assigned, isStatic, start)?:
+        case let .property(nameToken, isVar, isStatic, start)?:
+            // `var x: T {` is a computed property; `var x = 0 {` has observers; `let x = f {` a closure.
+            let assigned = (nameToken + 1..<k).contains { t[$0].isPunct(UInt8(ascii: "=")) }
             if isVar, !assigned || isObserverBlock(k) {
                 scope.kind = .accessor
-                scope.name = name
+                scope.name = text(nameToken)
                 scope.isStatic = isStatic
                 scope.declarationStart = start
             } else {
@@ -150,7 +160,7 @@ struct ScopeBuilder {
         if swift {
             // `get {`, `set(newValue) {`, `didSet {` inside a property body.
             var accessorWord = word(prev)
-            if isPunct(prev, ")"), pair[prev] >= 0 { accessorWord = word(Int(pair[prev]) - 1) }
+            if isPunct(prev, ")"), pair(prev) >= 0 { accessorWord = word(Int(pair(prev)) - 1) }
             if [.get, .set, .willSet, .didSet].contains(accessorWord), let e = enclosing, e.kind == .accessor {
                 scope.kind = .accessor
                 scope.name = e.name
@@ -169,8 +179,8 @@ struct ScopeBuilder {
             scope.kind = .control
             return
         }
-        if isPunct(prev, ")"), pair[prev] >= 0 {
-            let o = Int(pair[prev])
+        if isPunct(prev, ")"), pair(prev) >= 0 {
+            let o = Int(pair(prev))
             let head = o - 1
             // `^(id x) {`, `^BOOL (id x) {`, `^NSString *(id x) {`
             var q = head
@@ -214,14 +224,14 @@ struct ScopeBuilder {
 
     /// Parameter names of a C function: the last identifier of each comma-separated part.
     func cParameterNames(_ open: Int) -> [String] {
-        let close = Int(pair[open])
+        let close = Int(pair(open))
         guard close > open else { return [] }
         var names: [String] = []
         var last: Int? = nil
         var q = open + 1
         while q < close {
             if t[q].kind == .identifier { last = q }
-            if isPunct(q, "("), pair[q] > q { q = Int(pair[q]) }
+            if isPunct(q, "("), pair(q) > q { q = Int(pair(q)) }
             if isPunct(q, ",") || q == close - 1 {
                 if let l = last, t[l].word != .void { names.append(text(l)) }
                 last = nil
@@ -250,24 +260,15 @@ struct ScopeBuilder {
             case .actor: .swiftActor
             default: .swiftExtension
             }
-            let (name, inherits) = swiftTypeHeader(k + 1)
-            levels[depth].pending = .type(name: name, inherits: inherits, kind: kind, start: modifiersStart(k))
+            levels[depth].pending = .type(nameToken: k + 1, kind: kind, start: modifiersStart(k))
         case .func, .`init`, .deinit, .subscript:
-            var name = text(k)
-            var nameEnd = k
-            if w == .func, k + 1 < t.count {
-                name = text(k + 1)
-                nameEnd = k + 1
-            }
-            let (labels, parameters) = swiftParameters(after: nameEnd)
+            let nameToken = w == .func && k + 1 < t.count ? k + 1 : k
             let start = modifiersStart(k)
-            levels[depth].pending = .function(name: name, labels: labels, parameters: parameters,
-                                              isStatic: hasStaticModifier(from: start, to: k), start: start)
+            levels[depth].pending = .function(nameToken: nameToken, isStatic: hasStaticModifier(from: start, to: k), start: start)
         case .var, .let:
             guard k + 1 < t.count, t[k + 1].kind == .identifier else { return }
             let start = modifiersStart(k)
-            levels[depth].pending = .property(name: text(k + 1), isVar: w == .var, assigned: false,
-                                              isStatic: hasStaticModifier(from: start, to: k), start: start)
+            levels[depth].pending = .property(nameToken: k + 1, isVar: w == .var, isStatic: hasStaticModifier(from: start, to: k), start: start)
         case .if, .guard, .while, .for, .switch, .repeat, .do, .catch, .else, .defer:
             levels[depth].pending = .control
         default:
@@ -338,8 +339,8 @@ struct ScopeBuilder {
         var q = k + 1
         if isPunct(q, "?") || isPunct(q, "!") { q += 1 }  // init?(
         if isPunct(q, "<") { q = skipAngles(q) }
-        guard isPunct(q, "("), pair[q] > q else { return ([], []) }
-        let close = Int(pair[q])
+        guard isPunct(q, "("), pair(q) > q else { return ([], []) }
+        let close = Int(pair(q))
         var labels: [String] = [], names: [String] = []
         var segment: [Int] = []
         var r = q + 1
@@ -356,8 +357,8 @@ struct ScopeBuilder {
         var beforeColon = true
         while r < close {
             let tok = t[r]
-            if tok.isPunct(UInt8(ascii: "(")) || tok.isPunct(UInt8(ascii: "[")) || tok.isPunct(UInt8(ascii: "{")), pair[r] > r {
-                r = Int(pair[r]) + 1
+            if tok.isPunct(UInt8(ascii: "(")) || tok.isPunct(UInt8(ascii: "[")) || tok.isPunct(UInt8(ascii: "{")), pair(r) > r {
+                r = Int(pair(r)) + 1
                 continue
             }
             if tok.isPunct(UInt8(ascii: ",")) { flush(); beforeColon = true; r += 1; continue }
@@ -381,8 +382,8 @@ struct ScopeBuilder {
             if p.kind == .identifier, Self.swiftModifiers.contains(p.word) { q -= 1; continue }
             if p.kind == .atWord { q -= 1; continue }
             // `private(set)`, `@available(iOS 17, *)`
-            if p.isPunct(UInt8(ascii: ")")), pair[q - 1] >= 0 {
-                let o = Int(pair[q - 1])
+            if p.isPunct(UInt8(ascii: ")")), pair(q - 1) >= 0 {
+                let o = Int(pair(q - 1))
                 if o > 0, t[o - 1].kind == .atWord || Self.swiftModifiers.contains(t[o - 1].word) { q = o; continue }
             }
             break
@@ -416,9 +417,9 @@ struct ScopeBuilder {
                 inherits.append(text(q + 1))
                 q += 2
             }
-            if isPunct(q, "("), pair[q] > q {
+            if isPunct(q, "("), pair(q) > q {
                 if kind == .objcInterface { kind = .objcCategory }
-                q = Int(pair[q]) + 1
+                q = Int(pair(q)) + 1
             }
             if isPunct(q, "<") {
                 q += 1
@@ -432,7 +433,6 @@ struct ScopeBuilder {
                 let level = levels.removeLast()
                 if level.scope >= 0, scopes[level.scope].close < 0 { scopes[level.scope].close = k }
             }
-            scopeOf[k] = -1
             push(Scope(kind: .type, open: k, close: -1, parent: -1, declarationStart: k, name: name, labels: [],
                        parameterNames: [], isStatic: false, inherits: inherits, typeKind: kind), at: k, isAtScope: true)
         case .end:
@@ -441,7 +441,6 @@ struct ScopeBuilder {
                 let level = levels.removeLast()
                 if level.scope >= 0, scopes[level.scope].close < 0 { scopes[level.scope].close = k }
             }
-            scopeOf[k] = Int32(currentScope)
         default:
             break
         }
@@ -450,7 +449,7 @@ struct ScopeBuilder {
     /// `- (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)c {`
     mutating func objcMethod(_ k: Int) {
         var q = k + 1
-        if isPunct(q, "("), pair[q] > q { q = Int(pair[q]) + 1 }
+        if isPunct(q, "("), pair(q) > q { q = Int(pair(q)) + 1 }
         var parts: [String] = [], names: [String] = []
         var selector = ""
         while q < t.count, t[q].kind == .identifier {
@@ -460,7 +459,7 @@ struct ScopeBuilder {
                 q += 1
                 parts.append(part)
                 selector += part + ":"
-                if isPunct(q, "("), pair[q] > q { q = Int(pair[q]) + 1 }
+                if isPunct(q, "("), pair(q) > q { q = Int(pair(q)) + 1 }
                 if q < t.count, t[q].kind == .identifier { names.append(text(q)); q += 1 }
             } else {
                 if parts.isEmpty { parts.append(part); selector = part }
@@ -468,7 +467,7 @@ struct ScopeBuilder {
             }
         }
         guard !selector.isEmpty else { return }
-        levels[levels.count - 1].pending = .function(name: selector, labels: parts, parameters: names,
-                                                     isStatic: t[k].isPunct(UInt8(ascii: "+")), start: k)
+        levels[levels.count - 1].pending = .objcMethod(name: selector, labels: parts, parameters: names,
+                                                       isStatic: t[k].isPunct(UInt8(ascii: "+")), start: k)
     }
 }

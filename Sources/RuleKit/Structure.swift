@@ -56,67 +56,26 @@ public enum TypeKind: String, Sendable, Codable {
     public var extendsExisting: Bool { self == .swiftExtension || self == .objcCategory || self == .objcImplementation }
 }
 
-/// Bracket pairs and scopes of one lexed file.
+/// The scopes of one lexed file, in the order they open.
 public struct FileStructure: Sendable {
-    /// For each `(` `[` `{` its closer and vice versa; -1 when unmatched or not a bracket.
-    public let pair: [Int32]
     public let scopes: [Scope]
-    /// Innermost scope of each token (-1: file scope). A scope's delimiters belong to its parent.
-    public let scopeOf: [Int32]
 
     public init(_ file: LexedFile) {
-        let pair = Self.matchBrackets(file.tokens)
-        self.pair = pair
-        var builder = ScopeBuilder(file: file, pair: pair)
+        var builder = ScopeBuilder(file: file)
         builder.run()
         scopes = builder.scopes
-        scopeOf = builder.scopeOf
     }
 
-    /// Matches brackets with a stack; a `#define` body is matched on its own so that a
-    /// macro like `#define BEGIN {` cannot unbalance the file.
-    static func matchBrackets(_ tokens: [Token]) -> [Int32] {
-        var pair = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        var directiveBase: Int? = nil
-        for (k, t) in tokens.enumerated() {
-            switch t.kind {
-            case .directive:
-                directiveBase = stack.count
-            case .directiveEnd:
-                if let base = directiveBase { stack.removeSubrange(base...) }
-                directiveBase = nil
-            case .punct where t.length == 1:
-                let c = UInt8(truncatingIfNeeded: t.code)
-                switch c {
-                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                    stack.append(Int32(k))
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    let want: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                    let floor = directiveBase ?? 0
-                    // Find the nearest opener of the same kind; drop unclosed ones above it.
-                    var s = stack.count - 1
-                    while s >= floor, UInt8(truncatingIfNeeded: tokens[Int(stack[s])].code) != want { s -= 1 }
-                    // A `}` never closes across an open `(`/`[` that it does not match unless
-                    // that is the only way to balance; a `)` never closes across a `{`.
-                    if s >= floor {
-                        if c != UInt8(ascii: "}") {
-                            var crossesBrace = false
-                            for q in (s + 1)..<stack.count where UInt8(truncatingIfNeeded: tokens[Int(stack[q])].code) == UInt8(ascii: "{") { crossesBrace = true }
-                            if crossesBrace { continue }
-                        }
-                        let o = Int(stack[s])
-                        pair[o] = Int32(k)
-                        pair[k] = Int32(o)
-                        stack.removeSubrange(s...)
-                    }
-                default:
-                    break
-                }
-            default:
-                break
-            }
+    /// The innermost scope containing token `i` (a scope's delimiters belong to its parent),
+    /// or -1 at file scope: the last scope opened before `i`, then up its parents.
+    public func scopeIndex(of i: Int) -> Int {
+        var lo = 0, hi = scopes.count - 1, found = -1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if scopes[mid].open < i { found = mid; lo = mid + 1 } else { hi = mid - 1 }
         }
-        return pair
+        var s = found
+        while s >= 0, !(scopes[s].open < i && i < scopes[s].close) { s = scopes[s].parent }
+        return s
     }
 }

@@ -67,12 +67,11 @@ public struct Analyzer: Sendable {
         var sink = FindingSink(file: file)
         let tokens = file.tokens
         let hasNames = model.hasNames
-        var hashes: [UInt32] = []
-        hashes.reserveCapacity(tokens.count / 4)
+        var hashes = HashSet32(expected: tokens.count / 2)
         for k in tokens.indices {
             let t = tokens[k]
             guard t.kind == .identifier else { continue }
-            hashes.append(t.hash)
+            hashes.insert(t.hash)
             let called = byWord[Int(t.code)]
             for r in called { rules[r].check(at: k, in: file, model: model, into: &sink) }
             if hasNames, model.mayDefine(hash: t.hash) {
@@ -86,10 +85,7 @@ public struct Analyzer: Sendable {
                 sceneRules.contains(p.rule) && Availability.isPreSceneFallback(file.tokenIndex(at: p.offset), in: file)
             }
         }
-        hashes.sort()
-        var distinct: [UInt32] = []
-        distinct.reserveCapacity(hashes.count / 4)
-        for h in hashes where distinct.last != h { distinct.append(h) }
+        let distinct = hashes.elements()
         let suppressions = lexed.suppressions.map { s in
             let (line, column) = file.lines.location(of: s.offset)
             let before = file.tokenIndex(at: s.offset)
@@ -99,5 +95,49 @@ public struct Analyzer: Sendable {
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
         return FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
                             problems: problems, identifierHashes: distinct)
+    }
+}
+
+/// A set of 32-bit hashes with open addressing: identifier hashes are collected for every
+/// file, so this is on the hot path (Swift's `Set` hashes each one again with SipHash).
+struct HashSet32 {
+    private var slots: [UInt32]
+    private var hasZero = false
+    private var count = 0
+    private var mask: Int
+
+    init(expected: Int) {
+        var size = 16
+        while size < expected * 2 { size <<= 1 }
+        slots = [UInt32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    mutating func insert(_ h: UInt32) {
+        if h == 0 { hasZero = true; return }
+        if count * 2 >= slots.count { grow() }
+        var i = Int(h &* 0x9E37_79B1) & mask
+        while true {
+            let s = slots[i]
+            if s == h { return }
+            if s == 0 { slots[i] = h; count += 1; return }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt32](repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        count = 0
+        for h in old where h != 0 { insert(h) }
+    }
+
+    /// The elements, sorted.
+    func elements() -> [UInt32] {
+        var out = slots.filter { $0 != 0 }
+        if hasZero { out.append(0) }
+        out.sort()
+        return out
     }
 }

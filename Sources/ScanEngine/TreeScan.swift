@@ -68,7 +68,9 @@ public enum TreeScan {
                 result.diagnostics.append(d)
             }
         }
+        Timing.mark("first pass (\(files.count) files)")
         let model = FactResolution.model(analyses.compactMap { $0?.facts })
+        Timing.mark("repository model")
         let again = analyses.indices.filter { analyses[$0]?.usesNamesDefinedElsewhere(in: model) ?? false }
         let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in
             let file = files[i]
@@ -77,13 +79,28 @@ public enum TreeScan {
         }
         for (i, a) in zip(again, second) where a != nil { analyses[i] = a }
         result.rescanned = again.count
+        Timing.mark("second pass (\(again.count) files)")
         let resolved: [[Finding]] = Parallel.map(analyses, jobs: jobs) { a in
             guard let a else { return [] }
             return Resolution.findings(of: a, model: model, configuration: configuration)
         }
         result.findings = resolved.flatMap { $0 }.sorted(by: Finding.precedes)
+        Timing.mark("resolution")
         result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         result.seconds = Date().timeIntervalSince(started)
         return result
+    }
+}
+
+/// Phase timings on standard error when FLEETSCAN_TIMING is set: a development aid.
+public enum Timing {
+    static let enabled = ProcessInfo.processInfo.environment["FLEETSCAN_TIMING"] != nil
+    nonisolated(unsafe) static var last = Date()
+
+    public static func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = Date()
+        FileHandle.standardError.write(Data("timing: \(phase): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
+        last = now
     }
 }

@@ -17,6 +17,9 @@ struct ByteScanner {
     /// `#if` frames: whether the enclosing code is live, and whether this branch is.
     var conditions: [(parentLive: Bool, branchLive: Bool, offset: Int)] = []
     var live = true
+    /// Open brackets (token indexes), and where the current `#define` body's begin.
+    var brackets: [Int32] = []
+    var directiveBase: Int? = nil
 
     init(buffer: SourceBuffer) {
         self.buffer = buffer
@@ -38,13 +41,48 @@ struct ByteScanner {
             var flags = pending
             if inDirective { flags |= Token.Flags.inDirective }
             tokens.append(Token(start: start, length: end - start, kind: kind, code: code, flags: flags, hash: hash))
+            if kind == .directive {
+                directiveBase = brackets.count
+            } else if kind == .directiveEnd, let base = directiveBase {
+                brackets.removeSubrange(base...)
+                directiveBase = nil
+            }
         }
         pending = 0
     }
 
     mutating func emitPunct(_ start: Int, _ end: Int) {
         let a = UInt16(p[start]), b = end - start > 1 ? UInt16(p[start + 1]) : 0
-        emit(start, end, .punct, code: a | b << 8)
+        emit(start, end, .punct, code: a | b << 8, hash: UInt32.max)
+        if live, end - start == 1 { pairBracket(UInt8(a)) }
+    }
+
+    /// Pairs the bracket just emitted with its opener, recovering from imbalance: a closer
+    /// finds the nearest opener of its kind (dropping unclosed ones above it), but a `)` or
+    /// `]` never closes across an open `{`. A `#define` body is matched on its own.
+    @inline(__always) mutating func pairBracket(_ c: UInt8) {
+        let k = Int32(tokens.count - 1)
+        switch c {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            brackets.append(k)
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            let want: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+            let floor = directiveBase ?? 0
+            var s = brackets.count - 1
+            while s >= floor, UInt8(truncatingIfNeeded: tokens[Int(brackets[s])].code) != want { s -= 1 }
+            guard s >= floor else { return }
+            if c != UInt8(ascii: "}") {
+                for q in (s + 1)..<brackets.count where UInt8(truncatingIfNeeded: tokens[Int(brackets[q])].code) == UInt8(ascii: "{") {
+                    return
+                }
+            }
+            let o = brackets[s]
+            tokens[Int(o)].hash = UInt32(k)
+            tokens[Int(k)].hash = UInt32(o)
+            brackets.removeSubrange(s...)
+        default:
+            break
+        }
     }
 
     /// Scans an identifier from `i`; returns its end, hash and word code.

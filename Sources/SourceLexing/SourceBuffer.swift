@@ -1,6 +1,11 @@
 // SourceLexing exists so that every rule sees Swift and Objective-C the way the compiler
 // does: comments, strings and dead `#if 0` code are not code. It works on bytes, never on
 // String, because it runs over every byte of every scanned blob.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of one source file, padded with zeros so scanners may look a few bytes ahead.
 public final class SourceBuffer: @unchecked Sendable {
@@ -70,8 +75,7 @@ public final class SourceBuffer: @unchecked Sendable {
 }
 
 @inline(__always) private func memchrNUL(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    for k in 0..<n where p[k] == 0 { return true }
-    return false
+    memchr(p, 0, n) != nil
 }
 
 /// Maps byte offsets to 1-based lines and UTF-8 byte columns.

@@ -45,8 +45,9 @@ public struct Token: Sendable, Equatable {
     public var kind: TokenKind
     /// `Token.Flags` bits.
     public var flags: UInt8
-    /// FNV-1a of an identifier's bytes (0 for other tokens); used to match names the
-    /// repository defines (aliases, constants, subclasses) without a string.
+    /// Identifiers: FNV-1a of the bytes, to match names the repository defines (aliases,
+    /// constants, subclasses) without a string. Brackets: the index of the matching bracket
+    /// (`UInt32.max` when unmatched). Other tokens: 0.
     public var hash: UInt32
 
     public init(start: Int, length: Int, kind: TokenKind, code: UInt16 = 0, flags: UInt8 = 0, hash: UInt32 = 0) {
@@ -68,6 +69,13 @@ public struct Token: Sendable, Equatable {
     }
 
     @inline(__always) public var end: Int { Int(start) + Int(length) }
+    /// For `(` `[` `{` and their closers, the index of the matching bracket; -1 otherwise.
+    @inline(__always) public var pair: Int { kind == .punct && hash != UInt32.max && length == 1 && isBracket ? Int(hash) : -1 }
+    @inline(__always) var isBracket: Bool {
+        let c = UInt8(truncatingIfNeeded: code)
+        return c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]")
+            || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
+    }
     @inline(__always) public var word: Word { kind == .punct ? .none : Word(rawValue: code) ?? .none }
     @inline(__always) public var isIdentifier: Bool { kind == .identifier }
     @inline(__always) public var isLineStart: Bool { flags & Flags.lineStart != 0 }

@@ -5,7 +5,7 @@ import SourceLexing
 /// aliases (through any chain of other aliases) and which are bar-height constants.
 public enum FactResolution {
     public static func model(_ facts: [FileFacts]) -> RepositoryModel {
-        RepositoryModel(types: facts.flatMap(\.types), aliases: aliases(facts.flatMap(\.aliases)),
+        RepositoryModel(types: { record in for f in facts { for t in f.types { record(t) } } }, aliases: aliases(facts.flatMap(\.aliases)),
                         barConstants: barConstants(facts.flatMap(\.bars)))
     }
 

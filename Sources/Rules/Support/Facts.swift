@@ -74,7 +74,7 @@ enum FactExtractor {
         for scope in f.structure.scopes where scope.kind == .type {
             guard let kind = scope.typeKind else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
-                                               line: f.line(of: scope.declarationStart)))
+                                               offset: Int(f[scope.declarationStart].start)))
         }
         var definitions: [Definition] = []
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
