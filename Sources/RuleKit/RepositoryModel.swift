@@ -129,6 +129,9 @@ public struct RepositoryModel: Sendable {
     private var subsumed: [String: [Range<Int>]] = [:]
     /// Hashes of file-local names (they never make another file need a second pass).
     private var localNames: Set<UInt32> = []
+    /// One bit per (hash mod 2^16) of every name above: most identifiers are answered by one
+    /// load. Empty when there are no names.
+    private var nameFilter: [UInt64] = []
 
     public init() {}
 
@@ -151,6 +154,9 @@ public struct RepositoryModel: Sendable {
         for a in aliases where a.fileLocal { localNames.insert(identifierHash(a.name)) }
         for b in barConstants where b.fileLocal { localNames.insert(identifierHash(b.name)) }
         for name in windowTypes { definingPaths[identifierHash(name), default: []].insert(entries[name]!.path) }
+        if !definingPaths.isEmpty || !localNames.isEmpty { nameFilter = [UInt64](repeating: 0, count: 1024) }
+        for h in definingPaths.keys { nameFilter[Int(h & 0xFFFF) >> 6] |= 1 << (h & 63) }
+        for h in localNames { nameFilter[Int(h & 0xFFFF) >> 6] |= 1 << (h & 63) }
     }
 
     /// Convenience for tests and small inputs.
@@ -167,8 +173,14 @@ public struct RepositoryModel: Sendable {
     /// Whether the model knows any name worth re-reading a file for.
     public var hasNames: Bool { !definingPaths.isEmpty || !localNames.isEmpty }
 
+    @inline(__always) func filtered(_ hash: UInt32) -> Bool {
+        !nameFilter.isEmpty && nameFilter[Int(hash & 0xFFFF) >> 6] & (1 << (hash & 63)) != 0
+    }
+
     /// Whether `hash` may be a name the model defines (in any file, file-local ones included).
-    public func mayDefine(hash: UInt32) -> Bool { definingPaths[hash] != nil || localNames.contains(hash) }
+    @inline(__always) public func mayDefine(hash: UInt32) -> Bool {
+        filtered(hash) && (definingPaths[hash] != nil || localNames.contains(hash))
+    }
 
     // MARK: Roles and contexts
 
@@ -244,7 +256,7 @@ public struct RepositoryModel: Sendable {
     /// Whether a name used in `path` is defined in another file: the test for re-reading
     /// a file with the whole repository's facts.
     public func isDefinedElsewhere(hash: UInt32, than path: String) -> Bool {
-        guard let paths = definingPaths[hash] else { return false }
+        guard filtered(hash), let paths = definingPaths[hash] else { return false }
         return paths.count > 1 || !paths.contains(path)
     }
 }

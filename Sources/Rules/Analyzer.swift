@@ -23,7 +23,7 @@ public struct FileAnalysis: Sendable {
     public var suppressions: [LocatedSuppression]
     /// What the lexer could not make sense of, with lines.
     public var problems: [String]
-    /// Sorted, distinct hashes of the file's identifiers: whether a name defined elsewhere is
+    /// Distinct hashes of the file's identifiers: whether a name defined elsewhere is
     /// used here can be answered without reading the file again.
     public var identifierHashes: [UInt32]
 
@@ -38,10 +38,15 @@ public struct FileAnalysis: Sendable {
 /// Runs the rules over one file: lex, structure, facts, then each rule at its trigger tokens.
 public struct Analyzer: Sendable {
     public let rules: [any Rule]
-    private let byWord: [[Int]]
+    /// Rules triggered by each word: `dispatch[first[w]..<first[w + 1]]` (flat, so the hot loop
+    /// copies no arrays).
+    private let dispatch: [Int]
+    private let first: [Int32]
     private let nameRules: [Int]
     /// Rules whose fix needs scene APIs.
     private let sceneRules: Set<String>
+
+    static let emptyModel = RepositoryModel()
 
     public init(rules: [any Rule] = Catalog.rules) {
         self.rules = rules
@@ -51,7 +56,14 @@ public struct Analyzer: Sendable {
             for w in rule.triggers { byWord[Int(w.rawValue)].append(i) }
             if !rule.nameTriggers.isEmpty { nameRules.append(i) }
         }
-        self.byWord = byWord
+        var first: [Int32] = [0]
+        var dispatch: [Int] = []
+        for list in byWord {
+            dispatch += list
+            first.append(Int32(dispatch.count))
+        }
+        self.dispatch = dispatch
+        self.first = first
         self.nameRules = nameRules
         sceneRules = Set(rules.filter { $0.description.fixNeedsScenes }.map(\.id))
     }
@@ -63,19 +75,23 @@ public struct Analyzer: Sendable {
         let lexed = Lexer.lex(buffer, language: language)
         let file = CodeFile(path: path, lexed: lexed)
         let facts = FactExtractor.extract(file)
-        let model = model ?? FactResolution.model([facts])
+        // On its own, a file's types matter only for window subclasses it creates itself.
+        let needsLocalModel = !facts.aliases.isEmpty || !facts.bars.isEmpty || facts.types.contains { $0.inherits.contains("UIWindow") }
+        let model = model ?? (needsLocalModel ? FactResolution.model([facts]) : Self.emptyModel)
         var sink = FindingSink(file: file)
         let tokens = file.tokens
         let hasNames = model.hasNames
-        var hashes = HashSet32(expected: tokens.count / 2)
+        let hashes = HashSet32(expected: tokens.count / 4)
         for k in tokens.indices {
             let t = tokens[k]
             guard t.kind == .identifier else { continue }
             hashes.insert(t.hash)
-            let called = byWord[Int(t.code)]
-            for r in called { rules[r].check(at: k, in: file, model: model, into: &sink) }
+            let from = Int(first[Int(t.code)]), to = Int(first[Int(t.code) + 1])
+            if from < to {
+                for d in from..<to { rules[dispatch[d]].check(at: k, in: file, model: model, into: &sink) }
+            }
             if hasNames, model.mayDefine(hash: t.hash) {
-                for r in nameRules where !called.contains(r) { rules[r].check(at: k, in: file, model: model, into: &sink) }
+                for r in nameRules where !dispatch[from..<to].contains(r) { rules[r].check(at: k, in: file, model: model, into: &sink) }
             }
         }
         for rule in rules { rule.checkFile(file, model: model, into: &sink) }
@@ -99,45 +115,55 @@ public struct Analyzer: Sendable {
 }
 
 /// A set of 32-bit hashes with open addressing: identifier hashes are collected for every
-/// file, so this is on the hot path (Swift's `Set` hashes each one again with SipHash).
-struct HashSet32 {
-    private var slots: [UInt32]
-    private var hasZero = false
+/// file, so this is on the hot path (Swift's `Set` hashes each one again with SipHash, and an
+/// array checks uniqueness on every write).
+final class HashSet32 {
+    private var slots: UnsafeMutablePointer<UInt32>
+    private var capacity: Int
     private var count = 0
-    private var mask: Int
+    private var hasZero = false
 
     init(expected: Int) {
         var size = 16
         while size < expected * 2 { size <<= 1 }
-        slots = [UInt32](repeating: 0, count: size)
-        mask = size - 1
+        capacity = size
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
     }
 
-    mutating func insert(_ h: UInt32) {
+    deinit { slots.deallocate() }
+
+    @inline(__always) func insert(_ h: UInt32) {
         if h == 0 { hasZero = true; return }
-        if count * 2 >= slots.count { grow() }
+        let mask = capacity - 1
         var i = Int(h &* 0x9E37_79B1) & mask
         while true {
             let s = slots[i]
             if s == h { return }
-            if s == 0 { slots[i] = h; count += 1; return }
+            if s == 0 { break }
             i = (i + 1) & mask
         }
+        slots[i] = h
+        count += 1
+        if count * 2 >= capacity { grow() }
     }
 
-    private mutating func grow() {
-        let old = slots
-        slots = [UInt32](repeating: 0, count: old.count * 2)
-        mask = slots.count - 1
+    private func grow() {
+        let old = slots, oldCapacity = capacity
+        capacity *= 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
         count = 0
-        for h in old where h != 0 { insert(h) }
+        for k in 0..<oldCapacity where old[k] != 0 { insert(old[k]) }
+        old.deallocate()
     }
 
-    /// The elements, sorted.
+    /// The elements, in no particular order.
     func elements() -> [UInt32] {
-        var out = slots.filter { $0 != 0 }
+        var out: [UInt32] = []
+        out.reserveCapacity(count + 1)
+        for k in 0..<capacity where slots[k] != 0 { out.append(slots[k]) }
         if hasZero { out.append(0) }
-        out.sort()
         return out
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The state both lexers share: position, output, `#if` liveness and the suppression scan.
 /// Everything is a loop over a pointer; nothing recurses, so no input can exhaust the stack.
 struct ByteScanner {
@@ -25,12 +31,28 @@ struct ByteScanner {
         self.buffer = buffer
         self.p = UnsafePointer(buffer.base)
         self.n = buffer.count
-        tokens.reserveCapacity(buffer.count / 5 + 16)
+        tokens.reserveCapacity(buffer.count / 3 + 16)
         // A UTF-8 byte order mark is not code.
         if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
     }
 
     @inline(__always) func byteClass(_ b: UInt8) -> UInt8 { cls[Int(b)] & 0x0F }
+
+    /// Skips a run of spaces, tabs and (when `newlines`) line breaks: indentation is a good
+    /// share of every source file's bytes.
+    @inline(__always) mutating func skipSpace() {
+        var j = i + 1
+        var sawNewline = false
+        while j < n {
+            let c = p[j]
+            if c == 32 || c == 9 || c == 13 { j += 1; continue }
+            if c == 10, !inDirective { sawNewline = true; j += 1; continue }
+            break
+        }
+        if p[i] == 10 { sawNewline = true }
+        i = j
+        pending |= sawNewline ? Token.Flags.spaceBefore | Token.Flags.lineStart : Token.Flags.spaceBefore
+    }
     @inline(__always) func continuesIdentifier(_ b: UInt8) -> Bool { cls[Int(b)] & ByteClass.identContinue != 0 }
     @inline(__always) func continuesOperator(_ b: UInt8) -> Bool { cls[Int(b)] & ByteClass.opContinue != 0 }
 
@@ -88,15 +110,10 @@ struct ByteScanner {
     /// Scans an identifier from `i`; returns its end, hash and word code.
     @inline(__always) mutating func scanIdentifier() -> (end: Int, hash: UInt32, code: UInt16) {
         let start = i
-        var h: UInt32 = 2_166_136_261
-        var j = i
-        while j < n {
-            let b = p[j]
-            if cls[Int(b)] & ByteClass.identContinue == 0 { break }
-            h = (h ^ UInt32(b)) &* 16_777_619
-            j += 1
-        }
+        var j = i + 1
+        while j < n, cls[Int(p[j])] & ByteClass.identContinue != 0 { j += 1 }
         i = j
+        let h = hashBytes(p + start, j - start)
         return (j, h, words.lookup(p + start, j - start, hash: h))
     }
 
@@ -175,16 +192,14 @@ struct ByteScanner {
             parseSuppression(commentStart: start)
         }
         while i < n {
-            let b = p[i]
-            if b == 10 {
-                // A backslash before the newline continues a C comment.
-                if continuations, i > 0, p[i - 1] == UInt8(ascii: "\\") || (p[i - 1] == 13 && i > 1 && p[i - 2] == UInt8(ascii: "\\")) {
-                    i += 1
-                    continue
-                }
-                break
+            guard let nl = memchr(p + i, 10, n - i) else { i = n; break }
+            i = UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - p
+            // A backslash before the newline continues a C comment.
+            if continuations, i > 0, p[i - 1] == UInt8(ascii: "\\") || (p[i - 1] == 13 && i > 1 && p[i - 2] == UInt8(ascii: "\\")) {
+                i += 1
+                continue
             }
-            i += 1
+            break
         }
         pending |= Token.Flags.spaceBefore
     }

@@ -7,8 +7,7 @@ extension ByteScanner {
             let c = p[i]
             switch byteClass(c) {
             case ByteClass.space:
-                i += 1
-                pending |= Token.Flags.spaceBefore
+                skipSpace()
             case ByteClass.newline:
                 i += 1
                 if inDirective {

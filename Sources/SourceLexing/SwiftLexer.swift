@@ -21,12 +21,8 @@ extension ByteScanner {
             }
             let c = p[i]
             switch byteClass(c) {
-            case ByteClass.space:
-                i += 1
-                pending |= Token.Flags.spaceBefore
-            case ByteClass.newline:
-                i += 1
-                pending |= Token.Flags.spaceBefore | Token.Flags.lineStart
+            case ByteClass.space, ByteClass.newline:
+                skipSpace()
             case ByteClass.identStart:
                 lexIdentifier()
             case ByteClass.digit:
@@ -57,11 +53,11 @@ extension ByteScanner {
                 let start = i
                 var j = i + 1
                 while j < n, p[j] != UInt8(ascii: "`"), p[j] != 10 { j += 1 }
-                let inner = UnsafeBufferPointer(start: p + start + 1, count: max(0, j - start - 1))
+                let innerCount = max(0, j - start - 1)
                 i = j < n && p[j] == UInt8(ascii: "`") ? j + 1 : j
                 // A backtick name is never a keyword, but `UIScreen` is still UIScreen.
-                let hash = fnv1a(inner)
-                var code = words.lookup(p + start + 1, inner.count, hash: hash)
+                let hash = hashBytes(p + start + 1, innerCount)
+                var code = words.lookup(p + start + 1, innerCount, hash: hash)
                 if let w = Word(rawValue: code), w.rawValue <= Word.package.rawValue { code = 0 }
                 emit(start, i, .identifier, code: code, hash: hash)
             case ByteClass.single:

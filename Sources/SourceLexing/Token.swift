@@ -76,7 +76,7 @@ public struct Token: Sendable, Equatable {
         return c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]")
             || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
     }
-    @inline(__always) public var word: Word { kind == .punct ? .none : Word(rawValue: code) ?? .none }
+    @inline(__always) public var word: Word { kind == .punct ? .none : Word.byCode(code) }
     @inline(__always) public var isIdentifier: Bool { kind == .identifier }
     @inline(__always) public var isLineStart: Bool { flags & Flags.lineStart != 0 }
     @inline(__always) public var hasSpaceBefore: Bool { flags & Flags.spaceBefore != 0 }
@@ -121,16 +121,29 @@ public struct Token: Sendable, Equatable {
     }
 }
 
-/// FNV-1a over `bytes`, the hash every identifier carries.
-@inline(__always) public func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var h: UInt32 = 2_166_136_261
-    for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-    return h
+/// The hash every identifier carries: eight bytes at a time, multiplied and folded. `p` must
+/// be readable for 8 bytes past `count` (source buffers are padded with zeros).
+@inline(__always) public func hashBytes(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+    var i = 0
+    let raw = UnsafeRawPointer(p)
+    while i + 8 <= count {
+        h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 29
+        i += 8
+    }
+    if i < count {
+        let tail = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & (UInt64.max >> UInt64(64 - 8 * (count - i)))
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 32
+    }
+    return UInt32(truncatingIfNeeded: h ^ (h >> 32))
 }
 
-/// FNV-1a of a name, the same as the lexer computes for an identifier spelled `name`.
+/// The hash of a name, the same as the lexer computes for an identifier spelled `name`.
 public func identifierHash(_ name: String) -> UInt32 {
-    var h: UInt32 = 2_166_136_261
-    for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
-    return h
+    var bytes = Array(name.utf8)
+    let count = bytes.count
+    bytes += [UInt8](repeating: 0, count: 8)
+    return bytes.withUnsafeBufferPointer { hashBytes($0.baseAddress!, count) }
 }

@@ -53,6 +53,13 @@ public enum Word: UInt16, Sendable, CaseIterable {
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }
+
+    private static let all: [Word] = Word.allCases
+
+    /// The word with this raw value, or `.none` (an array lookup: `init(rawValue:)` is a switch).
+    @inline(__always) public static func byCode(_ code: UInt16) -> Word {
+        Swift.Int(code) < all.count ? all[Swift.Int(code)] : .none
+    }
 }
 
 /// Looks up identifier bytes among the known words by hash. Built once, shared, read-only.

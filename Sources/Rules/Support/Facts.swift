@@ -72,7 +72,7 @@ enum FactExtractor {
     static func extract(_ f: CodeFile) -> FileFacts {
         var facts = FileFacts(path: f.path)
         for scope in f.structure.scopes where scope.kind == .type {
-            guard let kind = scope.typeKind else { continue }
+            guard let kind = scope.typeKind, mattersToContext(scope, kind) else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
                                                offset: Int(f[scope.declarationStart].start)))
         }
@@ -125,6 +125,23 @@ enum FactExtractor {
             q = f.isPunct(q, UInt8(ascii: ")")) && f.pair(q) >= 0 ? f.pair(q) - 1 : q - 1
         }
         return false
+    }
+
+    /// Protocols that say nothing about where code runs; a struct or enum conforming only to
+    /// these (a model type) cannot change any finding's context.
+    static let inertProtocols: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Identifiable", "Sendable", "CaseIterable",
+        "Comparable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError",
+        "RawRepresentable", "String", "Int", "UInt", "Double", "CodingKey", "NSObject", "NSCoding", "NSCopying",
+        "NSSecureCoding", "Hashable & Codable",
+    ]
+
+    /// Whether a type declaration can matter to a context or a window subclass: declarations
+    /// that add no parents matter only when they shadow a UIKit or SwiftUI name (`protocol View`).
+    static func mattersToContext(_ scope: Scope, _ kind: TypeKind) -> Bool {
+        if scope.inherits.isEmpty { return !kind.extendsExisting && !KnownTypes.roles(of: scope.name).isEmpty }
+        if kind == .swiftStruct || kind == .swiftEnum { return !scope.inherits.allSatisfy(inertProtocols.contains) }
+        return true
     }
 
     struct Definition {
