@@ -41,4 +41,9 @@ import TestSupport
             #expect(!d.rationale.isEmpty && d.rationale.contains("seed") || d.id == "unused-suppression", "\(d.id) cites a seed")
         }
     }
+
+    @Test func readmeListsEveryRule() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        for rule in Catalog.rules { #expect(readme.contains("| `\(rule.id)` |"), "README.md lacks \(rule.id)") }
+    }
 }
