@@ -26,19 +26,19 @@ func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
     }
 
     @Test func failOnDecidesTheExitCode() {
-        let dir = TempFolder()
+        let dir = TempDirectory()
         dir.write("A.swift", "func f() { _ = UIScreen.main.scale }")
         #expect(run(["scan", dir.path, "--quiet"]).code == 0)
         #expect(run(["scan", dir.path, "--fail-on", "warning", "--quiet"]).code == 1)
         #expect(run(["scan", dir.path, "--fail-on=note", "--quiet"]).code == 1)
         dir.write("B.swift", "func g() { let x = 1 }")
-        let clean = TempFolder()
+        let clean = TempDirectory()
         clean.write("B.swift", "func g() { let x = 1 }")
         #expect(run(["scan", clean.path, "--fail-on", "note"]).code == 0)
     }
 
     @Test func jsonToAFile() throws {
-        let dir = TempFolder()
+        let dir = TempDirectory()
         dir.write("A.swift", "func f() { _ = UIScreen.main.scale }")
         let out = dir.path + "/report.json"
         let r = run(["scan", dir.path, "--format", "json", "--output", out, "--quiet"])
@@ -65,7 +65,7 @@ func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
     }
 
     @Test func badConfigurationExitsTwoNamingTheKey() {
-        let dir = TempFolder()
+        let dir = TempDirectory()
         dir.write(".fleetscan.json", #"{"exclude": [], "severty": {}}"#)
         let r = run(["scan", dir.path])
         #expect(r.code == 2)
@@ -89,15 +89,4 @@ func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         #expect(run(["help", "scan"]).out.contains("--fail-on"))
         #expect(run([]).code == 2)
     }
-}
-
-/// A temporary folder removed at the end of the test.
-final class TempFolder {
-    let path: String
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("fleetscan-cli-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) { try! text.write(toFile: path + "/" + name, atomically: true, encoding: .utf8) }
 }

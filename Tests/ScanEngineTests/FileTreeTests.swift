@@ -4,27 +4,10 @@ import RuleKit
 import ScanEngine
 import TestSupport
 
-/// A temporary folder removed at the end of the test.
-final class TempDir {
-    let path: String
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("fleetscan-test-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relative: String, _ text: String) { write(relative, Data(text.utf8)) }
-    func write(_ relative: String, _ data: Data) {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
-        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try! data.write(to: url)
-    }
-}
-
 @Suite struct FileTreeTests {
     @Test func symlinksAreNeverFollowedAndVendoredFoldersSkipped() throws {
-        let dir = TempDir()
-        let outside = TempDir()
+        let dir = TempDirectory()
+        let outside = TempDirectory()
         outside.write("Secret.swift", "func f() { _ = UIScreen.main.scale }")
         dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale }")
         dir.write("Pods/Lib/B.swift", "func f() { _ = UIScreen.main.scale }")
@@ -38,7 +21,7 @@ final class TempDir {
     }
 
     @Test func configurationAtTheRootApplies() throws {
-        let dir = TempDir()
+        let dir = TempDirectory()
         dir.write(".fleetscan.json", #"{"exclude": ["Generated/"], "disable": ["main-screen-bounds"]}"#)
         dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale; _ = UIScreen.main.bounds }")
         dir.write("Generated/G.swift", "func f() { _ = UIScreen.main.scale }")
@@ -48,13 +31,13 @@ final class TempDir {
     }
 
     @Test func badConfigurationStopsTheScanWithItsName() {
-        let dir = TempDir()
+        let dir = TempDirectory()
         dir.write(".fleetscan.json", #"{"disabled": []}"#)
         #expect(throws: ScanError.self) { try PathScan.prepare([dir.path]) }
     }
 
     @Test func badFilesGetADiagnosticAndTheRestIsScanned() throws {
-        let dir = TempDir()
+        let dir = TempDirectory()
         dir.write("Binary.m", Data([0x00, 0x01, 0x02, 0xFF] + Array("[UIScreen mainScreen]".utf8)))
         dir.write("Latin1.m", Data(Array("// caf".utf8) + [0xE9, 0x0A] + Array("void f(void) { a = [UIScreen mainScreen].scale; }".utf8)))
         dir.write("Open.swift", "func f() { _ = UIScreen.main.scale }\n/* never closed")
@@ -69,7 +52,7 @@ final class TempDir {
     }
 
     @Test func severalPathsShareTheirCommonFolder() throws {
-        let dir = TempDir()
+        let dir = TempDirectory()
         dir.write("App/A.swift", "func f() { _ = UIScreen.main.scale }")
         dir.write("Kit/Macros.h", "#define W [UIScreen mainScreen].bounds.size.width")
         dir.write("Kit/Use.m", "void f(void) { a = W; }")

@@ -175,4 +175,14 @@ enum GeometryFixes {
             return "Pass the `UIScreen` (or what you need from it) in from the caller's window scene."
         }
     }
+
+    /// The window that code in `context` should use instead of an application-wide one.
+    static func window(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+        switch context {
+        case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
+        case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
+        case .sceneDelegate: return "Use this scene delegate's own `window` (or `windowScene.windows`)."
+        case .appDelegate, .other: return "Pass the window (or the view controller) in from the scene or view that owns it."
+        }
+    }
 }

@@ -12,14 +12,7 @@ struct AppDelegateWindowRule: Rule {
             (seed 002, point 5): every path that reaches the UI through `UIApplication.shared.delegate.window` \
             silently stops working, and with several scenes there is no single window to return.
             """,
-        fix: { context, language, _ in
-            switch context {
-            case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
-            case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`."
-            case .sceneDelegate: return "Use this scene delegate's own `window`."
-            default: return "Pass the window in from the scene or view that owns it."
-            }
-        },
+        fix: GeometryFixes.window,
         triggering: [
             Example("func f() { let w = UIApplication.shared.delegate?.↓window }"),
             Example("func f() { let w = UIApplication.shared.delegate!.↓window!! }"),

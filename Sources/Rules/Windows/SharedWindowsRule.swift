@@ -14,14 +14,7 @@ struct SharedWindowsRule: Rule {
             user touched last. Code that takes `windows.first` or `keyWindow` presents on, measures or \
             configures the wrong window (seed 004), and both properties are deprecated (seed 002, point 13).
             """,
-        fix: { context, language, _ in
-            switch context {
-            case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
-            case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
-            case .sceneDelegate: return "Use this scene's `window` (or `windowScene.windows`)."
-            default: return "Pass the window (or the view controller) in from the code that has one."
-            }
-        },
+        fix: GeometryFixes.window,
         triggering: [
             Example("func f() { let w = UIApplication.shared.↓windows.first }"),
             Example("func f() { let w = UIApplication.shared.↓keyWindow?.rootViewController }"),
