@@ -112,31 +112,37 @@ public final class CodeFile {
     /// Whether `name` is declared as a local or parameter in the function around `i`, before `i`:
     /// a `let`/`var` (Swift), a parameter, or a C declaration `Type name =` (Objective-C).
     public func declaresLocal(_ name: String, before i: Int) -> Bool {
-        let hash = identifierHash(name)
-        var outer = Int.max
+        var outer: Scope? = nil
         for scope in scopes(around: i) {
             if scope.kind == .type { break }
             if scope.parameterNames.contains(name) { return true }
-            outer = scope.open
+            outer = scope
         }
-        guard outer != Int.max else { return false }
-        var k = outer
-        while k < i {
+        guard let outer else { return false }
+        return (localDeclarations(in: outer)[identifierHash(name)] ?? []).contains { $0 < i && text($0) == name }
+    }
+
+    private var localDeclarationCache: [Int: [UInt32: [Int]]] = [:]
+
+    /// Where each name is declared inside a function-level scope, by name hash; built once per
+    /// scope, so a function with thousands of uses of a constant is read once, not once per use.
+    private func localDeclarations(in scope: Scope) -> [UInt32: [Int]] {
+        if let cached = localDeclarationCache[scope.open] { return cached }
+        var found: [UInt32: [Int]] = [:]
+        var k = scope.open + 1
+        while k < min(scope.close, tokens.count) {
             let t = tokens[k]
-            if t.kind == .identifier, t.hash == hash, text(k) == name {
+            if t.kind == .identifier {
                 let prev = self[k - 1]
-                if prev.is(.let) || prev.is(.var) { return true }
-                if language == .objectiveC, prev.kind == .identifier || prev.isPunct(UInt8(ascii: "*")),
-                   self[k + 1].isPunct(UInt8(ascii: "=")) || self[k + 1].isPunct(UInt8(ascii: ";")) {
-                    return true
+                // `let x`, `var x`, `if let x`, `for x in`, closure parameters `{ x in`, C declarations.
+                if prev.is(.let) || prev.is(.var) || self[k + 1].is(.in) || (language == .objectiveC && isCDeclarator(k)) {
+                    found[t.hash, default: []].append(k)
                 }
-                // `if let name`, `guard let name`, `for name in`, closure parameters `{ name in`
-                if self[k + 1].is(.in) { return true }
-                if language == .objectiveC, isCDeclarator(k) { return true }
             }
             k += 1
         }
-        return false
+        localDeclarationCache[scope.open] = found
+        return found
     }
 
     static let declarationQualifiers: Set<Word> = [.const, .static, .extern, .__strong, .__weak, .__block, .nullable, .nonnull, .unsigned, .long]

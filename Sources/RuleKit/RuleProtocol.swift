@@ -33,9 +33,18 @@ public struct NameTriggers: OptionSet, Sendable {
 }
 
 /// Collects a file's findings, filling in line, column and the enclosing type and function.
+/// Keeps one finding per (rule, line), the first column, as RULES.md identifies findings, and
+/// renders each line's text once: a generated line can hold thousands of sites.
 public struct FindingSink {
     public let file: CodeFile
     public private(set) var findings: [PendingFinding] = []
+    private var index: [Key: Int] = [:]
+    private var lineTexts: [Int: String] = [:]
+
+    private struct Key: Hashable {
+        var rule: String
+        var line: Int
+    }
 
     public init(file: CodeFile) { self.file = file }
 
@@ -49,12 +58,27 @@ public struct FindingSink {
     public mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
                                 onlyIn: Set<Context>? = nil) {
         let (line, column) = file.lines.location(of: offset)
+        let key = Key(rule: id, line: line)
+        if let existing = index[key], findings[existing].column <= column { return }
         let type = file.enclosingType(of: token)?.name
         let function = file.enclosingFunction(of: token)?.scope.name
+        let text = lineTexts[line] ?? lineText(line)
+        lineTexts[line] = text
+        let finding = PendingFinding(rule: id, offset: offset, line: line, column: column, facet: facet,
+                                     message: message, typeName: type, functionName: function, onlyIn: onlyIn, lineText: text)
+        if let existing = index[key] {
+            findings[existing] = finding
+        } else {
+            index[key] = findings.count
+            findings.append(finding)
+        }
+    }
+
+    /// The line with white space collapsed, at most 240 characters (from its first 1 KiB).
+    private func lineText(_ line: Int) -> String {
         let range = file.lines.range(ofLine: line, in: file.buffer)
-        let text = file.buffer.text(range).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        findings.append(PendingFinding(rule: id, offset: offset, line: line, column: column, facet: facet,
-                                       message: message, typeName: type, functionName: function, onlyIn: onlyIn,
-                                       lineText: String(text.prefix(240))))
+        let head = range.lowerBound..<min(range.upperBound, range.lowerBound + 1024)
+        let text = file.buffer.text(head).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        return String(text.prefix(240))
     }
 }

@@ -56,8 +56,8 @@ enum BarNames {
 
     /// If `s…e` is a number, a choice between numbers (`IS_X ? 88 : 64`) or a sum of numbers and
     /// names, the names (which must be bar constants too); nil for any other value.
-    static func numericShape(_ s: Int, _ e: Int, in f: CodeFile) -> [String]? {
-        guard s <= e else { return nil }
+    static func numericShape(_ s: Int, _ e: Int, in f: CodeFile, depth: Int = 0) -> [String]? {
+        guard s <= e, depth < 32 else { return nil }
         var s = s, e = e
         while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
         // A ternary at the top level: the condition may be anything, both branches must be numeric.
@@ -70,7 +70,8 @@ enum BarNames {
             k += 1
         }
         if question > s, colon > question {
-            guard let a = numericShape(question + 1, colon - 1, in: f), let b = numericShape(colon + 1, e, in: f) else { return nil }
+            guard let a = numericShape(question + 1, colon - 1, in: f, depth: depth + 1),
+                  let b = numericShape(colon + 1, e, in: f, depth: depth + 1) else { return nil }
             return a + b
         }
         var names: [String] = []

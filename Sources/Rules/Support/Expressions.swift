@@ -246,16 +246,18 @@ enum Expr {
     /// If a purely numeric operand starts at `k` (`812`, `-1`, `(812.0)`, `CGFloat(812)`,
     /// `CGSizeMake(375, 812)`, `CGSize(width: 375, height: 812)`), the index of its last token.
     /// A number that only scales something (`1.5 * h`) is not one.
-    static func numericOperandEnd(from k: Int, in f: CodeFile) -> Int? {
+    static func numericOperandEnd(from k: Int, in f: CodeFile, depth: Int = 0) -> Int? {
+        guard depth < 32 else { return nil }  // `((((…812…))))` from a hostile file ends here
         var k = k
         if f.isPunct(k, UInt8(ascii: "-")) || f.isPunct(k, UInt8(ascii: "+")) { k += 1 }
         var end: Int
         if f[k].kind == .number {
             end = k
-        } else if f.isPunct(k, UInt8(ascii: "(")), f.pair(k) > k, let inner = numericOperandEnd(from: k + 1, in: f), inner == f.pair(k) - 1 {
+        } else if f.isPunct(k, UInt8(ascii: "(")), f.pair(k) > k, let inner = numericOperandEnd(from: k + 1, in: f, depth: depth + 1),
+                  inner == f.pair(k) - 1 {
             end = f.pair(k)
         } else if literalConstructors.contains(f[k].word), f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k + 1,
-                  allNumericArguments(k + 1, in: f) {
+                  allNumericArguments(k + 1, in: f, depth: depth + 1) {
             end = f.pair(k + 1)
         } else {
             return nil
@@ -268,14 +270,14 @@ enum Expr {
     }
 
     /// Whether every argument in the parentheses at `open` is a number (labels allowed).
-    static func allNumericArguments(_ open: Int, in f: CodeFile) -> Bool {
+    static func allNumericArguments(_ open: Int, in f: CodeFile, depth: Int) -> Bool {
         let close = f.pair(open)
         var k = open + 1
         var sawNumber = false
         while k < close {
             let t = f[k]
             if t.kind == .identifier, f.isPunct(k + 1, UInt8(ascii: ":")) { k += 2; continue }  // a label
-            if let end = numericOperandEnd(from: k, in: f), end < close {
+            if let end = numericOperandEnd(from: k, in: f, depth: depth), end < close {
                 sawNumber = true
                 k = end + 1
                 if f.isPunct(k, UInt8(ascii: ",")) { k += 1 }

@@ -385,19 +385,22 @@ enum FactExtractor {
 
     /// What the tokens `s…e` of a definition's value read.
     static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
+        var s = s, e = e
         // `{ UIScreen.main.bounds.width }()`: an immediately invoked closure is its body's value.
-        if f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == e {
-            return summarize(s + 1, f.pair(s) - 1, in: f)
+        while f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == e {
+            (s, e) = (s + 1, f.pair(s) - 1)
         }
         var summary = ValueSummary()
         var (ws, we) = (s, e)
         while f.isPunct(ws, UInt8(ascii: "(")), f.pair(ws) == we { ws += 1; we -= 1 }
         // A device check that only chooses between values (`IS_IPHONE_X ? 44 : 20`) makes a
         // derived value, not an alias; the check itself is reported where it stands.
-        let conditions = ternaryConditions(s, e, in: f)
+        let conditions = ternaryConditions(s, e, in: f).sorted { $0.lowerBound < $1.lowerBound }
+        var next = 0  // conditions before this one end before `k`
         var k = s
         while k <= e {
-            if let c = conditions.first(where: { $0.contains(k) }) { k = c.upperBound; continue }
+            while next < conditions.count, conditions[next].upperBound <= k { next += 1 }
+            if next < conditions.count, conditions[next].contains(k) { k = conditions[next].upperBound; continue }
             let tok = f[k]
             // A closure or block inside the value runs later, or elsewhere: `Task { … }`,
             // `lazy { … }`, `^{ … }`. What it reads is not the value.
