@@ -11,8 +11,10 @@ let package = Package(
     targets: [
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
+        // Info.plist (XML, binary), project.pbxproj (OpenStep) and Package.swift platforms.
+        .target(name: "ProjectFiles"),
         // What a rule is, what a finding is, and the structure rules read.
-        .target(name: "RuleKit", dependencies: ["SourceLexing"]),
+        .target(name: "RuleKit", dependencies: ["SourceLexing", "ProjectFiles"]),
         // The rule catalog: one file per rule id of RULES.md.
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
+        .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "TestSupport"]),

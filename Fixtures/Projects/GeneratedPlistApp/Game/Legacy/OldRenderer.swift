@@ -1,0 +1,5 @@
+import UIKit
+
+final class OldRenderer {
+    func scale() -> CGFloat { UIScreen.main.scale }
+}

@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface ShareViewController : UIViewController
+@end
+
+@implementation ShareViewController
+@end

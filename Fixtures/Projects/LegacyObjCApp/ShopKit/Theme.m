@@ -1,0 +1,3 @@
+#import <UIKit/UIKit.h>
+
+CGFloat ThemeSpacing(void) { return 8; }

@@ -1,0 +1,8 @@
+import UIKit
+
+final class WindowManager {
+    static let shared = WindowManager()
+    var keyWindow: UIWindow?
+    var rootNavigation: UINavigationController?
+    private init() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class AppTests: XCTestCase {
+    func testNothing() {}
+}

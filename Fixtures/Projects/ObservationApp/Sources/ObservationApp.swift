@@ -1,0 +1,12 @@
+import SwiftUI
+
+@main
+struct ObservationApp: App {
+    @State private var store = Store()
+
+    var body: some Scene {
+        WindowGroup {
+            ListView().environment(store)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// The old-style (OpenStep) property list that Xcode writes as `project.pbxproj`: quoted and
+/// unquoted strings, `/* */` and `//` comments, nested dictionaries and arrays. Parsed with an
+/// explicit stack; records the line of every dictionary key whose value is a dictionary (in a
+/// pbxproj, the object ids), so findings can point at the object's line.
+public enum OpenStepPlist {
+    public struct Result: Sendable {
+        public var value: PlistValue
+        /// Line of each key whose value is a dictionary.
+        public var lines: [String: Int]
+    }
+
+    enum Frame {
+        case dict([String: PlistValue], key: String?, keyLine: Int)
+        case array([PlistValue])
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws -> Result {
+        var s = Scanner(bytes: bytes)
+        var stack: [Frame] = []
+        var lines: [String: Int] = [:]
+        var result: PlistValue? = nil
+
+        func emit(_ value: PlistValue) throws {
+            guard let top = stack.popLast() else {
+                guard result == nil else { throw PlistError("more than one top-level value", line: s.line) }
+                result = value
+                return
+            }
+            switch top {
+            case .dict(var entries, let key?, let keyLine):
+                entries[key] = value
+                if case .dict = value { lines[key] = keyLine }
+                try s.skipTrivia()
+                guard s.peek == UInt8(ascii: ";") else { throw PlistError("expected ';' after the value of \"\(key)\"", line: s.line) }
+                s.i += 1
+                stack.append(.dict(entries, key: nil, keyLine: 0))
+            case .array(var items):
+                items.append(value)
+                try s.skipTrivia()
+                if s.peek == UInt8(ascii: ",") { s.i += 1 } else if s.peek != UInt8(ascii: ")") {
+                    throw PlistError("expected ',' or ')' in an array", line: s.line)
+                }
+                stack.append(.array(items))
+            case .dict(_, nil, _):
+                throw PlistError("a value without a key", line: s.line)
+            }
+        }
+
+        while true {
+            try s.skipTrivia()
+            if s.atEnd {
+                guard stack.isEmpty else { throw PlistError("the file ends inside an open dictionary or array", line: s.line) }
+                break
+            }
+            if case .dict(let entries, nil, _)? = stack.last {
+                if s.peek == UInt8(ascii: "}") {
+                    s.i += 1
+                    stack.removeLast()
+                    try emit(.dict(entries))
+                    continue
+                }
+                let keyLine = s.line
+                guard let key = try s.string() else { throw PlistError("expected a key or '}'", line: s.line) }
+                try s.skipTrivia()
+                guard s.peek == UInt8(ascii: "=") else { throw PlistError("expected '=' after \"\(key)\"", line: s.line) }
+                s.i += 1
+                stack[stack.count - 1] = .dict(entries, key: key, keyLine: keyLine)
+                continue
+            }
+            if case .array(let items)? = stack.last, s.peek == UInt8(ascii: ")") {
+                s.i += 1
+                stack.removeLast()
+                try emit(.array(items))
+                continue
+            }
+            guard result == nil || !stack.isEmpty else { throw PlistError("text after the top-level value", line: s.line) }
+            switch s.peek {
+            case UInt8(ascii: "{"):
+                guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
+                s.i += 1
+                stack.append(.dict([:], key: nil, keyLine: 0))
+            case UInt8(ascii: "("):
+                guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
+                s.i += 1
+                stack.append(.array([]))
+            case UInt8(ascii: "<"):
+                try emit(.data(try s.data()))
+            default:
+                guard let string = try s.string() else { throw PlistError("unexpected character '\(Character(Unicode.Scalar(s.peek)))'", line: s.line) }
+                try emit(.string(string))
+            }
+        }
+        guard let result else { throw PlistError("no value in the file", line: s.line) }
+        return Result(value: result, lines: lines)
+    }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        var i = 0
+        var line = 1
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        }
+
+        var atEnd: Bool { i >= bytes.count }
+        var peek: UInt8 { i < bytes.count ? bytes[i] : 0 }
+
+        mutating func skipTrivia() throws {
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 10 { line += 1; i += 1; continue }
+                if b == 32 || b == 9 || b == 13 { i += 1; continue }
+                if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                    while i < bytes.count, bytes[i] != 10 { i += 1 }
+                    continue
+                }
+                if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                    let start = line
+                    i += 2
+                    while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
+                        if bytes[i] == 10 { line += 1 }
+                        i += 1
+                    }
+                    guard i + 1 < bytes.count else { throw PlistError("unterminated comment", line: start) }
+                    i += 2
+                    continue
+                }
+                return
+            }
+        }
+
+        static func isUnquoted(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+                || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: "+") || b >= 0x80
+        }
+
+        /// A quoted or unquoted string, or nil when none starts here.
+        mutating func string() throws -> String? {
+            if peek == UInt8(ascii: "\"") || peek == UInt8(ascii: "'") {
+                let quote = peek
+                let start = line
+                i += 1
+                var out: [UInt8] = []
+                while i < bytes.count, bytes[i] != quote {
+                    var b = bytes[i]
+                    if b == 10 { line += 1 }
+                    if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                        i += 1
+                        b = bytes[i]
+                        switch b {
+                        case UInt8(ascii: "n"): out.append(10)
+                        case UInt8(ascii: "t"): out.append(9)
+                        case UInt8(ascii: "r"): out.append(13)
+                        case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                            let hex = bytes[(i + 1)..<min(i + 5, bytes.count)]
+                            if hex.count == 4, let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let u = Unicode.Scalar(v) {
+                                out += Array(String(Character(u)).utf8)
+                                i += 4
+                            } else {
+                                out.append(b)
+                            }
+                        default: out.append(b)
+                        }
+                        i += 1
+                        continue
+                    }
+                    out.append(b)
+                    i += 1
+                }
+                guard i < bytes.count else { throw PlistError("unterminated string", line: start) }
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            let start = i
+            while i < bytes.count, Self.isUnquoted(bytes[i]) { i += 1 }
+            return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+        }
+
+        mutating func data() throws -> [UInt8] {
+            i += 1
+            var out: [UInt8] = [], nibble: UInt8? = nil
+            while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+                let b = bytes[i]
+                i += 1
+                if b == 32 || b == 10 || b == 9 || b == 13 { if b == 10 { line += 1 }; continue }
+                guard let v = UInt8(String(Character(Unicode.Scalar(b))), radix: 16) else { throw PlistError("bad hex in <data>", line: line) }
+                if let high = nibble { out.append(high << 4 | v); nibble = nil } else { nibble = v }
+            }
+            guard i < bytes.count else { throw PlistError("unterminated <data>", line: line) }
+            i += 1
+            return out
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// An iOS version such as 16.0 or 27.1.
+public struct OSVersion: Sendable, Comparable, Hashable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(_ major: Int, _ minor: Int = 0) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// `16`, `16.0`, `15.4.1`, `v15_4`.
+    public init?(_ text: String) {
+        var t = Substring(text.trimmingSpaces)
+        if t.hasPrefix("v") { t = t.dropFirst() }
+        let parts = t.split(whereSeparator: { $0 == "." || $0 == "_" })
+        guard let first = parts.first, let major = Int(first) else { return nil }
+        self.major = major
+        self.minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    }
+
+    public static func < (a: OSVersion, b: OSVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    public var description: String { "\(major).\(minor)" }
+}
+
+/// What a project.pbxproj says about its native targets.
+public struct XcodeProject: Sendable {
+    /// Path of the project.pbxproj, relative to the scanned root.
+    public var path: String
+    /// The folder the project's paths are relative to (the one holding the .xcodeproj).
+    public var folder: String
+    public var targets: [Target]
+
+    public struct Target: Sendable {
+        public var name: String
+        public var productType: String
+        /// Line of the target's object in the pbxproj.
+        public var line: Int
+        /// Build settings of the configuration that matters (Release, else the first), the
+        /// target's over the project's.
+        public var settings: [String: String]
+        /// Source files the target compiles, relative to the scanned root.
+        public var sources: Set<String>
+        /// Folders whose every file belongs to the target (Xcode 16 synchronized groups), with
+        /// the files excepted, relative to the scanned root.
+        public var folders: [(path: String, except: Set<String>)]
+
+        /// Whether `path` (relative to the scanned root) is compiled by this target.
+        public func contains(_ path: String) -> Bool {
+            if sources.contains(path) { return true }
+            return folders.contains { f in (path.hasPrefix(f.path + "/") || f.path.isEmpty) && !f.except.contains(path) }
+        }
+
+        public var isApplication: Bool { productType == "com.apple.product-type.application" }
+
+        /// Built for iOS (including Mac Catalyst), from SDKROOT or SUPPORTED_PLATFORMS.
+        public var isIOS: Bool {
+            let sdk = settings["SDKROOT"] ?? ""
+            if sdk.hasPrefix("iphoneos") { return true }
+            if sdk.isEmpty || sdk == "auto" {
+                return (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").contains { $0.hasPrefix("iphone") }
+            }
+            return false
+        }
+
+        public var deploymentTarget: OSVersion? { settings["IPHONEOS_DEPLOYMENT_TARGET"].flatMap(OSVersion.init) }
+    }
+
+    /// Reads a project.pbxproj at `path` (relative to the scanned root).
+    public init(path: String, bytes: [UInt8]) throws {
+        let parsed = try OpenStepPlist.parse(bytes)
+        guard let objects = parsed.value["objects"]?.dict else { throw PlistError("no \"objects\" dictionary") }
+        guard let rootID = parsed.value["rootObject"]?.string, let root = objects[rootID]?.dict else {
+            throw PlistError("no \"rootObject\"")
+        }
+        self.path = path
+        // `App.xcodeproj/project.pbxproj` → the folder holding App.xcodeproj.
+        var components = path.split(separator: "/").map(String.init)
+        if components.count >= 2 { components.removeLast(2) }
+        folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
+        let locations = FileLocations(objects: objects, folder: folder, mainGroup: root["mainGroup"]?.string)
+        let projectSettings = Self.settings(of: root["buildConfigurationList"]?.string, objects: objects)
+        var targets: [Target] = []
+        for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
+            guard let t = objects[id]?.dict, t["isa"]?.string == "PBXNativeTarget" else { continue }
+            let name = t["name"]?.string ?? id
+            let own = Self.settings(of: t["buildConfigurationList"]?.string, objects: objects)
+            let configuration = own.keys.contains("Release") ? "Release" : own.keys.sorted().first ?? "Release"
+            var settings = projectSettings[configuration] ?? projectSettings.values.first ?? [:]
+            for (k, v) in own[configuration] ?? [:] { settings[k] = v }
+            var sources: Set<String> = []
+            for phaseID in t["buildPhases"]?.array?.compactMap(\.string) ?? [] {
+                guard let phase = objects[phaseID]?.dict, phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"]?.array?.compactMap(\.string) ?? [] {
+                    guard let ref = objects[buildFileID]?["fileRef"]?.string, let p = locations.path(of: ref) else { continue }
+                    sources.insert(p)
+                }
+            }
+            var folders: [(String, Set<String>)] = []
+            for groupID in t["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [] {
+                guard let p = locations.path(of: groupID) else { continue }
+                var except: Set<String> = []
+                for exceptionID in objects[groupID]?["exceptions"]?.array?.compactMap(\.string) ?? [] {
+                    guard let e = objects[exceptionID]?.dict, e["target"]?.string == id else { continue }
+                    for m in e["membershipExceptions"]?.array?.compactMap(\.string) ?? [] { except.insert(Self.normalize(p + "/" + m)) }
+                }
+                folders.append((p, except))
+            }
+            targets.append(Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
+                                  settings: settings, sources: sources, folders: folders))
+        }
+        self.targets = targets
+    }
+
+    /// Build settings by configuration name, from an XCConfigurationList.
+    static func settings(of listID: String?, objects: [String: PlistValue]) -> [String: [String: String]] {
+        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
+        var out: [String: [String: String]] = [:]
+        for id in ids {
+            guard let c = objects[id]?.dict, let name = c["name"]?.string else { continue }
+            var settings: [String: String] = [:]
+            for (k, v) in c["buildSettings"]?.dict ?? [:] {
+                settings[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
+            }
+            out[name] = settings
+        }
+        return out
+    }
+
+    /// `a/./b/../c` → `a/c`; leading `..` that would leave the root are dropped.
+    public static func normalize(_ path: String) -> String {
+        var out: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { _ = out.popLast(); continue }
+            out.append(part)
+        }
+        return out.joined(separator: "/")
+    }
+
+    /// Expands the build-setting variables an INFOPLIST_FILE uses, relative to the project folder.
+    public func resolve(settingPath value: String, target: Target) -> String {
+        var v = value
+        for name in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
+            v = v.replacingAll("$(\(name))", with: folder.isEmpty ? "." : folder).replacingAll("${\(name)}", with: folder.isEmpty ? "." : folder)
+        }
+        for name in ["TARGET_NAME", "PRODUCT_NAME"] {
+            v = v.replacingAll("$(\(name))", with: target.name).replacingAll("${\(name)}", with: target.name)
+        }
+        if v.hasPrefix("/") { return Self.normalize(v) }
+        let base = value.contains("$(SRCROOT)") || value.contains("$(PROJECT_DIR)") || value.contains("${SRCROOT}") ? "" : folder
+        return Self.normalize(base.isEmpty ? v : base + "/" + v)
+    }
+}
+
+/// Paths of file references and groups, from the group tree.
+struct FileLocations {
+    let objects: [String: PlistValue]
+    let folder: String
+    var parent: [String: String] = [:]
+
+    init(objects: [String: PlistValue], folder: String, mainGroup: String?) {
+        self.objects = objects
+        self.folder = folder
+        for (id, object) in objects {
+            let isa = object["isa"]?.string ?? ""
+            guard isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup" else { continue }
+            for child in object["children"]?.array?.compactMap(\.string) ?? [] { parent[child] = id }
+        }
+    }
+
+    /// The path of a file reference or group relative to the scanned root, or nil when it lies
+    /// outside the project (absolute, SDK, built products).
+    func path(of id: String) -> String? {
+        var parts: [String] = []
+        var current: String? = id
+        var depth = 0
+        while let c = current, depth < 64 {
+            depth += 1
+            guard let o = objects[c]?.dict else { break }
+            let tree = o["sourceTree"]?.string ?? "<group>"
+            if let p = o["path"]?.string, !p.isEmpty { parts.append(p) }
+            switch tree {
+            case "<group>": current = parent[c]
+            case "SOURCE_ROOT": current = nil
+            default: return nil
+            }
+        }
+        let relative = parts.reversed().joined(separator: "/")
+        return XcodeProject.normalize(folder.isEmpty ? relative : folder + "/" + relative)
+    }
+}
+
+extension String {
+    func replacingAll(_ a: String, with b: String) -> String {
+        guard !a.isEmpty, contains(a) else { return self }
+        return split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
+}

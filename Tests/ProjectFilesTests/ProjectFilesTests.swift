@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import ProjectFiles
+import TestSupport
+
+private func bytes(_ relative: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fixtures/Projects/" + relative)))
+}
+
+@Suite struct PropertyListTests {
+    @Test func xmlPlist() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+              <!-- a comment -->
+              <key>Name</key><string>Tom &amp; Jerry &#x263A;</string>
+              <key>Count</key><integer>-3</integer>
+              <key>Ratio</key><real>1.5</real>
+              <key>On</key><true/>
+              <key>Empty</key><string/>
+              <key>List</key><array><string>a</string><dict/></array>
+            </dict>
+            </plist>
+            """
+        let v = try PropertyList.parse(Array(text.utf8))
+        #expect(v["Name"] == .string("Tom & Jerry ☺"))
+        #expect(v["Count"] == .integer(-3))
+        #expect(v["Ratio"] == .real(1.5))
+        #expect(v["On"]?.bool == true)
+        #expect(v["Empty"] == .string(""))
+        #expect(v["List"] == .array([.string("a"), .dict([:])]))
+    }
+
+    @Test func binaryPlistFromTheFixture() throws {
+        let v = try PropertyList.parse(try bytes("MigratedSwiftApp/App/Info.plist"))
+        let facts = InfoPlistFacts(plist: v)
+        #expect(facts.hasSceneManifest)
+        #expect(facts.supportsMultipleScenes == true)
+        #expect(facts.configurations == [.init(role: "UIWindowSceneSessionRoleApplication", name: "Default Configuration",
+                                               delegateClass: "$(PRODUCT_MODULE_NAME).SceneDelegate", storyboard: "Main")])
+        #expect(facts.hasLaunchScreen)
+    }
+
+    @Test(arguments: [
+        ("<plist><dict><key>A</key></dict></plist>", "has no value"),
+        ("<plist><dict><key>A</key><string>x</string>", "ends inside"),
+        ("<plist><dict><key>A</key><integer>x1</integer></dict></plist>", "not a whole number"),
+        ("<plist><array></dict></plist>", "does not close"),
+        ("<plist><dict><string>v</string></dict></plist>", "without a <key>"),
+        ("<plist><dict><key>A</key><string>a &bogus; b</string></dict></plist>", "unknown entity"),
+        ("<plist><blob/></plist>", "unknown element"),
+        ("<plist><dict><key>A</key><string>unterminated", "ends inside <string>"),
+        ("{ A = (1, 2; }", "expected ','"),
+        ("{ A = \"open; }", "unterminated string"),
+        ("{ A = B }", "expected ';'"),
+        ("bplist00\u{0}\u{0}", "binary plist"),
+    ])
+    func malformedListsAreErrorsWithAReason(_ text: String, _ reason: String) {
+        do {
+            _ = try PropertyList.parse(Array(text.utf8))
+            Issue.record("accepted: \(text)")
+        } catch let error as PlistError {
+            #expect(error.description.contains(reason), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func everyTruncationOfAFixtureFailsCleanly() throws {
+        for fixture in ["MigratedSwiftApp/App/Info.plist", "LegacyObjCApp/Shop/Info.plist",
+                        "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj"] {
+            let all = try bytes(fixture)
+            for length in stride(from: 0, to: all.count, by: max(1, all.count / 97)) {
+                _ = try? PropertyList.parse(Array(all[..<length]))
+            }
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotRecursed() {
+        let xml = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
+        #expect(throws: PlistError.self) { try PropertyList.parse(Array(xml.utf8)) }
+        let step = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
+        #expect(throws: PlistError.self) { try PropertyList.parse(Array(step.utf8)) }
+    }
+
+    @Test func openStepRecordsObjectLines() throws {
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tAB /* x */ = {\n\t\t\tisa = T;\n\t\t};\n\t\tCD = { isa = U; name = \"a \\\"b\\\"\"; };\n\t};\n}\n"
+        let r = try OpenStepPlist.parse(Array(text.utf8))
+        #expect(r.lines["AB"] == 4 && r.lines["CD"] == 7)
+        #expect(r.value["objects"]?["CD"]?["name"] == .string("a \"b\""))
+    }
+}
+
+@Suite struct XcodeProjectTests {
+    @Test func targetsSettingsAndMembership() throws {
+        let path = "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj"
+        let p = try XcodeProject(path: path, bytes: try bytes(path))
+        #expect(p.folder == "LegacyObjCApp")
+        #expect(p.targets.map(\.name) == ["Shop", "ShopKit", "ShareExtension"])
+        let shop = p.targets[0]
+        #expect(shop.isApplication && shop.isIOS)
+        #expect(shop.deploymentTarget == OSVersion(12, 0))
+        #expect(shop.settings["TARGETED_DEVICE_FAMILY"] == "1,2")
+        #expect(shop.sources == ["LegacyObjCApp/Shop/AppDelegate.m", "LegacyObjCApp/Shop/FeedViewController.m"])
+        #expect(p.resolve(settingPath: shop.settings["INFOPLIST_FILE"]!, target: shop) == "LegacyObjCApp/Shop/Info.plist")
+        #expect(!p.targets[1].isApplication && p.targets[2].productType.hasSuffix("app-extension"))
+        let text = String(decoding: try bytes(path), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(text[shop.line - 1].contains("/* Shop */ = {"))
+    }
+
+    @Test func srcrootInSettingsAndSynchronizedFolders() throws {
+        let migrated = try XcodeProject(path: "M/M.xcodeproj/project.pbxproj", bytes: try bytes("MigratedSwiftApp/MigratedSwiftApp.xcodeproj/project.pbxproj"))
+        let app = migrated.targets[0]
+        #expect(migrated.resolve(settingPath: app.settings["INFOPLIST_FILE"]!, target: app) == "M/App/Info.plist")
+        let generated = try XcodeProject(path: "GeneratedPlistApp.xcodeproj/project.pbxproj",
+                                         bytes: try bytes("GeneratedPlistApp/GeneratedPlistApp.xcodeproj/project.pbxproj"))
+        let game = generated.targets[0]
+        #expect(game.contains("Game/GameApp.swift"))
+        #expect(!game.contains("Game/Legacy/OldRenderer.swift"))
+        #expect(!game.contains("Other/File.swift"))
+        var facts = InfoPlistFacts()
+        facts.merge(generated: game.settings)
+        #expect(facts.hasSceneManifest && facts.hasLaunchScreen && facts.requiresFullScreen == true)
+        #expect(facts.iPadOrientations?.count == 4)
+    }
+
+    @Test func versionsAndPackages() {
+        #expect(OSVersion("16.0") == OSVersion(16))
+        #expect(OSVersion("15.4.1")! < OSVersion("16")!)
+        #expect(PackageManifest.iOSVersion("platforms: [.iOS(.v15), .macOS(.v12)]") == OSVersion(15))
+        #expect(PackageManifest.iOSVersion("platforms: [.macOS(.v12), .iOS(\"16.4\")]") == OSVersion(16, 4))
+        #expect(PackageManifest.iOSVersion("platforms: [.iOS(.v17_2)]") == OSVersion(17, 2))
+        #expect(PackageManifest.iOSVersion("platforms: [.macOS(.v12)]") == nil)
+    }
+}

@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""Writes the project-model fixture repositories under Fixtures/Projects, deterministically.
+
+    scripts/make-project-fixtures.py [OUT_DIR]   (default: Fixtures/Projects)
+
+Each fixture is a small repository: an .xcodeproj/project.pbxproj in the format Xcode writes
+(OpenStep, with comments), Info.plists (XML, one binary), and sources. Object ids are derived
+from names, so regenerating gives the same bytes. Tests assert each fixture's exact findings
+and readiness stage.
+"""
+import hashlib
+import os
+import plistlib
+import sys
+
+
+def oid(*parts):
+    return hashlib.sha1("/".join(parts).encode()).hexdigest()[:24].upper()
+
+
+def q(s):
+    """Quotes a pbxproj string when it needs it, as Xcode does."""
+    if s and all(c.isalnum() or c in "._/$" for c in s) and not s[0].isdigit():
+        return s
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Project:
+    def __init__(self, name, settings):
+        self.name = name
+        self.objects = {}  # id -> (isa, comment, [(key, value)])
+        self.settings = settings
+        self.root = oid(name, "project")
+        self.main_group = oid(name, "mainGroup")
+        self.group_children = {self.main_group: []}
+        self.targets = []
+
+    def add(self, id_, isa, comment, fields):
+        self.objects[id_] = (isa, comment, fields)
+
+    def group(self, path, parent=None):
+        gid = oid(self.name, "group", path)
+        if gid not in self.group_children:
+            self.group_children[gid] = []
+            self.group_children[parent or self.main_group].append(gid)
+            self.add(gid, "PBXGroup", path, [("children", None), ("path", q(path)), ("sourceTree", '"<group>"')])
+        return gid
+
+    def file(self, group, name):
+        fid = oid(self.name, "file", group, name)
+        self.group_children[group].append(fid)
+        kind = {"swift": "sourcecode.swift", "m": "sourcecode.c.objc", "h": "sourcecode.c.h",
+                "plist": "text.plist.xml", "storyboard": "file.storyboard"}[name.rsplit(".", 1)[1]]
+        self.add(fid, "PBXFileReference", name, [("lastKnownFileType", kind), ("path", q(name)), ("sourceTree", '"<group>"')])
+        return fid
+
+    def synchronized(self, path, exceptions_for=None):
+        sid = oid(self.name, "sync", path)
+        self.group_children[self.main_group].append(sid)
+        fields = [("path", q(path)), ("sourceTree", '"<group>"')]
+        if exceptions_for:
+            eid = oid(self.name, "exceptions", path)
+            target, files = exceptions_for
+            self.add(eid, "PBXFileSystemSynchronizedBuildFileExceptionSet", f'Exceptions for "{path}" folder in "{target}" target',
+                     [("membershipExceptions", "(\n" + "".join(f"\t\t\t\t{q(f)},\n" for f in files) + "\t\t\t)"),
+                      ("target", oid(self.name, "target", target))])
+            fields.insert(0, ("exceptions", f"(\n\t\t\t\t{eid},\n\t\t\t)"))
+        self.add(sid, "PBXFileSystemSynchronizedRootGroup", path, fields)
+        return sid
+
+    def configurations(self, owner, settings):
+        ids = []
+        for config in ("Debug", "Release"):
+            cid = oid(self.name, owner, config)
+            body = "{\n" + "".join(f"\t\t\t\t{k} = {v if v.startswith('(') else q(v)};\n" for k, v in sorted(settings.items())) + "\t\t\t}"
+            self.add(cid, "XCBuildConfiguration", config, [("buildSettings", body), ("name", config)])
+            ids.append(cid)
+        lid = oid(self.name, owner, "list")
+        self.add(lid, "XCConfigurationList", f'Build configuration list for {owner}',
+                 [("buildConfigurations", "(\n" + "".join(f"\t\t\t\t{i},\n" for i in ids) + "\t\t\t)"),
+                  ("defaultConfigurationIsVisible", "0"), ("defaultConfigurationName", "Release")])
+        return lid
+
+    def target(self, name, product_type, settings, sources=(), synchronized=()):
+        tid = oid(self.name, "target", name)
+        files = []
+        for fref in sources:
+            bid = oid(self.name, "build", name, fref)
+            self.add(bid, "PBXBuildFile", "in Sources", [("fileRef", fref)])
+            files.append(bid)
+        phase = oid(self.name, "sources", name)
+        self.add(phase, "PBXSourcesBuildPhase", "Sources",
+                 [("buildActionMask", "2147483647"), ("files", "(\n" + "".join(f"\t\t\t\t{f},\n" for f in files) + "\t\t\t)"),
+                  ("runOnlyForDeploymentPostprocessing", "0")])
+        fields = [("buildConfigurationList", self.configurations(name, settings)),
+                  ("buildPhases", f"(\n\t\t\t\t{phase},\n\t\t\t)")]
+        if synchronized:
+            fields.append(("fileSystemSynchronizedGroups", "(\n" + "".join(f"\t\t\t\t{s},\n" for s in synchronized) + "\t\t\t)"))
+        fields += [("name", q(name)), ("productName", q(name)), ("productType", q(product_type))]
+        self.add(tid, "PBXNativeTarget", name, fields)
+        self.targets.append(tid)
+        return tid
+
+    def write(self, path):
+        self.add(self.root, "PBXProject", 'Project object',
+                 [("buildConfigurationList", self.configurations("project", self.settings)),
+                  ("mainGroup", self.main_group), ("projectDirPath", '""'), ("projectRoot", '""'),
+                  ("targets", "(\n" + "".join(f"\t\t\t\t{t},\n" for t in self.targets) + "\t\t\t)")])
+        self.add(self.main_group, "PBXGroup", "", [("children", None), ("sourceTree", '"<group>"')])
+        out = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {\n\t};", "\tobjectVersion = 77;", "\tobjects = {"]
+        by_isa = {}
+        for id_, (isa, comment, fields) in self.objects.items():
+            by_isa.setdefault(isa, []).append((id_, comment, fields))
+        for isa in sorted(by_isa):
+            out.append(f"\n/* Begin {isa} section */")
+            for id_, comment, fields in sorted(by_isa[isa]):
+                lines = [f"\t\t{id_} /* {comment} */ = {{", f"\t\t\tisa = {isa};"]
+                for k, v in fields:
+                    if k == "children":
+                        kids = self.group_children.get(id_, [])
+                        v = "(\n" + "".join(f"\t\t\t\t{c},\n" for c in kids) + "\t\t\t)"
+                    lines.append(f"\t\t\t{k} = {v};")
+                lines.append("\t\t};")
+                out.extend(lines)
+            out.append(f"/* End {isa} section */")
+        out += ["\t};", f"\trootObject = {self.root} /* Project object */;", "}", ""]
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as fh:
+            fh.write("\n".join(out))
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as fh:
+        fh.write(text)
+
+
+def plist(path, value, binary=False):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as fh:
+        plistlib.dump(value, fh, fmt=plistlib.FMT_BINARY if binary else plistlib.FMT_XML, sort_keys=True)
+
+
+ALL_ORIENTATIONS = ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                    "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]
+APP = "com.apple.product-type.application"
+FRAMEWORK = "com.apple.product-type.framework"
+EXTENSION = "com.apple.product-type.app-extension"
+TESTS = "com.apple.product-type.bundle.unit-test"
+IOS = {"SDKROOT": "iphoneos"}
+
+
+def legacy_objc_app(root):
+    """A pre-scene Objective-C app: the app delegate makes the window; no scene manifest; an
+    iPad target with only portrait; URL handling in the app delegate. Plus a framework and a
+    share extension in the same project."""
+    d = os.path.join(root, "LegacyObjCApp")
+    p = Project("LegacyObjCApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    g = p.group("Shop")
+    refs = [p.file(g, n) for n in ("AppDelegate.h", "AppDelegate.m", "FeedViewController.m", "Info.plist")]
+    kit = p.group("ShopKit")
+    kit_refs = [p.file(kit, "Theme.m")]
+    share = p.group("ShareExtension")
+    share_refs = [p.file(share, "ShareViewController.m")]
+    p.target("Shop", APP, {"INFOPLIST_FILE": "Shop/Info.plist", "TARGETED_DEVICE_FAMILY": "1,2", "PRODUCT_NAME": "$(TARGET_NAME)"},
+             sources=[refs[1], refs[2]])
+    p.target("ShopKit", FRAMEWORK, {"INFOPLIST_FILE": "ShopKit/Info.plist"}, sources=kit_refs)
+    p.target("ShareExtension", EXTENSION, {"INFOPLIST_FILE": "ShareExtension/Info.plist"}, sources=share_refs)
+    p.write(os.path.join(d, "LegacyObjCApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Shop/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True,
+        "UILaunchStoryboardName": "LaunchScreen", "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+        "UISupportedInterfaceOrientations~ipad": ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown"]})
+    plist(os.path.join(d, "ShopKit/Info.plist"), {"CFBundleIdentifier": "com.example.ShopKit"})
+    plist(os.path.join(d, "ShareExtension/Info.plist"), {"NSExtension": {"NSExtensionPointIdentifier": "com.apple.share-services"}})
+    write(os.path.join(d, "Shop/AppDelegate.h"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end\n")
+    write(os.path.join(d, "Shop/AppDelegate.m"), """#import "AppDelegate.h"
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+
+- (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+    return YES;
+}
+
+@end
+""")
+    write(os.path.join(d, "Shop/FeedViewController.m"), """#import <UIKit/UIKit.h>
+
+@interface FeedViewController : UIViewController
+@end
+
+@implementation FeedViewController
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.view.backgroundColor = [UIColor systemBackgroundColor];
+}
+@end
+""")
+    write(os.path.join(d, "ShopKit/Theme.m"), "#import <UIKit/UIKit.h>\n\nCGFloat ThemeSpacing(void) { return 8; }\n")
+    write(os.path.join(d, "ShareExtension/ShareViewController.m"), "#import <UIKit/UIKit.h>\n\n@interface ShareViewController : UIViewController\n@end\n\n@implementation ShareViewController\n@end\n")
+
+
+def migrated_swift_app(root):
+    """A Swift app that adopted scenes, but the manifest names a delegate class that does not
+    exist, a configuration name the code does not use, and a storyboard that is missing; it
+    declares multiple scenes and keeps the key window in a singleton. The Info.plist is binary."""
+    d = os.path.join(root, "MigratedSwiftApp")
+    p = Project("MigratedSwiftApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0", TARGETED_DEVICE_FAMILY="1,2"))
+    g = p.group("App")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "SceneDelegate.swift", "WindowManager.swift", "Info.plist")]
+    tests = p.group("AppTests")
+    test_refs = [p.file(tests, "AppTests.swift")]
+    p.target("App", APP, {"INFOPLIST_FILE": "$(SRCROOT)/App/Info.plist", "PRODUCT_MODULE_NAME": "App"}, sources=refs[:3])
+    p.target("AppTests", TESTS, {"GENERATE_INFOPLIST_FILE": "YES"}, sources=test_refs)
+    p.write(os.path.join(d, "MigratedSwiftApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "App/Info.plist"), {
+        "UIApplicationSceneManifest": {
+            "UIApplicationSupportsMultipleScenes": True,
+            "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
+                "UISceneConfigurationName": "Default Configuration",
+                "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate",
+                "UISceneStoryboardFile": "Main"}]}},
+        "UILaunchScreen": {}, "UISupportedInterfaceOrientations~ipad": ALL_ORIENTATIONS,
+        "UISupportedInterfaceOrientations": ALL_ORIENTATIONS}, binary=True)
+    write(os.path.join(d, "App/AppDelegate.swift"), """import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication,
+                     configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default", sessionRole: connectingSceneSession.role)
+    }
+
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        DeepLinks.open(url)
+    }
+}
+
+enum DeepLinks {
+    static func open(_ url: URL) -> Bool { true }
+}
+""")
+    write(os.path.join(d, "App/SceneDelegate.swift"), """import UIKit
+
+final class MySceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        WindowManager.shared.keyWindow = window
+        window?.makeKeyAndVisible()
+    }
+
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        URLContexts.forEach { _ = DeepLinks.open($0.url) }
+    }
+}
+""")
+    write(os.path.join(d, "App/WindowManager.swift"), """import UIKit
+
+final class WindowManager {
+    static let shared = WindowManager()
+    var keyWindow: UIWindow?
+    var rootNavigation: UINavigationController?
+    private init() {}
+}
+""")
+    write(os.path.join(d, "AppTests/AppTests.swift"), "import XCTest\n\nfinal class AppTests: XCTestCase {\n    func testNothing() {}\n}\n")
+
+
+def generated_plist_app(root):
+    """A Swift app with a generated Info.plist (GENERATE_INFOPLIST_FILE and INFOPLIST_KEY_*),
+    sources in an Xcode 16 synchronized folder, and full-screen required."""
+    d = os.path.join(root, "GeneratedPlistApp")
+    p = Project("GeneratedPlistApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="17.0"))
+    sync = p.synchronized("Game", exceptions_for=("Game", ["Legacy/OldRenderer.swift"]))
+    p.target("Game", APP, {
+        "GENERATE_INFOPLIST_FILE": "YES", "TARGETED_DEVICE_FAMILY": "1,2",
+        "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES",
+        "INFOPLIST_KEY_UIRequiresFullScreen": "YES",
+        "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad": " ".join(ALL_ORIENTATIONS),
+        "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone": "UIInterfaceOrientationLandscapeLeft UIInterfaceOrientationLandscapeRight"},
+        synchronized=[sync])
+    p.write(os.path.join(d, "GeneratedPlistApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Game/GameApp.swift"), """import SwiftUI
+
+@main
+struct GameApp: App {
+    var body: some Scene {
+        WindowGroup { GameView() }
+    }
+}
+
+struct GameView: View {
+    var body: some View {
+        Text("Play").frame(maxWidth: .infinity, maxHeight: .infinity)
+    }
+}
+""")
+    write(os.path.join(d, "Game/Legacy/OldRenderer.swift"), """import UIKit
+
+final class OldRenderer {
+    func scale() -> CGFloat { UIScreen.main.scale }
+}
+""")
+
+
+def swiftui_observation_app(root):
+    """The situation of seed 003: a SwiftUI app using iOS 17 Observation APIs with an iOS 16
+    deployment target; some uses are guarded."""
+    d = os.path.join(root, "ObservationApp")
+    p = Project("ObservationApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="16.0"))
+    g = p.group("Sources")
+    refs = [p.file(g, n) for n in ("ObservationApp.swift", "Store.swift", "ListView.swift")]
+    p.target("ObservationApp", APP, {
+        "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
+        "INFOPLIST_KEY_UILaunchScreen_Generation": "YES", "TARGETED_DEVICE_FAMILY": "1"}, sources=refs)
+    p.write(os.path.join(d, "ObservationApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Sources/ObservationApp.swift"), """import SwiftUI
+
+@main
+struct ObservationApp: App {
+    @State private var store = Store()
+
+    var body: some Scene {
+        WindowGroup {
+            ListView().environment(store)
+        }
+    }
+}
+""")
+    write(os.path.join(d, "Sources/Store.swift"), """import Observation
+import SwiftUI
+
+@Observable
+final class Store {
+    var items: [String] = []
+    var selection: String?
+}
+
+@available(iOS 17, *)
+@Observable
+final class Preferences {
+    var compact = false
+}
+""")
+    write(os.path.join(d, "Sources/ListView.swift"), """import SwiftUI
+
+struct ListView: View {
+    @Environment(Store.self) private var store
+
+    var body: some View {
+        List(store.items, id: \\.self) { Text($0) }
+            .overlay {
+                if store.items.isEmpty {
+                    ContentUnavailableView("Nothing yet", systemImage: "tray")
+                }
+            }
+            .onChange(of: store.selection) { old, new in
+                print(old ?? "", new ?? "")
+            }
+    }
+
+    @ViewBuilder var guarded: some View {
+        if #available(iOS 17.0, *) {
+            ContentUnavailableView("Guarded", systemImage: "checkmark")
+        }
+    }
+}
+""")
+
+
+def library(root):
+    """A library only: a Swift package for iOS 15 and no app target."""
+    d = os.path.join(root, "ScreenKit")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "ScreenKit",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [.library(name: "ScreenKit", targets: ["ScreenKit"])],
+    targets: [.target(name: "ScreenKit")]
+)
+""")
+    write(os.path.join(d, "Sources/ScreenKit/Metrics.swift"), """import UIKit
+
+public enum Metrics {
+    public static func hairline(for view: UIView) -> CGFloat { 1 / view.traitCollection.displayScale }
+
+    @available(iOS 17.0, *)
+    public static func observe(_ view: UIView) {
+        view.registerForTraitChanges([UITraitDisplayScale.self]) { (_: UIView, _) in }
+    }
+
+    public static func legacyObserve(_ view: UIView) {
+        view.registerForTraitChanges([UITraitDisplayScale.self]) { (_: UIView, _) in }
+    }
+}
+""")
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
+    for make in (legacy_objc_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library):
+        make(root)
+    print(f"wrote fixtures under {os.path.normpath(root)}")
+
+
+if __name__ == "__main__":
+    main()
