@@ -14,9 +14,10 @@ enum RulesCommands {
             out += r.facet.rawValue + String(repeating: " ", count: 13 - r.facet.rawValue.count)
             out += r.summary + "\n"
         }
-        out += "\nNot yet checked (need the project model: Info.plist, project.pbxproj): "
-        out += Catalog.plannedRuleIDs.joined(separator: ", ") + "\n"
-        out += "Run `fleetscan explain RULE` for the reasoning, examples and fixes.\n"
+        if !Catalog.plannedRuleIDs.isEmpty {
+            out += "\nNot checked yet: " + Catalog.plannedRuleIDs.joined(separator: ", ") + "\n"
+        }
+        out += "\nRun `fleetscan explain RULE` for the reasoning, examples and fixes.\n"
         io.out(out)
     }
 
@@ -24,7 +25,7 @@ enum RulesCommands {
         guard words.count == 1 else { throw CLIError.usage("explain takes one rule id; run `fleetscan rules` for the list") }
         let id = words[0]
         guard let r = Catalog.description(id) else {
-            if Catalog.plannedRuleIDs.contains(id) { throw CLIError.usage("'\(id)' needs the project model, which this version does not build yet") }
+            if Catalog.plannedRuleIDs.contains(id) { throw CLIError.usage("'\(id)' is not checked by this version yet") }
             let close = Catalog.rules.map(\.id).filter { $0.contains(id) || id.contains($0) }
             throw CLIError.usage("no rule '\(id)'" + (close.isEmpty ? "; run `fleetscan rules`" : "; did you mean \(close.joined(separator: ", "))?"))
         }
@@ -58,7 +59,7 @@ enum RulesCommands {
     }
 
     static func example(_ e: Example) -> String {
-        let tag = e.language == .swift ? "Swift" : "Objective-C"
+        let tag = Language(path: e.path) == nil ? e.path : e.language == .swift ? "Swift" : "Objective-C"
         var out = "  [\(tag)]\n"
         for line in e.code.split(separator: "\n", omittingEmptySubsequences: false) { out += "      \(line)\n" }
         if !e.files.isEmpty { out += "      (with \(e.files.keys.sorted().joined(separator: ", ")) defining what it uses)\n" }

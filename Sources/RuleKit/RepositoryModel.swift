@@ -127,6 +127,10 @@ public struct RepositoryModel: Sendable {
     /// Hash of every alias, bar-constant and window-type name → the paths defining it.
     public private(set) var definingPaths: [UInt32: Set<String>] = [:]
     private var subsumed: [String: [Range<Int>]] = [:]
+    /// The project files' view of the repository, set once they are read.
+    public var project = ProjectModel()
+    /// Every type name the repository declares (set once all files are read).
+    public var declaredTypeNames: Set<String> = []
     /// Hashes of file-local names (they never make another file need a second pass).
     private var localNames: Set<UInt32> = []
     /// One bit per (hash mod 2^16) of every name above: most identifiers are answered by one

@@ -1,3 +1,4 @@
+import ProjectFiles
 import SourceLexing
 
 /// How bad a finding is. Ordered: `note < warning < error`.
@@ -111,6 +112,14 @@ public struct PendingFinding: Sendable, Equatable {
     public var onlyIn: Set<Context>?
     /// The finding's line with white space collapsed: what its fingerprint is made of.
     public var lineText: String
+    /// For APIs newer than some targets: the iOS version the code needs. The finding stands
+    /// only where the file's deployment target is lower.
+    public var requires: OSVersion?
+    /// A severity that depends on the repository (else the rule's).
+    public var severity: Severity?
+    /// A type name that, when the repository declares it itself (a backport), makes the finding
+    /// moot: `ContentUnavailableView` written for iOS 16.
+    public var unlessDeclared: String?
 
     public init(rule: String, offset: Int, line: Int, column: Int, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

@@ -74,6 +74,19 @@ public struct FindingSink {
         }
     }
 
+    /// Adds a finding made by the rule itself, placing it at token `token` (line, column,
+    /// enclosing type and function are filled in).
+    public mutating func add(_ pending: PendingFinding, at token: Int) {
+        let before = findings.count
+        report(pending.rule, at: pending.offset, token: token, facet: pending.facet, message: pending.message, onlyIn: pending.onlyIn)
+        guard findings.count > before || findings.contains(where: { $0.rule == pending.rule && $0.offset == pending.offset }) else { return }
+        if let i = findings.lastIndex(where: { $0.rule == pending.rule && $0.offset == pending.offset }) {
+            findings[i].requires = pending.requires
+            findings[i].severity = pending.severity
+            findings[i].unlessDeclared = pending.unlessDeclared
+        }
+    }
+
     /// The line with white space collapsed, at most 240 characters (from its first 1 KiB).
     private func lineText(_ line: Int) -> String {
         let range = file.lines.range(ofLine: line, in: file.buffer)

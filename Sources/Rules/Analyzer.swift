@@ -27,6 +27,17 @@ public struct FileAnalysis: Sendable {
     /// used here can be answered without reading the file again.
     public var identifierHashes: [UInt32]
 
+    public init(path: String, language: Language, facts: FileFacts, findings: [PendingFinding], suppressions: [LocatedSuppression],
+                problems: [String], identifierHashes: [UInt32]) {
+        self.path = path
+        self.language = language
+        self.facts = facts
+        self.findings = findings
+        self.suppressions = suppressions
+        self.problems = problems
+        self.identifierHashes = identifierHashes
+    }
+
     /// Whether any identifier of this file is a name `model` defines in another file.
     public func usesNamesDefinedElsewhere(in model: RepositoryModel) -> Bool {
         guard model.hasNames else { return false }
@@ -84,7 +95,14 @@ public struct Analyzer: Sendable {
         let hashes = HashSet32(expected: tokens.count / 4)
         for k in tokens.indices {
             let t = tokens[k]
-            guard t.kind == .identifier else { continue }
+            guard t.kind == .identifier else {
+                // `@Observable`-style attributes trigger rules too.
+                if t.kind == .atWord {
+                    let from = Int(first[Int(t.code)]), to = Int(first[Int(t.code) + 1])
+                    for d in from..<to { rules[dispatch[d]].check(at: k, in: file, model: model, into: &sink) }
+                }
+                continue
+            }
             hashes.insert(t.hash)
             let from = Int(first[Int(t.code)]), to = Int(first[Int(t.code) + 1])
             if from < to {

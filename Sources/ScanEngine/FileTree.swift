@@ -7,6 +7,8 @@ import SourceLexing
 public enum FileTree {
     public struct Listing: Sendable {
         public var files: [SourceFile]
+        /// Xcode projects, property lists, package manifests, storyboards.
+        public var projectFiles: [ProjectFile] = []
         /// Source files seen but not scanned (excluded by configuration).
         public var skipped: Int
         public var diagnostics: [Diagnostic]
@@ -16,7 +18,7 @@ public enum FileTree {
 
     /// Lists the source files under `root`.
     public static func list(root: String, configuration: Configuration) -> Listing {
-        var listing = Listing(files: [], skipped: 0, diagnostics: [])
+        var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
         var stack: [String] = [""]
         while let relative = stack.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative
@@ -47,6 +49,12 @@ public enum FileTree {
                 if isDirectory {
                     if neverEntered.contains(name) || !configuration.entersFolder(path) { continue }
                     stack.append(path)
+                } else if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
+                    let full = root + "/" + path
+                    listing.projectFiles.append(ProjectFile(path: path, kind: kind) { try Disk.readBytes(full) })
+                    if kind == .packageManifest {
+                        listing.files.append(SourceFile(path: path, language: .swift, size: 0) { try Disk.read(full) })
+                    }
                 } else if let language = Language(path: name) {
                     guard configuration.includes(file: path) else { listing.skipped += 1; continue }
                     // No stat here: reading opens the file anyway, and one syscall per file adds up.
@@ -56,6 +64,7 @@ public enum FileTree {
             }
         }
         listing.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        listing.projectFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return listing
     }
 }

@@ -7,6 +7,7 @@ public struct PathScan: Sendable {
     /// The folder paths in findings are relative to, as the user spelt it.
     public var root: String
     public var files: [SourceFile]
+    public var projectFiles: [ProjectFile] = []
     public var skipped: Int
     public var diagnostics: [Diagnostic]
     public var configuration: Configuration
@@ -27,12 +28,12 @@ public struct PathScan: Sendable {
             let root = kinds[0].0
             let configuration = try Configuration.load(root: root)
             let listing = FileTree.list(root: root, configuration: configuration)
-            return PathScan(root: root, files: listing.files, skipped: listing.skipped, diagnostics: listing.diagnostics,
-                            configuration: configuration)
+            return PathScan(root: root, files: listing.files, projectFiles: listing.projectFiles, skipped: listing.skipped,
+                            diagnostics: listing.diagnostics, configuration: configuration)
         }
         let root = commonFolder(kinds.map { $0.1 ? $0.0 : parent($0.0) })
         let configuration = try Configuration.load(root: root)
-        var files: [SourceFile] = [], skipped = 0, diagnostics: [Diagnostic] = []
+        var files: [SourceFile] = [], projectFiles: [ProjectFile] = [], skipped = 0, diagnostics: [Diagnostic] = []
         var seen = Set<String>()
         for (path, isDirectory) in kinds {
             let prefix = relative(path, to: root)
@@ -41,6 +42,10 @@ public struct PathScan: Sendable {
                 for var f in listing.files {
                     f.path = prefix.isEmpty ? f.path : prefix + "/" + f.path
                     if seen.insert(f.path).inserted { files.append(f) }
+                }
+                for var f in listing.projectFiles {
+                    f.path = prefix.isEmpty ? f.path : prefix + "/" + f.path
+                    projectFiles.append(f)
                 }
                 skipped += listing.skipped
                 diagnostics += listing.diagnostics
@@ -51,11 +56,13 @@ public struct PathScan: Sendable {
             }
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return PathScan(root: root, files: files, skipped: skipped, diagnostics: diagnostics, configuration: configuration)
+        return PathScan(root: root, files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
+                        configuration: configuration)
     }
 
     public func run(jobs: Int = Parallel.cores) -> ScanResult {
-        TreeScan.run(files: files, skipped: skipped, diagnostics: diagnostics, configuration: configuration, jobs: jobs)
+        TreeScan.run(files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
+                     configuration: configuration, jobs: jobs)
     }
 
     /// `root/path` for display (`path` alone when the root is `.`).

@@ -21,6 +21,10 @@ enum Resolution {
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
+            if let required = p.requires {
+                guard let target = model.project.deploymentTarget(for: a.path), target < required else { continue }
+            }
+            if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             if let s = suppression(in: a.suppressions, for: p.rule, line: p.line) {
                 used[s].insert(p.rule)
                 continue
@@ -29,7 +33,7 @@ enum Resolution {
             let identity = [p.rule, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
-            out.append(Finding(rule: p.rule, severity: configuration.severity[p.rule] ?? rule.severity, facet: p.facet,
+            out.append(Finding(rule: p.rule, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity, facet: p.facet,
                                context: context, path: a.path, line: p.line, column: p.column, message: p.message,
                                suggestion: rule.fix(context, a.language, model.isSwiftUIView(p.typeName)),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)")))

@@ -54,6 +54,12 @@ enum Disk {
     /// large is not worth scanning.
     static let maximumFileSize = 32 << 20
 
+    /// The bytes of a file, owned (for the project-file parsers).
+    static func readBytes(_ absolutePath: String) throws -> [UInt8] {
+        let buffer = try read(absolutePath)
+        return withExtendedLifetime(buffer) { Array(buffer.bytes) }
+    }
+
     static func read(_ absolutePath: String) throws -> SourceBuffer {
         let fd = open(absolutePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw ScanError("cannot open: \(String(cString: strerror(errno)))") }

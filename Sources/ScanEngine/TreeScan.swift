@@ -39,7 +39,7 @@ public enum TreeScan {
         case skipped(Diagnostic)
     }
 
-    public static func run(files: [SourceFile], skipped: Int = 0, diagnostics: [Diagnostic] = [],
+    public static func run(files: [SourceFile], projectFiles: [ProjectFile] = [], skipped: Int = 0, diagnostics: [Diagnostic] = [],
                            configuration: Configuration = Configuration(), jobs: Int = Parallel.cores,
                            analyzer: Analyzer = Analyzer()) -> ScanResult {
         let started = Date()
@@ -69,7 +69,13 @@ public enum TreeScan {
             }
         }
         Timing.mark("first pass (\(files.count) files)")
-        let model = FactResolution.model(analyses.compactMap { $0?.facts })
+        let facts = analyses.compactMap { $0?.facts }
+        var building = FactResolution.model(facts)
+        let (project, projectDiagnostics) = ProjectScan.model(projectFiles, jobs: jobs)
+        building.project = project
+        building.declaredTypeNames = RepositoryView(model: building, facts: facts).typeNames
+        let model = building
+        result.diagnostics += projectDiagnostics
         Timing.mark("repository model")
         let again = analyses.indices.filter { analyses[$0]?.usesNamesDefinedElsewhere(in: model) ?? false }
         let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in
@@ -80,15 +86,52 @@ public enum TreeScan {
         for (i, a) in zip(again, second) where a != nil { analyses[i] = a }
         result.rescanned = again.count
         Timing.mark("second pass (\(again.count) files)")
+        // Repository-level findings join their file's (so suppressions apply) or a project file's.
+        var byPath: [String: Int] = [:]
+        for (i, a) in analyses.enumerated() { if let a { byPath[a.path] = i } }
+        for finding in Catalog.checkRepository(RepositoryView(model: model, facts: facts)) {
+            if let i = byPath[finding.path] {
+                analyses[i]!.findings.append(finding.pending)
+            } else {
+                byPath[finding.path] = analyses.count
+                analyses.append(FileAnalysis(path: finding.path, language: .swift, facts: FileFacts(path: finding.path),
+                                             findings: [finding.pending], suppressions: [], problems: [], identifierHashes: []))
+            }
+        }
         let resolved: [[Finding]] = Parallel.map(analyses, jobs: jobs) { a in
             guard let a else { return [] }
             return Resolution.findings(of: a, model: model, configuration: configuration)
         }
         result.findings = resolved.flatMap { $0 }.sorted(by: Finding.precedes)
+        result.stage = Stage.of(result.findings).rawValue
         Timing.mark("resolution")
         result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         result.seconds = Date().timeIntervalSince(started)
         return result
+    }
+}
+
+/// How far a repository is on the way to resizable windows (RULES.md "Readiness stages").
+public enum Stage: String, Sendable, CaseIterable {
+    /// Something stops the app from launching with the iOS 27 SDK.
+    case notLaunching = "not-launching"
+    case launches
+    case noDeviceAssumptions = "no-device-assumptions"
+    case resizable
+    case modern
+
+    static let blocksLaunch: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved", "launch-screen-missing",
+                                            "api-above-deployment-target"]
+    static let deviceAssumptions: Set<String> = ["main-screen", "main-screen-bounds", "main-screen-scale", "screen-size-device-check",
+                                                 "idiom-layout", "orientation-layout", "shared-windows", "app-delegate-window",
+                                                 "status-bar-frame"]
+
+    /// The stage findings leave a repository at.
+    public static func of(_ findings: [Finding]) -> Stage {
+        if findings.contains(where: { blocksLaunch.contains($0.rule) }) { return .notLaunching }
+        if findings.contains(where: { deviceAssumptions.contains($0.rule) }) { return .launches }
+        if findings.contains(where: { $0.severity >= .warning }) { return .noDeviceAssumptions }
+        return findings.isEmpty ? .modern : .resizable
     }
 }
 

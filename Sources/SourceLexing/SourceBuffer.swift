@@ -52,6 +52,9 @@ public final class SourceBuffer: @unchecked Sendable {
         offset < count ? base[offset] : 0
     }
 
+    /// The real bytes. Valid only while the buffer lives (use `withExtendedLifetime`).
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
     /// The bytes in `range` decoded as UTF-8 (invalid sequences replaced).
     public func text(_ range: Range<Int>) -> String {
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))

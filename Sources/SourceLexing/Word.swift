@@ -50,6 +50,16 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case max, min, MAX, MIN, fmax, fmin, fmaxf, fminf, round, floor, ceil, lround, roundf, floorf, ceilf
     case rounded, equalTo, __equalTo, int, float, double, long, unsigned, NSUInteger, UInt
     case x, y
+    // Scenes, URLs and the project model.
+    case App, UISceneConfiguration, initWithName, configurationWithName, name, UINavigationController, UIWindowScene
+    case application, scene, openURL, handleOpenURL, openURLContexts, continueUserActivity, willConnectTo
+    case willConnectToSession, urlContexts, URLContexts, userActivities, sharedInstance, manager, instance
+    // APIs newer than many deployment targets.
+    case Bindable, Observation, Environment, environment, onChange, initial, ContentUnavailableView
+    case navigationDestination, item, registerForTraitChanges, UICornerConfiguration, ConcentricRectangle
+    case effectiveGeometry, didUpdateEffectiveGeometry, sidebar, preferredPlacement, barMinimizationBehavior
+    case prominentTabIdentifier, preferredImageVisibility, UIViewReservedRegion, ReservedRegion, API_AVAILABLE
+    case iOS, ios, introduced
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

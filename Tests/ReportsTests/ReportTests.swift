@@ -38,7 +38,7 @@ import TestSupport
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(Set(summary.keys) == ["files", "skipped", "diagnostics", "error", "warning", "note", "byRule", "stage"])
         #expect(summary["files"] as? Int == 7)
-        #expect(summary["stage"] is NSNull)
+        #expect(summary["stage"] as? String == "not-launching")
         let byRule = try #require(summary["byRule"] as? [String: Int])
         #expect(byRule.values.reduce(0, +) == findings.count)
         let counted = (summary["error"] as! Int) + (summary["warning"] as! Int) + (summary["note"] as! Int)

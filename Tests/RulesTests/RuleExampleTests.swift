@@ -61,7 +61,7 @@ private func files(_ example: Example, main: String) -> [String: String] {
 
     @Test(arguments: cases)
     func multiByteTextAndCRLFKeepPositions(_ rule: RuleCase) {
-        for example in rule.description.triggering {
+        for example in rule.description.triggering where Language(path: example.path) != nil {
             let prefixed = ExampleVariants.prefixed(example.code)
             let expected = markerPositions(prefixed)
             let source = String(String.UnicodeScalarView(prefixed.unicodeScalars.filter { $0 != "↓" }))

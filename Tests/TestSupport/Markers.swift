@@ -26,11 +26,13 @@ public func markerPositions(_ code: String) -> [Position] {
 /// Scans in-memory files (path → text) as one repository, honouring the default vendored
 /// folders, and returns the result.
 public func scan(_ files: [String: String], configuration: Configuration = Configuration()) -> ScanResult {
-    let sources = files.keys.sorted().compactMap { path -> SourceFile? in
-        guard configuration.includes(file: path) else { return nil }
+    let paths = files.keys.sorted().filter { configuration.includes(file: $0) }
+    let sources = paths.compactMap { path -> SourceFile? in
+        guard ProjectFile.kind(of: path) == nil || path.hasSuffix("Package.swift") else { return nil }
         return SourceFile.inMemory(path: path, text: files[path]!)
     }
-    return TreeScan.run(files: sources, configuration: configuration, jobs: 2)
+    let projectFiles = paths.compactMap { ProjectFile.inMemory(path: $0, text: files[$0]!) }
+    return TreeScan.run(files: sources, projectFiles: projectFiles, configuration: configuration, jobs: 2)
 }
 
 /// The positions of `rule`'s findings in `path`.

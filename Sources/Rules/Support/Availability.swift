@@ -1,3 +1,4 @@
+import ProjectFiles
 import RuleKit
 import SourceLexing
 
@@ -64,6 +65,73 @@ enum Availability {
                 let name = f.text(r)
                 if name == "iOS" || name == "iOSApplicationExtension", f[r + 1].kind == .number {
                     return Int(f.text(r + 1).split(separator: ".").first ?? "")
+                }
+                r += 1
+            }
+        }
+        return nil
+    }
+
+    /// The highest iOS version the code at `k` is guaranteed to run on by availability guards:
+    /// the body of `if #available(iOS N, *)` / `if (@available(iOS N, *))`, code after
+    /// `guard #available(iOS N, *) else`, and declarations marked `@available(iOS N, *)` or
+    /// `API_AVAILABLE(ios(N))`.
+    static func guaranteed(at k: Int, in f: CodeFile) -> OSVersion? {
+        var best: OSVersion? = nil
+        func take(_ v: OSVersion?) { if let v, best.map({ v > $0 }) ?? true { best = v } }
+        for scope in f.scopes(around: k) {
+            switch scope.kind {
+            case .control:
+                if !f.is(scope.open - 1, .else), let start = conditionStart(before: scope.open, in: f) {
+                    take(osVersion(in: start..<scope.open, word: .available, in: f))
+                }
+            case .function, .accessor, .type:
+                take(declaredVersion(of: scope, in: f))
+            default:
+                break
+            }
+            // `guard #available(iOS 17, *) else { return }` earlier in this body.
+            if scope.kind != .type {
+                var q = scope.open + 1
+                while q < k {
+                    if f.is(q, .guard) {
+                        var e = q + 1
+                        while e < k, !f.is(e, .else), e - q < 48 { e += 1 }
+                        if f.is(e, .else), f.isPunct(e + 1, UInt8(ascii: "{")), f.pair(e + 1) < k { take(osVersion(in: q..<e, word: .available, in: f)) }
+                    }
+                    if f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q, f.pair(q) < k { q = f.pair(q) }
+                    q += 1
+                }
+            }
+        }
+        return best
+    }
+
+    /// `@available(iOS 17, *)`, `@available(iOS, introduced: 17)` before a declaration, or
+    /// `API_AVAILABLE(ios(17.0))` in an Objective-C method or interface line.
+    static func declaredVersion(of scope: Scope, in f: CodeFile) -> OSVersion? {
+        var from = scope.declarationStart
+        while from > 0, f[from - 1].kind == .atWord || (f.isPunct(from - 1, UInt8(ascii: ")")) && f.pair(from - 1) > 0 && f[f.pair(from - 1) - 1].kind == .atWord) {
+            from = f.isPunct(from - 1, UInt8(ascii: ")")) ? f.pair(from - 1) - 1 : from - 1
+        }
+        return osVersion(in: from..<scope.open, word: .available, in: f)
+    }
+
+    /// The iOS version named by `@available`/`#available`/`API_AVAILABLE` in `range`.
+    static func osVersion(in range: Range<Int>, word: Word, in f: CodeFile) -> OSVersion? {
+        for q in range {
+            let t = f[q]
+            let isGuard = ((t.kind == .atWord || t.kind == .hashWord) && t.word == word) || (t.is(.API_AVAILABLE) && word == .available)
+            guard isGuard else { continue }
+            var r = q + 1
+            let end = min(range.upperBound, f.pair(q + 1) >= 0 ? f.pair(q + 1) : q + 16)
+            while r < end {
+                let name = f[r]
+                if name.is(.iOS) || name.is(.ios) || f.text(r) == "iOSApplicationExtension" {
+                    var v = r + 1
+                    if f.isPunct(v, UInt8(ascii: "(")) { v += 1 }                     // ios(17.0)
+                    if f.isPunct(v, UInt8(ascii: ",")), f.is(v + 1, .introduced), f.isPunct(v + 2, UInt8(ascii: ":")) { v += 3 }
+                    if f[v].kind == .number { return OSVersion(f.text(v).filter { $0 != "f" }) }
                 }
                 r += 1
             }

@@ -63,8 +63,65 @@ public struct FileFacts: Sendable, Equatable {
     public var types: [TypeDeclaration] = []
     public var aliases: [AliasCandidate] = []
     public var bars: [BarCandidate] = []
+    /// Every type the file declares (classes under their Objective-C names too).
+    public var typeNames: [String] = []
+    /// SwiftUI `@main` App types.
+    public var appEntries: [String] = []
+    /// URL-handling and scene-connection methods, of any type.
+    public var methods: [MethodFact] = []
+    /// String literals passed as a scene configuration's name.
+    public var sceneConfigurationNames: [NamedSite] = []
+    /// Windows, window scenes and navigation controllers held statically or by singletons.
+    public var windowState: [WindowStateCandidate] = []
+    /// Types with a shared instance (`static let shared`, `+ (instancetype)sharedInstance`).
+    public var singletons: [String] = []
 
     public init(path: String) { self.path = path }
+}
+
+/// A name used at a place: `UISceneConfiguration(name: "Default", …)`.
+public struct NamedSite: Sendable, Equatable {
+    public var name: String
+    public var site: DefinitionSite
+    /// The type whose code it is in.
+    public var owner: String?
+    public var function: String?
+}
+
+/// A method that matters to URL handling under scenes.
+public struct MethodFact: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// `application(_:open:options:)` and its Objective-C spellings.
+        case applicationOpenURL
+        /// `application(_:continue:restorationHandler:)`
+        case applicationContinueActivity
+        /// `scene(_:openURLContexts:)`
+        case sceneOpenURL
+        /// `scene(_:continue:)`
+        case sceneContinueActivity
+        /// `scene(_:willConnectTo:options:)`
+        case sceneWillConnect
+    }
+    public var kind: Kind
+    public var typeName: String
+    public var site: DefinitionSite
+    /// For `willConnectTo`: whether the body reads the connection options' URL contexts and
+    /// user activities (the cold-launch link).
+    public var readsURLContexts = false
+    public var readsUserActivities = false
+}
+
+/// A property that may hold a window for the whole app.
+public struct WindowStateCandidate: Sendable, Equatable {
+    public var name: String
+    /// The type that owns it; nil for a global.
+    public var owner: String?
+    /// `static`/`class`, global, or C file-scope storage (else an instance property, which
+    /// matters when the owner is a singleton).
+    public var isStatic: Bool
+    /// `UIWindow`, `UIWindowScene` or `UINavigationController`.
+    public var holds: String
+    public var site: DefinitionSite
 }
 
 /// Finds the definitions of one file.
@@ -76,6 +133,7 @@ enum FactExtractor {
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
                                                offset: Int(f[scope.declarationStart].start)))
         }
+        ProjectFacts.extract(f, into: &facts)
         var definitions: [Definition] = []
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
         for d in definitions {

@@ -1,0 +1,157 @@
+import ProjectFiles
+import RuleKit
+import SourceLexing
+
+/// An API newer than the deployment target, unguarded, does not build (or crashes at launch on
+/// older systems). Seed 003 is the migration record of exactly this: an app using iOS 17
+/// Observation APIs with an iOS 16 target, lowered to ObservableObject.
+struct ApiAboveDeploymentTargetRule: Rule {
+    let description = RuleDescription(
+        id: "api-above-deployment-target", name: "API above the deployment target", severity: .error, facet: .availability,
+        summary: "Uses an API newer than the target's IPHONEOS_DEPLOYMENT_TARGET outside an availability guard.",
+        rationale: """
+            The adaptive APIs of iOS 17 and later (Observation, trait registration, effective geometry, \
+            reserved regions) are easy to adopt past the deployment target; unguarded, the app does not build \
+            or fails on older systems. seed 003 records such a migration — @Observable, @Bindable and \
+            @Environment(Model.self) with an iOS 16 target — and the checks that found every leftover.
+            """,
+        fix: RuleDescription.fixed("Guard the use with `if #available(iOS N, *)` / `@available(iOS N, *)` (API_AVAILABLE in Objective-C), use a compatibility wrapper, or raise the deployment target (seed 003)."),
+        triggering: [
+            Example("import ↓Observation", files: ApiAboveDeploymentTargetRule.target16, wraps: false),
+            Example("↓@Observable final class Store { var items: [String] = [] }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { ↓@Environment(Store.self) private var store; var body: some View { Text(\"\") } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var body: some View { ↓ContentUnavailableView(\"None\", systemImage: \"tray\") } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var x = 0; var body: some View { Text(\"\").↓onChange(of: x) { old, new in print(old, new) } } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var m: M; var body: some View { Text(\"\").↓environment(m) } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.↓effectiveGeometry } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("func f(t: UITabBarController) { t.sidebar.↓preferredPlacement = .sidebar }", files: ApiAboveDeploymentTargetRule.target16),
+            .objc("- (void)f { [self.view ↓registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
+            .objc("- (void)f { ↓UIViewReservedRegion *r = [[UIViewReservedRegion alloc] init]; }", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(\"27.0\")])"]),
+        ],
+        nonTriggering: [
+            Example("import Observation", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(.v17)])"]),
+            Example("import Observation"),
+            Example("func f(v: UIView) { if #available(iOS 17, *) { v.registerForTraitChanges([UITraitDisplayScale.self]) { (_: UIView, _) in } } }",
+                    files: ApiAboveDeploymentTargetRule.target16),
+            Example("@available(iOS 17, *)\n@Observable final class Store {}", files: ApiAboveDeploymentTargetRule.target16),
+            Example("func f(v: UIView) {\n    guard #available(iOS 17.0, *) else { return }\n    v.registerForTraitChanges([UITraitDisplayScale.self]) { (_: UIView, _) in }\n}",
+                    files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var x = 0; var body: some View { Text(\"\").onChange(of: x) { v in print(v) } } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var body: some View { Text(\"\").environment(\\.colorScheme, .dark) } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("struct V: View { var body: some View { ContentUnavailableView() } }",
+                    files: ApiAboveDeploymentTargetRule.target16.merging(["Backport.swift": "struct ContentUnavailableView: View { var body: some View { Text(\"\") } }"]) { a, _ in a }),
+            .objc("- (void)f API_AVAILABLE(ios(17.0)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
+            .objc("- (void)f { if (@available(iOS 17.0, *)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; } }", files: ApiAboveDeploymentTargetRule.target16),
+        ])
+
+    static let target16 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"]
+
+    /// The API's name (for messages and backports) and the iOS version that introduced it.
+    static let apis: [Word: (String, OSVersion)] = [
+        .Observable: ("@Observable", OSVersion(17)), .Bindable: ("@Bindable", OSVersion(17)), .Observation: ("Observation", OSVersion(17)),
+        .Environment: ("@Environment(Type.self)", OSVersion(17)), .environment: ("environment(_:) with an observable object", OSVersion(17)),
+        .onChange: ("onChange(of:) with a two-parameter action", OSVersion(17)), .ContentUnavailableView: ("ContentUnavailableView", OSVersion(17)),
+        .navigationDestination: ("navigationDestination(item:)", OSVersion(17)), .registerForTraitChanges: ("registerForTraitChanges", OSVersion(17)),
+        .UICornerConfiguration: ("UICornerConfiguration", OSVersion(26)), .ConcentricRectangle: ("ConcentricRectangle", OSVersion(26)),
+        .effectiveGeometry: ("effectiveGeometry", OSVersion(27)), .didUpdateEffectiveGeometry: ("windowScene(_:didUpdateEffectiveGeometry:)", OSVersion(27)),
+        .preferredPlacement: ("sidebar.preferredPlacement", OSVersion(27)), .barMinimizationBehavior: ("barMinimizationBehavior", OSVersion(27)),
+        .prominentTabIdentifier: ("prominentTabIdentifier", OSVersion(27)), .preferredImageVisibility: ("preferredImageVisibility", OSVersion(27)),
+        .UIViewReservedRegion: ("UIViewReservedRegion", OSVersion(27, 1)), .ReservedRegion: ("ReservedRegion", OSVersion(27, 1)),
+    ]
+
+    var triggers: Set<Word> { Set(Self.apis.keys) }
+
+    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        let t = f[k]
+        guard let (name, version) = Self.apis[t.word], isUse(k, t.word, in: f) else { return }
+        if let guaranteed = Availability.guaranteed(at: k, in: f), guaranteed >= version { return }
+        // `@available(iOS 17, *) @Observable final class …`: attributes of one declaration.
+        if t.kind == .atWord, let declared = Availability.osVersion(in: attributeRun(around: k, in: f), word: .available, in: f),
+           declared >= version { return }
+        // The marker goes on the attribute for `@Observable`-style uses.
+        var report = k
+        if f[k - 1].isPunct(UInt8(ascii: "@")) { report = k - 1 }
+        var p = PendingFinding(rule: description.id, offset: Int(f[report].start), line: 0, column: 0, facet: .availability,
+                               message: "`\(name)` needs iOS \(version); this code can run on earlier versions", typeName: nil, functionName: nil)
+        p.requires = version
+        if t.word == .ContentUnavailableView || t.word == .ConcentricRectangle || t.word == .ReservedRegion { p.unlessDeclared = f.text(k) }
+        sink.add(p, at: report)
+    }
+
+    /// The attributes and modifiers written together with the attribute at `k`.
+    func attributeRun(around k: Int, in f: CodeFile) -> Range<Int> {
+        func isPart(_ q: Int) -> Bool {
+            let t = f[q]
+            return t.kind == .atWord || (t.kind == .identifier && (t.word == .final || t.word == .public || t.word == .private
+                || t.word == .internal || t.word == .fileprivate || t.word == .open || t.word == .package || t.word == .nonisolated))
+        }
+        var s = k, e = k
+        while s > 0 {
+            if f.isPunct(s - 1, UInt8(ascii: ")")), f.pair(s - 1) > 0, f[f.pair(s - 1) - 1].kind == .atWord { s = f.pair(s - 1) - 1; continue }
+            if isPart(s - 1) { s -= 1; continue }
+            break
+        }
+        while e + 1 < f.tokens.count {
+            if f.isPunct(e + 1, UInt8(ascii: "(")), f[e].kind == .atWord, f.pair(e + 1) > e { e = f.pair(e + 1); continue }
+            if isPart(e + 1) { e += 1; continue }
+            break
+        }
+        return s..<(e + 1)
+    }
+
+    /// Whether the token is the API in use (not a declaration, a look-alike member or label).
+    func isUse(_ k: Int, _ w: Word, in f: CodeFile) -> Bool {
+        let t = f[k]
+        switch w {
+        case .Observable, .Bindable:
+            return t.kind == .atWord
+        case .Environment:
+            // `@Environment(Store.self)`, not `@Environment(\.colorScheme)`
+            guard t.kind == .atWord, f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            let close = f.pair(k + 1)
+            return close > k + 3 && f.is(close - 1, .self) && f.isPunct(close - 2, UInt8(ascii: "."))
+        case .Observation:
+            return f.is(k - 1, .import)
+        case .environment:
+            guard f.isPunct(k - 1, UInt8(ascii: ".")), f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            let close = f.pair(k + 1)
+            guard close > k + 2, !f.isPunct(k + 2, UInt8(ascii: "\\")) else { return false }
+            var q = k + 2
+            while q < close {
+                if f.isPunct(q, UInt8(ascii: ",")) || (f[q].kind == .identifier && f.isPunct(q + 1, UInt8(ascii: ":"))) { return false }
+                if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) }
+                q += 1
+            }
+            return true
+        case .onChange:
+            guard f.isPunct(k - 1, UInt8(ascii: ".")), f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            let close = f.pair(k + 1)
+            guard close > k else { return false }
+            if (k + 2..<close).contains(where: { f.is($0, .initial) && f.isPunct($0 + 1, UInt8(ascii: ":")) }) { return true }
+            // the trailing closure's parameters: `{ old, new in`
+            guard f.isPunct(close + 1, UInt8(ascii: "{")) else { return false }
+            var q = close + 2, names = 0
+            while q < close + 12 {
+                if f[q].kind == .identifier || f.isPunct(q, UInt8(ascii: "_")) {
+                    if f.is(q, .in) { return names == 2 }
+                    names += 1
+                } else if !f.isPunct(q, UInt8(ascii: ",")) { return false }
+                q += 1
+            }
+            return false
+        case .navigationDestination:
+            return f.isPunct(k + 1, UInt8(ascii: "(")) && f.is(k + 2, .item) && f.isPunct(k + 3, UInt8(ascii: ":"))
+        case .registerForTraitChanges:
+            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, UInt8(ascii: "(")) || f.isPunct(k + 1, UInt8(ascii: ":")))
+        case .preferredPlacement:
+            return f.isPunct(k - 1, UInt8(ascii: ".")) && f.is(k - 2, .sidebar)
+        case .effectiveGeometry, .barMinimizationBehavior, .prominentTabIdentifier, .preferredImageVisibility:
+            return f.isPunct(k - 1, UInt8(ascii: ".")) || (f.language == .objectiveC && f.isPunct(k + 1, UInt8(ascii: "]")))
+        case .didUpdateEffectiveGeometry:
+            return true
+        default:
+            // Type names: `ContentUnavailableView(`, `[UIViewReservedRegion alloc]`, not `struct ContentUnavailableView`.
+            return !Expr.isDeclaredName(k, in: f) && !f.isPunct(k - 1, UInt8(ascii: "."))
+        }
+    }
+}

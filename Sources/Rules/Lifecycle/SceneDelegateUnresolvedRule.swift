@@ -1,0 +1,98 @@
+import ProjectFiles
+import RuleKit
+
+/// A scene manifest whose names do not agree with the code launches no window: the delegate
+/// class must exist, the configuration name the code asks for must be declared, and the
+/// storyboard must be there (seed 002, remark to point 3: "Default Configuration的名称必须与第2点
+/// info.plist中UISceneConfigurationName的值一致").
+struct SceneDelegateUnresolvedRule: RepositoryRule {
+    let description = RuleDescription(
+        id: "scene-delegate-unresolved", name: "Scene names that do not resolve", severity: .error, facet: .lifecycle,
+        summary: "The scene manifest names a delegate class, storyboard or configuration that does not exist.",
+        rationale: """
+            UIKit instantiates the scene delegate by the class name in the manifest and matches the \
+            configuration the app delegate returns by name (seed 002: the names must be identical). A \
+            misspelt class, a renamed configuration or a deleted storyboard means the scene connects with no \
+            delegate and no window — the app launches to a black screen.
+            """,
+        fix: RuleDescription.fixed("Make UISceneDelegateClassName name a declared class ($(PRODUCT_MODULE_NAME).Name for Swift), use the UISceneConfigurationName the manifest declares in code, and point UISceneStoryboardFile at an existing storyboard (or remove it)."),
+        triggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true,
+                       files: ["App/SceneDelegate.swift": "class MySceneDelegate: UIResponder, UIWindowSceneDelegate {}"]),
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func f(s: UISceneSession) -> UISceneConfiguration { UISceneConfiguration(name: ↓"Default", sessionRole: s.role) }
+                }
+                """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
+                             "App/SceneDelegate.swift": Example.sceneDelegateSource], wraps: false),
+            .objc("""
+                @implementation AppDelegate
+                - (UISceneConfiguration *)f:(UISceneSession *)s {
+                    return [[UISceneConfiguration alloc] initWithName:↓@"Main" sessionRole:s.role];
+                }
+                @end
+                """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
+                             "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
+        ],
+        nonTriggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
+                       files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
+                       files: ["App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
+                       files: ["App/Scene.swift": "@objc(SceneDelegate) class Scene: UIResponder, UIWindowSceneDelegate {}"]),
+            .objc("""
+                @implementation AppDelegate
+                - (UISceneConfiguration *)f:(UISceneSession *)s {
+                    return [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:s.role];
+                }
+                @end
+                """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
+                             "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
+        ])
+
+    /// `$(PRODUCT_MODULE_NAME).SceneDelegate`, `MyApp.SceneDelegate` → `SceneDelegate`.
+    static func className(_ value: String) -> String {
+        value.split(separator: ".").last.map(String.init) ?? value
+    }
+
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        var declaredNames: Set<String> = []
+        for app in r.model.project.apps where app.facts.hasSceneManifest {
+            var problems: [String] = []
+            for c in app.facts.configurations {
+                if let name = c.name { declaredNames.insert(name) }
+                if let cls = c.delegateClass, !r.typeNames.contains(Self.className(cls)) {
+                    problems.append("scene delegate class `\(cls)` is declared nowhere")
+                }
+                if let board = c.storyboard, !r.model.project.storyboards.contains(board) {
+                    problems.append("storyboard `\(board)` does not exist")
+                }
+            }
+            guard !problems.isEmpty else { continue }
+            let (path, line) = app.location
+            sink.report(description, path: path, line: line, column: 1,
+                        message: "App `\(app.name)`: \(problems.joined(separator: "; "))", identity: app.name)
+        }
+        guard !declaredNames.isEmpty else { return }
+        for facts in r.facts {
+            for use in facts.sceneConfigurationNames where !declaredNames.contains(use.name) {
+                sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, offset: use.site.offset,
+                            message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName the Info.plist declares",
+                            identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function)
+            }
+        }
+    }
+}
+
+/// An Info.plist text around `keys`.
+func plistText(_ keys: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \(keys)
+    </dict>
+    </plist>
+    """
+}

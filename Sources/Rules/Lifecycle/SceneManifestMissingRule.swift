@@ -1,0 +1,36 @@
+import RuleKit
+
+/// Apps built with the iOS 27 SDK must adopt the scene lifecycle or they do not launch
+/// (seed 000: "使用最新 SDK 构建时，UIScene 生命周期已经成为要求；没有采用 Scene 生命周期的 App
+/// 将无法启动"; seed 002 is the checklist, starting with the Info.plist scene manifest).
+struct SceneManifestMissingRule: RepositoryRule {
+    let description = RuleDescription(
+        id: "scene-manifest-missing", name: "No scene manifest", severity: .error, facet: .lifecycle,
+        summary: "An iOS app target without a UIApplicationSceneManifest (and no SwiftUI App): it will not launch.",
+        rationale: """
+            With the iOS 27 SDK the UIScene lifecycle is required: an app that has not adopted it does not \
+            launch (seed 000). Adoption starts with the Info.plist's UIApplicationSceneManifest — or the \
+            generated one, INFOPLIST_KEY_UIApplicationSceneManifest_Generation — and a scene delegate that \
+            creates the window (seed 002, points 1–3). A SwiftUI `App` adopts scenes by itself.
+            """,
+        fix: RuleDescription.fixed("Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."),
+        triggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys, marked: true),
+            .infoPlist(Example.appKeys, marked: true, files: ["App/AppDelegate.m": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
+        ],
+        nonTriggering: [
+            .infoPlist(Example.appKeys + Example.sceneKeys, marked: false, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
+            .infoPlist("<key>CFBundleIdentifier</key><string>com.example.Kit</string>", marked: false),
+            .infoPlist(Example.appKeys, marked: false, files: ["App/MyApp.swift": "@main\nstruct MyApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }"]),
+            .objc("@implementation NotAnApp\n@end"),
+        ])
+
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        for app in r.model.project.apps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
+            let (path, line) = app.location
+            sink.report(description, path: path, line: line, column: 1,
+                        message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch",
+                        identity: app.name)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import RuleKit
+
+/// Without a launch screen an app runs letterboxed at fixed sizes and cannot resize; the iOS 27
+/// SDK refuses it at upload (RULES.md; seed 000's resizable-window model).
+struct LaunchScreenMissingRule: RepositoryRule {
+    let description = RuleDescription(
+        id: "launch-screen-missing", name: "No launch screen", severity: .error, facet: .size,
+        summary: "An iOS app target with neither UILaunchStoryboardName nor UILaunchScreen.",
+        rationale: """
+            A launch screen is how an iOS app tells the system it lays itself out for any size; without one it \
+            is letterboxed at legacy sizes and cannot join window resizing at all (seed 000: the app must \
+            follow the space its scene has), and the iOS 27 SDK refuses it at upload.
+            """,
+        fix: RuleDescription.fixed("Add a launch storyboard (UILaunchStoryboardName) or a UILaunchScreen dictionary (or INFOPLIST_KEY_UILaunchScreen_Generation = YES)."),
+        triggering: [
+            .infoPlist(Example.appKeys + Example.sceneKeys, marked: true, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
+        ],
+        nonTriggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys, marked: false),
+            .infoPlist(Example.appKeys + "<key>UILaunchScreen</key><dict/>", marked: false),
+            .infoPlist("<key>NSExtension</key><dict/>", marked: false),
+            .objc("@implementation NotAnApp\n@end"),
+        ])
+
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        for app in r.model.project.apps where !app.facts.hasLaunchScreen {
+            let (path, line) = app.location
+            sink.report(description, path: path, line: line, column: 1,
+                        message: "App `\(app.name)` has no launch screen: it is letterboxed at fixed sizes and cannot resize",
+                        identity: app.name)
+        }
+    }
+}

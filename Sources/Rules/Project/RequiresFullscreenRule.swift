@@ -1,0 +1,33 @@
+import RuleKit
+
+/// `UIRequiresFullScreen` no longer opts out of resizing in iOS 27: it only makes resizing
+/// discrete, and is meant for games (seed 000: "不应该被普通业务 App 当作逃避自适应布局的开关").
+struct RequiresFullscreenRule: RepositoryRule {
+    let description = RuleDescription(
+        id: "requires-fullscreen", name: "Requires full screen", severity: .note, facet: .size,
+        summary: "UIRequiresFullScreen = true: resizing becomes discrete, it does not go away.",
+        rationale: """
+            In resizable environments iOS 27 still honours UIRequiresFullScreen for iPhone apps, but only by \
+            resizing in discrete steps between supported screen configurations; a foldable still resizes the \
+            app when it opens or closes (seeds 000, 001). It suits games that must re-render at full quality, \
+            not apps avoiding adaptive layout.
+            """,
+        fix: RuleDescription.fixed("Remove UIRequiresFullScreen unless the app is a game or renders at fixed sizes; adopt adaptive layout instead."),
+        triggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys + "<key>UIRequiresFullScreen</key><true/>", marked: true),
+        ],
+        nonTriggering: [
+            .infoPlist(Example.appKeys + Example.launchKeys + "<key>UIRequiresFullScreen</key><false/>", marked: false),
+            .infoPlist(Example.appKeys + Example.launchKeys, marked: false),
+            .objc("@implementation NotAnApp\n@end"),
+        ])
+
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        for app in r.model.project.apps where app.facts.requiresFullScreen == true {
+            let (path, line) = app.location
+            sink.report(description, path: path, line: line, column: 1,
+                        message: "App `\(app.name)` requires full screen: iOS 27 still resizes it, in discrete steps",
+                        identity: app.name)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import RuleKit
+import SourceLexing
+
+/// The facts of a file that the project-level rules need: declared types, SwiftUI app entries,
+/// URL-handling methods, scene configuration names, and window state kept app-wide.
+enum ProjectFacts {
+    static func extract(_ f: CodeFile, into facts: inout FileFacts) {
+        let scopes = f.structure.scopes
+        for scope in scopes where scope.kind == .type {
+            guard let kind = scope.typeKind else { continue }
+            if !kind.extendsExisting || kind == .objcImplementation { facts.typeNames.append(scope.name) }
+            // `@objc(SceneDelegate) class MySceneDelegate` is `SceneDelegate` to the runtime.
+            if let renamed = objcName(before: scope, in: f) { facts.typeNames.append(renamed) }
+            if kind == .swiftStruct || kind == .swiftClass, scope.inherits.contains("App"),
+               (scope.declarationStart..<scope.open).contains(where: { f[$0].kind == .atWord && f[$0].word == .main }) {
+                facts.appEntries.append(scope.name)
+            }
+        }
+        for scope in scopes where scope.kind == .function {
+            guard let type = f.enclosingType(of: scope.open), let kind = methodKind(scope, f.language) else { continue }
+            var fact = MethodFact(kind: kind, typeName: type.name, site: site(of: nameToken(scope, in: f), in: f))
+            if kind == .sceneWillConnect {
+                for q in (scope.open + 1)..<min(scope.close, f.tokens.count) {
+                    let w = f[q].word
+                    if w == .urlContexts || w == .URLContexts { fact.readsURLContexts = true }
+                    if w == .userActivities { fact.readsUserActivities = true }
+                }
+            }
+            facts.methods.append(fact)
+        }
+        for k in f.tokens.indices {
+            let t = f.tokens[k]
+            guard t.kind == .identifier else { continue }
+            switch t.word {
+            case .UISceneConfiguration, .initWithName, .configurationWithName:
+                if let (name, at) = configurationName(at: k, in: f) {
+                    facts.sceneConfigurationNames.append(NamedSite(name: name, site: site(of: at, in: f), owner: f.enclosingType(of: k)?.name,
+                                                                   function: f.enclosingFunction(of: k)?.scope.name))
+                }
+            case .UIWindow, .UIWindowScene, .UINavigationController:
+                if let candidate = windowState(at: k, in: f) { facts.windowState.append(candidate) }
+            case .shared, .sharedInstance, .manager, .instance, .default:
+                if let owner = singletonOwner(at: k, in: f) { facts.singletons.append(owner) }
+            default:
+                break
+            }
+        }
+    }
+
+    static func objcName(before scope: Scope, in f: CodeFile) -> String? {
+        for q in scope.declarationStart..<scope.open where f[q].kind == .atWord && f[q].word == .objc {
+            if f.isPunct(q + 1, UInt8(ascii: "(")), f[q + 2].kind == .identifier { return f.text(q + 2) }
+        }
+        return nil
+    }
+
+    static func methodKind(_ s: Scope, _ language: Language) -> MethodFact.Kind? {
+        if language == .swift {
+            guard s.labels.count >= 2 else { return nil }
+            switch (s.name, s.labels[1]) {
+            case ("application", "open"): return .applicationOpenURL
+            case ("application", "continue"): return .applicationContinueActivity
+            case ("scene", "openURLContexts"): return .sceneOpenURL
+            case ("scene", "continue"): return .sceneContinueActivity
+            case ("scene", "willConnectTo"): return .sceneWillConnect
+            default: return nil
+            }
+        }
+        switch s.name {
+        case "application:openURL:options:", "application:openURL:sourceApplication:annotation:", "application:handleOpenURL:":
+            return .applicationOpenURL
+        case "application:continueUserActivity:restorationHandler:": return .applicationContinueActivity
+        case "scene:openURLContexts:": return .sceneOpenURL
+        case "scene:continueUserActivity:": return .sceneContinueActivity
+        case "scene:willConnectToSession:options:": return .sceneWillConnect
+        default: return nil
+        }
+    }
+
+    /// The name token of a function: after `func`, or the first selector part.
+    static func nameToken(_ s: Scope, in f: CodeFile) -> Int {
+        var q = s.declarationStart
+        while q < s.open {
+            if f.is(q, .func) { return q + 1 }
+            if f.language == .objectiveC, f[q].kind == .identifier, f.isPunct(q - 1, UInt8(ascii: ")")) { return q }
+            q += 1
+        }
+        return s.declarationStart
+    }
+
+    static func site(of k: Int, in f: CodeFile) -> DefinitionSite {
+        let offset = Int(f[k].start)
+        let (line, column) = f.lines.location(of: offset)
+        return DefinitionSite(path: f.path, line: line, column: column, offset: offset)
+    }
+
+    /// `UISceneConfiguration(name: "N", …)`, `[[UISceneConfiguration alloc] initWithName:@"N" …]`,
+    /// `[UISceneConfiguration configurationWithName:@"N" …]`: the literal and its token.
+    static func configurationName(at k: Int, in f: CodeFile) -> (String, Int)? {
+        var literal: Int? = nil
+        if f.is(k, .UISceneConfiguration), f.language == .swift, f.isPunct(k + 1, UInt8(ascii: "(")), f.is(k + 2, .name), f.isPunct(k + 3, UInt8(ascii: ":")) {
+            literal = k + 4
+        } else if f.language == .objectiveC, !f.is(k, .UISceneConfiguration), f.isPunct(k + 1, UInt8(ascii: ":")) {
+            // the receiver must be the class or a fresh instance of it
+            var q = k - 1
+            if f.isPunct(q, UInt8(ascii: "]")), f.pair(q) >= 0 { q = f.pair(q) + 1 }
+            if f.is(q, .UISceneConfiguration) { literal = k + 2 }
+        }
+        guard let l = literal, f[l].kind == .string else { return nil }
+        var text = f.text(l)
+        if text.hasPrefix("@") { text.removeFirst() }
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.contains("\\(") else { return nil }
+        return (String(text.dropFirst().dropLast()), l)
+    }
+
+    /// A stored property whose type is a window, window scene or navigation controller: a
+    /// Swift `static var x: UIWindow?`/global/instance property, an Objective-C
+    /// `@property … UIWindow *x;` or file-scope `static UIWindow *x;`.
+    static func windowState(at k: Int, in f: CodeFile) -> WindowStateCandidate? {
+        let holds = f.text(k)
+        var nameToken = -1
+        var isStatic = false
+        if f.language == .swift {
+            // `var name: UIWindow?` — the type annotation follows `name :`.
+            guard f.isPunct(k - 1, UInt8(ascii: ":")), f[k - 2].kind == .identifier, f.is(k - 3, .var) || f.is(k - 3, .let) else { return nil }
+            nameToken = k - 2
+            let scope = f.scope(of: k)
+            guard scope == nil || scope?.kind == .type else { return nil }  // not a local
+            isStatic = scope == nil || FactExtractor.hasStaticModifier(before: k - 3, in: f)
+        } else {
+            var q = k + 1
+            while f.isPunct(q, UInt8(ascii: "*")) || f[q].word == .__strong || f[q].word == .nullable || f[q].word == .nonnull { q += 1 }
+            guard f[q].kind == .identifier, f.isPunct(q + 1, UInt8(ascii: ";")) || f.isPunct(q + 1, UInt8(ascii: "=")) else { return nil }
+            nameToken = q
+            let isProperty = (max(0, k - 12)..<k).contains { f[$0].kind == .atWord && f[$0].word == .property }
+            if isProperty {
+                guard f.scope(of: k)?.kind == .type else { return nil }
+                isStatic = (max(0, k - 12)..<k).contains { f.is($0, .class) }
+            } else {
+                guard f.isFileScope(k), (max(0, k - 4)..<k).contains(where: { f.is($0, .static) }) else { return nil }
+                isStatic = true
+            }
+        }
+        let owner = f.enclosingType(of: k)?.name
+        return WindowStateCandidate(name: f.text(nameToken), owner: owner, isStatic: isStatic, holds: holds, site: site(of: nameToken, in: f))
+    }
+
+    /// `static let shared = Manager()` in Manager, `+ (instancetype)sharedInstance` in an
+    /// Objective-C class: the type that hands out one instance.
+    static func singletonOwner(at k: Int, in f: CodeFile) -> String? {
+        guard let type = f.enclosingType(of: k) else { return nil }
+        if f.language == .swift {
+            guard f.is(k - 1, .let) || f.is(k - 1, .var), FactExtractor.hasStaticModifier(before: k - 1, in: f) else { return nil }
+            let annotated = f.isPunct(k + 1, UInt8(ascii: ":")) && f.text(k + 2) == type.name
+            let made = f.isPunct(k + 1, UInt8(ascii: "=")) && (f.text(k + 2) == type.name || f.is(k + 2, .Self))
+            return annotated || made ? type.name : nil
+        }
+        // `+ (instancetype)sharedInstance` / `+ (Manager *)manager`
+        guard f.isPunct(k - 1, UInt8(ascii: ")")), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, UInt8(ascii: "+")) else { return nil }
+        let open = f.pair(k - 1)
+        let returns = f.text(open + 1)
+        return returns == "instancetype" || returns == type.name ? type.name : nil
+    }
+}

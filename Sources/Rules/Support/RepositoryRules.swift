@@ -1,0 +1,62 @@
+import ProjectFiles
+import RuleKit
+import SourceLexing
+
+/// What a repository-level rule reads: the model and every file's facts, with the indexes the
+/// project rules share.
+public struct RepositoryView: Sendable {
+    public let model: RepositoryModel
+    public let facts: [FileFacts]
+    /// Every type name declared anywhere (classes also under their `@objc` names).
+    public let typeNames: Set<String>
+
+    public init(model: RepositoryModel, facts: [FileFacts]) {
+        self.model = model
+        self.facts = facts
+        typeNames = Set(facts.flatMap(\.typeNames))
+    }
+
+    /// Whether `app` has a SwiftUI `@main App` among its own sources (any source when no
+    /// project file maps sources to targets).
+    func hasSwiftUIEntry(_ app: ProjectModel.App) -> Bool {
+        facts.contains { !$0.appEntries.isEmpty && app.compiles($0.path) }
+    }
+}
+
+/// A finding of a repository-level rule, in a source file or a project file.
+public struct RepositoryFinding: Sendable {
+    public var path: String
+    public var pending: PendingFinding
+}
+
+/// Collects repository-level findings.
+public struct RepositorySink {
+    public private(set) var findings: [RepositoryFinding] = []
+
+    /// Reports `rule` at a place; `identity` is what the fingerprint is made of (the line's text
+    /// for source files, the target's name for project files).
+    mutating func report(_ rule: RuleDescription, path: String, line: Int, column: Int, offset: Int = 0, message: String,
+                         identity: String, typeName: String? = nil, functionName: String? = nil, severity: Severity? = nil) {
+        var p = PendingFinding(rule: rule.id, offset: offset, line: line, column: column, facet: rule.facet, message: message,
+                               typeName: typeName, functionName: functionName, lineText: identity)
+        p.severity = severity
+        findings.append(RepositoryFinding(path: path, pending: p))
+    }
+}
+
+/// A rule about the repository as a whole: its app targets, their Info.plists, and facts that
+/// no single file holds (which type is the scene delegate, which names are declared).
+protocol RepositoryRule: Rule {
+    func checkRepository(_ repository: RepositoryView, into sink: inout RepositorySink)
+}
+
+extension Catalog {
+    /// Runs every repository-level rule.
+    public static func checkRepository(_ repository: RepositoryView) -> [RepositoryFinding] {
+        var sink = RepositorySink()
+        for rule in rules {
+            (rule as? any RepositoryRule)?.checkRepository(repository, into: &sink)
+        }
+        return sink.findings
+    }
+}

@@ -1,0 +1,55 @@
+import RuleKit
+
+/// One stored window for the whole app is one too few with several scenes. Seed 004: "以前写在
+/// 全局单例里的…共享数据，现在必须带窗口上下文，否则两个scene同时跑单例里的值会互相覆盖"; seed 002's
+/// `WindowSceneManager` keyWindow singleton is the single-scene workaround.
+struct GlobalWindowStateRule: RepositoryRule {
+    let description = RuleDescription(
+        id: "global-window-state", name: "App-wide window state", severity: .warning, facet: .window,
+        summary: "A static, global or singleton property holds a UIWindow, UIWindowScene or navigation controller.",
+        rationale: """
+            A singleton that stores "the" key window or window scene — the workaround seed 002 describes for \
+            single-scene apps — breaks as soon as a second scene exists: the scenes overwrite each other's \
+            window and UI lands in the wrong one (seed 004). Per-scene state belongs on the scene delegate. \
+            In an app that declares a single scene this is a note; with multiple scenes, a warning.
+            """,
+        fix: RuleDescription.fixed("Keep windows, window scenes and root navigation controllers on the scene delegate (or pass them down); reach them from a view's window when needed."),
+        triggering: [
+            Example("""
+                final class WindowManager {
+                    static let shared = WindowManager()
+                    var ↓keyWindow: UIWindow?
+                }
+                """, wraps: false),
+            Example("enum Current { static var ↓scene: UIWindowScene? }", wraps: false),
+            .objc("""
+                @interface PNCWindowSceneManager : NSObject
+                + (instancetype)manager;
+                @property (nonatomic, strong) UIWindow *↓keyWindow;
+                @end
+                """, path: "Manager.h", wraps: false),
+            .objc("static UINavigationController *↓gRootNavigation;", wraps: false),
+        ],
+        nonTriggering: [
+            Example("class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }"),
+            Example("final class Cell: UITableViewCell { weak var hostWindow: UIWindow? }"),
+            Example("func f() { let w: UIWindow? = nil; print(w as Any) }"),
+            .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end", path: "AppDelegate.h"),
+        ])
+
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        let singletons = Set(r.facts.flatMap(\.singletons))
+        let severity: Severity = r.model.project.declaresMultipleScenes ? .warning : .note
+        for facts in r.facts {
+            for c in facts.windowState {
+                guard c.isStatic || c.owner.map(singletons.contains) == true else { continue }
+                let context = r.model.context(ofType: c.owner, function: nil)
+                guard context != .appDelegate, context != .sceneDelegate else { continue }
+                let holder = c.owner.map { "`\($0).\(c.name)`" } ?? "`\(c.name)`"
+                sink.report(description, path: c.site.path, line: c.site.line, column: c.site.column, offset: c.site.offset,
+                            message: "\(holder) keeps one \(c.holds) for the whole app; with several scenes each needs its own",
+                            identity: "\(c.owner ?? "").\(c.name)", typeName: c.owner, severity: severity)
+            }
+        }
+    }
+}
