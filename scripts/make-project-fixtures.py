@@ -72,7 +72,7 @@ class Project:
         ids = []
         for config in ("Debug", "Release"):
             cid = oid(self.name, owner, config)
-            body = "{\n" + "".join(f"\t\t\t\t{k} = {v if v.startswith('(') else q(v)};\n" for k, v in sorted(settings.items())) + "\t\t\t}"
+            body = "{\n" + "".join(f"\t\t\t\t{q(k)} = {v if v.startswith('(') else q(v)};\n" for k, v in sorted(settings.items())) + "\t\t\t}"
             self.add(cid, "XCBuildConfiguration", config, [("buildSettings", body), ("name", config)])
             ids.append(cid)
         lid = oid(self.name, owner, "list")
@@ -284,8 +284,11 @@ def generated_plist_app(root):
     sync = p.synchronized("Game", exceptions_for=("Game", ["Legacy/OldRenderer.swift"]))
     p.target("Game", APP, {
         "GENERATE_INFOPLIST_FILE": "YES", "TARGETED_DEVICE_FAMILY": "1,2",
-        "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES",
-        "INFOPLIST_KEY_UIRequiresFullScreen": "YES",
+        "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
+        # Conditional settings as Xcode writes them: the iOS SDK conditions apply, macOS's do not.
+        "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
+        "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphonesimulator*]": "YES",
+        "INFOPLIST_KEY_UIRequiresFullScreen": "YES", "INFOPLIST_KEY_UIRequiresFullScreen[sdk=macosx*]": "NO",
         "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad": " ".join(ALL_ORIENTATIONS),
         "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone": "UIInterfaceOrientationLandscapeLeft UIInterfaceOrientationLandscapeRight"},
         synchronized=[sync])

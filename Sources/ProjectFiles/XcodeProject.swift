@@ -118,12 +118,33 @@ public struct XcodeProject: Sendable {
         for id in ids {
             guard let c = objects[id]?.dict, let name = c["name"]?.string else { continue }
             var settings: [String: String] = [:]
+            var conditional: [(String, String)] = []
             for (k, v) in c["buildSettings"]?.dict ?? [:] {
-                settings[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
+                let value = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
+                if let bracket = k.firstIndex(of: "[") {
+                    // `KEY[sdk=iphoneos*][arch=arm64]`: the iOS build uses it, over the plain key.
+                    if Self.conditionAppliesToIOS(k[bracket...]) { conditional.append((String(k[..<bracket]), value)) }
+                } else {
+                    settings[k] = value
+                }
             }
+            for (k, v) in conditional.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }) { settings[k] = v }
             out[name] = settings
         }
         return out
+    }
+
+    /// Whether a setting condition such as `[sdk=iphoneos*]` or `[config=Release][arch=*]`
+    /// holds for an iOS device or simulator build; conditions on other SDKs do not.
+    public static func conditionAppliesToIOS(_ conditions: Substring) -> Bool {
+        for part in conditions.split(separator: "[") {
+            let body = part.hasSuffix("]") ? part.dropLast() : part
+            guard let eq = body.firstIndex(of: "=") else { continue }
+            let key = body[..<eq].trimmingCharacters(in: .whitespaces)
+            let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if key == "sdk", !(value.hasPrefix("iphone") || value == "*") { return false }
+        }
+        return true
     }
 
     /// `a/./b/../c` → `a/c`; leading `..` that would leave the root are dropped.

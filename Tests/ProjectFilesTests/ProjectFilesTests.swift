@@ -124,6 +124,17 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         facts.merge(generated: game.settings)
         #expect(facts.hasSceneManifest && facts.hasLaunchScreen && facts.requiresFullScreen == true)
         #expect(facts.iPadOrientations?.count == 4)
+        #expect(game.settings["INFOPLIST_KEY_UILaunchScreen_Generation"] == "YES")
+        #expect(game.settings.keys.allSatisfy { !$0.contains("[") })
+    }
+
+    @Test(arguments: [
+        ("[sdk=iphoneos*]", true), ("[sdk=iphonesimulator*]", true), ("[sdk=*]", true),
+        ("[arch=arm64]", true), ("[config=Release][sdk=iphoneos17.0]", true),
+        ("[sdk=macosx*]", false), ("[sdk=xros*]", false), ("[arch=*][sdk=appletvos*]", false),
+    ])
+    func settingConditions(_ condition: String, _ applies: Bool) {
+        #expect(XcodeProject.conditionAppliesToIOS(Substring(condition)) == applies)
     }
 
     @Test func versionsAndPackages() {
