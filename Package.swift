@@ -9,6 +9,13 @@ let package = Package(
         .executable(name: "fleetscan", targets: ["fleetscan"]),
     ],
     targets: [
+        // C libraries from the system (Debian -dev packages), each behind one Swift module.
+        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The only importer of libgit2: repositories, mirrors, commits, trees, blobs.
+        .target(name: "GitAccess", dependencies: ["CLibGit2"]),
+        // The only importer of SQLite: the result store and its schema.
+        .target(name: "ResultStore", dependencies: ["CSQLite"]),
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
         // Info.plist (XML, binary), project.pbxproj (OpenStep) and Package.swift platforms.
@@ -18,7 +25,7 @@ let package = Package(
         // The rule catalog: one file per rule id of RULES.md.
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing"]),
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore"]),
         // Pure functions from results to text.
         .target(name: "Reports", dependencies: ["ScanEngine", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
@@ -27,6 +34,8 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing"],
                 path: "Tests/TestSupport"),
+        .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),

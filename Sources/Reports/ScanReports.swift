@@ -70,6 +70,7 @@ public enum JSONReport {
             ("error", .int(r.count(.error))), ("warning", .int(r.count(.warning))), ("note", .int(r.count(.note))),
             ("byRule", .object(r.byRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("stage", .optional(r.stage)),
+            ("symlinks", .int(r.symlinks)), ("submodules", .int(r.submodules)), ("lfsPointers", .int(r.lfsPointers)),
         ])
     }
 }
@@ -79,7 +80,9 @@ public enum ScanSummary {
     public static func line(_ r: ScanResult) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var parts = [plural(r.files, "file")]
-        if r.skipped > 0 { parts[0] += " (\(r.skipped) skipped)" }
+        let unscanned = [(r.skipped, "skipped"), (r.submodules, r.submodules == 1 ? "submodule" : "submodules"),
+                         (r.lfsPointers, r.lfsPointers == 1 ? "LFS pointer" : "LFS pointers")].filter { $0.0 > 0 }
+        if !unscanned.isEmpty { parts[0] += " (" + unscanned.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" }
         let findings = [plural(r.count(.error), "error"), plural(r.count(.warning), "warning"), plural(r.count(.note), "note")]
         var line = "fleetscan: \(parts[0]), \(findings.joined(separator: ", "))"
         if !r.diagnostics.isEmpty { line += ", \(plural(r.diagnostics.count, "diagnostic"))" }

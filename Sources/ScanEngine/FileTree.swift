@@ -12,6 +12,9 @@ public enum FileTree {
         /// Source files seen but not scanned (excluded by configuration).
         public var skipped: Int
         public var diagnostics: [Diagnostic]
+        /// Entries a git tree holds that are never scanned: links and submodules.
+        public var symlinks = 0
+        public var submodules = 0
     }
 
     static let neverEntered: Set<String> = [".git", ".hg", ".svn"]
@@ -41,30 +44,49 @@ public enum FileTree {
                     type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
                 }
                 if type == UInt8(DT_DIR) { entries.append((name, true)) } else if type == UInt8(DT_REG) { entries.append((name, false)) }
+                if type == UInt8(DT_LNK) { listing.symlinks += 1 }
                 // Links (and devices, sockets…) are data at most, never followed.
             }
             closedir(dir)
             for (name, isDirectory) in entries.sorted(by: { $0.0 > $1.0 }) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if isDirectory {
-                    if neverEntered.contains(name) || !configuration.entersFolder(path) { continue }
-                    stack.append(path)
-                } else if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
-                    let full = root + "/" + path
-                    listing.projectFiles.append(ProjectFile(path: path, kind: kind) { try Disk.readBytes(full) })
-                    if kind == .packageManifest {
-                        listing.files.append(SourceFile(path: path, language: .swift, size: 0) { try Disk.read(full) })
-                    }
-                } else if let language = Language(path: name) {
-                    guard configuration.includes(file: path) else { listing.skipped += 1; continue }
-                    // No stat here: reading opens the file anyway, and one syscall per file adds up.
-                    let full = root + "/" + path
-                    listing.files.append(SourceFile(path: path, language: language, size: 0) { try Disk.read(full) })
+                    if enters(folder: path, name: name, configuration: configuration) { stack.append(path) }
+                    continue
                 }
+                // No stat here: reading opens the file anyway, and one syscall per file adds up.
+                let full = root + "/" + path
+                listing.add(path: path, name: name, configuration: configuration,
+                            readSource: { try Disk.read(full) }, readBytes: { try Disk.readBytes(full) })
             }
         }
-        listing.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        listing.projectFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        listing.sort()
         return listing
+    }
+
+    /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
+    static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {
+        !neverEntered.contains(name) && configuration.entersFolder(path)
+    }
+}
+
+extension FileTree.Listing {
+    /// Files a listing takes, from disk or from git alike: project files (Package.swift is also
+    /// a source), sources in the configuration, and excluded sources counted as skipped.
+    mutating func add(path: String, name: String, configuration: Configuration,
+                      readSource: @escaping @Sendable () throws -> SourceBuffer, readBytes: @escaping @Sendable () throws -> [UInt8]) {
+        if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
+            projectFiles.append(ProjectFile(path: path, kind: kind, read: readBytes))
+            if kind == .packageManifest { files.append(SourceFile(path: path, language: .swift, size: 0, read: readSource)) }
+        } else if let language = Language(path: name) {
+            guard configuration.includes(file: path) else { skipped += 1; return }
+            files.append(SourceFile(path: path, language: language, size: 0, read: readSource))
+        }
+    }
+
+    /// Paths in byte order, so every listing is scanned and reported the same way.
+    mutating func sort() {
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        projectFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 }

@@ -29,11 +29,11 @@ public struct PathScan: Sendable {
             let configuration = try Configuration.load(root: root)
             let listing = FileTree.list(root: root, configuration: configuration)
             return PathScan(root: root, files: listing.files, projectFiles: listing.projectFiles, skipped: listing.skipped,
-                            diagnostics: listing.diagnostics, configuration: configuration)
+                            diagnostics: listing.diagnostics, configuration: configuration, symlinks: listing.symlinks)
         }
         let root = commonFolder(kinds.map { $0.1 ? $0.0 : parent($0.0) })
         let configuration = try Configuration.load(root: root)
-        var files: [SourceFile] = [], projectFiles: [ProjectFile] = [], skipped = 0, diagnostics: [Diagnostic] = []
+        var files: [SourceFile] = [], projectFiles: [ProjectFile] = [], skipped = 0, diagnostics: [Diagnostic] = [], symlinks = 0
         var seen = Set<String>()
         for (path, isDirectory) in kinds {
             let prefix = relative(path, to: root)
@@ -48,6 +48,7 @@ public struct PathScan: Sendable {
                     projectFiles.append(f)
                 }
                 skipped += listing.skipped
+                symlinks += listing.symlinks
                 diagnostics += listing.diagnostics
             } else if let language = Language(path: path), seen.insert(prefix).inserted {
                 var st = stat()
@@ -57,12 +58,17 @@ public struct PathScan: Sendable {
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return PathScan(root: root, files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
-                        configuration: configuration)
+                        configuration: configuration, symlinks: symlinks)
     }
 
+    /// Links seen and not followed.
+    public var symlinks = 0
+
     public func run(jobs: Int = Parallel.cores) -> ScanResult {
-        TreeScan.run(files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
-                     configuration: configuration, jobs: jobs)
+        var result = TreeScan.run(files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
+                                  configuration: configuration, jobs: jobs)
+        result.symlinks = symlinks
+        return result
     }
 
     /// `root/path` for display (`path` alone when the root is `.`).

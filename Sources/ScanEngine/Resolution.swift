@@ -4,20 +4,34 @@ import SourceLexing
 
 /// Settles a file's findings: context from the repository model, rules that apply only in some
 /// contexts, one finding per (line, rule), suppressions, configuration, fix and fingerprint.
+/// `settle` decides which findings stand; `findings` dresses them for reports and `tally`
+/// only counts them (history needs counts for every file of every commit, not messages).
 enum Resolution {
-    static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> [Finding] {
+    /// A finding that stands, with its context and severity.
+    struct Standing {
+        var pending: PendingFinding
+        var context: Context
+        var severity: Severity
+    }
+
+    /// What stands of a file's findings, in (line, column, rule) order, and which suppressions
+    /// matched nothing (with the rule ids they named in vain).
+    static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> (standing: [Standing], unused: [(Int, [String])]) {
+        struct LineRule: Hashable {
+            var line: Int
+            var rule: String
+        }
         // One finding per (line, rule): the first column wins.
-        var kept: [String: (PendingFinding, Context)] = [:]
+        var kept: [LineRule: (PendingFinding, Context)] = [:]
         for p in a.findings {
             let context = model.context(ofType: p.typeName, function: p.functionName)
             if let only = p.onlyIn, !only.contains(context) { continue }
-            let key = "\(p.line)\u{0}\(p.rule)"
+            let key = LineRule(line: p.line, rule: p.rule)
             if let existing = kept[key], existing.0.column <= p.column { continue }
             kept[key] = (p, context)
         }
         var used = a.suppressions.map { Set<String>(minimumCapacity: $0.ruleIDs.count) }
-        var out: [Finding] = []
-        var ordinals: [String: Int] = [:]
+        var standing: [Standing] = []
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
@@ -29,33 +43,65 @@ enum Resolution {
                 used[s].insert(p.rule)
                 continue
             }
+            standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity))
+        }
+        var unused: [(Int, [String])] = []
+        if !configuration.disabled.contains(unusedSuppression) {
+            for (s, suppression) in a.suppressions.enumerated() {
+                let names = suppression.ruleIDs.filter { !used[s].contains($0) && !configuration.disabled.contains($0) }
+                if !names.isEmpty || suppression.ruleIDs.isEmpty { unused.append((s, names)) }
+            }
+        }
+        return (standing, unused)
+    }
+
+    static let unusedSuppression = "unused-suppression"
+
+    /// The findings of a file as reports show them.
+    static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> [Finding] {
+        let (standing, unused) = settle(a, model: model, configuration: configuration)
+        var out: [Finding] = []
+        var ordinals: [String: Int] = [:]
+        for s in standing {
+            let p = s.pending
+            guard let rule = Catalog.description(p.rule) else { continue }
             let owner = [p.typeName ?? "", p.functionName ?? ""].joined(separator: ".")
             let identity = [p.rule, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
-            out.append(Finding(rule: p.rule, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity, facet: p.facet,
-                               context: context, path: a.path, line: p.line, column: p.column, message: p.message,
-                               suggestion: rule.fix(context, a.language, model.isSwiftUIView(p.typeName)),
+            out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
+                               column: p.column, message: p.message,
+                               suggestion: rule.fix(s.context, a.language, model.isSwiftUIView(p.typeName)),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)")))
         }
-        let unusedID = "unused-suppression"
-        guard !configuration.disabled.contains(unusedID), let unusedRule = Catalog.description(unusedID) else { return out }
-        for (s, suppression) in a.suppressions.enumerated() {
-            let unused = suppression.ruleIDs.filter { !used[s].contains($0) && !configuration.disabled.contains($0) }
-            guard !unused.isEmpty || suppression.ruleIDs.isEmpty else { continue }
-            let unknown = unused.filter { !Catalog.isKnown($0) }
+        guard let unusedRule = Catalog.description(unusedSuppression) else { return out }
+        for (s, names) in unused {
+            let suppression = a.suppressions[s]
+            let unknown = names.filter { !Catalog.isKnown($0) }
             var message = suppression.ruleIDs.isEmpty ? "`fleetscan:ignore` names no rule"
-                : "`fleetscan:ignore\(suppression.wholeFile ? "-file" : "") \(unused.joined(separator: ", "))` matches no finding"
+                : "`fleetscan:ignore\(suppression.wholeFile ? "-file" : "") \(names.joined(separator: ", "))` matches no finding"
             if !unknown.isEmpty { message += " (unknown rule id: \(unknown.joined(separator: ", ")))" }
-            let identity = [unusedID, a.path, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
+            let identity = [unusedSuppression, a.path, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
-            out.append(Finding(rule: unusedID, severity: configuration.severity[unusedID] ?? unusedRule.severity, facet: unusedRule.facet,
-                               context: .other, path: a.path, line: suppression.line, column: suppression.column, message: message,
-                               suggestion: unusedRule.fix(.other, a.language, false),
+            out.append(Finding(rule: unusedSuppression, severity: configuration.severity[unusedSuppression] ?? unusedRule.severity,
+                               facet: unusedRule.facet, context: .other, path: a.path, line: suppression.line, column: suppression.column,
+                               message: message, suggestion: unusedRule.fix(.other, a.language, false),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)")))
         }
         return out
+    }
+
+    /// Counts of a file's findings per rule and per severity, as `findings` would report them.
+    static func tally(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> Tally {
+        let (standing, unused) = settle(a, model: model, configuration: configuration)
+        var t = Tally()
+        for s in standing { t.add(rule: s.pending.rule, severity: s.severity) }
+        if !unused.isEmpty, let unusedRule = Catalog.description(unusedSuppression) {
+            let severity = configuration.severity[unusedSuppression] ?? unusedRule.severity
+            for _ in unused { t.add(rule: unusedSuppression, severity: severity) }
+        }
+        return t
     }
 
     /// The suppression that covers `rule` on `line`: one on the line itself, else one on its own
@@ -65,6 +111,34 @@ enum Resolution {
         return naming.first { !all[$0].wholeFile && all[$0].line == line }
             ?? naming.first { !all[$0].wholeFile && all[$0].ownLine && all[$0].line == line - 1 }
             ?? naming.first { all[$0].wholeFile }
+    }
+}
+
+/// Findings counted per rule and per severity.
+public struct Tally: Sendable, Equatable {
+    public var byRule: [String: Int] = [:]
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    public init() {}
+
+    public var total: Int { errors + warnings + notes }
+
+    mutating func add(rule: String, severity: Severity) {
+        byRule[rule, default: 0] += 1
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+    }
+
+    public mutating func add(_ other: Tally) {
+        for (rule, n) in other.byRule { byRule[rule, default: 0] += n }
+        errors += other.errors
+        warnings += other.warnings
+        notes += other.notes
     }
 }
 

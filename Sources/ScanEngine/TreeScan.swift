@@ -18,6 +18,11 @@ public struct ScanResult: Sendable {
     public var seconds: Double
     /// Files read a second time with the whole repository's facts.
     public var rescanned: Int
+    /// Entries never scanned because of what they are: symbolic links and submodules (in git
+    /// trees; a folder walk does not follow links either), Git LFS pointers.
+    public var symlinks = 0
+    public var submodules = 0
+    public var lfsPointers = 0
 
     public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
 
@@ -32,11 +37,22 @@ public struct ScanResult: Sendable {
 /// Scans a set of files in two passes. The first reads every file once, with only its own
 /// facts; the facts of all files then make the repository model; the second pass re-reads
 /// only files that use a name (alias, bar constant, window subclass) defined in another file.
-/// Context is settled last, from the model, so type hierarchies need no second pass.
+/// Context is settled last, from the model, so type hierarchies need no second pass. History
+/// runs the same stages commit by commit (`HistoryScan`), so both agree by construction.
 public enum TreeScan {
+    /// What the first pass made of one file.
     enum FirstPass: Sendable {
         case analyzed(FileAnalysis)
+        /// Not scanned, for what the file is (binary, too large).
         case skipped(Diagnostic)
+        /// Not scanned because its bytes could not be read (a corrupt object, an I/O error).
+        case unreadable(Diagnostic)
+        case lfsPointer
+
+        var analysis: FileAnalysis? {
+            if case .analyzed(let a) = self { return a }
+            return nil
+        }
     }
 
     public static func run(files: [SourceFile], projectFiles: [ProjectFile] = [], skipped: Int = 0, diagnostics: [Diagnostic] = [],
@@ -44,63 +60,27 @@ public enum TreeScan {
                            analyzer: Analyzer = Analyzer()) -> ScanResult {
         let started = Date()
         let order = files.indices.sorted { files[$0].size > files[$1].size }
-        let first: [FirstPass] = Parallel.map(files, jobs: jobs, order: order) { file in
-            let buffer: SourceBuffer
-            do {
-                buffer = try file.read()
-            } catch {
-                return .skipped(Diagnostic(path: file.path, message: "\(error)"))
-            }
-            if buffer.looksBinary() { return .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")) }
-            return .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language))
-        }
+        let first: [FirstPass] = Parallel.map(files, jobs: jobs, order: order) { firstPass($0, analyzer: analyzer) }
         var analyses: [FileAnalysis?] = []
         var result = ScanResult(findings: [], files: 0, skipped: skipped, diagnostics: diagnostics, stage: nil, seconds: 0, rescanned: 0)
         for outcome in first {
-            switch outcome {
-            case .analyzed(let a):
-                analyses.append(a)
-                result.files += 1
-                if !a.problems.isEmpty { result.diagnostics.append(Diagnostic(path: a.path, message: a.problems.joined(separator: "; "))) }
-            case .skipped(let d):
-                analyses.append(nil)
-                result.skipped += 1
-                result.diagnostics.append(d)
-            }
+            analyses.append(outcome.analysis)
+            result.count(outcome)
         }
         Timing.mark("first pass (\(files.count) files)")
         let facts = analyses.compactMap { $0?.facts }
-        var building = FactResolution.model(facts)
         let (project, projectDiagnostics) = ProjectScan.model(projectFiles, jobs: jobs)
-        building.project = project
-        building.declaredTypeNames = RepositoryView(model: building, facts: facts).typeNames
-        let model = building
+        let model = buildModel(facts: facts, project: project)
         result.diagnostics += projectDiagnostics
         Timing.mark("repository model")
         let again = analyses.indices.filter { analyses[$0]?.usesNamesDefinedElsewhere(in: model) ?? false }
-        let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in
-            let file = files[i]
-            guard let buffer = try? file.read() else { return nil }
-            return analyzer.analyze(path: file.path, buffer: buffer, language: file.language, model: model)
-        }
+        let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in secondPass(files[i], model: model, analyzer: analyzer) }
         for (i, a) in zip(again, second) where a != nil { analyses[i] = a }
         result.rescanned = again.count
         Timing.mark("second pass (\(again.count) files)")
-        // Repository-level findings join their file's (so suppressions apply) or a project file's.
-        var byPath: [String: Int] = [:]
-        for (i, a) in analyses.enumerated() { if let a { byPath[a.path] = i } }
-        for finding in Catalog.checkRepository(RepositoryView(model: model, facts: facts)) {
-            if let i = byPath[finding.path] {
-                analyses[i]!.findings.append(finding.pending)
-            } else {
-                byPath[finding.path] = analyses.count
-                analyses.append(FileAnalysis(path: finding.path, language: .swift, facts: FileFacts(path: finding.path),
-                                             findings: [finding.pending], suppressions: [], problems: [], identifierHashes: []))
-            }
-        }
-        let resolved: [[Finding]] = Parallel.map(analyses, jobs: jobs) { a in
-            guard let a else { return [] }
-            return Resolution.findings(of: a, model: model, configuration: configuration)
+        let withRepository = addingRepositoryFindings(to: analyses.compactMap { $0 }, model: model, facts: facts)
+        let resolved: [[Finding]] = Parallel.map(withRepository, jobs: jobs) { a in
+            Resolution.findings(of: a, model: model, configuration: configuration)
         }
         result.findings = resolved.flatMap { $0 }.sorted(by: Finding.precedes)
         result.stage = Stage.of(result.findings).rawValue
@@ -108,6 +88,69 @@ public enum TreeScan {
         result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         result.seconds = Date().timeIntervalSince(started)
         return result
+    }
+
+    /// Reads and analyses one file on its own.
+    static func firstPass(_ file: SourceFile, analyzer: Analyzer) -> FirstPass {
+        let buffer: SourceBuffer
+        do {
+            buffer = try file.read()
+        } catch let e as ScanError {
+            return .skipped(Diagnostic(path: file.path, message: e.message))
+        } catch {
+            return .unreadable(Diagnostic(path: file.path, message: "cannot read: \(error)"))
+        }
+        if buffer.looksBinary() { return .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")) }
+        if buffer.isLFSPointer { return .lfsPointer }
+        return .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language))
+    }
+
+    /// Reads and analyses a file again with the whole repository's model (nil if it cannot be read).
+    static func secondPass(_ file: SourceFile, model: RepositoryModel, analyzer: Analyzer) -> FileAnalysis? {
+        guard let buffer = try? file.read() else { return nil }
+        return analyzer.analyze(path: file.path, buffer: buffer, language: file.language, model: model)
+    }
+
+    /// The repository model from every file's facts and the project files' model.
+    static func buildModel(facts: [FileFacts], project: ProjectModel) -> RepositoryModel {
+        var building = FactResolution.model(facts)
+        building.project = project
+        building.declaredTypeNames = RepositoryView(model: building, facts: facts).typeNames
+        return building
+    }
+
+    /// The analyses with repository-level findings joined to their file's (so suppressions
+    /// apply), or to a stand-in analysis for a project file.
+    static func addingRepositoryFindings(to analyses: [FileAnalysis], model: RepositoryModel, facts: [FileFacts]) -> [FileAnalysis] {
+        var out = analyses
+        var byPath: [String: Int] = [:]
+        for (i, a) in out.enumerated() { byPath[a.path] = i }
+        for finding in Catalog.checkRepository(RepositoryView(model: model, facts: facts)) {
+            if let i = byPath[finding.path] {
+                out[i].findings.append(finding.pending)
+            } else {
+                byPath[finding.path] = out.count
+                out.append(FileAnalysis(path: finding.path, language: .swift, facts: FileFacts(path: finding.path),
+                                        findings: [finding.pending], suppressions: [], problems: [], identifierHashes: []))
+            }
+        }
+        return out
+    }
+}
+
+extension ScanResult {
+    /// Counts one first-pass outcome.
+    mutating func count(_ outcome: TreeScan.FirstPass) {
+        switch outcome {
+        case .analyzed(let a):
+            files += 1
+            if !a.problems.isEmpty { diagnostics.append(Diagnostic(path: a.path, message: a.problems.joined(separator: "; "))) }
+        case .skipped(let d), .unreadable(let d):
+            skipped += 1
+            diagnostics.append(d)
+        case .lfsPointer:
+            lfsPointers += 1
+        }
     }
 }
 
@@ -128,10 +171,18 @@ public enum Stage: String, Sendable, CaseIterable {
 
     /// The stage findings leave a repository at.
     public static func of(_ findings: [Finding]) -> Stage {
-        if findings.contains(where: { blocksLaunch.contains($0.rule) }) { return .notLaunching }
-        if findings.contains(where: { deviceAssumptions.contains($0.rule) }) { return .launches }
-        if findings.contains(where: { $0.severity >= .warning }) { return .noDeviceAssumptions }
-        return findings.isEmpty ? .modern : .resizable
+        var byRule: [String: Int] = [:]
+        for f in findings { byRule[f.rule, default: 0] += 1 }
+        return of(byRule: byRule, warningsOrErrors: findings.filter { $0.severity >= .warning }.count)
+    }
+
+    /// The stage from counts: findings per rule, and how many are warnings or errors.
+    public static func of(byRule: [String: Int], warningsOrErrors: Int) -> Stage {
+        let present = byRule.filter { $0.value > 0 }.keys
+        if present.contains(where: blocksLaunch.contains) { return .notLaunching }
+        if present.contains(where: deviceAssumptions.contains) { return .launches }
+        if warningsOrErrors > 0 { return .noDeviceAssumptions }
+        return present.isEmpty ? .modern : .resizable
     }
 }
 

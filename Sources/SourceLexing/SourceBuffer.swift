@@ -75,6 +75,15 @@ public final class SourceBuffer: @unchecked Sendable {
         let n = min(count, limit)
         return n > 0 && memchrNUL(base, n)
     }
+
+    /// Whether the file is a Git LFS pointer (the real content lives elsewhere): a small text
+    /// that starts with the LFS spec line.
+    public var isLFSPointer: Bool {
+        let prefix = Array("version https://git-lfs.github.com/spec/".utf8)
+        guard count >= prefix.count, count < 1024 else { return false }
+        for i in prefix.indices where base[i] != prefix[i] { return false }
+        return true
+    }
 }
 
 @inline(__always) private func memchrNUL(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {

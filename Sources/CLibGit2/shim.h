@@ -1,0 +1,21 @@
+// libgit2 for Swift: the header, plus wrappers for what Swift cannot call (variadic options).
+#ifndef FLEETSCAN_CLIBGIT2_SHIM_H
+#define FLEETSCAN_CLIBGIT2_SHIM_H
+#include <git2.h>
+
+/// git_libgit2_opts(GIT_OPT_SET_MWINDOW_FILE_LIMIT, n): how many pack files one process keeps open.
+static inline int fleetscan_git_set_mwindow_file_limit(size_t limit) {
+    return git_libgit2_opts(GIT_OPT_SET_MWINDOW_FILE_LIMIT, limit);
+}
+
+/// git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, n): bytes of pack files mapped at once.
+static inline int fleetscan_git_set_mwindow_mapped_limit(size_t limit) {
+    return git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, limit);
+}
+
+/// git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on): check object ids on read,
+/// so a corrupt object is an error rather than wrong bytes.
+static inline int fleetscan_git_set_strict_hash_verification(int on) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
+}
+#endif

@@ -1,0 +1,76 @@
+// GitAccess exists so that the rest of fleetscan reads git objects without a checkout and
+// without a `git` subprocess. It is the only module that imports libgit2: handles are owned
+// by final classes that free them, errors carry libgit2's own message, and the public API is
+// Swift values (ObjectID, paths, bytes), never a C pointer.
+import CLibGit2
+
+/// An error from libgit2: which function failed, its code, and libgit2's message (read on the
+/// failing thread, where libgit2 keeps it), with what was being done.
+public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var function: String
+    public var code: Int32
+    public var message: String
+    /// The repository, revision or path the call was about.
+    public var context: String
+
+    public init(function: String, code: Int32, message: String, context: String) {
+        self.function = function
+        self.code = code
+        self.message = message
+        self.context = context
+    }
+
+    /// libgit2 reported that the object, reference or revision does not exist.
+    public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
+
+    public var description: String {
+        context.isEmpty ? message : "\(context): \(message)"
+    }
+}
+
+/// libgit2, initialised once per process.
+public enum Git {
+    /// Pack files one process keeps open at once: a fleet run opens hundreds of repositories.
+    public static let packFileLimit = 128
+
+    private static let initialized: Bool = {
+        git_libgit2_init()
+        _ = fleetscan_git_set_mwindow_file_limit(packFileLimit)
+        _ = fleetscan_git_set_strict_hash_verification(1)
+        return true
+    }()
+
+    /// Initialises libgit2 (idempotent; every entry point calls it).
+    @inline(__always) static func setUp() { _ = initialized }
+
+    /// The libgit2 version, as `major.minor.revision`.
+    public static var version: String {
+        setUp()
+        var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
+        git_libgit2_version(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
+    }
+
+    /// Turns a libgit2 return code into a Swift error, reading the message at once.
+    @discardableResult
+    static func check(_ code: Int32, _ function: String, _ context: @autoclosure () -> String) throws -> Int32 {
+        guard code < 0 else { return code }
+        throw lastError(code, function, context())
+    }
+
+    static func lastError(_ code: Int32, _ function: String, _ context: String) -> GitError {
+        var message = "\(function) failed (code \(code))"
+        if let e = git_error_last(), let text = e.pointee.message {
+            message = String(cString: text).trimmingTrailingNewlines()
+        }
+        return GitError(function: function, code: code, message: message, context: context)
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var s = self
+        while s.last == "\n" || s.last == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,140 @@
+import CLibGit2
+import Foundation
+
+/// How far a fetch has come.
+public struct TransferProgress: Sendable, Equatable {
+    public var receivedObjects: Int
+    public var totalObjects: Int
+    public var indexedObjects: Int
+    public var receivedBytes: Int
+}
+
+/// Bare mirrors of remote repositories, kept in a cache folder and brought up to date by fetching
+/// (libgit2 1.5 has no shallow fetch, so a mirror keeps the whole history and each update
+/// transfers only what is new). Nothing is checked out; no hook or filter ever runs.
+public enum Mirror {
+    /// The refspecs a mirror fetches: branches and tags under their own names, so revisions
+    /// resolve in the mirror as they do in the remote.
+    static let refspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+
+    /// Creates the mirror at `path` the first time and fetches into it every time; returns it open.
+    /// `token` (an https access token, from the environment) is offered when the server asks.
+    public static func update(url: String, at path: String, token: String? = nil,
+                              progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> GitRepository {
+        Git.setUp()
+        let display = redact(url)
+        let repo: GitRepository
+        if FileManager.default.fileExists(atPath: path + "/HEAD") || FileManager.default.fileExists(atPath: path + "/objects") {
+            repo = try GitRepository.open(path)
+        } else {
+            repo = try GitRepository.initBare(path)
+        }
+        var remote: OpaquePointer?
+        let found = git_remote_lookup(&remote, repo.handle, "origin")
+        if found == GIT_ENOTFOUND.rawValue {
+            try Git.check(git_remote_create_with_fetchspec(&remote, repo.handle, "origin", url, refspecs[0]),
+                          "git_remote_create_with_fetchspec", display)
+            try Git.check(git_remote_add_fetch(repo.handle, "origin", refspecs[1]), "git_remote_add_fetch", display)
+            git_remote_free(remote)
+            try Git.check(git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
+        } else {
+            try Git.check(found, "git_remote_lookup", display)
+            if let current = git_remote_url(remote).map({ String(cString: $0) }), current != url {
+                git_remote_free(remote)
+                try Git.check(git_remote_set_url(repo.handle, "origin", url), "git_remote_set_url", display)
+                try Git.check(git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
+            }
+        }
+        defer { git_remote_free(remote) }
+
+        let context = FetchContext(token: token, progress: progress)
+        let payload = Unmanaged.passRetained(context)
+        defer { payload.release() }
+        var options = git_fetch_options()
+        try Git.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", display)
+        options.prune = GIT_FETCH_PRUNE
+        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
+        options.callbacks.payload = payload.toOpaque()
+        options.callbacks.credentials = { out, _, _, allowed, payload in
+            let context = Unmanaged<FetchContext>.fromOpaque(payload!).takeUnretainedValue()
+            guard let token = context.token, !token.isEmpty,
+                  allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 else { return GIT_PASSTHROUGH.rawValue }
+            context.attempts += 1
+            // The server turned the token down once already: asking again would loop.
+            guard context.attempts == 1 else { return GIT_EAUTH.rawValue }
+            return git_credential_userpass_plaintext_new(out, "x-access-token", token)
+        }
+        options.callbacks.transfer_progress = { stats, payload in
+            let context = Unmanaged<FetchContext>.fromOpaque(payload!).takeUnretainedValue()
+            if let report = context.progress, let s = stats?.pointee {
+                report(TransferProgress(receivedObjects: Int(s.received_objects), totalObjects: Int(s.total_objects),
+                                        indexedObjects: Int(s.indexed_objects), receivedBytes: Int(s.received_bytes)))
+            }
+            return 0
+        }
+        let code = git_remote_fetch(remote, nil, &options, "fleetscan: fetch")
+        if code < 0 {
+            var e = Git.lastError(code, "git_remote_fetch", display)
+            if context.attempts > 1 || code == GIT_EAUTH.rawValue {
+                e.message = "authentication failed" + (token == nil ? " (no token in the environment)" : " with the token given") + ": " + e.message
+            }
+            e.message = redact(e.message)
+            throw e
+        }
+        // HEAD follows the remote's default branch, so a mirror's HEAD means what the remote's does.
+        var buffer = git_buf()
+        if git_remote_default_branch(&buffer, remote) == 0, let name = buffer.ptr {
+            _ = git_repository_set_head(repo.handle, name)
+        }
+        git_buf_dispose(&buffer)
+        return repo
+    }
+
+    /// A cache folder name for a URL: readable, and unique by a hash of the whole URL.
+    public static func folderName(for url: String) -> String {
+        let plain = redact(url)
+        var tail = plain.split(whereSeparator: { $0 == "/" || $0 == ":" }).suffix(2).joined(separator: "-")
+        if tail.hasSuffix(".git") { tail.removeLast(4) }
+        let safe = String(tail.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }.prefix(60))
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in url.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(h, radix: 16)
+        return (safe.isEmpty ? "repo" : safe) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".git"
+    }
+
+    /// Whether `text` names a remote (a URL or scp-like `user@host:path`) rather than a local path.
+    public static func isRemote(_ text: String) -> Bool {
+        if text.contains("://") { return !text.hasPrefix("file://") }
+        if text.hasPrefix("/") || text.hasPrefix(".") { return false }
+        if let colon = text.firstIndex(of: ":"), let at = text.firstIndex(of: "@"), at < colon { return true }
+        return false
+    }
+
+    /// `url` with any user name and password removed, for logs, reports and the store.
+    public static func redact(_ url: String) -> String {
+        var out = ""
+        var rest = Substring(url)
+        while let scheme = rest.range(of: "://") {
+            out += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let end = rest.firstIndex(where: { $0 == "/" || $0 == " " || $0 == "\n" }) ?? rest.endIndex
+            if let at = rest[..<end].lastIndex(of: "@") {
+                out += "***@"
+                rest = rest[rest.index(after: at)...]
+            }
+        }
+        return out + rest
+    }
+}
+
+/// What the C callbacks of one fetch need.
+private final class FetchContext {
+    let token: String?
+    let progress: (@Sendable (TransferProgress) -> Void)?
+    var attempts = 0
+
+    init(token: String?, progress: (@Sendable (TransferProgress) -> Void)?) {
+        self.token = token
+        self.progress = progress
+    }
+}

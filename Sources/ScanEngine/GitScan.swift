@@ -1,0 +1,113 @@
+import Foundation
+import GitAccess
+import RuleKit
+import SourceLexing
+
+/// `fleetscan scan --repo PATH_OR_URL --rev REV`: a revision's tree read straight from the
+/// object database, with the same selection, configuration and findings as a checkout of it.
+public struct GitScan: Sendable {
+    /// The repository as the user named it (a URL without credentials).
+    public var repository: String
+    public var revision: String
+    public var commit: ObjectID
+    public var input: FileTree.Listing
+    public var configuration: Configuration
+
+    /// Opens the repository a `--repo` argument names: a local path in place, a URL through a
+    /// bare mirror under `cache` (cloned the first time, fetched afterwards).
+    public static func openRepository(_ spec: String, cache: String, token: String?,
+                                      progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> RepositoryPool {
+        do {
+            if Mirror.isRemote(spec) || spec.hasPrefix("file://") {
+                let folder = cache + "/" + Mirror.folderName(for: spec)
+                let repo = try Mirror.update(url: spec, at: folder, token: token, progress: progress)
+                return RepositoryPool(path: folder, first: repo)
+            }
+            var st = stat()
+            guard stat(spec, &st) == 0 else { throw ScanError("\(spec): no such repository") }
+            return RepositoryPool(path: spec, first: try GitRepository.open(spec))
+        } catch let e as GitError {
+            throw ScanError(Mirror.redact(e.description))
+        }
+    }
+
+    /// Lists the tree of `revision` in the repository `pool` opens.
+    public static func prepare(pool: RepositoryPool, repository: String, revision: String) throws -> GitScan {
+        do {
+            return try pool.with { repo in
+                let id = try repo.resolveCommit(revision)
+                let commit = try repo.commit(id)
+                let configuration = try GitTree.configuration(repo, tree: commit.tree)
+                let listing = try GitTree.list(pool: pool, repo: repo, tree: commit.tree, configuration: configuration)
+                return GitScan(repository: Mirror.redact(repository), revision: revision, commit: id, input: listing,
+                               configuration: configuration)
+            }
+        } catch let e as GitError {
+            throw ScanError(Mirror.redact(e.description))
+        }
+    }
+
+    public func run(jobs: Int = Parallel.cores) -> ScanResult {
+        var result = TreeScan.run(files: input.files, projectFiles: input.projectFiles, skipped: input.skipped,
+                                  diagnostics: input.diagnostics, configuration: configuration, jobs: jobs)
+        result.symlinks = input.symlinks
+        result.submodules = input.submodules
+        return result
+    }
+}
+
+/// Reading a commit's tree as the scanner sees a folder.
+public enum GitTree {
+    /// The `.fleetscan.json` at the root of `tree`, or the default configuration.
+    public static func configuration(_ repo: GitRepository, tree: ObjectID) throws -> Configuration {
+        guard let entry = try repo.entry(path: Configuration.fileName, in: tree), entry.kind == .file || entry.kind == .executable else {
+            return Configuration()
+        }
+        let bytes = try repo.blob(entry.id)
+        return try Configuration.parse(Data(bytes), source: Configuration.fileName)
+    }
+
+    /// The files of `tree` to scan, as `FileTree.list` would list a checkout of it. Links and
+    /// submodules are counted, never followed.
+    public static func list(pool: RepositoryPool, repo: GitRepository, tree: ObjectID, configuration: Configuration) throws -> FileTree.Listing {
+        var listing = FileTree.Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
+        try repo.walkTree(tree, enter: { path in
+            FileTree.enters(folder: path, name: String(path.split(separator: "/").last ?? ""), configuration: configuration)
+        }, visit: { entry in
+            listing.add(entry, pool: pool, configuration: configuration)
+        })
+        listing.sort()
+        return listing
+    }
+
+    /// A blob's bytes as a source buffer; blobs over the size limit are refused from their header.
+    static func read(_ id: ObjectID, pool: RepositoryPool) throws -> SourceBuffer {
+        try pool.with { repo in
+            let size = try repo.size(of: id)
+            guard size <= Disk.maximumFileSize else { throw ScanError("larger than \(Disk.maximumFileSize >> 20) MiB; skipped") }
+            return try repo.withBlob(id) { bytes in
+                SourceBuffer(capacity: bytes.count) { buffer in
+                    if bytes.count > 0 { buffer.baseAddress!.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+                    return bytes.count
+                }
+            }
+        }
+    }
+}
+
+extension FileTree.Listing {
+    /// Takes one tree entry: links and submodules are counted, files listed with a blob reader.
+    mutating func add(_ entry: TreeEntry, pool: RepositoryPool, configuration: Configuration) {
+        switch entry.kind {
+        case .symlink: symlinks += 1
+        case .submodule: submodules += 1
+        case .tree: break
+        case .file, .executable:
+            let id = entry.id
+            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+            add(path: entry.path, name: name, configuration: configuration,
+                readSource: { try GitTree.read(id, pool: pool) },
+                readBytes: { try pool.with { try $0.blob(id) } })
+        }
+    }
+}
