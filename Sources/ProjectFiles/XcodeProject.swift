@@ -1,5 +1,5 @@
 /// An iOS version such as 16.0 or 27.1.
-public struct OSVersion: Sendable, Comparable, Hashable, CustomStringConvertible {
+public struct OSVersion: Sendable, Comparable, Hashable, Codable, CustomStringConvertible {
     public var major: Int
     public var minor: Int
 

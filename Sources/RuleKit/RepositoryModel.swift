@@ -1,7 +1,7 @@
 import SourceLexing
 
 /// A type declared in the repository (each extension, category and implementation too).
-public struct TypeDeclaration: Sendable, Equatable {
+public struct TypeDeclaration: Sendable, Equatable, Codable {
     public var name: String
     public var kind: TypeKind
     public var inherits: [String]
@@ -19,7 +19,7 @@ public struct TypeDeclaration: Sendable, Equatable {
 }
 
 /// Where a repository-wide name is defined.
-public struct DefinitionSite: Sendable, Equatable, Hashable {
+public struct DefinitionSite: Sendable, Equatable, Hashable, Codable {
     public var path: String
     public var line: Int
     public var column: Int
@@ -39,7 +39,7 @@ public struct DefinitionSite: Sendable, Equatable, Hashable {
 /// A name whose value reads screen geometry: `#define SCREEN_WIDTH …`, `let kScale = …`,
 /// `static var screenScale: CGFloat { … }`, `+ (CGFloat)screenWidth { return …; }`.
 public struct GeometryAlias: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Codable {
         /// `#define NAME value`
         case macro
         /// `#define NAME(x) value`

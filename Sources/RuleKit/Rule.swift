@@ -97,7 +97,7 @@ public struct Example: Sendable {
 }
 
 /// A finding as a rule reports it, before the repository says what context it is in.
-public struct PendingFinding: Sendable, Equatable {
+public struct PendingFinding: Sendable, Equatable, Codable {
     public var rule: String
     public var offset: Int
     public var line: Int

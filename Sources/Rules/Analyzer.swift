@@ -2,7 +2,7 @@ import RuleKit
 import SourceLexing
 
 /// A suppression comment with its position.
-public struct LocatedSuppression: Sendable, Equatable {
+public struct LocatedSuppression: Sendable, Equatable, Codable {
     public var line: Int
     public var column: Int
     public var ruleIDs: [String]
@@ -13,7 +13,7 @@ public struct LocatedSuppression: Sendable, Equatable {
 }
 
 /// What one pass over one file produced.
-public struct FileAnalysis: Sendable {
+public struct FileAnalysis: Sendable, Equatable, Codable {
     public var path: String
     public var language: Language
     /// What the file contributes to the repository model.

@@ -1,5 +1,5 @@
 /// The two languages fleetscan lexes; Objective-C covers C, C++ and Objective-C++ too.
-public enum Language: String, Sendable, CaseIterable {
+public enum Language: String, Sendable, CaseIterable, Codable {
     case swift
     case objectiveC = "objc"
 

@@ -5,8 +5,8 @@ import RuleKit
 import SourceLexing
 
 /// A name used inside a definition's value, and how it is used there.
-public struct ValueReference: Sendable, Equatable {
-    public enum Role: UInt8, Sendable {
+public struct ValueReference: Sendable, Equatable, Codable {
+    public enum Role: UInt8, Sendable, Codable {
         /// The value is this name (in parentheses, casts, `MAX`…): it inherits dimension-ness.
         case whole
         /// The name is compared with a number: a device check if the name is a dimension.
@@ -20,7 +20,7 @@ public struct ValueReference: Sendable, Equatable {
 }
 
 /// What a definition's value reads.
-public struct ValueSummary: Sendable, Equatable {
+public struct ValueSummary: Sendable, Equatable, Codable {
     /// Direct reads of the main screen, by rule id.
     public var reads: Set<String> = []
     /// A direct read compared with a number.
@@ -34,7 +34,7 @@ public struct ValueSummary: Sendable, Equatable {
 
 /// A definition that is a geometry alias if its value reads screen geometry, directly or
 /// through other aliases (decided when the whole repository's facts are known).
-public struct AliasCandidate: Sendable, Equatable {
+public struct AliasCandidate: Sendable, Equatable, Codable {
     public var name: String
     public var kind: GeometryAlias.Kind
     public var owner: String?
@@ -47,7 +47,7 @@ public struct AliasCandidate: Sendable, Equatable {
 }
 
 /// A constant named like a bar height whose value is numbers (or other such constants).
-public struct BarCandidate: Sendable, Equatable {
+public struct BarCandidate: Sendable, Equatable, Codable {
     public var name: String
     public var owner: String?
     public var site: DefinitionSite
@@ -58,7 +58,7 @@ public struct BarCandidate: Sendable, Equatable {
 }
 
 /// Everything one file contributes to the repository model.
-public struct FileFacts: Sendable, Equatable {
+public struct FileFacts: Sendable, Equatable, Codable {
     public var path: String
     public var types: [TypeDeclaration] = []
     public var aliases: [AliasCandidate] = []
@@ -80,7 +80,7 @@ public struct FileFacts: Sendable, Equatable {
 }
 
 /// A name used at a place: `UISceneConfiguration(name: "Default", …)`.
-public struct NamedSite: Sendable, Equatable {
+public struct NamedSite: Sendable, Equatable, Codable {
     public var name: String
     public var site: DefinitionSite
     /// The type whose code it is in.
@@ -89,8 +89,8 @@ public struct NamedSite: Sendable, Equatable {
 }
 
 /// A method that matters to URL handling under scenes.
-public struct MethodFact: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+public struct MethodFact: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
         /// `application(_:open:options:)` and its Objective-C spellings.
         case applicationOpenURL
         /// `application(_:continue:restorationHandler:)`
@@ -112,7 +112,7 @@ public struct MethodFact: Sendable, Equatable {
 }
 
 /// A property that may hold a window for the whole app.
-public struct WindowStateCandidate: Sendable, Equatable {
+public struct WindowStateCandidate: Sendable, Equatable, Codable {
     public var name: String
     /// The type that owns it; nil for a global.
     public var owner: String?

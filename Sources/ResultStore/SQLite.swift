@@ -1,0 +1,168 @@
+// ResultStore exists so that scan results outlive a run: commits, their counts, and the
+// per-blob memo that makes history cheap. It is the only module that imports SQLite; every
+// return code goes through one `check()` that reads SQLite's message at once.
+import CSQLite
+
+/// An error from SQLite: the function, code, SQLite's message, and the statement or file.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public var function: String
+    public var code: Int32
+    public var message: String
+    public var context: String
+
+    public init(function: String, code: Int32, message: String, context: String) {
+        self.function = function
+        self.code = code
+        self.message = message
+        self.context = context
+    }
+
+    public var description: String { context.isEmpty ? message : "\(message) (\(context))" }
+}
+
+/// One SQLite connection, used from one thread at a time.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw StoreError(function: "sqlite3_open_v2", code: code, message: message, context: path)
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        // Several processes (fleet shards, a report while a run goes on) may share the file.
+        sqlite3_busy_timeout(db, 30_000)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Throws SQLite's error for `code` unless it is one of `ok`.
+    @discardableResult
+    func check(_ code: Int32, _ function: String, _ context: @autoclosure () -> String, ok: Set<Int32> = [SQLITE_OK]) throws -> Int32 {
+        guard !ok.contains(code) else { return code }
+        throw StoreError(function: function, code: code, message: String(cString: sqlite3_errmsg(handle)), context: context())
+    }
+
+    /// Runs SQL with no results (several statements allowed).
+    func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        if code != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw StoreError(function: "sqlite3_exec", code: code, message: message, context: String(sql.prefix(120)))
+        }
+    }
+
+    /// A prepared statement for `sql`, kept for reuse.
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let s = statements[sql] {
+            s.reset()
+            return s
+        }
+        var stmt: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil), "sqlite3_prepare_v3", sql)
+        let s = SQLiteStatement(handle: stmt!, connection: self, sql: sql)
+        statements[sql] = s
+        return s
+    }
+
+    /// Runs `body` in one transaction: all of it is stored, or none. `BEGIN IMMEDIATE` takes the
+    /// write lock first, so two writers wait for each other instead of failing half-way.
+    func transaction<R>(_ body: () throws -> R) throws -> R {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let r = try body()
+            try execute("COMMIT")
+            return r
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A prepared statement; values bind by position (`$1`, `$2`… in order of first use).
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    unowned let connection: SQLiteConnection
+    let sql: String
+
+    init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ values: [SQLValue]) throws -> SQLiteStatement {
+        for (i, v) in values.enumerated() {
+            let n = Int32(i + 1)
+            let code: Int32
+            switch v {
+            case .null: code = sqlite3_bind_null(handle, n)
+            case .int(let x): code = sqlite3_bind_int64(handle, n, x)
+            case .text(let s): code = sqlite3_bind_text(handle, n, s, -1, fleetscan_sqlite_transient())
+            case .blob(let b):
+                code = b.withUnsafeBytes { raw in
+                    sqlite3_bind_blob(handle, n, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), fleetscan_sqlite_transient())
+                }
+            }
+            try connection.check(code, "sqlite3_bind", sql)
+        }
+        return self
+    }
+
+    /// Steps once: true while there is a row.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        try connection.check(code, "sqlite3_step", sql, ok: [SQLITE_DONE])
+        return false
+    }
+
+    /// Runs to the end, ignoring rows.
+    func run() throws {
+        while try step() {}
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func text(_ column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL, let p = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: p)
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func blob(_ column: Int32) -> [UInt8] {
+        let n = Int(sqlite3_column_bytes(handle, column))
+        guard n > 0, let p = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: n))
+    }
+}
+
+/// A value bound to a statement.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case int(Int64)
+    case text(String)
+    case blob([UInt8])
+}

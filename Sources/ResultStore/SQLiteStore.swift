@@ -1,0 +1,198 @@
+import CSQLite
+import Foundation
+
+/// The embedded store: one SQLite file in WAL mode, every write in a transaction, the schema
+/// versioned and migrated on open.
+public final class SQLiteStore: Store {
+    let db: SQLiteConnection
+    public var location: String { db.path }
+
+    /// Schema migrations, in order; version N is reached by applying the first N.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE repositories(
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            url TEXT NOT NULL);
+        CREATE TABLE commits(
+            repository INTEGER NOT NULL REFERENCES repositories(id),
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            parent TEXT,
+            time INTEGER NOT NULL,
+            subject TEXT NOT NULL,
+            stage TEXT,
+            error TEXT,
+            files INTEGER NOT NULL,
+            errors INTEGER NOT NULL,
+            warnings INTEGER NOT NULL,
+            notes INTEGER NOT NULL,
+            compared_with_parent INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        CREATE TABLE commit_counts(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, rule));
+        CREATE TABLE commit_files(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            path TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            delta INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, path));
+        CREATE TABLE blob_results(
+            blob TEXT NOT NULL,
+            path TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            model TEXT NOT NULL,
+            data BLOB NOT NULL,
+            PRIMARY KEY(blob, path, ruleset, model)) WITHOUT ROWID;
+        CREATE TABLE refs(
+            repository INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            commit_id TEXT NOT NULL,
+            PRIMARY KEY(repository, name));
+        """,
+    ]
+
+    public static var schemaVersion: Int { migrations.count }
+
+    public init(path: String) throws {
+        db = try SQLiteConnection(path: path)
+        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+        try migrate()
+    }
+
+    /// Brings the schema to the current version, each step in its own transaction. A file made
+    /// by a newer fleetscan is refused rather than damaged.
+    func migrate() throws {
+        try db.transaction {
+            try db.execute("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
+            let s = try db.statement("SELECT version FROM schema_version")
+            var current = 0
+            if try s.step() { current = Int(s.int(0)) } else { try db.statement("INSERT INTO schema_version(version) VALUES (0)").run() }
+            s.reset()
+            guard current <= Self.migrations.count else {
+                throw StoreError(function: "migrate", code: 0,
+                                 message: "the store has schema version \(current); this fleetscan knows up to \(Self.migrations.count)",
+                                 context: db.path)
+            }
+            for version in current..<Self.migrations.count {
+                try db.execute(Self.migrations[version])
+                try db.statement("UPDATE schema_version SET version = $1").bind([.int(Int64(version + 1))]).run()
+            }
+        }
+    }
+
+    public func repository(name: String, url: String) throws -> Int64 {
+        try db.transaction {
+            try db.statement("INSERT INTO repositories(name, url) VALUES ($1, $2) ON CONFLICT(name) DO UPDATE SET url = excluded.url")
+                .bind([.text(name), .text(url)]).run()
+            let s = try db.statement("SELECT id FROM repositories WHERE name = $1").bind([.text(name)])
+            guard try s.step() else { throw StoreError(function: "repository", code: 0, message: "repository row missing", context: name) }
+            let id = s.int(0)
+            s.reset()
+            return id
+        }
+    }
+
+    public func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> {
+        let s = try db.statement("SELECT commit_id FROM commits WHERE repository = $1 AND ruleset = $2").bind([.int(repository), .text(ruleset)])
+        var out = Set<String>()
+        while try s.step() { if let c = s.text(0) { out.insert(c) } }
+        return out
+    }
+
+    public func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
+        var out: [CommitRecord] = []
+        for id in ids {
+            let s = try db.statement("""
+                SELECT parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent
+                FROM commits WHERE repository = $1 AND commit_id = $2 AND ruleset = $3
+                """).bind([.int(repository), .text(id), .text(ruleset)])
+            guard try s.step() else { continue }
+            var r = CommitRecord(commit: id, parent: s.text(0), time: s.int(1), subject: s.text(2) ?? "", stage: s.text(3), error: s.text(4),
+                                 files: Int(s.int(5)), errors: Int(s.int(6)), warnings: Int(s.int(7)), notes: Int(s.int(8)),
+                                 comparedWithParent: s.int(9) != 0)
+            s.reset()
+            let c = try db.statement("SELECT rule, count FROM commit_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
+                .bind([.int(repository), .text(id), .text(ruleset)])
+            while try c.step() { r.counts[c.text(0) ?? ""] = Int(c.int(1)) }
+            let f = try db.statement("""
+                SELECT path, count, delta FROM commit_files WHERE repository = $1 AND commit_id = $2 AND ruleset = $3 ORDER BY path
+                """).bind([.int(repository), .text(id), .text(ruleset)])
+            while try f.step() { r.fileDeltas.append(FileDelta(path: f.text(0) ?? "", count: Int(f.int(1)), delta: Int(f.int(2)))) }
+            out.append(r)
+        }
+        return out
+    }
+
+    public func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] {
+        var out: [MemoKey: [UInt8]] = [:]
+        for key in keys {
+            let s = try db.statement("SELECT data FROM blob_results WHERE blob = $1 AND path = $2 AND ruleset = $3 AND model = $4")
+                .bind([.text(key.blob), .text(key.path), .text(ruleset), .text(key.model)])
+            if try s.step() { out[key] = s.blob(0) }
+            s.reset()
+        }
+        return out
+    }
+
+    public func record(_ commit: CommitRecord, repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+        try db.transaction {
+            let key: [SQLValue] = [.int(repository), .text(commit.commit), .text(ruleset)]
+            for table in ["commit_counts", "commit_files"] {
+                try db.statement("DELETE FROM \(table) WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key).run()
+            }
+            try db.statement("""
+                INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
+                                    notes, compared_with_parent)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
+                    parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
+                    error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
+                    notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+                """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
+                                 commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
+                                 .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
+                                 .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0)]).run()
+            for (rule, count) in commit.counts.sorted(by: { $0.key < $1.key }) {
+                try db.statement("INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(key + [.text(rule), .int(Int64(count))]).run()
+            }
+            for f in commit.fileDeltas {
+                try db.statement("INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta) VALUES ($1, $2, $3, $4, $5, $6)")
+                    .bind(key + [.text(f.path), .int(Int64(f.count)), .int(Int64(f.delta))]).run()
+            }
+            for (k, data) in memo {
+                try db.statement("""
+                    INSERT INTO blob_results(blob, path, ruleset, model, data) VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT(blob, path, ruleset, model) DO NOTHING
+                    """).bind([.text(k.blob), .text(k.path), .text(ruleset), .text(k.model), .blob(data)]).run()
+            }
+        }
+    }
+
+    public func setReference(repository: Int64, name: String, commit: String) throws {
+        try db.transaction {
+            try db.statement("""
+                INSERT INTO refs(repository, name, commit_id) VALUES ($1, $2, $3)
+                ON CONFLICT(repository, name) DO UPDATE SET commit_id = excluded.commit_id
+                """).bind([.int(repository), .text(name), .text(commit)]).run()
+        }
+    }
+
+    public func rowCounts() throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs"] {
+            let s = try db.statement("SELECT count(*) FROM \(table)")
+            if try s.step() { out[table] = Int(s.int(0)) }
+            s.reset()
+        }
+        return out
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What one scanned commit left: counts per rule and severity, the paths whose counts moved
+/// against the parent, the readiness stage, or why it could not be scanned.
+public struct CommitRecord: Sendable, Equatable {
+    /// 40 hex digits.
+    public var commit: String
+    /// The first parent, nil for a root commit.
+    public var parent: String?
+    /// Author time, seconds since 1970.
+    public var time: Int64
+    public var subject: String
+    public var stage: String?
+    /// Why the commit could not be scanned (its counts are then empty).
+    public var error: String?
+    /// Files scanned.
+    public var files: Int
+    public var counts: [String: Int]
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+    /// Whether `fileDeltas` compare with the parent (false when the parent was not scanned).
+    public var comparedWithParent: Bool
+    /// Paths whose finding count differs from the parent's.
+    public var fileDeltas: [FileDelta]
+
+    public init(commit: String, parent: String?, time: Int64, subject: String, stage: String? = nil, error: String? = nil,
+                files: Int = 0, counts: [String: Int] = [:], errors: Int = 0, warnings: Int = 0, notes: Int = 0,
+                comparedWithParent: Bool = false, fileDeltas: [FileDelta] = []) {
+        self.commit = commit
+        self.parent = parent
+        self.time = time
+        self.subject = subject
+        self.stage = stage
+        self.error = error
+        self.files = files
+        self.counts = counts
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+        self.comparedWithParent = comparedWithParent
+        self.fileDeltas = fileDeltas
+    }
+}
+
+/// A path whose number of findings changed in a commit.
+public struct FileDelta: Sendable, Equatable {
+    public var path: String
+    /// Findings in the file after the commit.
+    public var count: Int
+    /// `count` minus the parent's.
+    public var delta: Int
+
+    public init(path: String, count: Int, delta: Int) {
+        self.path = path
+        self.count = count
+        self.delta = delta
+    }
+}
+
+/// A per-blob memo entry's key: the blob, the path it was scanned at, and a digest of the
+/// repository-wide facts the result used ("" for a file read on its own).
+public struct MemoKey: Hashable, Sendable {
+    public var blob: String
+    public var path: String
+    public var model: String
+
+    public init(blob: String, path: String, model: String = "") {
+        self.blob = blob
+        self.path = path
+        self.model = model
+    }
+}
+
+/// Where results are kept. One store is used from one thread at a time; `ruleset` (the rule
+/// catalog's fingerprint) separates results of different fleetscan versions.
+public protocol Store: AnyObject {
+    /// The store's location, without credentials.
+    var location: String { get }
+    /// The id of a repository, added on first use.
+    func repository(name: String, url: String) throws -> Int64
+    /// Commits stored for a repository.
+    func storedCommits(repository: Int64, ruleset: String) throws -> Set<String>
+    /// Stored commits by id, in the order of `ids` (missing ones left out).
+    func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord]
+    /// Memo entries that exist among `keys`.
+    func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]]
+    /// Stores a commit with the memo entries its scan produced, in one transaction; storing a
+    /// commit again replaces it.
+    func record(_ commit: CommitRecord, repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws
+    /// Remembers which commit a revision pointed at after a run.
+    func setReference(repository: Int64, name: String, commit: String) throws
+    /// Counts for tests and statistics: rows per table.
+    func rowCounts() throws -> [String: Int]
+}
+
+/// Opens the store a `--db` argument names.
+public enum Stores {
+    public static func open(_ location: String) throws -> any Store {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            throw StoreError(function: "open", code: 0, message: "PostgreSQL stores are not available in this build", context: location)
+        }
+        return try SQLiteStore(path: location)
+    }
+}
