@@ -27,9 +27,9 @@ let package = Package(
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore"]),
         // Pure functions from results to text.
-        .target(name: "Reports", dependencies: ["ScanEngine", "Rules", "RuleKit"]),
+        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
-        .target(name: "FleetCLI", dependencies: ["ScanEngine", "Reports", "Rules", "RuleKit"]),
+        .target(name: "FleetCLI", dependencies: ["ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing"],
@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
     ],

@@ -8,12 +8,14 @@ benchmark set-up only). History on `main` is first-parent; every ~15 commits a s
 with its own commits is merged back, so merges bring in changes first-parent history never
 walked. Commits edit, fix, add, delete and rename files; they turn the `SCREEN_WIDTH` macro
 (defined in one header, used by many `.m` files) and the Swift global `kScreenWidth` into
-plain numbers and back, so findings in unchanged files come and go; part-way through the app
-adopts scenes. Sources come from scripts/gen-tree.py's realistic generators.
+plain numbers and back, and a base class from a view controller into a presenter and back,
+so findings in unchanged files come and go; part-way through the app adopts scenes. Sources come from scripts/gen-tree.py's realistic generators.
 
 --edge-cases adds what a real repository may hold: a symbolic link, a submodule, a Git LFS
-pointer, a binary file with a source extension, a file with invalid UTF-8, and `..` in no
-path (git refuses those). Prints the head commit of main.
+pointer, a binary file with a source extension, a file with invalid UTF-8. --corrupt then
+adds a commit whose new blob is stored as a loose object and damaged on disk, and a commit
+that deletes it again (the walk must report the first as failed and go on). Prints the head
+commit of main.
 """
 import argparse
 import importlib.util
@@ -41,6 +43,18 @@ MACROS_FIXED = """#ifndef Macros_h
 """
 GLOBALS_SCREEN = "import UIKit\n\nlet kScreenWidth = UIScreen.main.bounds.width\nlet kPadding: CGFloat = 16\n"
 GLOBALS_FIXED = "import UIKit\n\n// The window decides widths now.\nlet kScreenWidth: CGFloat = 375\nlet kPadding: CGFloat = 16\n"
+# A base class whose superclass changes: the context of code in its subclasses changes with it.
+BASE_CONTROLLER = "import UIKit\n\nclass BaseScreen: UIViewController {\n    var screenName = \"\"\n}\n"
+BASE_PRESENTER = "import UIKit\n\n// Screens are presenters now; their controllers are generic.\nclass BaseScreen: NSObject {\n    var screenName = \"\"\n}\n"
+PROMO_SCREEN = """import UIKit
+
+final class PromoScreen: BaseScreen {
+    func layoutBanner(_ banner: UIView) {
+        let top = topLayoutGuide.length
+        banner.frame.origin.y = top + 8
+    }
+}
+"""
 
 APP_DELEGATE = """#import "AppDelegate.h"
 #import "Macros.h"
@@ -81,6 +95,13 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         window.rootViewController = UINavigationController()
         window.makeKeyAndVisible()
         self.window = window
+    }
+}
+"""
+SCENE_DELEGATE_URLS = SCENE_DELEGATE.rstrip().rstrip("}") + """
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        guard let url = URLContexts.first?.url else { return }
+        print("open", url)
     }
 }
 """
@@ -152,6 +173,8 @@ class History:
         self.tree["Shop/AppDelegate.h"] = APP_DELEGATE_H.encode()
         self.tree["Shop/AppDelegate.m"] = APP_DELEGATE.encode()
         self.tree["Shop/Info.plist"] = info_plist(False).encode()
+        self.tree["Shop/Screens/BaseScreen.swift"] = BASE_CONTROLLER.encode()
+        self.tree["Shop/Screens/PromoScreen.swift"] = PROMO_SCREEN.encode()
         for _ in range(units):
             self.add_unit(self.tree, "Shop")
 
@@ -243,7 +266,7 @@ class History:
         """Applies one random change to `tree`; returns its commit subject."""
         rng = self.rng
         sources = sorted(p for p in tree if p.endswith((".swift", ".m")) and os.path.basename(p) not in
-                         ("Globals.swift", "AppDelegate.m", "SceneDelegate.swift"))
+                         ("Globals.swift", "AppDelegate.m", "SceneDelegate.swift", "BaseScreen.swift", "PromoScreen.swift"))
         roll = rng.random()
         if roll < 0.25 and sources:
             path = rng.choice(sources)
@@ -278,13 +301,17 @@ class History:
                     tree[new] = tree.pop(p)
                     unit[i] = new
             return f"Move {os.path.basename(unit[-1])} to {folder}"
-        if roll < 0.93:
+        if roll < 0.90:
             screen = tree["Shop/Macros.h"] == MACROS_SCREEN.encode()
             tree["Shop/Macros.h"] = (MACROS_FIXED if screen else MACROS_SCREEN).encode()
             return "SCREEN_WIDTH is a constant now" if screen else "Bring back SCREEN_WIDTH from the screen"
-        screen = tree["Shop/Globals.swift"] == GLOBALS_SCREEN.encode()
-        tree["Shop/Globals.swift"] = (GLOBALS_FIXED if screen else GLOBALS_SCREEN).encode()
-        return "kScreenWidth is fixed" if screen else "kScreenWidth follows the screen again"
+        if roll < 0.95:
+            screen = tree["Shop/Globals.swift"] == GLOBALS_SCREEN.encode()
+            tree["Shop/Globals.swift"] = (GLOBALS_FIXED if screen else GLOBALS_SCREEN).encode()
+            return "kScreenWidth is fixed" if screen else "kScreenWidth follows the screen again"
+        controller = tree["Shop/Screens/BaseScreen.swift"] == BASE_CONTROLLER.encode()
+        tree["Shop/Screens/BaseScreen.swift"] = (BASE_PRESENTER if controller else BASE_CONTROLLER).encode()
+        return "BaseScreen is a presenter" if controller else "BaseScreen is a view controller again"
 
     def build(self, commits, edge_cases):
         main = self.commit_tree_change("main", "Import the shop app", {}, self.tree, [])
@@ -299,6 +326,7 @@ class History:
             main = self.emit_blobless_commit("main", "Add odd files", extra, [main])
         made = 1 + (1 if edge_cases else 0)
         migrated = False
+        urls = False
         while made < commits:
             if made % 15 == 7 and commits - made >= 6:
                 # A side branch from here, main moves on, then the side branch is merged.
@@ -331,6 +359,11 @@ class History:
                 self.tree["Shop/SceneDelegate.swift"] = SCENE_DELEGATE.encode()
                 migrated = True
                 subject = "Adopt the scene lifecycle"
+            elif migrated and not urls and made >= commits * 3 // 4:
+                urls = True
+                # Only the scene delegate changes; the finding it settles is in the app delegate.
+                self.tree["Shop/SceneDelegate.swift"] = SCENE_DELEGATE_URLS.encode()
+                subject = "Handle URLs in the scene delegate"
             else:
                 subject = self.step(self.tree)
             main = self.commit_tree_change("main", subject, before, self.tree, [main])
@@ -346,19 +379,46 @@ def main():
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--edge-cases", action="store_true")
     ap.add_argument("--repack", action="store_true", help="repack into one pack with deltas, as a real clone has")
+    ap.add_argument("--corrupt", action="store_true", help="end with a commit whose new blob is damaged, then one that deletes it")
     args = ap.parse_args()
     h = History(args.seed, args.units)
     h.build(args.commits, args.edge_cases)
     if os.path.exists(args.out):
         sys.exit(f"{args.out} exists")
     subprocess.run(["git", "init", "--quiet", "--bare", "--initial-branch=main", args.out], check=True)
-    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=args.out)
+    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
     subprocess.run(["git", "-C", args.out, "fast-import", "--quiet", "--done"], input=b"".join(h.out) + b"done\n",
                    check=True, env=env)
     if args.repack:
         subprocess.run(["git", "-C", args.out, "repack", "-a", "-d", "-q", "--window=50"], check=True, env=env)
+    if args.corrupt:
+        corrupt(args.out, env)
     head = subprocess.run(["git", "-C", args.out, "rev-parse", "main"], check=True, capture_output=True, env=env).stdout.decode().strip()
     print(head)
+
+
+def corrupt(repo, env):
+    """Adds Shop/Corrupt.swift as a loose object in one commit and deletes it in the next, then
+    damages the object on disk."""
+    def git(*a, data=None, extra=None):
+        e = dict(env, GIT_AUTHOR_NAME="Dev", GIT_AUTHOR_EMAIL="dev@example.com", GIT_COMMITTER_NAME="Dev",
+                 GIT_COMMITTER_EMAIL="dev@example.com", GIT_AUTHOR_DATE="1900000000 +0000", GIT_COMMITTER_DATE="1900000000 +0000")
+        e.update(extra or {})
+        return subprocess.run(["git", "-C", repo, *a], input=data, check=True, capture_output=True, env=e).stdout.decode().strip()
+    blob = git("hash-object", "-w", "--stdin", data=b"let broken = UIScreen.main.bounds.width\n")
+    index = {"GIT_INDEX_FILE": os.path.join(repo, "fleetscan-tmp-index")}
+    git("read-tree", "main", extra=index)
+    git("update-index", "--add", "--cacheinfo", f"100644,{blob},Shop/Corrupt.swift", extra=index)
+    tree = git("write-tree", extra=index)
+    os.remove(index["GIT_INDEX_FILE"])
+    first = git("commit-tree", tree, "-p", "main", "-m", "Add a file whose object is damaged")
+    clean = git("rev-parse", "main^{tree}")
+    second = git("commit-tree", clean, "-p", first, "-m", "Delete the damaged file")
+    git("update-ref", "refs/heads/main", second)
+    loose = os.path.join(repo, "objects", blob[:2], blob[2:])
+    os.chmod(loose, 0o644)
+    with open(loose, "wb") as fh:
+        fh.write(b"this is not a zlib stream")
 
 
 if __name__ == "__main__":

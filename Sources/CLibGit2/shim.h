@@ -18,4 +18,10 @@ static inline int fleetscan_git_set_mwindow_mapped_limit(size_t limit) {
 static inline int fleetscan_git_set_strict_hash_verification(int on) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
 }
+/// git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, n): objects of `type` up to `n` bytes
+/// stay in the object cache (trees over 4 KiB are not cached by default, so a big folder's
+/// tree would be parsed again for every diff that touches it).
+static inline int fleetscan_git_set_cache_object_limit(git_object_t type, size_t limit) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, limit);
+}
 #endif

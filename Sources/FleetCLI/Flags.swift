@@ -1,5 +1,7 @@
 // FleetCLI exists to turn argument words into frozen option values, call the libraries, and
 // map every failure to one message and one exit code. It holds no scanning logic.
+import Foundation
+import ScanEngine
 
 /// A command-line flag: declared once, with its help text.
 struct Flag: Sendable {
@@ -79,4 +81,22 @@ func flagHelp(_ flags: [Flag]) -> String {
         let left = f.name + (f.value.map { " " + $0 } ?? "")
         return "  " + left + String(repeating: " ", count: width - left.count + 2) + f.help
     }.joined(separator: "\n")
+}
+
+/// Writes a report to `path` (opened for writing in place, so `/dev/stdout` or a pipe works and
+/// is never replaced), or to standard output.
+func deliver(_ report: String, to path: String?, _ io: IO) throws {
+    guard let path else { return io.out(report) }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var bytes = Array(report.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))")
+        }
+        bytes = bytes.dropFirst(n)
+    }
 }

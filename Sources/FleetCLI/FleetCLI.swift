@@ -24,6 +24,7 @@ public enum FleetCLI {
 
         Commands:
           scan [PATH…]     scan sources for what blocks resizable windows and multiple scenes
+          history          record every commit's counts along a branch's first-parent history
           rules            list every rule
           explain RULE     what a rule catches, why, and the fix by context
           help [COMMAND]   this text, or a command's options
@@ -40,6 +41,9 @@ public enum FleetCLI {
             case "scan":
                 if words.contains("--help") || words.contains("-h") { io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n"); return 0 }
                 return try ScanCommand.run(words, io)
+            case "history":
+                if words.contains("--help") || words.contains("-h") { io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n"); return 0 }
+                return try HistoryCommand.run(words, io)
             case "rules":
                 guard words.isEmpty else { throw CLIError.usage("rules takes no arguments") }
                 RulesCommands.list(io)
@@ -48,7 +52,11 @@ public enum FleetCLI {
                 try RulesCommands.explain(words, io)
                 return 0
             case "help", "--help", "-h":
-                if words.first == "scan" { io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n") } else { io.out(usage) }
+                switch words.first {
+                case "scan": io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n")
+                case "history": io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n")
+                default: io.out(usage)
+                }
                 return 0
             case "version", "--version":
                 io.out("\(Tool.name) \(Tool.version)\n")

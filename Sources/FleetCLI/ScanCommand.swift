@@ -95,13 +95,7 @@ enum ScanCommand {
         default: report = XcodeReport.render(result, display: display)
         }
         Timing.mark("report")
-        if let path = o.output {
-            guard FileManager.default.createFile(atPath: path, contents: Data(report.utf8)) else {
-                throw ScanError("\(path): cannot write the report")
-            }
-        } else {
-            io.out(report)
-        }
+        try deliver(report, to: o.output, io)
         if !o.quiet {
             for d in result.diagnostics { io.err("fleetscan: \(display(d.path)): \(d.message)\n") }
             io.err(ScanSummary.line(result) + "\n")

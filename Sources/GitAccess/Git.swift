@@ -37,6 +37,8 @@ public enum Git {
         git_libgit2_init()
         _ = fleetscan_git_set_mwindow_file_limit(packFileLimit)
         _ = fleetscan_git_set_strict_hash_verification(1)
+        _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_TREE, 1 << 20)
+        _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_COMMIT, 1 << 16)
         return true
     }()
 

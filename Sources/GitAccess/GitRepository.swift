@@ -43,6 +43,12 @@ public struct TreeChange: Sendable, Equatable {
     public var old: TreeEntry?
     /// The entry after, nil when the path was deleted.
     public var new: TreeEntry?
+
+    public init(path: String, old: TreeEntry?, new: TreeEntry?) {
+        self.path = path
+        self.old = old
+        self.new = new
+    }
 }
 
 /// An open repository (bare or not). Not for concurrent use: libgit2 objects may move between
@@ -176,46 +182,69 @@ public final class GitRepository {
         return TreeEntry(path: path, id: ObjectID(git_tree_entry_id(entry)), kind: kind)
     }
 
-    /// The paths whose entries differ between `old` (nil: the empty tree) and `new`. Unchanged
-    /// subtrees are skipped by id, so the cost follows the change, not the tree.
+    /// The paths whose entries differ between `old` (nil: the empty tree) and `new`. Subtrees
+    /// with the same id on both sides are skipped without being read, so the cost follows the
+    /// change, not the tree (libgit2's own tree diff iterates every entry of both trees).
     public func changes(from old: ObjectID?, to new: ObjectID) throws -> [TreeChange] {
-        let context = "\(location) diff \(old?.hex ?? "empty") → \(new.hex)"
+        var out: [TreeChange] = []
+        try compare(old, new, prefix: "", into: &out)
+        return out
+    }
+
+    private func compare(_ old: ObjectID?, _ new: ObjectID?, prefix: String, into out: inout [TreeChange]) throws {
+        if old == new { return }
+        let context = "\(location) tree (\(prefix.isEmpty ? "/" : prefix))"
         var oldTree: OpaquePointer?, newTree: OpaquePointer?
         if let old {
             var oid = old.raw
             try Git.check(git_tree_lookup(&oldTree, handle, &oid), "git_tree_lookup", context)
         }
         defer { git_tree_free(oldTree) }
-        var newOID = new.raw
-        try Git.check(git_tree_lookup(&newTree, handle, &newOID), "git_tree_lookup", context)
+        if let new {
+            var oid = new.raw
+            try Git.check(git_tree_lookup(&newTree, handle, &oid), "git_tree_lookup", context)
+        }
         defer { git_tree_free(newTree) }
-        var options = git_diff_options()
-        try Git.check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init", context)
-        options.flags = GIT_DIFF_INCLUDE_TYPECHANGE.rawValue | GIT_DIFF_INCLUDE_TYPECHANGE_TREES.rawValue
-        var diff: OpaquePointer?
-        try Git.check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree", context)
-        defer { git_diff_free(diff) }
-        var out: [TreeChange] = []
-        for i in 0..<git_diff_num_deltas(diff) {
-            guard let d = git_diff_get_delta(diff, i)?.pointee else { continue }
-            func entry(_ f: git_diff_file) -> TreeEntry? {
-                guard let path = f.path, let kind = TreeEntry.kind(ofMode: f.mode), kind != .tree else { return nil }
-                var id = f.id
-                return TreeEntry(path: String(cString: path), id: ObjectID(&id), kind: kind)
-            }
-            switch d.status {
-            case GIT_DELTA_ADDED:
-                if let n = entry(d.new_file) { out.append(TreeChange(path: n.path, old: nil, new: n)) }
-            case GIT_DELTA_DELETED:
-                if let o = entry(d.old_file) { out.append(TreeChange(path: o.path, old: o, new: nil)) }
-            case GIT_DELTA_MODIFIED, GIT_DELTA_TYPECHANGE:
-                let o = entry(d.old_file), n = entry(d.new_file)
-                if let path = n?.path ?? o?.path { out.append(TreeChange(path: path, old: o, new: n)) }
-            default:
-                continue
+        func entry(_ e: OpaquePointer) -> TreeEntry? {
+            guard let name = git_tree_entry_name(e), let kind = TreeEntry.kind(of: git_tree_entry_filemode(e)) else { return nil }
+            let path = prefix.isEmpty ? String(cString: name) : prefix + "/" + String(cString: name)
+            return TreeEntry(path: path, id: ObjectID(git_tree_entry_id(e)), kind: kind)
+        }
+        func removed(_ e: OpaquePointer) throws {
+            guard let o = entry(e) else { return }
+            if o.kind == .tree { try compare(o.id, nil, prefix: o.path, into: &out) } else { out.append(TreeChange(path: o.path, old: o, new: nil)) }
+        }
+        func added(_ e: OpaquePointer) throws {
+            guard let n = entry(e) else { return }
+            if n.kind == .tree { try compare(nil, n.id, prefix: n.path, into: &out) } else { out.append(TreeChange(path: n.path, old: nil, new: n)) }
+        }
+        // Both trees are sorted the way git sorts entries: a merge join, names built only for
+        // entries that differ.
+        let oldCount = oldTree.map { git_tree_entrycount($0) } ?? 0, newCount = newTree.map { git_tree_entrycount($0) } ?? 0
+        var a = 0, b = 0
+        while a < oldCount || b < newCount {
+            let o = a < oldCount ? git_tree_entry_byindex(oldTree, a) : nil
+            let n = b < newCount ? git_tree_entry_byindex(newTree, b) : nil
+            let order: Int32 = o == nil ? 1 : n == nil ? -1 : git_tree_entry_cmp(o, n)
+            if order < 0 {
+                try removed(o!)
+                a += 1
+            } else if order > 0 {
+                try added(n!)
+                b += 1
+            } else {
+                a += 1
+                b += 1
+                let oldMode = git_tree_entry_filemode(o), newMode = git_tree_entry_filemode(n)
+                if oldMode == newMode, git_oid_equal(git_tree_entry_id(o), git_tree_entry_id(n)) == 1 { continue }
+                if oldMode == GIT_FILEMODE_TREE, newMode == GIT_FILEMODE_TREE, let oe = entry(o!), let ne = entry(n!) {
+                    try compare(oe.id, ne.id, prefix: ne.path, into: &out)
+                } else {
+                    guard let oe = entry(o!), let ne = entry(n!) else { continue }
+                    out.append(TreeChange(path: ne.path, old: oe, new: ne))
+                }
             }
         }
-        return out
     }
 
     // MARK: Blobs

@@ -63,8 +63,13 @@ public final class SQLiteStore: Store {
 
     public init(path: String) throws {
         db = try SQLiteConnection(path: path)
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
-        try migrate()
+        do {
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            try migrate()
+        } catch var e as StoreError {
+            e.context = path  // "file is not a database" means little without the file
+            throw e
+        }
     }
 
     /// Brings the schema to the current version, each step in its own transaction. A file made
@@ -142,38 +147,42 @@ public final class SQLiteStore: Store {
         return out
     }
 
-    public func record(_ commit: CommitRecord, repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+    public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
         try db.transaction {
-            let key: [SQLValue] = [.int(repository), .text(commit.commit), .text(ruleset)]
-            for table in ["commit_counts", "commit_files"] {
-                try db.statement("DELETE FROM \(table) WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key).run()
-            }
-            try db.statement("""
-                INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                    notes, compared_with_parent)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
-                    parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
-                    error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
-                    notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
-                """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
-                                 commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
-                                 .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
-                                 .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0)]).run()
-            for (rule, count) in commit.counts.sorted(by: { $0.key < $1.key }) {
-                try db.statement("INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(key + [.text(rule), .int(Int64(count))]).run()
-            }
-            for f in commit.fileDeltas {
-                try db.statement("INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta) VALUES ($1, $2, $3, $4, $5, $6)")
-                    .bind(key + [.text(f.path), .int(Int64(f.count)), .int(Int64(f.delta))]).run()
-            }
             for (k, data) in memo {
                 try db.statement("""
                     INSERT INTO blob_results(blob, path, ruleset, model, data) VALUES ($1, $2, $3, $4, $5)
                     ON CONFLICT(blob, path, ruleset, model) DO NOTHING
                     """).bind([.text(k.blob), .text(k.path), .text(ruleset), .text(k.model), .blob(data)]).run()
             }
+            for commit in commits { try insert(commit, repository: repository, ruleset: ruleset) }
+        }
+    }
+
+    private func insert(_ commit: CommitRecord, repository: Int64, ruleset: String) throws {
+        let key: [SQLValue] = [.int(repository), .text(commit.commit), .text(ruleset)]
+        for table in ["commit_counts", "commit_files"] {
+            try db.statement("DELETE FROM \(table) WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key).run()
+        }
+        try db.statement("""
+            INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
+                                notes, compared_with_parent)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+            ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
+                parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
+                error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
+                notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+            """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
+                             commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
+                             .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
+                             .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0)]).run()
+        for (rule, count) in commit.counts.sorted(by: { $0.key < $1.key }) {
+            try db.statement("INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count) VALUES ($1, $2, $3, $4, $5)")
+                .bind(key + [.text(rule), .int(Int64(count))]).run()
+        }
+        for f in commit.fileDeltas {
+            try db.statement("INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta) VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(key + [.text(f.path), .int(Int64(f.count)), .int(Int64(f.delta))]).run()
         }
     }
 

@@ -85,9 +85,9 @@ public protocol Store: AnyObject {
     func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord]
     /// Memo entries that exist among `keys`.
     func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]]
-    /// Stores a commit with the memo entries its scan produced, in one transaction; storing a
+    /// Stores commits with the memo entries their scans produced, in one transaction; storing a
     /// commit again replaces it.
-    func record(_ commit: CommitRecord, repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws
+    func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws
     /// Remembers which commit a revision pointed at after a run.
     func setReference(repository: Int64, name: String, commit: String) throws
     /// Counts for tests and statistics: rows per table.

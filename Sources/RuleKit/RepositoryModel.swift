@@ -111,13 +111,28 @@ public struct BarHeightConstant: Sendable, Equatable {
 /// ancestry, geometry aliases, bar-height constants, window subclasses. Immutable once built.
 public struct RepositoryModel: Sendable {
     /// What the repository says about one type name, over all its declarations.
-    public struct TypeEntry: Sendable {
+    public struct TypeEntry: Sendable, Equatable {
         /// Superclass and protocols.
         public var parents: [String] = []
         /// Declared here (not merely extended).
         public var declared = false
         /// A file that declares or extends it.
         public var path = ""
+
+        public init(parents: [String] = [], declared: Bool = false, path: String = "") {
+            self.parents = parents
+            self.declared = declared
+            self.path = path
+        }
+
+        /// The entry of a type from its declarations in repository order (files in path order).
+        public init(_ declarations: some Sequence<TypeDeclaration>) {
+            for t in declarations {
+                if path.isEmpty { path = t.path }
+                parents.append(contentsOf: t.inherits)
+                if !t.kind.extendsExisting { declared = true }
+            }
+        }
     }
     public private(set) var types: [String: TypeEntry] = [:]
     public private(set) var aliases: [String: [GeometryAlias]] = [:]
@@ -146,10 +161,18 @@ public struct RepositoryModel: Sendable {
             entries[t.name, default: TypeEntry(path: t.path)].parents.append(contentsOf: t.inherits)
             if !t.kind.extendsExisting { entries[t.name]!.declared = true }
         }
+        self.init(typeEntries: entries, windowTypes: Self.descendants(of: "UIWindow", in: entries), aliases: aliases,
+                  barConstants: barConstants)
+    }
+
+    /// Builds the model from type entries already aggregated (and the window subclasses among
+    /// them): what history keeps up to date file by file instead of rebuilding.
+    public init(typeEntries entries: [String: TypeEntry], windowTypes: Set<String>, aliases: [GeometryAlias],
+                barConstants: [BarHeightConstant]) {
         self.types = entries
+        self.windowTypes = windowTypes
         for a in aliases { self.aliases[a.name, default: []].append(a) }
         for b in barConstants { self.barConstants[b.name, default: []].append(b) }
-        windowTypes = Self.descendants(of: "UIWindow", in: entries)
         for a in aliases {
             if !a.fileLocal { definingPaths[identifierHash(a.name), default: []].insert(a.site.path) }
             if !a.subsumed.isEmpty { subsumed[a.site.path, default: []].append(a.subsumed) }
@@ -208,7 +231,7 @@ public struct RepositoryModel: Sendable {
     }
 
     /// Every declared type whose ancestry reaches `root`, found by walking down a children index.
-    static func descendants(of root: String, in types: [String: TypeEntry]) -> Set<String> {
+    public static func descendants(of root: String, in types: [String: TypeEntry]) -> Set<String> {
         var children: [String: [String]] = [:]
         for (name, entry) in types { for parent in entry.parents where parent != name { children[parent, default: []].append(name) } }
         var found: Set<String> = []

@@ -1,1 +1,148 @@
+import Foundation
 import Testing
+import GitAccess
+import TestSupport
+
+@Suite struct RepositoryTests {
+    static func repo() throws -> String { try FixtureRepositories.history(["--commits", "40", "--units", "12", "--edge-cases"]) }
+
+    @Test func revisionsCommitsAndTheFirstParentChain() throws {
+        let path = try Self.repo()
+        let repo = try GitRepository.open(path)
+        let head = try repo.resolveCommit("main")
+        #expect(head.hex == (try FixtureRepositories.run(["git", "-C", path, "rev-parse", "main"])))
+        #expect(try repo.resolveCommit(head.hex) == head)
+        #expect(try repo.resolveCommit("main~1") == repo.commit(head).parents.first)
+        let commit = try repo.commit(head)
+        #expect(commit.subject == (try FixtureRepositories.run(["git", "-C", path, "log", "-1", "--format=%s", "main"])))
+        #expect(String(commit.authorTime) == (try FixtureRepositories.run(["git", "-C", path, "log", "-1", "--format=%at", "main"])))
+        // Merges have two parents; the first is main's previous commit.
+        let merges = try FixtureRepositories.run(["git", "-C", path, "rev-list", "--merges", "--first-parent", "main"]).split(separator: "\n")
+        #expect(!merges.isEmpty)
+        let merge = try repo.commit(#require(ObjectID(hex: String(merges[0]))))
+        #expect(merge.parents.count == 2)
+    }
+
+    @Test func unknownRevisionsAndMissingRepositoriesAreClearErrors() throws {
+        let repo = try GitRepository.open(try Self.repo())
+        #expect { try repo.resolveCommit("no-such-branch") } throws: { ($0 as? GitError)?.message == "unknown revision 'no-such-branch'" }
+        #expect { try GitRepository.open("/no/such/place") } throws: { ($0 as? GitError)?.description.contains("/no/such/place") == true }
+        let empty = TempDirectory()
+        let bare = try GitRepository.initBare(empty.path + "/empty.git")
+        #expect(bare.isEmpty)
+        #expect { try bare.resolveCommit("HEAD") } throws: { ($0 as? GitError)?.message == "the repository has no commits" }
+    }
+
+    @Test func treeWalkSeesLinksAndSubmodulesAsWhatTheyAre() throws {
+        let path = try Self.repo()
+        let repo = try GitRepository.open(path)
+        let tree = try repo.commit(repo.resolveCommit("main")).tree
+        var entries: [TreeEntry] = []
+        try repo.walkTree(tree, enter: { _ in true }, visit: { entries.append($0) })
+        let listed = try FixtureRepositories.run(["git", "-C", path, "ls-tree", "-r", "--name-only", "main"]).split(separator: "\n").map(String.init)
+        #expect(entries.map(\.path).sorted() == listed.sorted())
+        #expect(entries.first { $0.path == "Shop/Linked.swift" }?.kind == .symlink)
+        #expect(entries.first { $0.path == "Vendor/SomeKit" }?.kind == .submodule)
+        var skipped: [TreeEntry] = []
+        try repo.walkTree(tree, enter: { $0 != "Shop" }, visit: { skipped.append($0) })
+        #expect(!skipped.contains { $0.path.hasPrefix("Shop/") })
+        #expect(try repo.entry(path: "Shop/Macros.h", in: tree)?.kind == .file)
+        #expect(try repo.entry(path: "Shop/Nothing.h", in: tree) == nil)
+    }
+
+    @Test func changesBetweenTreesEqualGitsOwnDiff() throws {
+        let path = try Self.repo()
+        let repo = try GitRepository.open(path)
+        var id: ObjectID? = try repo.resolveCommit("main")
+        var checked = 0
+        while let c = id, checked < 40 {
+            let commit = try repo.commit(c)
+            guard let parent = commit.parents.first else { break }
+            let ours = try repo.changes(from: try repo.commit(parent).tree, to: commit.tree)
+                .map { "\($0.old == nil ? "A" : $0.new == nil ? "D" : "M") \($0.path)" }.sorted()
+            let theirs = try FixtureRepositories.run(["git", "-C", path, "diff-tree", "-r", "--no-renames", "--name-status", parent.hex, c.hex])
+                .split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }.sorted()
+            #expect(ours == theirs, "commit \(c.hex)")
+            id = parent
+            checked += 1
+        }
+        #expect(checked > 20)
+        // From the empty tree: everything is added.
+        let all = try repo.changes(from: nil, to: repo.commit(repo.resolveCommit("main")).tree)
+        #expect(all.allSatisfy { $0.old == nil } && all.count > 20)
+    }
+
+    @Test func blobsAndTheirSizesFromHeaders() throws {
+        let path = try Self.repo()
+        let repo = try GitRepository.open(path)
+        let tree = try repo.commit(repo.resolveCommit("main")).tree
+        let macros = try #require(try repo.entry(path: "Shop/Macros.h", in: tree))
+        let bytes = try repo.blob(macros.id)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("#define"))
+        #expect(try repo.size(of: macros.id) == bytes.count)
+        #expect(String(decoding: bytes, as: UTF8.self) == (try FixtureRepositories.run(["git", "-C", path, "show", "main:Shop/Macros.h"])) + "\n")
+    }
+
+    @Test func aPoolLendsEachThreadItsOwnHandle() throws {
+        let pool = RepositoryPool(path: try Self.repo())
+        let head = try pool.with { try $0.resolveCommit("main") }
+        let results = (0..<8).map { _ in Box() }
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            results[i].value = (try? pool.with { repo in try repo.commit(head).tree.hex }) ?? "failed"
+        }
+        #expect(Set(results.map(\.value)).count == 1 && results[0].value != "failed")
+    }
+
+    final class Box: @unchecked Sendable { var value = "" }
+
+    @Test func objectIDsRoundTripHex() {
+        let hex = "0123456789abcdef0123456789abcdef01234567"
+        #expect(ObjectID(hex: hex)?.hex == hex)
+        #expect(ObjectID(hex: hex.uppercased())?.hex == hex)
+        #expect(ObjectID(hex: "xyz") == nil)
+        #expect(ObjectID(hex: String(hex.dropLast())) == nil)
+    }
+}
+
+@Suite struct MirrorTests {
+    @Test func cloneOnceThenFetchOnlyWhatIsNew() throws {
+        let source = TempDirectory()
+        let origin = source.path + "/origin.git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-history-repo.py", origin, "--commits", "12", "--units", "4"])
+        let cache = TempDirectory()
+        let url = "file://" + origin
+        let folder = cache.path + "/" + Mirror.folderName(for: url)
+        nonisolated(unsafe) var reports = 0
+        let first = try Mirror.update(url: url, at: folder, progress: { _ in reports += 1 })
+        let head = try first.resolveCommit("main")
+        #expect(head.hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        #expect(try first.resolveCommit("HEAD") == head)
+        // A new commit upstream arrives with the next update; the mirror stays bare.
+        let tree = try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main^{tree}"])
+        let next = try FixtureRepositories.run(["env", "GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@b",
+                                                "git", "-C", origin, "commit-tree", tree, "-p", "main", "-m", "Upstream moves on"])
+        try FixtureRepositories.run(["git", "-C", origin, "update-ref", "refs/heads/main", next])
+        let second = try Mirror.update(url: url, at: folder)
+        #expect(try second.resolveCommit("main").hex == next)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Shop"))
+        #expect(reports > 0)
+    }
+
+    @Test func unreachableRemotesFailWithTheReason() throws {
+        let cache = TempDirectory()
+        #expect { try Mirror.update(url: "file:///no/such/repo.git", at: cache.path + "/x.git") } throws: { error in
+            (error as? GitError)?.function == "git_remote_fetch"
+        }
+    }
+
+    @Test func urlsAreRedactedAndNamedSafely() {
+        #expect(Mirror.redact("https://user:secret@git.example.com/a/b.git") == "https://***@git.example.com/a/b.git")
+        #expect(Mirror.redact("failed for https://tok@host/x and https://u:p@h/y") == "failed for https://***@host/x and https://***@h/y")
+        #expect(Mirror.redact("/srv/mirrors/kit.git") == "/srv/mirrors/kit.git")
+        let name = Mirror.folderName(for: "https://user:secret@git.example.com/mobile/shop-ios.git")
+        #expect(name.hasPrefix("mobile-shop-ios-") && name.hasSuffix(".git") && !name.contains("secret"))
+        #expect(Mirror.folderName(for: "https://a/x.git") != Mirror.folderName(for: "https://b/x.git"))
+        #expect(Mirror.isRemote("https://git.example.com/a.git") && Mirror.isRemote("git@github.com:org/app.git"))
+        #expect(!Mirror.isRemote("/srv/mirrors/kit.git") && !Mirror.isRemote("./kit") && !Mirror.isRemote("file:///srv/kit.git"))
+    }
+}

@@ -1,1 +1,88 @@
+import Foundation
 import Testing
+@testable import ResultStore
+import TestSupport
+
+@Suite struct SQLiteStoreTests {
+    static func record(_ id: String, parent: String? = nil, counts: [String: Int] = ["main-screen": 2]) -> CommitRecord {
+        CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: "launches", files: 3, counts: counts,
+                     errors: 0, warnings: counts.values.reduce(0, +), notes: 0, comparedWithParent: parent != nil,
+                     fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
+    }
+
+    @Test func commitsRoundTripAndReplace() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let repo = try store.repository(name: "shop", url: "/srv/shop.git")
+        #expect(try store.repository(name: "shop", url: "/srv/shop.git") == repo)
+        let a = Self.record(String(repeating: "a", count: 40))
+        let b = Self.record(String(repeating: "b", count: 40), parent: a.commit, counts: ["main-screen": 1, "idiom-layout": 4])
+        try store.record([a, b], repository: repo, ruleset: "r1", memo: [])
+        #expect(try store.storedCommits(repository: repo, ruleset: "r1") == [a.commit, b.commit])
+        #expect(try store.storedCommits(repository: repo, ruleset: "r2").isEmpty)
+        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [b.commit, a.commit, "missing"]) == [b, a])
+        // Storing a commit again replaces it, rows and all.
+        var changed = b
+        changed.counts = ["idiom-layout": 1]
+        changed.fileDeltas = []
+        try store.record([changed], repository: repo, ruleset: "r1", memo: [])
+        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [b.commit]) == [changed])
+        let rows = try store.rowCounts()
+        #expect(rows["commits"] == 2 && rows["commit_counts"] == 2 && rows["commit_files"] == 1)
+    }
+
+    @Test func memoEntriesAreKeptByBlobPathAndModel() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let repo = try store.repository(name: "shop", url: "u")
+        let plain = MemoKey(blob: "b1", path: "A.swift"), withModel = MemoKey(blob: "b1", path: "A.swift", model: "d1")
+        try store.record([], repository: repo, ruleset: "r1", memo: [(plain, [1, 2, 3]), (withModel, [4])])
+        // A second write of the same key keeps the first (results are a function of the key).
+        try store.record([], repository: repo, ruleset: "r1", memo: [(plain, [9])])
+        let found = try store.memo([plain, withModel, MemoKey(blob: "b1", path: "B.swift")], ruleset: "r1")
+        #expect(found == [plain: [1, 2, 3], withModel: [4]])
+        #expect(try store.memo([plain], ruleset: "r2").isEmpty)
+    }
+
+    @Test func aFailedTransactionLeavesNothing() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let repo = try store.repository(name: "shop", url: "u")
+        // The second commit lists one path twice: its insert fails after the memo entry and the
+        // first commit were written in the same transaction.
+        var broken = Self.record(String(repeating: "f", count: 40))
+        broken.fileDeltas = [FileDelta(path: "A.swift", count: 1, delta: 1), FileDelta(path: "A.swift", count: 2, delta: 2)]
+        #expect(throws: StoreError.self) {
+            try store.record([Self.record(String(repeating: "e", count: 40)), broken], repository: repo, ruleset: "r",
+                             memo: [(MemoKey(blob: "x", path: "y"), [1])])
+        }
+        let rows = try store.rowCounts()
+        #expect(rows["commits"] == 0 && rows["commit_counts"] == 0 && rows["commit_files"] == 0 && rows["blob_results"] == 0)
+    }
+
+    @Test func reopeningKeepsDataAndSchema() throws {
+        let dir = TempDirectory()
+        let path = dir.path + "/s.sqlite"
+        do {
+            let store = try SQLiteStore(path: path)
+            let repo = try store.repository(name: "shop", url: "u")
+            try store.record([Self.record(String(repeating: "d", count: 40))], repository: repo, ruleset: "r", memo: [])
+        }
+        let again = try SQLiteStore(path: path)
+        #expect(try again.rowCounts()["commits"] == 1)
+        #expect(SQLiteStore.schemaVersion >= 1)
+    }
+
+    @Test func aNewerSchemaIsRefusedNotDamaged() throws {
+        let dir = TempDirectory()
+        let path = dir.path + "/s.sqlite"
+        try SQLiteStore(path: path).db.execute("UPDATE schema_version SET version = 99")
+        #expect { try SQLiteStore(path: path) } throws: { ($0 as? StoreError)?.message.contains("schema version 99") == true }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAClearError() throws {
+        let dir = TempDirectory()
+        dir.write("junk.sqlite", String(repeating: "not a database ", count: 100))
+        #expect { try Stores.open(dir.path + "/junk.sqlite") } throws: { ($0 as? StoreError)?.description.contains("junk.sqlite") == true }
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary folder, removed when the value goes away.
-public final class TempDirectory {
+public final class TempDirectory: Sendable {
     public let path: String
 
     public init() {

@@ -16,7 +16,7 @@ public enum FactResolution {
         var reads: String
     }
 
-    static func aliases(_ candidates: [AliasCandidate]) -> [GeometryAlias] {
+    public static func aliases(_ candidates: [AliasCandidate]) -> [GeometryAlias] {
         var byName: [String: [Int]] = [:]
         for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
         var state = [Resolved?](repeating: nil, count: candidates.count)
@@ -72,7 +72,7 @@ public enum FactResolution {
         return candidate.owner == nil || candidate.owner == from.owner
     }
 
-    static func barConstants(_ candidates: [BarCandidate]) -> [BarHeightConstant] {
+    public static func barConstants(_ candidates: [BarCandidate]) -> [BarHeightConstant] {
         var valid = candidates.map { $0.references.isEmpty }
         var byName: [String: [Int]] = [:]
         for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }

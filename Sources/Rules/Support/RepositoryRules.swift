@@ -16,6 +16,15 @@ public struct RepositoryView: Sendable {
         typeNames = Set(facts.flatMap(\.typeNames))
     }
 
+    /// A view from the facts repository rules read (files with app entries, URL or scene
+    /// methods, scene configuration names, window state or singletons, in path order) and
+    /// every declared type name, both kept up to date elsewhere.
+    public init(model: RepositoryModel, projectFacts: [FileFacts], typeNames: Set<String>) {
+        self.model = model
+        self.facts = projectFacts
+        self.typeNames = typeNames
+    }
+
     /// Whether `app` has a SwiftUI `@main App` among its own sources (any source when no
     /// project file maps sources to targets).
     func hasSwiftUIEntry(_ app: ProjectModel.App) -> Bool {

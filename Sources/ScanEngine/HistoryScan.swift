@@ -1,0 +1,198 @@
+import Foundation
+import GitAccess
+import ResultStore
+import RuleKit
+import Rules
+import SourceLexing
+
+/// What `history` walks and how.
+public struct HistoryOptions: Sendable {
+    public var revision: String
+    /// Only commits authored at or after this time (seconds since 1970).
+    public var since: Int64?
+    /// Only the newest this many first-parent commits.
+    public var maxCommits: Int?
+    public var jobs: Int
+    /// Commits per chunk: enough to keep every core busy, few enough that a chunk's results stay
+    /// small in memory and a killed run loses little.
+    public var chunkSize: Int
+
+    public init(revision: String, since: Int64? = nil, maxCommits: Int? = nil, jobs: Int = Parallel.cores, chunkSize: Int = 128) {
+        self.revision = revision
+        self.since = since
+        self.maxCommits = maxCommits
+        self.jobs = jobs
+        self.chunkSize = max(1, chunkSize)
+    }
+}
+
+/// What a history run did.
+public struct HistoryOutcome: Sendable {
+    public var head: String
+    /// The commits of the range, oldest first.
+    public var chain: [String]
+    /// Commits scanned now, and found already stored.
+    public var scanned = 0
+    public var alreadyStored = 0
+    public var failed = 0
+    /// Blobs read and analysed, and blobs whose stored result was used instead.
+    public var blobsScanned = 0
+    public var blobsReused = 0
+    /// Files read a second time with the repository's facts (not found in the memo).
+    public var secondPasses = 0
+    /// Things worth saying about the walk: a shallow clone's boundary, a commit that ends it.
+    public var notes: [String] = []
+}
+
+/// One step of progress, for a progress line.
+public struct HistoryProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var commit: String
+    public var subject: String
+}
+
+/// `fleetscan history`: walks first-parent history oldest first and records every commit's
+/// counts. The tree of each commit is not listed again: a tree-to-tree diff with the previous
+/// commit gives the paths that changed; each (blob, path) is analysed once and memoised in the
+/// store, so a rerun reads no blob twice and only the commits not stored yet are scanned.
+/// Second passes are memoised by a digest of the model facts they read (`ModelDigest`), and
+/// counts are only recomputed for files whose analysis or model changed.
+public enum HistoryScan {
+    public static func run(pool: RepositoryPool, name: String, url: String, store: any Store, options: HistoryOptions,
+                           progress: ((HistoryProgress) -> Void)? = nil) throws -> HistoryOutcome {
+        try pool.with { repo in
+            let head = try repo.resolveCommit(options.revision)
+            var outcome = HistoryOutcome(head: head.hex, chain: [])
+            let chain = try walk(repo, from: head, options: options, notes: &outcome.notes)
+            outcome.chain = chain.map(\.id.hex)
+            let repositoryID = try store.repository(name: name, url: url)
+            let stored = try store.storedCommits(repository: repositoryID, ruleset: Ruleset.fingerprint)
+            let toDo = chain.filter { !stored.contains($0.id.hex) }
+            outcome.alreadyStored = chain.count - toDo.count
+            let state = TreeState(pool: pool, store: store, jobs: options.jobs)
+            var done = 0
+            // Commits go in chunks: their tree diffs are computed in parallel, the files they bring
+            // are scanned in one parallel batch, then each commit is settled in order; a chunk is
+            // written in one transaction with its memo entries, so a run killed part-way loses
+            // at most the chunk it was in, which the next run redoes.
+            for start in stride(from: 0, to: toDo.count, by: options.chunkSize) {
+                let chunk = Array(toDo[start..<min(start + options.chunkSize, toDo.count)])
+                let prepared = prepare(chunk, pool: pool, jobs: options.jobs)
+                try state.prefetch(prepared.compactMap { $0 })
+                var records: [CommitRecord] = []
+                for (commit, changes) in zip(chunk, prepared) {
+                    progress?(HistoryProgress(done: done, total: toDo.count, commit: commit.id.hex, subject: commit.subject))
+                    done += 1
+                    // Counts move against the parent only when the state holds the parent's tree:
+                    // it does after the previous commit; else it is rebuilt from a stored parent
+                    // (from the memo, so nothing is read twice); a root commit moves from nothing.
+                    var compared = false
+                    if let parent = commit.parents.first {
+                        if state.commit == parent {
+                            compared = true
+                        } else if stored.contains(parent.hex) || state.recorded.contains(parent) {
+                            if let p = try? repo.commit(parent), (try? state.advance(repo, to: p)) != nil { compared = state.commit == parent }
+                        }
+                    } else {
+                        state.reset()
+                        compared = true
+                    }
+                    if !compared { state.reset() }
+                    var record: CommitRecord
+                    do {
+                        try state.advance(repo, to: commit, prepared: changes)
+                        record = state.record(for: commit, comparedWithParent: compared)
+                    } catch {
+                        state.reset()
+                        record = CommitRecord(commit: commit.id.hex, parent: commit.parents.first?.hex, time: commit.authorTime,
+                                              subject: commit.subject, error: Mirror.redact("\(error)"))
+                    }
+                    if record.error != nil { outcome.failed += 1 }
+                    records.append(record)
+                    state.recorded.insert(commit.id)
+                    outcome.scanned += 1
+                }
+                try store.record(records, repository: repositoryID, ruleset: Ruleset.fingerprint, memo: state.takeMemo())
+                state.endChunk()
+            }
+            outcome.blobsScanned = state.blobsScanned
+            outcome.blobsReused = state.blobsReused
+            outcome.secondPasses = state.secondPasses
+            if let last = chain.last { try store.setReference(repository: repositoryID, name: options.revision, commit: last.id.hex) }
+            return outcome
+        }
+    }
+
+    /// Each commit's changes against its first parent (the empty tree for a root commit), or nil
+    /// when they cannot be read (the commit is then settled on its own and fails with the reason).
+    /// Workers take contiguous runs of commits, so each reads a tree once for two diffs.
+    static func prepare(_ chunk: [Commit], pool: RepositoryPool, jobs: Int) -> [[TreeChange]?] {
+        let workers = max(1, min(jobs, chunk.count))
+        let ranges = (0..<workers).map { w in (chunk.count * w / workers)..<(chunk.count * (w + 1) / workers) }
+        let parts: [[[TreeChange]?]] = Parallel.map(ranges, jobs: workers) { range in
+            (try? pool.with { repo in
+                range.map { i -> [TreeChange]? in
+                    let c = chunk[i]
+                    var base: ObjectID? = nil
+                    if let p = c.parents.first {
+                        if i > 0, chunk[i - 1].id == p { base = chunk[i - 1].tree } else {
+                            guard let parent = try? repo.commit(p) else { return nil }
+                            base = parent.tree
+                        }
+                    }
+                    return try? repo.changes(from: base, to: c.tree)
+                }
+            }) ?? range.map { _ in nil }
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// The first-parent chain from `head`, oldest first, within the options' limits.
+    static func walk(_ repo: GitRepository, from head: ObjectID, options: HistoryOptions, notes: inout [String]) throws -> [Commit] {
+        var chain: [Commit] = []
+        var next: ObjectID? = head
+        while let id = next {
+            if let max = options.maxCommits, chain.count >= max { break }
+            let commit: Commit
+            do {
+                commit = try repo.commit(id)
+            } catch let e as GitError where !chain.isEmpty {
+                notes.append(repo.isShallow && e.isNotFound
+                             ? "shallow clone: history ends at \(chain.last!.id.hex), whose parent is not in the clone"
+                             : "history ends at \(chain.last!.id.hex): its parent \(id.hex) cannot be read (\(e.message))")
+                break
+            }
+            if let since = options.since, commit.authorTime < since { break }
+            chain.append(commit)
+            next = commit.parents.first
+        }
+        return chain.reversed()
+    }
+}
+
+/// A first-pass result as the memo keeps it. Unreadable files are never memoised: the next run
+/// tries them again.
+struct MemoRecord: Codable {
+    var kind: UInt8
+    var analysis: FileAnalysis?
+    var diagnostic: String?
+
+    init?(_ first: TreeScan.FirstPass) {
+        switch first {
+        case .analyzed(let a): kind = 0; analysis = a
+        case .skipped(let d): kind = 1; diagnostic = d.message
+        case .lfsPointer: kind = 2
+        case .unreadable: return nil
+        }
+    }
+
+    func firstPass(path: String) -> TreeScan.FirstPass? {
+        switch kind {
+        case 0: return analysis.map { .analyzed($0) }
+        case 1: return .skipped(Diagnostic(path: path, message: diagnostic ?? ""))
+        case 2: return .lfsPointer
+        default: return nil
+        }
+    }
+}

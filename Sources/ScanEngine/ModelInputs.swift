@@ -1,0 +1,103 @@
+import RuleKit
+import Rules
+
+/// What the repository model is made of, kept up to date file by file, so that history builds
+/// a commit's model in time that follows the change rather than the repository: type entries
+/// and the inheritance index, declared names, alias and bar-height candidates, and the facts
+/// repository rules read. The model it builds equals `TreeScan.buildModel` over the same files
+/// (files in path order, declarations in file order).
+final class ModelInputs {
+    /// Per type name, the files that declare or extend it (ascending path) with their declarations.
+    private var declarations: [String: [(path: String, decls: [TypeDeclaration])]] = [:]
+    private var entries: [String: RepositoryModel.TypeEntry] = [:]
+    /// parent → names that list it among their parents.
+    private var children: [String: Set<String>] = [:]
+    private var typeNameCounts: [String: Int] = [:]
+    private var typeNames: Set<String> = []
+    private var aliases: [String: [AliasCandidate]] = [:]
+    private var bars: [String: [BarCandidate]] = [:]
+    private var projectFacts: [String: FileFacts] = [:]
+    /// Type names whose entry or declared-ness changed since `takeAffected`.
+    private var changed: Set<String> = []
+
+    static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    func add(_ f: FileFacts) { update(f, adding: true) }
+    func remove(_ f: FileFacts) { update(f, adding: false) }
+
+    private func update(_ f: FileFacts, adding: Bool) {
+        var byName: [String: [TypeDeclaration]] = [:]
+        var order: [String] = []
+        for t in f.types {
+            if byName[t.name] == nil { order.append(t.name) }
+            byName[t.name, default: []].append(t)
+        }
+        for name in order {
+            var list = declarations[name] ?? []
+            if adding {
+                let at = list.firstIndex { Self.precedes(f.path, $0.path) } ?? list.count
+                list.insert((f.path, byName[name]!), at: at)
+            } else {
+                list.removeAll { $0.path == f.path }
+            }
+            declarations[name] = list.isEmpty ? nil : list
+            refresh(name)
+        }
+        for name in f.typeNames {
+            let n = (typeNameCounts[name] ?? 0) + (adding ? 1 : -1)
+            typeNameCounts[name] = n == 0 ? nil : n
+            if n == 0 { typeNames.remove(name); changed.insert(name) } else if adding, n == 1 { typeNames.insert(name); changed.insert(name) }
+        }
+        if !f.aliases.isEmpty { aliases[f.path] = adding ? f.aliases : nil }
+        if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
+        if !f.appEntries.isEmpty || !f.methods.isEmpty || !f.sceneConfigurationNames.isEmpty || !f.windowState.isEmpty || !f.singletons.isEmpty {
+            projectFacts[f.path] = adding ? f : nil
+        }
+    }
+
+    /// Recomputes a name's entry from its declarations and keeps the inheritance index in step.
+    private func refresh(_ name: String) {
+        let old = entries[name]
+        let new = declarations[name].map { RepositoryModel.TypeEntry($0.lazy.flatMap(\.decls)) }
+        guard old != new else { return }
+        for parent in old?.parents ?? [] where parent != name { children[parent]?.remove(name) }
+        for parent in new?.parents ?? [] where parent != name { children[parent, default: []].insert(name) }
+        entries[name] = new
+        changed.insert(name)
+    }
+
+    /// The model of the files added so far.
+    func model(project: ProjectModel) -> RepositoryModel {
+        var windows: Set<String> = []
+        var queue = Array(children["UIWindow"] ?? [])
+        while let name = queue.popLast() {
+            guard windows.insert(name).inserted else { continue }
+            queue.append(contentsOf: children[name] ?? [])
+        }
+        let aliasCandidates = aliases.keys.sorted(by: Self.precedes).flatMap { aliases[$0]! }
+        let barCandidates = bars.keys.sorted(by: Self.precedes).flatMap { bars[$0]! }
+        var model = RepositoryModel(typeEntries: entries, windowTypes: windows, aliases: FactResolution.aliases(aliasCandidates),
+                                    barConstants: FactResolution.barConstants(barCandidates))
+        model.project = project
+        model.declaredTypeNames = typeNames
+        return model
+    }
+
+    /// What repository rules read, for `model`.
+    func repositoryView(_ model: RepositoryModel) -> RepositoryView {
+        RepositoryView(model: model, projectFacts: projectFacts.keys.sorted(by: Self.precedes).map { projectFacts[$0]! }, typeNames: typeNames)
+    }
+
+    /// Type names whose roles or declared-ness may differ from when this was last asked: the
+    /// names that changed and every type below them.
+    func takeAffected() -> Set<String> {
+        var out: Set<String> = []
+        var queue = Array(changed)
+        while let name = queue.popLast() {
+            guard out.insert(name).inserted else { continue }
+            queue.append(contentsOf: children[name] ?? [])
+        }
+        changed = []
+        return out
+    }
+}

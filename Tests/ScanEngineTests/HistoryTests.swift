@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import GitAccess
+import ResultStore
+import Rules
+@testable import ScanEngine
+import TestSupport
+
+/// History against a repository of 130 commits (106 on main's first-parent chain, merges of
+/// side branches, renames, deletions, Objective-C and Swift, aliases defined in one file and
+/// used in others that change over time, the app adopting scenes half-way).
+@Suite(.serialized) struct HistoryTests {
+    static let arguments = ["--commits", "130", "--units", "25", "--edge-cases"]
+
+    struct Run {
+        let pool: RepositoryPool
+        let store: SQLiteStore
+        let outcome: HistoryOutcome
+        let records: [CommitRecord]
+    }
+
+    static func history(_ repo: String, store path: String, options: HistoryOptions = HistoryOptions(revision: "main", jobs: 2)) throws -> Run {
+        let pool = RepositoryPool(path: repo)
+        let store = try SQLiteStore(path: path)
+        let outcome = try HistoryScan.run(pool: pool, name: "shop", url: repo, store: store, options: options)
+        let id = try store.repository(name: "shop", url: repo)
+        return Run(pool: pool, store: store, outcome: outcome, records: try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain))
+    }
+
+    /// What `scan --repo … --rev COMMIT` finds, run fresh.
+    static func freshScan(_ pool: RepositoryPool, _ commit: String) throws -> ScanResult {
+        try GitScan.prepare(pool: pool, repository: "shop", revision: commit).run(jobs: 2)
+    }
+
+    static func assertMatchesFreshScans(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for r in run.records where r.error == nil {
+            let fresh = try freshScan(run.pool, r.commit)
+            #expect(r.counts == fresh.byRule, "counts of \(r.commit) \(r.subject)", sourceLocation: sourceLocation)
+            #expect(r.stage == fresh.stage, "stage of \(r.commit)", sourceLocation: sourceLocation)
+            #expect(r.files == fresh.files, "files of \(r.commit)", sourceLocation: sourceLocation)
+            let severities: [Int] = [fresh.count(.error), fresh.count(.warning), fresh.count(.note)]
+            #expect([r.errors, r.warnings, r.notes] == severities, "severities of \(r.commit)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func everyCommitCountsWhatAFreshScanCounts() throws {
+        let repo = try FixtureRepositories.history(Self.arguments)
+        let dir = TempDirectory()
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(run.outcome.chain.count > 100)
+        #expect(run.records.count == run.outcome.chain.count)
+        #expect(run.outcome.failed == 0)
+        try Self.assertMatchesFreshScans(run)
+        // File deltas add up to the change of the total, commit by commit.
+        for (parent, child) in zip(run.records, run.records.dropFirst()) where child.comparedWithParent {
+            let change = (child.errors + child.warnings + child.notes) - (parent.errors + parent.warnings + parent.notes)
+            #expect(child.fileDeltas.map(\.delta).reduce(0, +) == change, "deltas of \(child.commit)")
+        }
+        // An alias turned into a constant moves files the commit did not touch.
+        let fixed = try #require(run.records.first { $0.subject == "SCREEN_WIDTH is a constant now" })
+        #expect(fixed.fileDeltas.contains { $0.path != "Shop/Macros.h" && $0.delta < 0 })
+        // A base class that stops being a view controller changes the context of its subclass's code.
+        let presenter = try #require(run.records.first { $0.subject == "BaseScreen is a presenter" })
+        #expect(presenter.fileDeltas.contains { $0.path == "Shop/Screens/PromoScreen.swift" && $0.delta == -1 })
+        // URLs handled by the scene delegate settle a finding in the (unchanged) app delegate.
+        let urls = try #require(run.records.first { $0.subject == "Handle URLs in the scene delegate" })
+        #expect(urls.fileDeltas.contains { $0.path == "Shop/AppDelegate.m" && $0.delta == -1 })
+        // The app adopts scenes: the stage moves off not-launching.
+        #expect(run.records.first?.stage == "not-launching" && run.records.last?.stage != "not-launching")
+    }
+
+    @Test func aSecondRunScansNoBlobAgain() throws {
+        let repo = try FixtureRepositories.history(Self.arguments)
+        let dir = TempDirectory()
+        let first = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(first.outcome.blobsScanned > 100)
+        let second = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(second.outcome.scanned == 0 && second.outcome.blobsScanned == 0 && second.outcome.secondPasses == 0)
+        #expect(second.outcome.alreadyStored == first.outcome.chain.count)
+        #expect(second.records == first.records)
+    }
+
+    @Test func newCommitsAreTheNextRunsOnlyWork() throws {
+        let source = TempDirectory()
+        let repo = source.path + "/grow.git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-history-repo.py", repo, "--commits", "30", "--units", "8"])
+        let dir = TempDirectory()
+        let first = try Self.history(repo, store: dir.path + "/h.sqlite")
+        // Two new commits: one edits a file to read the screen, one adds a file.
+        let blob = try FixtureRepositories.run(["sh", "-c", "printf 'let w = UIScreen.main.bounds.width\\n' | git -C \(repo) hash-object -w --stdin"])
+        try commit(repo, adding: "Shop/Added.swift", blob: blob, message: "Add a file")
+        let macros = try FixtureRepositories.run(["sh", "-c", "printf '#define SCREEN_WIDTH ([UIScreen mainScreen].bounds.size.width)\\n' | git -C \(repo) hash-object -w --stdin"])
+        try commit(repo, adding: "Shop/Macros.h", blob: macros, message: "Screen width again")
+        let second = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(second.outcome.scanned == 2 && second.outcome.alreadyStored == first.outcome.chain.count)
+        #expect(second.outcome.blobsScanned == 2)
+        try Self.assertMatchesFreshScans(second)
+        #expect(second.records.suffix(2).allSatisfy { $0.comparedWithParent })
+    }
+
+    func commit(_ repo: String, adding path: String, blob: String, message: String) throws {
+        let index = ["GIT_INDEX_FILE=\(repo)/tmp-index"]
+        let who = ["GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@b"]
+        try FixtureRepositories.run(["env"] + index + ["git", "-C", repo, "read-tree", "main"])
+        try FixtureRepositories.run(["env"] + index + ["git", "-C", repo, "update-index", "--add", "--cacheinfo", "100644,\(blob),\(path)"])
+        let tree = try FixtureRepositories.run(["env"] + index + ["git", "-C", repo, "write-tree"])
+        let c = try FixtureRepositories.run(["env"] + who + ["git", "-C", repo, "commit-tree", tree, "-p", "main", "-m", message])
+        try FixtureRepositories.run(["git", "-C", repo, "update-ref", "refs/heads/main", c])
+        try FileManager.default.removeItem(atPath: repo + "/tmp-index")
+    }
+
+    /// A store that fails after a number of writes: a run killed part-way.
+    final class FailingStore: Store {
+        let inner: SQLiteStore
+        var writesLeft: Int
+        init(_ inner: SQLiteStore, writes: Int) { self.inner = inner; writesLeft = writes }
+        var location: String { inner.location }
+        func repository(name: String, url: String) throws -> Int64 { try inner.repository(name: name, url: url) }
+        func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> { try inner.storedCommits(repository: repository, ruleset: ruleset) }
+        func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
+            try inner.commits(repository: repository, ruleset: ruleset, ids: ids)
+        }
+        func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] { try inner.memo(keys, ruleset: ruleset) }
+        func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+            guard writesLeft > 0 else { throw StoreError(function: "record", code: 9, message: "killed", context: "") }
+            writesLeft -= 1
+            try inner.record(commits, repository: repository, ruleset: ruleset, memo: memo)
+        }
+        func setReference(repository: Int64, name: String, commit: String) throws {
+            try inner.setReference(repository: repository, name: name, commit: commit)
+        }
+        func rowCounts() throws -> [String: Int] { try inner.rowCounts() }
+    }
+
+    @Test func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne() throws {
+        let repo = try FixtureRepositories.history(Self.arguments)
+        let dir = TempDirectory()
+        let options = HistoryOptions(revision: "main", jobs: 2, chunkSize: 16)
+        let interrupted = try SQLiteStore(path: dir.path + "/a.sqlite")
+        #expect(throws: StoreError.self) {
+            try HistoryScan.run(pool: RepositoryPool(path: repo), name: "shop", url: repo, store: FailingStore(interrupted, writes: 3), options: options)
+        }
+        #expect(try interrupted.rowCounts()["commits"] == 48)
+        let finished = try Self.history(repo, store: dir.path + "/a.sqlite", options: options)
+        #expect(finished.outcome.alreadyStored == 48)
+        let whole = try Self.history(repo, store: dir.path + "/b.sqlite", options: options)
+        #expect(finished.records == whole.records)
+        let finishedRows = try finished.store.rowCounts(), wholeRows = try whole.store.rowCounts()
+        #expect(finishedRows == wholeRows)
+    }
+
+    @Test func limitsWalkTheNewestCommits() throws {
+        let repo = try FixtureRepositories.history(Self.arguments)
+        let dir = TempDirectory()
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite", options: HistoryOptions(revision: "main", maxCommits: 10, jobs: 2))
+        #expect(run.records.count == 10)
+        #expect(run.records.first?.comparedWithParent == false && run.records.dropFirst().allSatisfy { $0.comparedWithParent })
+        let all = try Self.history(repo, store: dir.path + "/all.sqlite")
+        let cut = all.records[all.records.count - 5].time
+        let since = try Self.history(repo, store: dir.path + "/s.sqlite", options: HistoryOptions(revision: "main", since: cut, jobs: 2))
+        #expect(since.records.map(\.commit) == all.records.suffix(5).map(\.commit))
+        try Self.assertMatchesFreshScans(since)
+    }
+
+    @Test func aShallowCloneEndsWhereItsHistoryEnds() throws {
+        let repo = try FixtureRepositories.history(Self.arguments)
+        let dir = TempDirectory()
+        let shallow = dir.path + "/shallow.git"
+        try FixtureRepositories.run(["git", "clone", "--quiet", "--bare", "--depth", "15", "file://" + repo, shallow])
+        let run = try Self.history(shallow, store: dir.path + "/h.sqlite")
+        #expect(run.records.count == 15)
+        #expect(run.outcome.notes.contains { $0.hasPrefix("shallow clone: history ends at") })
+        try Self.assertMatchesFreshScans(run)
+    }
+
+    @Test func aCorruptObjectFailsItsCommitAndTheWalkGoesOn() throws {
+        let repo = try FixtureRepositories.history(["--commits", "30", "--units", "8", "--corrupt"])
+        let dir = TempDirectory()
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(run.outcome.failed == 1)
+        let failed = try #require(run.records.first { $0.error != nil })
+        #expect(failed.subject == "Add a file whose object is damaged")
+        #expect(failed.error?.hasPrefix("Shop/Corrupt.swift: cannot read") == true)
+        #expect(run.records.last?.error == nil && run.records.last?.comparedWithParent == false)
+        try Self.assertMatchesFreshScans(run)
+    }
+
+    @Test func anEmptyRepositoryIsAClearError() throws {
+        let dir = TempDirectory()
+        _ = try GitRepository.initBare(dir.path + "/empty.git")
+        #expect { try Self.history(dir.path + "/empty.git", store: dir.path + "/h.sqlite") } throws: { error in
+            (error as? GitError)?.message == "the repository has no commits"
+        }
+    }
+}
+
+@Suite struct GitScanTests {
+    @Test func aRevisionFromGitScansLikeItsCheckout() throws {
+        let repo = try FixtureRepositories.history(HistoryTests.arguments)
+        let checkout = TempDirectory()
+        try FixtureRepositories.run(["git", "-C", repo, "--work-tree=" + checkout.path, "checkout", "main", "--", "."])
+        let fromDisk = try PathScan.prepare([checkout.path]).run(jobs: 2)
+        let fromGit = try GitScan.prepare(pool: RepositoryPool(path: repo), repository: repo, revision: "main").run(jobs: 2)
+        #expect(fromGit.findings == fromDisk.findings)
+        #expect(fromGit.diagnostics == fromDisk.diagnostics)
+        #expect(fromGit.files == fromDisk.files && fromGit.skipped == fromDisk.skipped)
+        // What git holds that a scan never reads: the link, the submodule, the LFS pointer.
+        #expect(fromGit.symlinks == 1 && fromGit.submodules == 1 && fromGit.lfsPointers == 1)
+        #expect(fromGit.diagnostics.contains { $0.path == "Shop/Binary.m" })
+    }
+
+    @Test func memoEntriesRoundTrip() throws {
+        let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])
+        var checked = 0
+        for file in scan.files {
+            guard case .analyzed(let a) = TreeScan.firstPass(file, analyzer: Analyzer()) else { continue }
+            let record = try #require(MemoRecord(.analyzed(a)))
+            let back = try BinaryCoding.decode(MemoRecord.self, from: BinaryCoding.encode(record))
+            #expect(back.analysis == a)
+            checked += 1
+        }
+        #expect(checked >= 5)
+        #expect(throws: BinaryCodingError.self) { try BinaryCoding.decode(MemoRecord.self, from: [1, 2, 3]) }
+    }
+}

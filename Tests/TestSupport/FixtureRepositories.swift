@@ -1,0 +1,50 @@
+import Foundation
+
+/// Git repositories built by `scripts/make-history-repo.py` (with `git fast-import`, in test
+/// set-up only), once per process and shared by the tests that read them.
+public enum FixtureRepositories {
+    nonisolated(unsafe) private static var built: [String: String] = [:]
+    private static let lock = NSLock()
+    private static let folder = TempDirectory()
+
+    /// The path of a bare repository made with these script arguments.
+    public static func history(_ arguments: [String]) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = arguments.joined(separator: " ")
+        if let path = built[key] { return path }
+        let path = folder.path + "/repo-\(built.count).git"
+        try run(["python3", repositoryRoot + "/scripts/make-history-repo.py", path] + arguments)
+        built[key] = path
+        return path
+    }
+
+    /// Runs a command (git, python3) for set-up; throws with its output when it fails.
+    @discardableResult
+    public static func run(_ command: [String], in directory: String? = nil) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = command
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw SetUpError(message: "\(command.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))")
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public struct SetUpError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}
