@@ -158,7 +158,8 @@ final class Banner{n}View: UIView {{
 
 
 class History:
-    def __init__(self, seed, units):
+    def __init__(self, seed, units, rich=False):
+        self.rich = rich
         self.rng = random.Random(seed)
         self.tree = {}          # path -> bytes
         self.units = []         # lists of paths that belong together
@@ -178,21 +179,33 @@ class History:
         for _ in range(units):
             self.add_unit(self.tree, "Shop")
 
+    def swift_body(self, rng, f, type_name, plant):
+        f.add("import UIKit\nimport SwiftUI\n")
+        for _ in range(rng.randint(2, 5) if self.rich else 0):
+            gentree.swift_model(rng, f, type_name + rng.choice(gentree.NOUNS))
+        gentree.swift_model(rng, f, type_name)
+        gentree.swift_view_controller(rng, f, type_name, plant)
+        gentree.swiftui_view(rng, f, type_name, plant)
+
+    def objc_body(self, rng, m, type_name, plant):
+        gentree.objc_implementation(rng, m, type_name, plant)
+        for _ in range(rng.randint(1, 3) if self.rich else 0):
+            m.add("")
+            m.add("// A second controller in the same file, as legacy projects often have.")
+            gentree.objc_implementation(rng, m, type_name + rng.choice(gentree.NOUNS), plant and rng.random() < 0.5)
+
     def unit_files(self, folder, plant, rng=None):
         rng = rng or self.rng
         self.n += 1
         type_name = gentree.name(rng) + str(self.n)
         if rng.random() < 0.5:
             f = gentree.File(f"{folder}/{type_name}.swift")
-            f.add("import UIKit\nimport SwiftUI\n")
-            gentree.swift_model(rng, f, type_name)
-            gentree.swift_view_controller(rng, f, type_name, plant)
-            gentree.swiftui_view(rng, f, type_name, plant)
+            self.swift_body(rng, f, type_name, plant)
             return [f]
         h = gentree.File(f"{folder}/{type_name}ViewController.h")
         gentree.objc_header(rng, h, type_name)
         m = gentree.File(f"{folder}/{type_name}ViewController.m")
-        gentree.objc_implementation(rng, m, type_name, plant)
+        self.objc_body(rng, m, type_name, plant)
         return [h, m]
 
     def add_unit(self, tree, folder, rng=None):
@@ -208,12 +221,9 @@ class History:
         stem = os.path.basename(path).split(".")[0].replace("ViewController", "")
         f = gentree.File(path)
         if path.endswith(".swift"):
-            f.add("import UIKit\nimport SwiftUI\n")
-            gentree.swift_model(rng, f, stem)
-            gentree.swift_view_controller(rng, f, stem, plant)
-            gentree.swiftui_view(rng, f, stem, plant)
+            self.swift_body(rng, f, stem, plant)
         elif path.endswith(".m"):
-            gentree.objc_implementation(rng, f, stem, plant)
+            self.objc_body(rng, f, stem, plant)
         else:
             gentree.objc_header(rng, f, stem)
         tree[path] = f.text().encode()
@@ -379,9 +389,10 @@ def main():
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--edge-cases", action="store_true")
     ap.add_argument("--repack", action="store_true", help="repack into one pack with deltas, as a real clone has")
+    ap.add_argument("--rich", action="store_true", help="files of realistic size: several models or controllers each, as scripts/gen-tree.py writes")
     ap.add_argument("--corrupt", action="store_true", help="end with a commit whose new blob is damaged, then one that deletes it")
     args = ap.parse_args()
-    h = History(args.seed, args.units)
+    h = History(args.seed, args.units, args.rich)
     h.build(args.commits, args.edge_cases)
     if os.path.exists(args.out):
         sys.exit(f"{args.out} exists")

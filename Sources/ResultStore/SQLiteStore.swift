@@ -186,6 +186,8 @@ public final class SQLiteStore: Store {
         }
     }
 
+    public func anotherConnection() throws -> any Store { try SQLiteStore(path: db.path) }
+
     public func setReference(repository: Int64, name: String, commit: String) throws {
         try db.transaction {
             try db.statement("""

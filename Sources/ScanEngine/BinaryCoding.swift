@@ -167,13 +167,13 @@ extension PrimitiveWriting {
     func write<I: FixedWidthInteger & SignedInteger>(signed value: I) { writer.signed(Int64(value)) }
     func write<I: FixedWidthInteger & UnsignedInteger>(unsigned value: I) { writer.varint(UInt64(value)) }
     func write<T: Encodable>(value: T) throws {
-        switch value {
-        case let v as String: write(v)
-        case let v as Int: write(signed: v)
-        case let v as Bool: write(v)
-        case let v as UInt32: write(unsigned: v)
-        default: try value.encode(to: BinaryValueEncoder(writer: writer))
-        }
+        // Type checks rather than `as?` casts: these are resolved when the generic is
+        // specialised, where dynamic casts cost a runtime call per value.
+        if T.self == String.self { return write(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return write(signed: unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return write(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == UInt32.self { return write(unsigned: unsafeBitCast(value, to: UInt32.self)) }
+        try value.encode(to: BinaryValueEncoder(writer: writer))
     }
 }
 
@@ -330,10 +330,10 @@ extension PrimitiveReading {
         return i
     }
     func readValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == String.self { return try readString() as! T }
-        if T.self == Int.self { return try readSigned(Int.self) as! T }
-        if T.self == Bool.self { return try readBool() as! T }
-        if T.self == UInt32.self { return try readUnsigned(UInt32.self) as! T }
+        if T.self == String.self { return unsafeBitCast(try readString(), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try readSigned(Int.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try readBool(), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try readUnsigned(UInt32.self), to: T.self) }
         return try T(from: BinaryValueDecoder(reader: reader))
     }
 }

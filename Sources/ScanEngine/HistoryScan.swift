@@ -71,12 +71,16 @@ public enum HistoryScan {
             let toDo = chain.filter { !stored.contains($0.id.hex) }
             outcome.alreadyStored = chain.count - toDo.count
             let state = TreeState(pool: pool, store: store, jobs: options.jobs)
+            // Chunks are written by a writer thread on its own connection while the next chunk
+            // is scanned; a write that fails stops the run at the next chunk.
+            let writer = BackgroundWriter(store: try store.anotherConnection(), repository: repositoryID)
             var done = 0
             // Commits go in chunks: their tree diffs are computed in parallel, the files they bring
             // are scanned in one parallel batch, then each commit is settled in order; a chunk is
             // written in one transaction with its memo entries, so a run killed part-way loses
             // at most the chunk it was in, which the next run redoes.
             for start in stride(from: 0, to: toDo.count, by: options.chunkSize) {
+                try writer.check()
                 let chunk = Array(toDo[start..<min(start + options.chunkSize, toDo.count)])
                 let prepared = prepare(chunk, pool: pool, jobs: options.jobs)
                 try state.prefetch(prepared.compactMap { $0 })
@@ -113,9 +117,10 @@ public enum HistoryScan {
                     state.recorded.insert(commit.id)
                     outcome.scanned += 1
                 }
-                try store.record(records, repository: repositoryID, ruleset: Ruleset.fingerprint, memo: state.takeMemo())
+                writer.write(records, memo: state.takeMemo())
                 state.endChunk()
             }
+            try writer.finish()
             outcome.blobsScanned = state.blobsScanned
             outcome.blobsReused = state.blobsReused
             outcome.secondPasses = state.secondPasses
@@ -194,5 +199,50 @@ struct MemoRecord: Codable {
         case 2: return .lfsPointer
         default: return nil
         }
+    }
+}
+
+/// Writes chunks in order on a serial queue, with its own store connection.
+final class BackgroundWriter: @unchecked Sendable {
+    private let store: any Store
+    private let repository: Int64
+    private let queue = DispatchQueue(label: "fleetscan.history.writer")
+    private let lock = NSLock()
+    private var failure: (any Error)?
+
+    init(store: any Store, repository: Int64) {
+        self.store = store
+        self.repository = repository
+    }
+
+    func write(_ records: [CommitRecord], memo: [(MemoKey, [UInt8])]) {
+        nonisolated(unsafe) let records = records, memo = memo
+        queue.async { [self] in
+            guard error == nil else { return }
+            do {
+                try store.record(records, repository: repository, ruleset: Ruleset.fingerprint, memo: memo)
+            } catch {
+                lock.lock()
+                failure = error
+                lock.unlock()
+            }
+        }
+    }
+
+    private var error: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// Throws the first write's error, if one failed.
+    func check() throws {
+        if let error { throw error }
+    }
+
+    /// Waits for every write; throws the first error.
+    func finish() throws {
+        queue.sync {}
+        try check()
     }
 }

@@ -130,6 +130,9 @@ import TestSupport
             try inner.setReference(repository: repository, name: name, commit: commit)
         }
         func rowCounts() throws -> [String: Int] { try inner.rowCounts() }
+        func anotherConnection() throws -> any Store {
+            FailingStore(try inner.anotherConnection() as! SQLiteStore, writes: writesLeft)
+        }
     }
 
     @Test func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne() throws {
