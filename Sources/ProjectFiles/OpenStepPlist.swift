@@ -9,9 +9,18 @@ public enum OpenStepPlist {
         public var lines: [String: Int]
     }
 
-    enum Frame {
-        case dict([String: PlistValue], key: String?, keyLine: Int)
-        case array([PlistValue])
+    /// An open dictionary or array. A class, so values are added in place: with an enum the
+    /// container would be copied on every insertion, quadratic in a large project's objects.
+    final class Frame {
+        var entries: [String: PlistValue]?
+        var items: [PlistValue]?
+        /// The key whose value comes next, and its line.
+        var key: String?
+        var keyLine = 0
+
+        init(dictionary: Bool) {
+            if dictionary { entries = [:] } else { items = [] }
+        }
     }
 
     public static func parse(_ bytes: [UInt8]) throws -> Result {
@@ -21,28 +30,25 @@ public enum OpenStepPlist {
         var result: PlistValue? = nil
 
         func emit(_ value: PlistValue) throws {
-            guard let top = stack.popLast() else {
+            guard let top = stack.last else {
                 guard result == nil else { throw PlistError("more than one top-level value", line: s.line) }
                 result = value
                 return
             }
-            switch top {
-            case .dict(var entries, let key?, let keyLine):
-                entries[key] = value
-                if case .dict = value { lines[key] = keyLine }
+            if top.entries != nil {
+                guard let key = top.key else { throw PlistError("a value without a key", line: s.line) }
+                top.entries![key] = value
+                if case .dict = value { lines[key] = top.keyLine }
+                top.key = nil
                 try s.skipTrivia()
                 guard s.peek == UInt8(ascii: ";") else { throw PlistError("expected ';' after the value of \"\(key)\"", line: s.line) }
                 s.i += 1
-                stack.append(.dict(entries, key: nil, keyLine: 0))
-            case .array(var items):
-                items.append(value)
+            } else {
+                top.items!.append(value)
                 try s.skipTrivia()
                 if s.peek == UInt8(ascii: ",") { s.i += 1 } else if s.peek != UInt8(ascii: ")") {
                     throw PlistError("expected ',' or ')' in an array", line: s.line)
                 }
-                stack.append(.array(items))
-            case .dict(_, nil, _):
-                throw PlistError("a value without a key", line: s.line)
             }
         }
 
@@ -52,10 +58,12 @@ public enum OpenStepPlist {
                 guard stack.isEmpty else { throw PlistError("the file ends inside an open dictionary or array", line: s.line) }
                 break
             }
-            if case .dict(let entries, nil, _)? = stack.last {
+            if let top = stack.last, top.entries != nil, top.key == nil {
                 if s.peek == UInt8(ascii: "}") {
                     s.i += 1
                     stack.removeLast()
+                    let entries = top.entries!
+                    top.entries = nil
                     try emit(.dict(entries))
                     continue
                 }
@@ -64,12 +72,15 @@ public enum OpenStepPlist {
                 try s.skipTrivia()
                 guard s.peek == UInt8(ascii: "=") else { throw PlistError("expected '=' after \"\(key)\"", line: s.line) }
                 s.i += 1
-                stack[stack.count - 1] = .dict(entries, key: key, keyLine: keyLine)
+                top.key = key
+                top.keyLine = keyLine
                 continue
             }
-            if case .array(let items)? = stack.last, s.peek == UInt8(ascii: ")") {
+            if let top = stack.last, top.items != nil, s.peek == UInt8(ascii: ")") {
                 s.i += 1
                 stack.removeLast()
+                let items = top.items!
+                top.items = nil
                 try emit(.array(items))
                 continue
             }
@@ -78,11 +89,11 @@ public enum OpenStepPlist {
             case UInt8(ascii: "{"):
                 guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
                 s.i += 1
-                stack.append(.dict([:], key: nil, keyLine: 0))
+                stack.append(Frame(dictionary: true))
             case UInt8(ascii: "("):
                 guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
                 s.i += 1
-                stack.append(.array([]))
+                stack.append(Frame(dictionary: false))
             case UInt8(ascii: "<"):
                 try emit(.data(try s.data()))
             default:

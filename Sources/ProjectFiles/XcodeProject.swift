@@ -173,11 +173,14 @@ public struct XcodeProject: Sendable {
     }
 }
 
-/// Paths of file references and groups, from the group tree.
-struct FileLocations {
+/// Paths of file references and groups, from the group tree. Each group's path is resolved
+/// once: a large project's files share a few hundred groups.
+final class FileLocations {
     let objects: [String: PlistValue]
     let folder: String
     var parent: [String: String] = [:]
+    /// Resolved paths (before normalising) by id; nil inside when outside the project.
+    private var resolved: [String: String?] = [:]
 
     init(objects: [String: PlistValue], folder: String, mainGroup: String?) {
         self.objects = objects
@@ -192,22 +195,27 @@ struct FileLocations {
     /// The path of a file reference or group relative to the scanned root, or nil when it lies
     /// outside the project (absolute, SDK, built products).
     func path(of id: String) -> String? {
-        var parts: [String] = []
-        var current: String? = id
-        var depth = 0
-        while let c = current, depth < 64 {
-            depth += 1
-            guard let o = objects[c]?.dict else { break }
-            let tree = o["sourceTree"]?.string ?? "<group>"
-            if let p = o["path"]?.string, !p.isEmpty { parts.append(p) }
-            switch tree {
-            case "<group>": current = parent[c]
-            case "SOURCE_ROOT": current = nil
-            default: return nil
+        raw(id, depth: 0).map { XcodeProject.normalize(folder.isEmpty ? $0 : folder + "/" + $0) }
+    }
+
+    /// The path relative to the project folder, joined but not normalised.
+    private func raw(_ id: String, depth: Int) -> String? {
+        if let known = resolved[id] { return known }
+        guard depth < 64, let o = objects[id]?.dict else { return "" }
+        let own = o["path"]?.string ?? ""
+        let result: String?
+        switch o["sourceTree"]?.string ?? "<group>" {
+        case "<group>":
+            if let p = parent[id] {
+                result = raw(p, depth: depth + 1).map { base in own.isEmpty ? base : base.isEmpty ? own : base + "/" + own }
+            } else {
+                result = own
             }
+        case "SOURCE_ROOT": result = own
+        default: result = nil
         }
-        let relative = parts.reversed().joined(separator: "/")
-        return XcodeProject.normalize(folder.isEmpty ? relative : folder + "/" + relative)
+        resolved[id] = .some(result)
+        return result
     }
 }
 

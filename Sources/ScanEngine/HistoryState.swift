@@ -513,18 +513,18 @@ struct FactSignatures: Equatable {
         if !f.aliases.isEmpty || !f.bars.isEmpty {
             var h = Hasher64()
             h.add(f.path)
-            h.add(String(reflecting: f.aliases))
-            h.add(String(reflecting: f.bars))
+            h.add(bytes: (try? BinaryCoding.encode(f.aliases)) ?? [])
+            h.add(bytes: (try? BinaryCoding.encode(f.bars)) ?? [])
             names = h.value
         }
         if !f.appEntries.isEmpty || !f.methods.isEmpty || !f.sceneConfigurationNames.isEmpty || !f.windowState.isEmpty || !f.singletons.isEmpty {
             var h = Hasher64()
             h.add(f.path)
-            h.add(String(reflecting: f.appEntries))
-            h.add(String(reflecting: f.methods))
-            h.add(String(reflecting: f.sceneConfigurationNames))
-            h.add(String(reflecting: f.windowState))
-            h.add(String(reflecting: f.singletons))
+            h.add(bytes: (try? BinaryCoding.encode(f.appEntries)) ?? [])
+            h.add(bytes: (try? BinaryCoding.encode(f.methods)) ?? [])
+            h.add(bytes: (try? BinaryCoding.encode(f.sceneConfigurationNames)) ?? [])
+            h.add(bytes: (try? BinaryCoding.encode(f.windowState)) ?? [])
+            h.add(bytes: (try? BinaryCoding.encode(f.singletons)) ?? [])
             project = h.value
         }
     }

@@ -72,6 +72,12 @@ struct Hasher64 {
         value = (value ^ 0xFF) &* 0x0000_0100_0000_01B3
     }
 
+    /// Every field of a value, through its binary form.
+    mutating func add(bytes: [UInt8]) {
+        add(bytes.count)
+        for b in bytes { value = (value ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    }
+
     mutating func add(_ i: Int) {
         var v = UInt64(bitPattern: Int64(i))
         for _ in 0..<8 {
