@@ -1,6 +1,7 @@
 // FleetCLI exists to turn argument words into frozen option values, call the libraries, and
 // map every failure to one message and one exit code. It holds no scanning logic.
 import Foundation
+import GitAccess
 import ScanEngine
 
 /// A command-line flag: declared once, with its help text.
@@ -98,5 +99,16 @@ func deliver(_ report: String, to path: String?, _ io: IO) throws {
             throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))")
         }
         bytes = bytes.dropFirst(n)
+    }
+}
+
+/// A progress reporter for fetching a remote repository: a line rewritten in place on a
+/// terminal, nothing otherwise (or with --quiet).
+func fetchProgress(_ io: IO, quiet: Bool) -> (@Sendable (TransferProgress) -> Void)? {
+    guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+    return { p in
+        let total = max(p.totalObjects, 1)
+        io.err("\r\u{1B}[Kfleetscan: fetching: \(p.receivedObjects)/\(total) objects, \(p.receivedBytes >> 10) KiB"
+               + (p.receivedObjects == p.totalObjects && p.indexedObjects == p.totalObjects ? "\n" : ""))
     }
 }

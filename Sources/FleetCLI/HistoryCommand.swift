@@ -56,7 +56,7 @@ enum HistoryCommand {
     static func run(_ words: [String], _ io: IO) throws -> Int32 {
         let o = try options(words)
         let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
-        let pool = try GitScan.openRepository(o.repo, cache: o.cache, token: token)
+        let pool = try GitScan.openRepository(o.repo, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
         let store: any Store
         do {
             store = try Stores.open(o.db)

@@ -76,7 +76,7 @@ enum ScanCommand {
         if let repository = o.repo {
             guard o.paths.isEmpty else { throw CLIError.usage("give either --repo or paths, not both") }
             let token = ProcessInfo.processInfo.environment[tokenVariable]
-            let pool = try GitScan.openRepository(repository, cache: o.cache, token: token)
+            let pool = try GitScan.openRepository(repository, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
             let scan = try GitScan.prepare(pool: pool, repository: repository, revision: o.rev)
             Timing.mark("listing (\(scan.input.files.count) files)")
             result = scan.run(jobs: o.jobs)
