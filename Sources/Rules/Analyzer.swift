@@ -56,6 +56,8 @@ public struct Analyzer: Sendable {
     private let nameRules: [Int]
     /// Rules whose fix needs scene APIs.
     private let sceneRules: Set<String>
+    /// Words whose tokens the project facts look at, by word code.
+    private let factWords: [Bool]
 
     static let emptyModel = RepositoryModel()
 
@@ -77,6 +79,9 @@ public struct Analyzer: Sendable {
         self.first = first
         self.nameRules = nameRules
         sceneRules = Set(rules.filter { $0.description.fixNeedsScenes }.map(\.id))
+        var factWords = [Bool](repeating: false, count: Int(Word.allCases.last!.rawValue) + 1)
+        for w in ProjectFacts.words { factWords[Int(w.rawValue)] = true }
+        self.factWords = factWords
     }
 
     /// Analyses `buffer` as the file at `path`. Without a model, the file's own facts are its
@@ -85,7 +90,7 @@ public struct Analyzer: Sendable {
     public func analyze(path: String, buffer: SourceBuffer, language: Language, model: RepositoryModel? = nil) -> FileAnalysis {
         let lexed = Lexer.lex(buffer, language: language)
         let file = CodeFile(path: path, lexed: lexed)
-        let facts = FactExtractor.extract(file)
+        var facts = FactExtractor.extract(file)
         // On its own, a file's types matter only for window subclasses it creates itself.
         let needsLocalModel = !facts.aliases.isEmpty || !facts.bars.isEmpty || facts.types.contains { $0.inherits.contains("UIWindow") }
         let model = model ?? (needsLocalModel ? FactResolution.model([facts]) : Self.emptyModel)
@@ -104,6 +109,7 @@ public struct Analyzer: Sendable {
                 continue
             }
             hashes.insert(t.hash)
+            if factWords[Int(t.code)] { ProjectFacts.note(k, in: file, into: &facts) }
             let from = Int(first[Int(t.code)]), to = Int(first[Int(t.code) + 1])
             if from < to {
                 for d in from..<to { rules[dispatch[d]].check(at: k, in: file, model: model, into: &sink) }

@@ -517,7 +517,7 @@ struct FactSignatures: Equatable {
             h.add(bytes: (try? BinaryCoding.encode(f.bars)) ?? [])
             names = h.value
         }
-        if !f.appEntries.isEmpty || !f.methods.isEmpty || !f.sceneConfigurationNames.isEmpty || !f.windowState.isEmpty || !f.singletons.isEmpty {
+        if f.hasProjectFacts {
             var h = Hasher64()
             h.add(f.path)
             h.add(bytes: (try? BinaryCoding.encode(f.appEntries)) ?? [])

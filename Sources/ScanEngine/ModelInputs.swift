@@ -50,9 +50,7 @@ final class ModelInputs {
         }
         if !f.aliases.isEmpty { aliases[f.path] = adding ? f.aliases : nil }
         if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
-        if !f.appEntries.isEmpty || !f.methods.isEmpty || !f.sceneConfigurationNames.isEmpty || !f.windowState.isEmpty || !f.singletons.isEmpty {
-            projectFacts[f.path] = adding ? f : nil
-        }
+        if f.hasProjectFacts { projectFacts[f.path] = adding ? f : nil }
     }
 
     /// Recomputes a name's entry from its declarations and keeps the inheritance index in step.

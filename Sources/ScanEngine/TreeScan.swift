@@ -115,7 +115,9 @@ public enum TreeScan {
     static func buildModel(facts: [FileFacts], project: ProjectModel) -> RepositoryModel {
         var building = FactResolution.model(facts)
         building.project = project
-        building.declaredTypeNames = RepositoryView(model: building, facts: facts).typeNames
+        var names: Set<String> = []
+        for f in facts { names.formUnion(f.typeNames) }
+        building.declaredTypeNames = names
         return building
     }
 
@@ -125,7 +127,8 @@ public enum TreeScan {
         var out = analyses
         var byPath: [String: Int] = [:]
         for (i, a) in out.enumerated() { byPath[a.path] = i }
-        for finding in Catalog.checkRepository(RepositoryView(model: model, facts: facts)) {
+        let view = RepositoryView(model: model, projectFacts: facts.filter(\.hasProjectFacts), typeNames: model.declaredTypeNames)
+        for finding in Catalog.checkRepository(view) {
             if let i = byPath[finding.path] {
                 out[i].findings.append(finding.pending)
             } else {

@@ -77,6 +77,12 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var singletons: [String] = []
 
     public init(path: String) { self.path = path }
+
+    /// Whether repository rules read anything of this file: app entries, URL or scene
+    /// methods, scene configuration names, window state, singletons.
+    public var hasProjectFacts: Bool {
+        !appEntries.isEmpty || !methods.isEmpty || !sceneConfigurationNames.isEmpty || !windowState.isEmpty || !singletons.isEmpty
+    }
 }
 
 /// A name used at a place: `UISceneConfiguration(name: "Default", …)`.

@@ -28,22 +28,28 @@ enum ProjectFacts {
             }
             facts.methods.append(fact)
         }
-        for k in f.tokens.indices {
-            let t = f.tokens[k]
-            guard t.kind == .identifier else { continue }
-            switch t.word {
-            case .UISceneConfiguration, .initWithName, .configurationWithName:
-                if let (name, at) = configurationName(at: k, in: f) {
-                    facts.sceneConfigurationNames.append(NamedSite(name: name, site: site(of: at, in: f), owner: f.enclosingType(of: k)?.name,
-                                                                   function: f.enclosingFunction(of: k)?.scope.name))
-                }
-            case .UIWindow, .UIWindowScene, .UINavigationController:
-                if let candidate = windowState(at: k, in: f) { facts.windowState.append(candidate) }
-            case .shared, .sharedInstance, .manager, .instance, .default:
-                if let owner = singletonOwner(at: k, in: f) { facts.singletons.append(owner) }
-            default:
-                break
+    }
+
+    /// Words whose tokens may be facts: the analyzer's one pass over a file's tokens hands these
+    /// to `note`, so facts cost no pass of their own.
+    static let words: [Word] = [.UISceneConfiguration, .initWithName, .configurationWithName, .UIWindow, .UIWindowScene,
+                                .UINavigationController, .shared, .sharedInstance, .manager, .instance, .default]
+
+    /// Records what token `k` (one of `words`) says: a scene configuration name, window state,
+    /// or a singleton.
+    static func note(_ k: Int, in f: CodeFile, into facts: inout FileFacts) {
+        switch f[k].word {
+        case .UISceneConfiguration, .initWithName, .configurationWithName:
+            if let (name, at) = configurationName(at: k, in: f) {
+                facts.sceneConfigurationNames.append(NamedSite(name: name, site: site(of: at, in: f), owner: f.enclosingType(of: k)?.name,
+                                                               function: f.enclosingFunction(of: k)?.scope.name))
             }
+        case .UIWindow, .UIWindowScene, .UINavigationController:
+            if let candidate = windowState(at: k, in: f) { facts.windowState.append(candidate) }
+        case .shared, .sharedInstance, .manager, .instance, .default:
+            if let owner = singletonOwner(at: k, in: f) { facts.singletons.append(owner) }
+        default:
+            break
         }
     }
 
