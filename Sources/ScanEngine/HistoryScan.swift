@@ -216,7 +216,6 @@ final class BackgroundWriter: @unchecked Sendable {
     }
 
     func write(_ records: [CommitRecord], memo: [(MemoKey, [UInt8])]) {
-        nonisolated(unsafe) let records = records, memo = memo
         queue.async { [self] in
             guard error == nil else { return }
             do {
