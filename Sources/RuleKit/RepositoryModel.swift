@@ -22,13 +22,16 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
 public struct DefinitionSite: Sendable, Equatable, Hashable, Codable {
     public var path: String
     public var line: Int
+    /// Column in UTF-8 bytes, and in UTF-16 code units.
     public var column: Int
+    public var column16: Int
     public var offset: Int
 
-    public init(path: String, line: Int, column: Int, offset: Int) {
+    public init(path: String, line: Int, column: Int, column16: Int? = nil, offset: Int) {
         self.path = path
         self.line = line
         self.column = column
+        self.column16 = column16 ?? column
         self.offset = offset
     }
 

@@ -102,6 +102,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var offset: Int
     public var line: Int
     public var column: Int
+    /// The column in UTF-16 code units (for SARIF).
+    public var column16: Int
     public var facet: Facet
     public var message: String
     /// The enclosing type (the extended type for extensions and categories), if any.
@@ -121,13 +123,14 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// moot: `ContentUnavailableView` written for iOS 16.
     public var unlessDeclared: String?
 
-    public init(rule: String, offset: Int, line: Int, column: Int, facet: Facet, message: String,
+    public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {
         self.lineText = lineText
         self.rule = rule
         self.offset = offset
         self.line = line
         self.column = column
+        self.column16 = column16 ?? column
         self.facet = facet
         self.message = message
         self.typeName = typeName
@@ -148,9 +151,15 @@ public struct Finding: Sendable, Equatable, Codable {
     public var message: String
     public var suggestion: String
     public var fingerprint: String
+    /// The column in UTF-16 code units, as SARIF counts by default (`column` counts UTF-8 bytes).
+    public var column16: Int
+    /// The fingerprint without the path: what follows a finding into a renamed file.
+    public var contentFingerprint: String
 
     public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
-                message: String, suggestion: String, fingerprint: String) {
+                message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {
+        self.column16 = column16 ?? column
+        self.contentFingerprint = contentFingerprint
         self.rule = rule
         self.severity = severity
         self.facet = facet

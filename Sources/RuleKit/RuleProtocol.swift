@@ -64,7 +64,8 @@ public struct FindingSink {
         let function = file.enclosingFunction(of: token)?.scope.name
         let text = lineTexts[line] ?? lineText(line)
         lineTexts[line] = text
-        let finding = PendingFinding(rule: id, offset: offset, line: line, column: column, facet: facet,
+        let finding = PendingFinding(rule: id, offset: offset, line: line, column: column,
+                                     column16: file.lines.utf16Column(of: offset, in: file.buffer), facet: facet,
                                      message: message, typeName: type, functionName: function, onlyIn: onlyIn, lineText: text)
         if let existing = index[key] {
             findings[existing] = finding

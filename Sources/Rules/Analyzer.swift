@@ -5,6 +5,8 @@ import SourceLexing
 public struct LocatedSuppression: Sendable, Equatable, Codable {
     public var line: Int
     public var column: Int
+    /// The column in UTF-16 code units.
+    public var column16: Int
     public var ruleIDs: [String]
     public var wholeFile: Bool
     /// The comment stands on a line of its own, so it also covers the next line; a comment
@@ -130,7 +132,8 @@ public struct Analyzer: Sendable {
             let (line, column) = file.lines.location(of: s.offset)
             let before = file.tokenIndex(at: s.offset)
             let ownLine = tokens.isEmpty || Int(tokens[before].start) > s.offset || file.line(of: before) != line
-            return LocatedSuppression(line: line, column: column, ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
+            return LocatedSuppression(line: line, column: column, column16: file.lines.utf16Column(of: s.offset, in: file.buffer),
+                                      ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
         return FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,

@@ -66,13 +66,15 @@ enum Resolution {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
             let owner = [p.typeName ?? "", p.functionName ?? ""].joined(separator: ".")
+            let content = [p.rule, owner, p.lineText].joined(separator: "\u{0}")
             let identity = [p.rule, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
                                suggestion: rule.fix(s.context, a.language, model.isSwiftUIView(p.typeName)),
-                               fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)")))
+                               fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
+                               contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
         }
         guard let unusedRule = Catalog.description(unusedSuppression) else { return out }
         for (s, names) in unused {
@@ -81,13 +83,15 @@ enum Resolution {
             var message = suppression.ruleIDs.isEmpty ? "`fleetscan:ignore` names no rule"
                 : "`fleetscan:ignore\(suppression.wholeFile ? "-file" : "") \(names.joined(separator: ", "))` matches no finding"
             if !unknown.isEmpty { message += " (unknown rule id: \(unknown.joined(separator: ", ")))" }
+            let content = [unusedSuppression, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
             let identity = [unusedSuppression, a.path, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: unusedSuppression, severity: configuration.severity[unusedSuppression] ?? unusedRule.severity,
                                facet: unusedRule.facet, context: .other, path: a.path, line: suppression.line, column: suppression.column,
                                message: message, suggestion: unusedRule.fix(.other, a.language, false),
-                               fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)")))
+                               fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: suppression.column16,
+                               contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
         }
         return out
     }

@@ -122,6 +122,20 @@ public struct LineTable: Sendable {
         return (line, offset - starts[line - 1] + 1)
     }
 
+    /// The 1-based column of `offset` in UTF-16 code units (what SARIF and most editors count),
+    /// where `location(of:)` counts UTF-8 bytes as clang does.
+    public func utf16Column(of offset: Int, in buffer: SourceBuffer) -> Int {
+        let start = starts[line(of: offset) - 1]
+        var units = 0
+        var i = start
+        while i < offset, i < buffer.count {
+            let b = buffer[i]
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        return units + 1
+    }
+
     /// The byte range of `line` (1-based), without its line terminator.
     public func range(ofLine line: Int, in buffer: SourceBuffer) -> Range<Int> {
         guard line >= 1, line <= starts.count else { return buffer.count..<buffer.count }

@@ -77,7 +77,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         guard !declaredNames.isEmpty else { return }
         for facts in r.facts {
             for use in facts.sceneConfigurationNames where !declaredNames.contains(use.name) {
-                sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, offset: use.site.offset,
+                sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, column16: use.site.column16, offset: use.site.offset,
                             message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName the Info.plist declares",
                             identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function)
             }

@@ -61,7 +61,7 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
         let inApp = methods.filter { context($0) == .appDelegate }
         let inScene = methods.filter { context($0) == .sceneDelegate }
         func report(_ m: MethodFact, _ message: String) {
-            sink.report(description, path: m.site.path, line: m.site.line, column: m.site.column, offset: m.site.offset,
+            sink.report(description, path: m.site.path, line: m.site.line, column: m.site.column, column16: m.site.column16, offset: m.site.offset,
                         message: message, identity: "\(m.typeName).\(m.kind.rawValue)", typeName: m.typeName)
         }
         if !inScene.contains(where: { $0.kind == .sceneOpenURL }) {

@@ -144,6 +144,7 @@ enum FactExtractor {
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
         for d in definitions {
             let site = DefinitionSite(path: f.path, line: f.line(of: d.nameToken), column: f.lines.location(of: Int(f[d.nameToken].start)).column,
+                                      column16: f.lines.utf16Column(of: Int(f[d.nameToken].start), in: f.buffer),
                                       offset: Int(f[d.nameToken].start))
             let languages = visibility(d, in: f)
             let fileLocal = isFileLocal(d, in: f)

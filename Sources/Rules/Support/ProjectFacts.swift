@@ -97,7 +97,7 @@ enum ProjectFacts {
     static func site(of k: Int, in f: CodeFile) -> DefinitionSite {
         let offset = Int(f[k].start)
         let (line, column) = f.lines.location(of: offset)
-        return DefinitionSite(path: f.path, line: line, column: column, offset: offset)
+        return DefinitionSite(path: f.path, line: line, column: column, column16: f.lines.utf16Column(of: offset, in: f.buffer), offset: offset)
     }
 
     /// `UISceneConfiguration(name: "N", …)`, `[[UISceneConfiguration alloc] initWithName:@"N" …]`,

@@ -46,7 +46,7 @@ struct GlobalWindowStateRule: RepositoryRule {
                 let context = r.model.context(ofType: c.owner, function: nil)
                 guard context != .appDelegate, context != .sceneDelegate else { continue }
                 let holder = c.owner.map { "`\($0).\(c.name)`" } ?? "`\(c.name)`"
-                sink.report(description, path: c.site.path, line: c.site.line, column: c.site.column, offset: c.site.offset,
+                sink.report(description, path: c.site.path, line: c.site.line, column: c.site.column, column16: c.site.column16, offset: c.site.offset,
                             message: "\(holder) keeps one \(c.holds) for the whole app; with several scenes each needs its own",
                             identity: "\(c.owner ?? "").\(c.name)", typeName: c.owner, severity: severity)
             }
