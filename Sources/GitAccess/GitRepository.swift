@@ -247,6 +247,32 @@ public final class GitRepository {
         }
     }
 
+    /// Files renamed between two trees (old path → new path), as git's rename detection finds
+    /// them (exact and similar content).
+    public func renames(from old: ObjectID, to new: ObjectID) throws -> [String: String] {
+        let context = "\(location) renames \(old.hex) → \(new.hex)"
+        var oldTree: OpaquePointer?, newTree: OpaquePointer?
+        var a = old.raw, b = new.raw
+        try Git.check(git_tree_lookup(&oldTree, handle, &a), "git_tree_lookup", context)
+        defer { git_tree_free(oldTree) }
+        try Git.check(git_tree_lookup(&newTree, handle, &b), "git_tree_lookup", context)
+        defer { git_tree_free(newTree) }
+        var diff: OpaquePointer?
+        try Git.check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, nil), "git_diff_tree_to_tree", context)
+        defer { git_diff_free(diff) }
+        var find = git_diff_find_options()
+        try Git.check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init", context)
+        find.flags = GIT_DIFF_FIND_RENAMES.rawValue
+        try Git.check(git_diff_find_similar(diff, &find), "git_diff_find_similar", context)
+        var out: [String: String] = [:]
+        for i in 0..<git_diff_num_deltas(diff) {
+            guard let d = git_diff_get_delta(diff, i)?.pointee, d.status == GIT_DELTA_RENAMED,
+                  let from = d.old_file.path, let to = d.new_file.path else { continue }
+            out[String(cString: from)] = String(cString: to)
+        }
+        return out
+    }
+
     // MARK: Blobs
 
     /// The size of an object, read from its header (a huge blob is never inflated to learn it).
