@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "GitAccess", "ResultStore", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,14 +22,43 @@ public struct ScanTarget: Sendable {
     }
 }
 
+/// What every report format renders: a scan's result, what was scanned, and (with a baseline
+/// or a diff base) which findings are new.
+public struct ScanReport: Sendable {
+    public var result: ScanResult
+    public var target: ScanTarget
+    /// One flag per finding of `result`, and the baseline counts; nil without a baseline.
+    public var comparison: Baseline.Comparison?
+
+    public init(result: ScanResult, target: ScanTarget, comparison: Baseline.Comparison? = nil) {
+        self.result = result
+        self.target = target
+        self.comparison = comparison
+    }
+
+    /// Whether finding `i` is new (every finding is, without a baseline).
+    public func isNew(_ i: Int) -> Bool { comparison?.isNew[i] ?? true }
+
+    /// The findings that are new, in report order.
+    public var newFindings: [Finding] {
+        result.findings.enumerated().filter { isNew($0.offset) }.map(\.element)
+    }
+}
+
 /// `path:line:col: warning: message [rule-id]`, one line per finding, as clang prints
 /// diagnostics, so Xcode and editors jump to them. `display` turns a finding's path into the
-/// path to print (relative to the current folder when the root is elsewhere).
+/// path to print (relative to the current folder when the root is elsewhere). With a baseline,
+/// new findings say so.
 public enum XcodeReport {
     public static func render(_ result: ScanResult, display: (String) -> String = { $0 }) -> String {
+        render(ScanReport(result: result, target: ScanTarget(path: "")), display: display)
+    }
+
+    public static func render(_ report: ScanReport, display: (String) -> String = { $0 }) -> String {
         var out = ""
-        for f in result.findings {
-            out += "\(display(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(f.message) [\(f.rule)]\n"
+        for (i, f) in report.result.findings.enumerated() {
+            let mark = report.comparison != nil && report.isNew(i) ? "(new) " : ""
+            out += "\(display(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(f.message) [\(f.rule)]\n"
         }
         return out
     }
@@ -40,43 +69,68 @@ public enum JSONReport {
     public static let schemaVersion = 1
 
     public static func render(_ result: ScanResult, target: ScanTarget) -> String {
-        value(result, target: target).rendered()
+        render(ScanReport(result: result, target: target))
     }
 
-    public static func value(_ result: ScanResult, target: ScanTarget) -> JSONValue {
-        .object([
+    public static func render(_ report: ScanReport) -> String { value(report).rendered() }
+
+    public static func value(_ report: ScanReport) -> JSONValue {
+        let result = report.result, target = report.target
+        return .object([
             ("schemaVersion", .int(schemaVersion)),
             ("tool", .object([("name", .string(Tool.name)), ("version", .string(Tool.version))])),
             ("target", .object([("path", .string(target.path)), ("repo", .optional(target.repo)),
                                 ("rev", .optional(target.rev)), ("commit", .optional(target.commit))])),
-            ("findings", .array(result.findings.map(finding))),
-            ("summary", summary(result)),
+            ("findings", .array(result.findings.enumerated().map { i, f in finding(f, new: report.comparison == nil ? nil : report.isNew(i)) })),
+            ("summary", summary(report)),
             ("diagnostics", .array(result.diagnostics.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
         ])
     }
 
-    static func finding(_ f: Finding) -> JSONValue {
-        .object([
+    static func finding(_ f: Finding, new: Bool?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
             ("rule", .string(f.rule)), ("severity", .string(f.severity.rawValue)), ("facet", .string(f.facet.rawValue)),
             ("context", .string(f.context.rawValue)), ("path", .string(f.path)), ("line", .int(f.line)),
             ("column", .int(f.column)), ("message", .string(f.message)), ("suggestion", .string(f.suggestion)),
-            ("fingerprint", .string(f.fingerprint)),
-        ])
+            ("fingerprint", .string(f.fingerprint)), ("contentFingerprint", .string(f.contentFingerprint)),
+        ]
+        if let new { fields.append(("new", .bool(new))) }
+        return .object(fields)
     }
 
-    static func summary(_ r: ScanResult) -> JSONValue {
-        .object([
+    static func summary(_ report: ScanReport) -> JSONValue {
+        let r = report.result
+        var fields: [(String, JSONValue)] = [
             ("files", .int(r.files)), ("skipped", .int(r.skipped)), ("diagnostics", .int(r.diagnostics.count)),
             ("error", .int(r.count(.error))), ("warning", .int(r.count(.warning))), ("note", .int(r.count(.note))),
             ("byRule", .object(r.byRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("stage", .optional(r.stage)),
             ("symlinks", .int(r.symlinks)), ("submodules", .int(r.submodules)), ("lfsPointers", .int(r.lfsPointers)),
-        ])
+        ]
+        if let c = report.comparison {
+            let fresh = report.newFindings
+            fields.append(("new", .object(Severity.allCases.reversed().map { s in (s.rawValue, .int(fresh.filter { $0.severity == s }.count)) })))
+            fields.append(("baseline", .object([("known", .int(c.known)), ("fixed", .int(c.fixed))])))
+        }
+        return .object(fields)
     }
 }
 
 /// The one-line summary printed after a scan.
 public enum ScanSummary {
+    public static func line(_ report: ScanReport) -> String {
+        var text = line(report.result)
+        guard let c = report.comparison else { return text }
+        let fresh = report.newFindings
+        let parts = Severity.allCases.reversed().compactMap { s -> String? in
+            let n = fresh.filter { $0.severity == s }.count
+            return n == 0 ? nil : "\(n) \(s.rawValue)\(n == 1 ? "" : "s")"
+        }
+        text += "; new: \(fresh.count)" + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+        text += ", known: \(c.known), fixed: \(c.fixed)"
+        return text
+    }
+
     public static func line(_ r: ScanResult) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var parts = [plural(r.files, "file")]

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import GitAccess
+import Reports
+import ResultStore
+import RuleKit
+import ScanEngine
+import TestSupport
+
+/// Writes `text` to a temporary file and runs scripts/validate-report.py on it.
+func validate(_ kind: String, _ text: String) throws -> String {
+    let dir = TempDirectory()
+    dir.write("report.json", text)
+    do {
+        return try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/validate-report.py", kind, dir.path + "/report.json"])
+    } catch let e as FixtureRepositories.SetUpError {
+        return e.message
+    }
+}
+
+@Suite struct FormatTests {
+    static func sample() throws -> ScanReport {
+        let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])
+        return ScanReport(result: scan.run(jobs: 2), target: ScanTarget(path: "Fixtures/SampleApp"))
+    }
+
+    @Test func sarifOfTheSampleApp() throws {
+        expectGolden(SARIFReport.render(try Self.sample()), "sample-app.sarif")
+    }
+
+    @Test func markdownOfTheSampleApp() throws {
+        expectGolden(MarkdownReport.render(try Self.sample()), "sample-app.md")
+    }
+
+    @Test func sarifIsValidAgainstTheOfficialSchemaAndWhatGitHubNeeds() throws {
+        #expect(try validate("sarif", SARIFReport.render(try Self.sample())) == "ok")
+        // The validator does catch what GitHub would reject: a result naming no rule.
+        let broken = SARIFReport.render(try Self.sample()).replacingOccurrences(of: "\"ruleId\": \"main-screen-bounds\"", with: "\"ruleId\": \"nope\"")
+        #expect(try validate("sarif", broken).contains("ruleId names no rule"))
+    }
+
+    @Test func sarifLocationsAreRelativeWithUTF16Columns() throws {
+        let dir = TempDirectory()
+        // Three UTF-16 units (two of them a surrogate pair) but six UTF-8 bytes before the read.
+        dir.write("My Views/Emoji.swift", "let s = \"é😀\"; let w = UIScreen.main.bounds.width\n")
+        let scan = try PathScan.prepare([dir.path])
+        let report = ScanReport(result: scan.run(jobs: 1), target: ScanTarget(path: dir.path))
+        // The file-scope constant's own finding sits at `w`: byte 23, UTF-16 unit 20.
+        let f = try #require(report.result.findings.first)
+        #expect(f.rule == "global-geometry-constant" && f.column == 23 && f.column16 == 20)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReport.render(report).utf8)) as? [String: Any])
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let location = try #require(((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "My%20Views/Emoji.swift")
+        #expect((location["region"] as? [String: Any])?["startColumn"] as? Int == 20)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        #expect((result["partialFingerprints"] as? [String: String])?["fleetscan/v1"] == f.fingerprint)
+    }
+
+    @Test func jsonReportsValidateAgainstTheDocumentedSchemas() throws {
+        var report = try Self.sample()
+        #expect(try validate("scan", JSONReport.render(report)) == "ok")
+        report.comparison = Baseline(findings: Array(report.result.findings.dropFirst(3))).compare(report.result.findings)
+        #expect(try validate("scan", JSONReport.render(report)) == "ok")
+        // And the schema does reject what the contract forbids.
+        #expect(try validate("scan", JSONReport.render(report).replacingOccurrences(of: "\"severity\": \"warning\"", with: "\"severity\": \"fatal\"")) != "ok")
+    }
+
+    @Test func aBaselineMarksNewFindingsInEveryFormat() throws {
+        var report = try Self.sample()
+        let all = report.result.findings
+        report.comparison = Baseline(findings: all.filter { $0.rule != "idiom-layout" }).compare(all)
+        let fresh = all.filter { $0.rule == "idiom-layout" }
+        #expect(report.newFindings == fresh && !fresh.isEmpty)
+        #expect(report.comparison?.known == all.count - fresh.count && report.comparison?.fixed == 0)
+        #expect(XcodeReport.render(report).split(separator: "\n").filter { $0.contains("(new)") }.count == fresh.count)
+        let md = MarkdownReport.render(report)
+        #expect(md.hasPrefix("## fleetscan: \(fresh.count) new findings (\(fresh.count) warnings)"))
+        #expect(md.contains("against the baseline: \(all.count - fresh.count) known, 0 fixed"))
+        let sarif = SARIFReport.render(report)
+        #expect(sarif.components(separatedBy: "\"baselineState\": \"new\"").count - 1 == fresh.count)
+        #expect(ScanSummary.line(report).hasSuffix("; new: \(fresh.count) (\(fresh.count) warnings), known: \(all.count - fresh.count), fixed: 0"))
+    }
+}
+
+@Suite struct HistoryFormatTests {
+    /// History of a small generated repository (deterministic: fixed dates, seeded content).
+    static func history() throws -> HistoryReportInput {
+        let repo = try FixtureRepositories.history(["--commits", "14", "--units", "4", "--seed", "5"])
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/h.sqlite")
+        let outcome = try HistoryScan.run(pool: RepositoryPool(path: repo), name: "shop", url: "shop", store: store,
+                                          options: HistoryOptions(revision: "main", jobs: 2))
+        let id = try store.repository(name: "shop", url: "shop")
+        let records = try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain)
+        var byID: [String: CommitRecord] = [:]
+        for r in records { byID[r.commit] = r }
+        let entries = records.map { r in
+            HistoryEntry(record: r, parentCounts: r.parent.map { byID[$0]?.counts } ?? [:])
+        }
+        return HistoryReportInput(repository: "shop", revision: "main", entries: entries, outcome: outcome)
+    }
+
+    @Test func historyJSONAndMarkdown() throws {
+        let input = try Self.history()
+        expectGolden(HistoryJSON.render(input), "history.json")
+        expectGolden(HistoryMarkdown.render(input), "history.md")
+        #expect(try validate("history", HistoryJSON.render(input)) == "ok")
+    }
+
+    @Test func datesAreUTC() {
+        #expect(ISODate.string(0) == "1970-01-01T00:00:00Z")
+        #expect(ISODate.string(1_700_003_600) == "2023-11-14T23:13:20Z")
+        #expect(ISODate.parse("2023-11-14T23:13:20Z") == 1_700_003_600)
+        #expect(ISODate.parse("2026-02-30") != nil && ISODate.parse("2026-13-01") == nil && ISODate.parse("yesterday") == nil)
+        #expect(ISODate.string(-86_400) == "1969-12-31T00:00:00Z")
+    }
+}
