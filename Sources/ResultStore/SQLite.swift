@@ -119,6 +119,7 @@ final class SQLiteStatement {
             switch v {
             case .null: code = sqlite3_bind_null(handle, n)
             case .int(let x): code = sqlite3_bind_int64(handle, n, x)
+            case .real(let x): code = sqlite3_bind_double(handle, n, x)
             case .text(let s): code = sqlite3_bind_text(handle, n, s, -1, fleetscan_sqlite_transient())
             case .blob(let b):
                 code = b.withUnsafeBytes { raw in
@@ -145,6 +146,8 @@ final class SQLiteStatement {
 
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
     func text(_ column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) != SQLITE_NULL, let p = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: p)
@@ -163,6 +166,7 @@ final class SQLiteStatement {
 public enum SQLValue: Sendable, Equatable {
     case null
     case int(Int64)
+    case real(Double)
     case text(String)
     case blob([UInt8])
 }

@@ -57,6 +57,36 @@ public final class SQLiteStore: Store {
             commit_id TEXT NOT NULL,
             PRIMARY KEY(repository, name));
         """,
+        """
+        CREATE TABLE file_counts(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            path TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, path));
+        CREATE TABLE file_count_sets(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        CREATE TABLE runs(
+            id INTEGER PRIMARY KEY,
+            started INTEGER NOT NULL,
+            finished INTEGER,
+            shard TEXT NOT NULL);
+        CREATE TABLE run_repositories(
+            run INTEGER NOT NULL REFERENCES runs(id),
+            repository INTEGER NOT NULL REFERENCES repositories(id),
+            status TEXT NOT NULL,
+            reason TEXT,
+            head TEXT,
+            scanned INTEGER NOT NULL,
+            already_stored INTEGER NOT NULL,
+            failed_commits INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            PRIMARY KEY(run, repository));
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -197,9 +227,135 @@ public final class SQLiteStore: Store {
         }
     }
 
+    public func reference(repository: Int64, name: String) throws -> String? {
+        let s = try db.statement("SELECT commit_id FROM refs WHERE repository = $1 AND name = $2").bind([.int(repository), .text(name)])
+        defer { s.reset() }
+        return try s.step() ? s.text(0) : nil
+    }
+
+    public func repositories() throws -> [RepositoryRow] {
+        let s = try db.statement("SELECT id, name, url FROM repositories ORDER BY name")
+        var out: [RepositoryRow] = []
+        while try s.step() { out.append(RepositoryRow(id: s.int(0), name: s.text(1) ?? "", url: s.text(2) ?? "")) }
+        return out
+    }
+
+    public func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord] {
+        var byID: [String: CommitRecord] = [:]
+        var order: [String] = []
+        let key: [SQLValue] = [.int(repository), .text(ruleset)]
+        let s = try db.statement("""
+            SELECT commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent
+            FROM commits WHERE repository = $1 AND ruleset = $2
+            """).bind(key)
+        while try s.step() {
+            let id = s.text(0) ?? ""
+            order.append(id)
+            byID[id] = CommitRecord(commit: id, parent: s.text(1), time: s.int(2), subject: s.text(3) ?? "", stage: s.text(4),
+                                    error: s.text(5), files: Int(s.int(6)), errors: Int(s.int(7)), warnings: Int(s.int(8)),
+                                    notes: Int(s.int(9)), comparedWithParent: s.int(10) != 0)
+        }
+        let c = try db.statement("SELECT commit_id, rule, count FROM commit_counts WHERE repository = $1 AND ruleset = $2").bind(key)
+        while try c.step() { byID[c.text(0) ?? ""]?.counts[c.text(1) ?? ""] = Int(c.int(2)) }
+        let f = try db.statement("""
+            SELECT commit_id, path, count, delta FROM commit_files WHERE repository = $1 AND ruleset = $2 ORDER BY commit_id, path
+            """).bind(key)
+        while try f.step() {
+            byID[f.text(0) ?? ""]?.fileDeltas.append(FileDelta(path: f.text(1) ?? "", count: Int(f.int(2)), delta: Int(f.int(3))))
+        }
+        return order.compactMap { byID[$0] }
+    }
+
+    public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
+        let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
+        try db.transaction {
+            try db.statement("DELETE FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key).run()
+            try db.statement("""
+                INSERT INTO file_count_sets(repository, commit_id, ruleset) VALUES ($1, $2, $3)
+                ON CONFLICT(repository, commit_id, ruleset) DO NOTHING
+                """).bind(key).run()
+            for f in files {
+                try db.statement("INSERT INTO file_counts(repository, commit_id, ruleset, path, count) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(key + [.text(f.path), .int(Int64(f.count))]).run()
+            }
+        }
+    }
+
+    public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
+        let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
+        let exists = try db.statement("SELECT 1 FROM file_count_sets WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key)
+        guard try exists.step() else { return nil }
+        exists.reset()
+        let s = try db.statement("SELECT path, count FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3 ORDER BY path")
+            .bind(key)
+        var out: [FileCount] = []
+        while try s.step() { out.append(FileCount(path: s.text(0) ?? "", count: Int(s.int(1)))) }
+        return out
+    }
+
+    public func beginRun(started: Int64, shard: String) throws -> Int64 {
+        try db.transaction {
+            try db.statement("INSERT INTO runs(started, finished, shard) VALUES ($1, NULL, $2)").bind([.int(started), .text(shard)]).run()
+            let s = try db.statement("SELECT last_insert_rowid()")
+            defer { s.reset() }
+            _ = try s.step()
+            return s.int(0)
+        }
+    }
+
+    public func recordRun(_ run: Int64, _ r: RunRepositoryRecord) throws {
+        try db.transaction {
+            let s = try db.statement("SELECT id FROM repositories WHERE name = $1").bind([.text(r.repository)])
+            guard try s.step() else {
+                throw StoreError(function: "recordRun", code: 0, message: "unknown repository", context: r.repository)
+            }
+            let repository = s.int(0)
+            s.reset()
+            try db.statement("""
+                INSERT INTO run_repositories(run, repository, status, reason, head, scanned, already_stored, failed_commits, seconds)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT(run, repository) DO UPDATE SET status = excluded.status, reason = excluded.reason, head = excluded.head,
+                    scanned = excluded.scanned, already_stored = excluded.already_stored, failed_commits = excluded.failed_commits,
+                    seconds = excluded.seconds
+                """).bind([.int(run), .int(repository), .text(r.status), r.reason.map { .text($0) } ?? .null,
+                           r.head.map { .text($0) } ?? .null, .int(Int64(r.scanned)), .int(Int64(r.alreadyStored)),
+                           .int(Int64(r.failedCommits)), .real(r.seconds)]).run()
+        }
+    }
+
+    public func finishRun(_ run: Int64, finished: Int64) throws {
+        try db.transaction {
+            try db.statement("UPDATE runs SET finished = $1 WHERE id = $2").bind([.int(finished), .int(run)]).run()
+        }
+    }
+
+    public func runs() throws -> [RunRecord] {
+        let s = try db.statement("SELECT id, started, finished, shard FROM runs ORDER BY id")
+        var out: [RunRecord] = []
+        while try s.step() {
+            out.append(RunRecord(id: s.int(0), started: s.int(1), finished: s.isNull(2) ? nil : s.int(2), shard: s.text(3) ?? ""))
+        }
+        return out
+    }
+
+    public func runRepositories(_ run: Int64) throws -> [RunRepositoryRecord] {
+        let s = try db.statement("""
+            SELECT r.name, x.status, x.reason, x.head, x.scanned, x.already_stored, x.failed_commits, x.seconds
+            FROM run_repositories x JOIN repositories r ON r.id = x.repository WHERE x.run = $1 ORDER BY r.name
+            """).bind([.int(run)])
+        var out: [RunRepositoryRecord] = []
+        while try s.step() {
+            out.append(RunRepositoryRecord(repository: s.text(0) ?? "", status: s.text(1) ?? "", reason: s.text(2), head: s.text(3),
+                                           scanned: Int(s.int(4)), alreadyStored: Int(s.int(5)), failedCommits: Int(s.int(6)),
+                                           seconds: s.double(7)))
+        }
+        return out
+    }
+
     public func rowCounts() throws -> [String: Int] {
         var out: [String: Int] = [:]
-        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs"] {
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts",
+                      "runs", "run_repositories"] {
             let s = try db.statement("SELECT count(*) FROM \(table)")
             if try s.step() { out[table] = Int(s.int(0)) }
             s.reset()

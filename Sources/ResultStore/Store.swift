@@ -58,6 +58,76 @@ public struct FileDelta: Sendable, Equatable {
     }
 }
 
+/// A file's number of findings at a commit.
+public struct FileCount: Sendable, Equatable {
+    public var path: String
+    public var count: Int
+
+    public init(path: String, count: Int) {
+        self.path = path
+        self.count = count
+    }
+}
+
+/// A repository the store knows.
+public struct RepositoryRow: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    /// Without credentials.
+    public var url: String
+
+    public init(id: Int64, name: String, url: String) {
+        self.id = id
+        self.name = name
+        self.url = url
+    }
+}
+
+/// One `fleet run`: when it started and, once it got to the end, when it finished (a run that
+/// was killed has no `finished`).
+public struct RunRecord: Sendable, Equatable {
+    public var id: Int64
+    public var started: Int64
+    public var finished: Int64?
+    /// The shard this run covered ("0/1" for a whole-fleet run).
+    public var shard: String
+
+    public init(id: Int64, started: Int64, finished: Int64?, shard: String) {
+        self.id = id
+        self.started = started
+        self.finished = finished
+        self.shard = shard
+    }
+}
+
+/// What a run did to one repository: brought it up to date and scanned it, or failed and why.
+public struct RunRepositoryRecord: Sendable, Equatable {
+    public var repository: String
+    /// "ok" or "failed".
+    public var status: String
+    public var reason: String?
+    /// The branch head the run scanned up to (nil when the repository could not be read).
+    public var head: String?
+    /// Commits scanned now, and found already stored.
+    public var scanned: Int
+    public var alreadyStored: Int
+    /// Commits of the range that could not be scanned (stored with their reason).
+    public var failedCommits: Int
+    public var seconds: Double
+
+    public init(repository: String, status: String, reason: String? = nil, head: String? = nil, scanned: Int = 0,
+                alreadyStored: Int = 0, failedCommits: Int = 0, seconds: Double = 0) {
+        self.repository = repository
+        self.status = status
+        self.reason = reason
+        self.head = head
+        self.scanned = scanned
+        self.alreadyStored = alreadyStored
+        self.failedCommits = failedCommits
+        self.seconds = seconds
+    }
+}
+
 /// A per-blob memo entry's key: the blob, the path it was scanned at, and a digest of the
 /// repository-wide facts the result used ("" for a file read on its own).
 public struct MemoKey: Hashable, Sendable {
@@ -92,8 +162,29 @@ public protocol Store: AnyObject {
     func anotherConnection() throws -> any Store
     /// Remembers which commit a revision pointed at after a run.
     func setReference(repository: Int64, name: String, commit: String) throws
+    /// The commit a revision pointed at after the last run, if any.
+    func reference(repository: Int64, name: String) throws -> String?
     /// Counts for tests and statistics: rows per table.
     func rowCounts() throws -> [String: Int]
+
+    /// Every repository, by name.
+    func repositories() throws -> [RepositoryRow]
+    /// Every stored commit of a repository (in no particular order), with counts and file deltas.
+    func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord]
+    /// Findings per file at a commit whose tree was scanned whole (replaces what was there).
+    func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws
+    /// Findings per file at a commit, nil when they were not stored.
+    func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]?
+
+    /// Starts a fleet run; returns its id.
+    func beginRun(started: Int64, shard: String) throws -> Int64
+    /// What the run did to a repository (replaces an earlier record of the same run and repository).
+    func recordRun(_ run: Int64, _ record: RunRepositoryRecord) throws
+    func finishRun(_ run: Int64, finished: Int64) throws
+    /// Every run, oldest first.
+    func runs() throws -> [RunRecord]
+    /// What a run did, by repository name.
+    func runRepositories(_ run: Int64) throws -> [RunRepositoryRecord]
 }
 
 /// Opens the store a `--db` argument names.

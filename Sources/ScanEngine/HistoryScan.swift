@@ -50,6 +50,8 @@ public struct HistoryProgress: Sendable {
     public var total: Int
     public var commit: String
     public var subject: String
+    /// Blobs read and analysed so far in this run.
+    public var blobsScanned: Int
 }
 
 /// `fleetscan history`: walks first-parent history oldest first and records every commit's
@@ -86,7 +88,8 @@ public enum HistoryScan {
                 try state.prefetch(prepared.compactMap { $0 })
                 var records: [CommitRecord] = []
                 for (commit, changes) in zip(chunk, prepared) {
-                    progress?(HistoryProgress(done: done, total: toDo.count, commit: commit.id.hex, subject: commit.subject))
+                    progress?(HistoryProgress(done: done, total: toDo.count, commit: commit.id.hex, subject: commit.subject,
+                                               blobsScanned: state.blobsScanned))
                     done += 1
                     // Counts move against the parent only when the state holds the parent's tree:
                     // it does after the previous commit; else it is rebuilt from a stored parent
@@ -121,6 +124,10 @@ public enum HistoryScan {
                 state.endChunk()
             }
             try writer.finish()
+            // The head's findings per file, for reports' top files, while the tree is at hand.
+            if let last = chain.last, state.commit == last.id {
+                try store.setFileCounts(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint, files: state.fileCounts())
+            }
             outcome.blobsScanned = state.blobsScanned
             outcome.blobsReused = state.blobsReused
             outcome.secondPasses = state.secondPasses

@@ -470,6 +470,14 @@ final class TreeState {
         if before != after || moved[path] != nil { moved[path] = (moved[path]?.0 ?? before, after) }
     }
 
+    /// Findings per file in the current tree, by path (files without findings left out).
+    func fileCounts() -> [FileCount] {
+        var out: [FileCount] = []
+        for (path, file) in files { if let n = file.tally?.total, n > 0 { out.append(FileCount(path: path, count: n)) } }
+        for (path, tally) in repositoryOnly where tally.total > 0 { out.append(FileCount(path: path, count: tally.total)) }
+        return out.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
     /// The commit's record from the current counts.
     func record(for c: Commit, comparedWithParent: Bool) -> CommitRecord {
         var deltas: [FileDelta] = []

@@ -85,4 +85,63 @@ import TestSupport
         dir.write("junk.sqlite", String(repeating: "not a database ", count: 100))
         #expect { try Stores.open(dir.path + "/junk.sqlite") } throws: { ($0 as? StoreError)?.description.contains("junk.sqlite") == true }
     }
+
+    @Test func aVersion1StoreIsMigratedAndKeepsItsData() throws {
+        let dir = TempDirectory()
+        let path = dir.path + "/old.sqlite"
+        do {
+            // The store as the first release left it.
+            let db = try SQLiteConnection(path: path)
+            try db.execute("CREATE TABLE schema_version(version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);")
+            try db.execute(SQLiteStore.migrations[0])
+            try db.execute("INSERT INTO repositories(name, url) VALUES ('shop', 'u')")
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try store.repositories() == [RepositoryRow(id: 1, name: "shop", url: "u")])
+        #expect(try store.runs().isEmpty && store.rowCounts()["file_counts"] == 0)
+        let s = try store.db.statement("SELECT version FROM schema_version")
+        #expect(try s.step() && Int(s.int(0)) == SQLiteStore.schemaVersion)
+    }
+
+    @Test func runsAndWhatTheyDidRoundTrip() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        _ = try store.repository(name: "shop", url: "u")
+        _ = try store.repository(name: "kit", url: "v")
+        let run = try store.beginRun(started: 1_800_000_000, shard: "1/3")
+        try store.recordRun(run, RunRepositoryRecord(repository: "shop", status: "failed", reason: "cannot fetch"))
+        // Recording a repository again within a run replaces its record.
+        let ok = RunRepositoryRecord(repository: "shop", status: "ok", head: String(repeating: "a", count: 40), scanned: 3,
+                                     alreadyStored: 7, failedCommits: 1, seconds: 0.5)
+        try store.recordRun(run, ok)
+        try store.recordRun(run, RunRepositoryRecord(repository: "kit", status: "ok"))
+        #expect(throws: StoreError.self) { try store.recordRun(run, RunRepositoryRecord(repository: "nobody", status: "ok")) }
+        #expect(try store.runs() == [RunRecord(id: run, started: 1_800_000_000, finished: nil, shard: "1/3")])
+        try store.finishRun(run, finished: 1_800_000_100)
+        #expect(try store.runs().first?.finished == 1_800_000_100)
+        #expect(try store.runRepositories(run) == [RunRepositoryRecord(repository: "kit", status: "ok"), ok])
+    }
+
+    @Test func fileCountsAndWholeHistoriesRoundTrip() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let repo = try store.repository(name: "shop", url: "u")
+        let a = Self.record(String(repeating: "a", count: 40))
+        let b = Self.record(String(repeating: "b", count: 40), parent: a.commit, counts: ["idiom-layout": 4])
+        try store.record([a, b], repository: repo, ruleset: "r1", memo: [])
+        #expect(Set(try store.allCommits(repository: repo, ruleset: "r1").map(\.commit)) == [a.commit, b.commit])
+        #expect(try store.allCommits(repository: repo, ruleset: "r1").first { $0.commit == b.commit } == b)
+        #expect(try store.allCommits(repository: repo, ruleset: "r2").isEmpty)
+        // Never stored is nil; stored empty is empty; storing again replaces.
+        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == nil)
+        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: [])
+        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == [])
+        let files = [FileCount(path: "A.swift", count: 3), FileCount(path: "B.m", count: 1)]
+        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: files)
+        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: files)
+        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == files)
+        #expect(try store.reference(repository: repo, name: "main") == nil)
+        try store.setReference(repository: repo, name: "main", commit: b.commit)
+        #expect(try store.reference(repository: repo, name: "main") == b.commit)
+    }
 }

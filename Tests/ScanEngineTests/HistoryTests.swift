@@ -110,31 +110,6 @@ import TestSupport
     }
 
     /// A store that fails after a number of writes: a run killed part-way.
-    final class FailingStore: Store {
-        let inner: SQLiteStore
-        var writesLeft: Int
-        init(_ inner: SQLiteStore, writes: Int) { self.inner = inner; writesLeft = writes }
-        var location: String { inner.location }
-        func repository(name: String, url: String) throws -> Int64 { try inner.repository(name: name, url: url) }
-        func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> { try inner.storedCommits(repository: repository, ruleset: ruleset) }
-        func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
-            try inner.commits(repository: repository, ruleset: ruleset, ids: ids)
-        }
-        func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] { try inner.memo(keys, ruleset: ruleset) }
-        func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
-            guard writesLeft > 0 else { throw StoreError(function: "record", code: 9, message: "killed", context: "") }
-            writesLeft -= 1
-            try inner.record(commits, repository: repository, ruleset: ruleset, memo: memo)
-        }
-        func setReference(repository: Int64, name: String, commit: String) throws {
-            try inner.setReference(repository: repository, name: name, commit: commit)
-        }
-        func rowCounts() throws -> [String: Int] { try inner.rowCounts() }
-        func anotherConnection() throws -> any Store {
-            FailingStore(try inner.anotherConnection() as! SQLiteStore, writes: writesLeft)
-        }
-    }
-
     @Test func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne() throws {
         let repo = try FixtureRepositories.history(Self.arguments)
         let dir = TempDirectory()
