@@ -53,6 +53,7 @@ public enum Mirror {
         var options = git_fetch_options()
         try Git.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", display)
         options.prune = GIT_FETCH_PRUNE
+        options.update_fetchhead = 0  // nothing reads FETCH_HEAD; a nightly no-op fetch then writes no file
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         options.callbacks.payload = payload.toOpaque()
         options.callbacks.credentials = { out, _, _, allowed, payload in
@@ -84,7 +85,11 @@ public enum Mirror {
         // HEAD follows the remote's default branch, so a mirror's HEAD means what the remote's does.
         var buffer = git_buf()
         if git_remote_default_branch(&buffer, remote) == 0, let name = buffer.ptr {
-            _ = git_repository_set_head(repo.handle, name)
+            var current: OpaquePointer?
+            let same = git_reference_lookup(&current, repo.handle, "HEAD") == 0
+                && git_reference_symbolic_target(current).map { strcmp($0, name) == 0 } == true
+            git_reference_free(current)
+            if !same { _ = git_repository_set_head(repo.handle, name) }
         }
         git_buf_dispose(&buffer)
         return repo
