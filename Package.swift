@@ -26,13 +26,15 @@ let package = Package(
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore"]),
+        // The fleet: manifest, coordinator (fetch, history per repository, run records), what reports read.
+        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit"]),
         // Pure functions from results to text.
-        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit"]),
+        .target(name: "Reports", dependencies: ["Fleet", "ScanEngine", "ResultStore", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
-        .target(name: "FleetCLI", dependencies: ["ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit"]),
+        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing"],
+        .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ResultStore"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ScanEngine", "TestSupport"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -72,7 +72,7 @@ public struct Configuration: Sendable, Equatable {
         return try parse(data, source: path)
     }
 
-    static func describe(_ error: Error) -> String {
+    public static func describe(_ error: Error) -> String {
         let ns = error as NSError
         return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }

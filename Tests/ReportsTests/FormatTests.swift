@@ -7,17 +7,6 @@ import RuleKit
 import ScanEngine
 import TestSupport
 
-/// Writes `text` to a temporary file and runs scripts/validate-report.py on it.
-func validate(_ kind: String, _ text: String) throws -> String {
-    let dir = TempDirectory()
-    dir.write("report.json", text)
-    do {
-        return try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/validate-report.py", kind, dir.path + "/report.json"])
-    } catch let e as FixtureRepositories.SetUpError {
-        return e.message
-    }
-}
-
 @Suite struct FormatTests {
     static func sample() throws -> ScanReport {
         let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])

@@ -19,6 +19,26 @@ public enum FixtureRepositories {
         return path
     }
 
+    /// Builds a demo organisation (Fixtures/DemoOrg/make-demo-org.py) into `folder`; returns the
+    /// path of its fleet.json. Each call builds afresh: tests move its branches.
+    @discardableResult
+    public static func demoOrg(_ arguments: [String], into folder: String) throws -> String {
+        try run(["python3", repositoryRoot + "/Fixtures/DemoOrg/make-demo-org.py", folder] + arguments)
+    }
+
+    /// Moves the held-back branches of a demo organisation forward; returns the names moved.
+    public static func advanceDemoOrg(_ folder: String) throws -> [String] {
+        try run(["python3", repositoryRoot + "/Fixtures/DemoOrg/make-demo-org.py", folder, "--advance"])
+            .split(separator: " ").map(String.init)
+    }
+
+    /// The fleetscan executable built next to the test bundle.
+    public static var executable: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/fleetscan"
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return repositoryRoot + "/.build/debug/fleetscan"
+    }
+
     /// Runs a command (git, python3) for set-up; throws with its output when it fails.
     @discardableResult
     public static func run(_ command: [String], in directory: String? = nil) throws -> String {
@@ -46,5 +66,16 @@ public enum FixtureRepositories {
     public struct SetUpError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+    }
+}
+
+/// Writes `text` to a temporary file and runs scripts/validate-report.py on it: "ok", or the problems.
+public func validate(_ kind: String, _ text: String) throws -> String {
+    let dir = TempDirectory()
+    dir.write("report.json", text)
+    do {
+        return try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/validate-report.py", kind, dir.path + "/report.json"])
+    } catch let e as FixtureRepositories.SetUpError {
+        return e.message
     }
 }

@@ -1,0 +1,203 @@
+import Foundation
+import GitAccess
+import ScanEngine
+
+/// A `fleet.json`, validated. Problems that make the whole file unusable (not JSON, an unknown
+/// top-level key, an entry without a name, two entries with one name) are thrown; a problem
+/// confined to one entry (a malformed URL, an unknown key in it, a token variable that is not
+/// set) is kept on the entry, which the run then records as failed with that reason while the
+/// other repositories go on.
+public struct FleetManifest: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        /// As written in the manifest, without credentials (for logs, reports and the store).
+        public var displayURL: String
+        /// What is fetched: a URL, or an absolute path for a local repository.
+        public var source: String
+        /// The branch to follow; nil follows the remote's default branch (its HEAD).
+        public var branch: String?
+        /// Whether the source is fetched over https (and may take a token).
+        public var isHTTPS: Bool
+        /// Why this entry cannot be run, naming the key.
+        public var problem: String?
+    }
+
+    public var path: String
+    public var repositories: [Entry]
+    /// The cache folder, resolved against the manifest's folder; nil when the manifest names none.
+    public var cache: String?
+    /// The environment variable holding an https token.
+    public var tokenVariable: String?
+    /// Oldest commit time scanned on a repository's first run (seconds since 1970).
+    public var since: Int64?
+
+    static let topKeys = ["repositories", "cache", "credentials", "since"]
+    static let entryKeys = ["name", "url", "branch"]
+    static let schemes: Set<String> = ["https", "http", "ssh", "git", "file"]
+
+    /// Reads and validates the manifest at `path`; `environment` is where token variables are looked up.
+    public static func load(_ path: String, environment: [String: String]) throws -> FleetManifest {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ScanError("\(path): cannot read the manifest: \((error as NSError).localizedDescription)")
+        }
+        return try parse(data, path: path, environment: environment)
+    }
+
+    public static func parse(_ data: Data, path: String, environment: [String: String]) throws -> FleetManifest {
+        func fail(_ message: String) -> ScanError { ScanError("\(path): \(message)") }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw fail("not valid JSON (\(Configuration.describe(error)))")
+        }
+        guard let top = json as? [String: Any] else { throw fail("expected a JSON object at the top level") }
+        for key in top.keys.sorted() where !topKeys.contains(key) {
+            throw fail("unknown key \"\(key)\" (known keys: \(topKeys.joined(separator: ", ")))")
+        }
+        var folder = (path as NSString).deletingLastPathComponent
+        if !folder.hasPrefix("/") { folder = FileManager.default.currentDirectoryPath + (folder.isEmpty ? "" : "/" + folder) }
+        func resolve(_ p: String) -> String {
+            let full = p.hasPrefix("/") ? p : folder + "/" + p
+            return (full as NSString).standardizingPath
+        }
+        var manifest = FleetManifest(path: path, repositories: [])
+        if let cache = top["cache"] {
+            guard let text = cache as? String, !text.isEmpty else { throw fail("\"cache\" must be a folder path") }
+            manifest.cache = resolve(text)
+        }
+        if let since = top["since"] {
+            guard let text = since as? String, let time = ISODate.parse(text) else {
+                throw fail("\"since\" must be a date like 2026-01-31")
+            }
+            manifest.since = time
+        }
+        if let credentials = top["credentials"] {
+            guard let object = credentials as? [String: Any] else { throw fail("\"credentials\" must be an object") }
+            for key in object.keys.sorted() where key != "https" {
+                throw fail("unknown key \"credentials.\(key)\" (known keys: https)")
+            }
+            if let https = object["https"] {
+                guard let h = https as? [String: Any] else { throw fail("\"credentials.https\" must be an object") }
+                for key in h.keys.sorted() where key != "tokenEnv" {
+                    throw fail("unknown key \"credentials.https.\(key)\" (known keys: tokenEnv)")
+                }
+                guard let variable = h["tokenEnv"] as? String, isVariableName(variable) else {
+                    throw fail("\"credentials.https.tokenEnv\" must name an environment variable, like FLEETSCAN_GIT_TOKEN")
+                }
+                manifest.tokenVariable = variable
+            }
+        }
+        guard let list = top["repositories"] as? [Any] else { throw fail("\"repositories\" must be an array of repositories") }
+        var seenNames: [String: Int] = [:]
+        var seenSources: [String: String] = [:]
+        for (index, item) in list.enumerated() {
+            let at = "repositories[\(index)]"
+            guard let object = item as? [String: Any] else { throw fail("\(at) must be an object with \"name\" and \"url\"") }
+            guard let name = object["name"] as? String, !name.isEmpty else { throw fail("\(at) needs a \"name\"") }
+            guard isRepositoryName(name) else {
+                throw fail("\(at) \"\(name)\": a name is letters, digits, '.', '_' and '-' (it names report pages)")
+            }
+            if let first = seenNames[name] { throw fail("\(at): the name \"\(name)\" is already used by repositories[\(first)]") }
+            seenNames[name] = index
+            var entry = Entry(name: name, displayURL: "", source: "", branch: nil, isHTTPS: false, problem: nil)
+            func problem(_ message: String) { if entry.problem == nil { entry.problem = "\(at) \"\(name)\": \(message)" } }
+            for key in object.keys.sorted() where !entryKeys.contains(key) {
+                problem("unknown key \"\(key)\" (known keys: \(entryKeys.joined(separator: ", ")))")
+            }
+            if let branch = object["branch"] {
+                if let b = branch as? String, isBranchName(b) { entry.branch = b } else { problem("\"branch\" must be a branch name") }
+            }
+            if let url = object["url"] as? String {
+                entry.displayURL = Mirror.redact(url)
+                switch classify(url) {
+                case .failure(let p): problem(p.message)
+                case .success(let kind):
+                    switch kind {
+                    case .remote(let https):
+                        entry.source = url
+                        entry.isHTTPS = https
+                    case .local(let p):
+                        entry.source = resolve(p)
+                    }
+                }
+            } else {
+                problem("needs a \"url\" (a repository URL or a local path)")
+            }
+            if entry.problem == nil {
+                if let other = seenSources[entry.source] { problem("the same repository as \"\(other)\"") } else { seenSources[entry.source] = name }
+            }
+            if entry.isHTTPS, let variable = manifest.tokenVariable, (environment[variable] ?? "").isEmpty {
+                problem("credentials.https.tokenEnv names $\(variable), which is not set")
+            }
+            manifest.repositories.append(entry)
+        }
+        return manifest
+    }
+
+    public func token(_ environment: [String: String]) -> String? {
+        tokenVariable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    enum Kind {
+        case remote(https: Bool)
+        case local(String)
+    }
+
+    /// Whether `url` is a URL fleetscan can fetch, a scp-like address, or a local path.
+    static func classify(_ url: String) -> Result<Kind, ManifestProblem> {
+        if url.isEmpty { return .failure(ManifestProblem("\"url\" is empty")) }
+        if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0.value == 0x7F }) {
+            return .failure(ManifestProblem("\"url\" contains spaces or control characters"))
+        }
+        if let range = url.range(of: "://") {
+            let scheme = url[..<range.lowerBound].lowercased()
+            guard Self.schemes.contains(scheme) else {
+                return .failure(ManifestProblem("\"url\" has the unknown scheme \"\(scheme)\" (https, http, ssh, git or file)"))
+            }
+            let rest = url[range.upperBound...]
+            if scheme == "file" {
+                guard rest.hasPrefix("/") else { return .failure(ManifestProblem("\"url\": a file URL needs an absolute path (file:///…)")) }
+                return .success(.local(String(rest).removingPercentEncoding ?? String(rest)))
+            }
+            let authority = rest.prefix { $0 != "/" }
+            if authority.contains("@"), scheme == "https" || scheme == "http" {
+                return .failure(ManifestProblem("\"url\" holds credentials; give a token through credentials.https.tokenEnv instead"))
+            }
+            let host = authority.split(separator: "@").last.map(String.init) ?? ""
+            guard !host.isEmpty, rest.count > authority.count + 1 else {
+                return .failure(ManifestProblem("\"url\" is malformed: it needs a host and a path"))
+            }
+            return .success(.remote(https: scheme == "https"))
+        }
+        if Mirror.isRemote(url) { return .success(.remote(https: false)) }
+        if url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix(".") {
+            return .failure(ManifestProblem("\"url\" is malformed: neither a URL (scheme://host/path), user@host:path nor a path"))
+        }
+        return .success(.local(url))
+    }
+
+    static func isVariableName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    static func isRepositoryName(_ s: String) -> Bool {
+        s.count <= 100 && s != "." && s != ".." && s.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")
+        }
+    }
+
+    static func isBranchName(_ s: String) -> Bool {
+        !s.isEmpty && !s.hasPrefix("-") && !s.contains("..") && !s.hasSuffix("/") && !s.hasSuffix(".lock")
+            && !s.unicodeScalars.contains { $0.value < 0x21 || "~^:?*[\\".unicodeScalars.contains($0) || $0.value == 0x7F }
+    }
+}
+
+public struct ManifestProblem: Error, Sendable, Equatable {
+    public var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import Fleet
+import GitAccess
+import ResultStore
+import ScanEngine
+import TestSupport
+
+/// Fleet runs over generated organisations (Fixtures/DemoOrg/make-demo-org.py): what is stored,
+/// what fails and why, what a rerun does, and what a killed run leaves for the next.
+@Suite struct FleetRunTests {
+    /// Five repositories and two broken ones: shop-ios, design-kit (held back 3 commits),
+    /// payments-sdk (its head's .fleetscan.json is malformed), legacy-wallet (its pack is
+    /// damaged), news-reader (held back), and archived-widgets (no repository at all).
+    static let arguments = ["--repos", "5", "--commits", "14", "--missing", "--file-urls", "--hold-back", "3",
+                            "--corrupt", "legacy-wallet", "--bad-config", "payments-sdk"]
+
+    struct Run {
+        let store: SQLiteStore
+        let outcome: FleetOutcome
+    }
+
+    static func run(_ manifest: String, store path: String, cache: String, environment: [String: String] = [:]) throws -> Run {
+        let store = try SQLiteStore(path: path)
+        let m = try FleetManifest.load(manifest, environment: environment)
+        let outcome = try FleetRun.run(manifest: m, store: store, options: FleetOptions(cache: cache, jobs: 2, transfers: 2,
+                                                                                         since: ISODate.parse("2026-01-01")),
+                                       environment: environment)
+        return Run(store: store, outcome: outcome)
+    }
+
+    static func result(_ r: Run, _ name: String) throws -> FleetRepositoryResult {
+        try #require(r.outcome.results.first { $0.record.repository == name })
+    }
+
+    @Test func aRunStoresEveryRepositoryRecordsFailuresAndRerunsOnlyWhatIsNew() throws {
+        let dir = TempDirectory()
+        let org = dir.path + "/org"
+        let manifest = try FixtureRepositories.demoOrg(Self.arguments, into: org)
+        let first = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+
+        // Failures carry their reason; the others were scanned all the same.
+        #expect(first.outcome.results.map(\.record.repository)
+                == ["shop-ios", "design-kit", "payments-sdk", "legacy-wallet", "news-reader", "archived-widgets"])
+        let corrupt = try Self.result(first, "legacy-wallet")
+        #expect(corrupt.record.status == "failed" && corrupt.record.reason?.contains("cannot fetch file://") == true)
+        let missing = try Self.result(first, "archived-widgets")
+        #expect(missing.record.status == "failed" && missing.record.reason?.contains("no repository at") == true)
+        let badConfig = try Self.result(first, "payments-sdk")
+        #expect(badConfig.record.status == "failed")
+        #expect(badConfig.record.reason?.contains(".fleetscan.json: unknown key \"severty\"") == true)
+        #expect(badConfig.record.scanned > 10)  // its history before the bad configuration is stored
+        let records = try first.store.runRepositories(first.outcome.run)
+        #expect(records.count == 6 && records.filter { $0.status == "failed" }.map(\.repository).sorted()
+                == ["archived-widgets", "legacy-wallet", "payments-sdk"])
+
+        // What is stored equals git: every first-parent commit, and the head's counts equal a
+        // fresh scan of the head's tree.
+        let repositories = Dictionary(uniqueKeysWithValues: try first.store.repositories().map { ($0.name, $0.id) })
+        for name in ["shop-ios", "design-kit", "news-reader"] {
+            let source = org + "/\(name).git"
+            let r = try Self.result(first, name)
+            #expect(r.record.status == "ok")
+            let head = try FixtureRepositories.run(["git", "-C", source, "rev-parse", "main"])
+            let count = Int(try FixtureRepositories.run(["git", "-C", source, "rev-list", "--first-parent", "--count", "main"]))
+            #expect(r.record.head == head && r.record.scanned == count && r.commits == count)
+            let id = try #require(repositories[name])
+            #expect(try first.store.storedCommits(repository: id, ruleset: Ruleset.fingerprint).count == count)
+            let fresh = try GitScan.prepare(pool: RepositoryPool(path: source), repository: source, revision: head).run(jobs: 2)
+            #expect(r.errors == fresh.count(.error) && r.warnings == fresh.count(.warning) && r.notes == fresh.count(.note))
+            var perFile: [String: Int] = [:]
+            for f in fresh.findings { perFile[f.path, default: 0] += 1 }
+            let stored = try #require(try first.store.fileCounts(repository: id, commit: head, ruleset: Ruleset.fingerprint))
+            #expect(stored.map(\.path) == perFile.keys.sorted() && stored.allSatisfy { perFile[$0.path] == $0.count })
+        }
+
+        // Nothing new: nothing scanned, no row added but the run's own.
+        let rows = try first.store.rowCounts()
+        let second = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+        #expect(second.outcome.results.allSatisfy { $0.record.scanned == 0 && $0.blobsScanned == 0 })
+        // Branches that did not move are not even walked; the one whose head failed is walked again.
+        #expect(second.outcome.results.filter(\.upToDate).map(\.record.repository) == ["shop-ios", "design-kit", "news-reader"])
+        var after = try second.store.rowCounts()
+        #expect(after["runs"] == 2 && after["run_repositories"] == 12)
+        after["runs"] = rows["runs"]
+        after["run_repositories"] = rows["run_repositories"]
+        #expect(after == rows)
+
+        // A day of work in two repositories: only they are scanned, only their new commits.
+        let moved = try FixtureRepositories.advanceDemoOrg(org)
+        #expect(moved == ["design-kit", "news-reader"])
+        let third = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+        for r in third.outcome.results {
+            #expect(r.record.scanned == (moved.contains(r.record.repository) ? 3 : 0), "\(r.record.repository)")
+        }
+        let overview = try FleetOverview.load(third.store)
+        let designKit = try #require(overview.repositories.first { $0.name == "design-kit" })
+        #expect(designKit.change?.newCommits == 3)
+        let shop = try #require(overview.repositories.first { $0.name == "shop-ios" })
+        #expect(shop.change?.newCommits == 0 && shop.change?.delta == Counts())
+    }
+
+    /// Every row that describes the repositories (not the runs themselves), for comparing stores.
+    static func contents(_ store: SQLiteStore) throws -> [String: [CommitRecord]] {
+        var out: [String: [CommitRecord]] = [:]
+        for r in try store.repositories() {
+            out[r.name] = try store.allCommits(repository: r.id, ruleset: Ruleset.fingerprint).sorted { $0.commit < $1.commit }
+            for c in out[r.name]! {
+                if let files = try store.fileCounts(repository: r.id, commit: c.commit, ruleset: Ruleset.fingerprint) {
+                    out[r.name]![0].subject += "|" + files.map { "\($0.path)=\($0.count)" }.joined(separator: ",")
+                }
+            }
+        }
+        return out
+    }
+
+    @Test func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne() throws {
+        let dir = TempDirectory()
+        let org = dir.path + "/org"
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "4", "--commits", "20"], into: org)
+        let m = try FleetManifest.load(manifest, environment: [:])
+        let options = FleetOptions(cache: dir.path + "/cache", jobs: 2, transfers: 2, since: ISODate.parse("2026-01-01"))
+        // The store stops taking commits after two repositories, as a process killed then would.
+        let killed = try SQLiteStore(path: dir.path + "/a.sqlite")
+        #expect(throws: StoreError.self) {
+            try FleetRun.run(manifest: m, store: FailingStore(killed, writes: 2), options: options, environment: [:])
+        }
+        #expect(try killed.runs().last?.finished == nil)
+        let resumed = try FleetRun.run(manifest: m, store: killed, options: options, environment: [:])
+        #expect(resumed.results.map(\.record.scanned).prefix(2).allSatisfy { $0 == 0 })
+        #expect(resumed.results.map(\.record.scanned).suffix(2).allSatisfy { $0 > 0 })
+        let whole = try SQLiteStore(path: dir.path + "/b.sqlite")
+        _ = try FleetRun.run(manifest: m, store: whole, options: options, environment: [:])
+        #expect(try Self.contents(killed) == Self.contents(whole))
+        var a = try killed.rowCounts(), b = try whole.rowCounts()
+        #expect(a["runs"] == 2 && b["runs"] == 1)
+        for k in ["runs", "run_repositories"] { a[k] = nil; b[k] = nil }
+        #expect(a == b)
+    }
+
+    @Test func killNineMidRunThenRerunGivesTheSameStore() throws {
+        let dir = TempDirectory()
+        let org = dir.path + "/org"
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "8", "--commits", "60"], into: org)
+        let binary = FixtureRepositories.executable
+        let arguments = ["fleet", "run", "--manifest", manifest, "--cache", dir.path + "/cache", "--jobs", "2", "--quiet"]
+        // Killed as soon as the store holds some commits (polled through a second connection).
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = arguments + ["--db", dir.path + "/killed.sqlite"]
+        try p.run()
+        let started = Date()
+        var stored = 0
+        while p.isRunning, Date().timeIntervalSince(started) < 60 {
+            if let s = try? SQLiteStore(path: dir.path + "/killed.sqlite"), let n = try? s.rowCounts()["commits"] { stored = n }
+            if stored > 0 { break }
+            usleep(2_000)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal, "the run finished before it could be killed")
+        let killed = try SQLiteStore(path: dir.path + "/killed.sqlite")
+        #expect(try killed.runs().allSatisfy { $0.finished == nil })
+        let total = try killed.rowCounts()["commits"] ?? 0
+        #expect(total > 0)
+        // The rerun (a fresh process, as cron would start) finishes the work.
+        try FixtureRepositories.run([binary] + arguments + ["--db", dir.path + "/killed.sqlite"])
+        try FixtureRepositories.run([binary] + arguments + ["--db", dir.path + "/whole.sqlite", "--cache", dir.path + "/cache2"])
+        let whole = try SQLiteStore(path: dir.path + "/whole.sqlite")
+        #expect(try Self.contents(killed) == Self.contents(whole))
+        var a = try killed.rowCounts(), b = try whole.rowCounts()
+        for k in ["runs", "run_repositories"] { a[k] = nil; b[k] = nil }
+        #expect(a == b)
+    }
+
+    @Test func shardsSplitTheFleetByAStableHashOfTheName() throws {
+        let names = (0..<200).map { "repo-\($0)" }
+        let shards = (0..<3).map { Shard(index: $0, count: 3) }
+        for name in names { #expect(shards.filter { $0.contains(name) }.count == 1) }
+        let sizes = shards.map { s in names.filter(s.contains).count }
+        #expect(sizes.allSatisfy { $0 > 40 })
+        // Pinned: the assignment must not change between versions, or shards would swap repositories.
+        #expect(Shard.hash("shop-ios") == 0xe3d5_e72a_c359_2399)
+        #expect(Shard("0/1") == .whole && Shard("2/3") == Shard(index: 2, count: 3))
+        #expect(Shard("3/3") == nil && Shard("-1/3") == nil && Shard("1") == nil && Shard("1/0") == nil)
+    }
+}
