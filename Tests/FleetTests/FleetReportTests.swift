@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import Fleet
+@testable import Reports
+import ResultStore
+import ScanEngine
+import TestSupport
+
+@Suite struct FleetReportTests {
+    static let day: Int64 = 86_400
+    static let start = ISODate.parse("2026-06-01")!
+
+    static func point(_ i: Int, _ e: Int, _ w: Int, _ n: Int, subject: String = "Work", error: String? = nil,
+                      rules: [String: Int]) -> TrendPoint {
+        TrendPoint(commit: String(repeating: String(i % 10), count: 40), time: start + Int64(i) * day, subject: subject,
+                   stage: e > 0 ? "not-launching" : "launches", error: error, counts: Counts(errors: e, warnings: w, notes: n), byRule: rules)
+    }
+
+    /// A small overview built by hand: two repositories that moved, one that failed, and text
+    /// that would be markup if it were not escaped.
+    static func overview() -> FleetOverview {
+        let shop = [point(0, 1, 4, 0, subject: "Initial import", rules: ["scene-manifest-missing": 1, "main-screen-bounds": 4]),
+                    point(2, 0, 3, 0, subject: "Adopt scenes <script>alert(1)</script>", rules: ["main-screen-bounds": 3]),
+                    point(3, 0, 3, 0, subject: "Broken tree", error: "object not found", rules: [:]),
+                    point(5, 0, 1, 1, subject: "Fix | layout & bars", rules: ["main-screen-bounds": 1, "trait-collection-did-change": 1])]
+        let kit = [point(1, 0, 2, 0, rules: ["idiom-layout": 2]), point(4, 0, 2, 0, rules: ["idiom-layout": 2])]
+        var repositories = [
+            RepositoryOverview(name: "shop-ios", url: "https://git.example.com/shop-ios.git", status: "ok", reason: nil,
+                               head: shop.last!.commit, headTime: shop.last!.time, stage: "launches", counts: shop.last!.counts,
+                               byRule: shop.last!.byRule,
+                               change: RunChange(previousHead: shop[1].commit, newCommits: 2, delta: Counts(errors: 0, warnings: -2, notes: 1),
+                                                 previousStage: "launches", previousStatus: "ok"),
+                               scanned: 2, failedCommits: 1, trend: shop,
+                               topFiles: [FileCount(path: "Shop/Feed<View>.swift", count: 2)]),
+            RepositoryOverview(name: "design-kit", url: "/srv/design-kit.git", status: "ok", reason: nil, head: kit.last!.commit,
+                               headTime: kit.last!.time, stage: "launches", counts: kit.last!.counts, byRule: kit.last!.byRule,
+                               change: nil, scanned: 2, failedCommits: 0, trend: kit, topFiles: [FileCount(path: "Kit/Grid.swift", count: 2)]),
+            RepositoryOverview(name: "archived", url: "/srv/archived.git", status: "failed", reason: "cannot fetch: <no repository>",
+                               head: nil, headTime: nil, stage: nil, counts: Counts(), byRule: [:], change: nil, scanned: 0,
+                               failedCommits: 0, trend: [], topFiles: []),
+        ]
+        repositories.sort { $0.name < $1.name }
+        let end = start + 6 * day
+        return FleetOverview(generated: end, latestRun: RunRecord(id: 2, started: end - 60, finished: end, shard: "0/1"),
+                             unfinishedRuns: [], runs: 2, repositories: repositories,
+                             timeline: FleetOverview.timeline(repositories, end: end, maxPoints: 60),
+                             stages: FleetOverview.stageOrder.map { s in (s, s == "launches" ? 2 : s == "failed" ? 1 : 0) },
+                             topFiles: [TopFile(repository: "shop-ios", path: "Shop/Feed<View>.swift", count: 2),
+                                        TopFile(repository: "design-kit", path: "Kit/Grid.swift", count: 2)])
+    }
+
+    @Test func theTimelineSamplesEachRepositoryAtTheEndOfEachDay() {
+        let t = Self.overview().timeline
+        #expect(t.days.count == 7 && t.days.first == Self.start)
+        // Day 0: shop only; day 1: kit joins; day 3: shop's broken commit carries day 2's numbers.
+        #expect(t.errors == [1, 1, 0, 0, 0, 0, 0])
+        #expect(t.warnings == [4, 6, 5, 5, 5, 3, 3])
+        #expect(t.notes == [0, 0, 0, 0, 0, 1, 1])
+        // The largest first; equal totals by name.
+        #expect(t.rules.map(\.rule) == ["main-screen-bounds", "idiom-layout", "scene-manifest-missing", "trait-collection-did-change"])
+        #expect(t.rules[0].values == [4, 4, 3, 3, 3, 1, 1])
+        // A long span is sampled on an even grid of at most maxPoints days, ending on the last day.
+        let long = FleetOverview.timeline(Self.overview().repositories, end: Self.start + 400 * Self.day, maxPoints: 60)
+        #expect(long.days.count <= 60 && long.days.last == Self.start + 400 * Self.day && long.days.first == Self.start)
+    }
+
+    @Test func everyFormatMatchesItsGolden() throws {
+        let o = Self.overview()
+        expectGolden(FleetHTML.index(o), "fleet.html")
+        expectGolden(FleetHTML.repository(o.repositories.first { $0.name == "shop-ios" }!, o), "fleet-shop-ios.html")
+        expectGolden(FleetMarkdown.render(o), "fleet.md")
+        let json = FleetJSON.render(o)
+        expectGolden(json, "fleet.json")
+        #expect(try validate("fleet", json) == "ok")
+    }
+
+    @Test func textFromRepositoriesIsEscaped() {
+        let o = Self.overview()
+        let pages = [FleetHTML.index(o)] + o.repositories.map { FleetHTML.repository($0, o) }
+        for page in pages {
+            #expect(!page.contains("<script") && !page.contains("<no repository>") && !page.contains("Feed<View>"))
+            #expect(!page.contains("src=") && !page.contains("href=\"http"))
+        }
+        #expect(pages[0].contains("cannot fetch: &lt;no repository&gt;"))
+        #expect(FleetMarkdown.render(o).contains("Fix \\| layout & bars"))
+    }
+
+    @Test func markdownAndJSONCarryTheSameNumbers() throws {
+        let o = Self.overview()
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(FleetJSON.render(o).utf8)) as? [String: Any])
+        let totals = try #require(json["totals"] as? [String: Int])
+        #expect(totals == ["error": 0, "warning": 3, "note": 1])
+        let markdown = FleetMarkdown.render(o)
+        #expect(markdown.contains("**0 errors, 3 warnings, 1 note**"))
+        let timeline = try #require(json["timeline"] as? [String: Any])
+        let days = try #require(timeline["days"] as? [String])
+        let warnings = try #require(timeline["warnings"] as? [Int])
+        for (d, w) in zip(days, warnings) {
+            #expect(markdown.contains("| \(d) | "), "day \(d)")
+            let row = markdown.split(separator: "\n").first { $0.hasPrefix("| \(d) |") }.map(String.init) ?? ""
+            #expect(row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).first == String(w))
+        }
+        let stages = try #require(json["stages"] as? [String: Int])
+        for (stage, n) in stages { #expect(markdown.contains("| \(stage) | \(n) |")) }
+    }
+
+    /// The charts a browser built from a page: for each `svg.chart`, its series and, per series,
+    /// the points of its polyline (or its bars).
+    static func charts(inDOM dom: String) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        var rest = Substring(dom)
+        while let open = rest.range(of: "<svg class=\"chart\""), let close = rest.range(of: "</svg>", range: open.upperBound..<rest.endIndex) {
+            let svg = rest[open.lowerBound..<close.upperBound]
+            let id = svg.range(of: "data-chart=\"").map { r in String(svg[r.upperBound...].prefix { $0 != "\"" }) } ?? "?"
+            var series: [Int] = []
+            for part in svg.components(separatedBy: "<g class=\"series\"").dropFirst() {
+                let group = part.components(separatedBy: "</g>")[0]
+                if let r = group.range(of: "points=\"") {
+                    series.append(group[r.upperBound...].prefix { $0 != "\"" }.split(separator: " ").count)
+                } else {
+                    series.append(group.components(separatedBy: "<rect").count - 1)
+                }
+            }
+            out[id] = series
+            rest = rest[close.upperBound...]
+        }
+        return out
+    }
+
+    @Test func aBrowserRendersTheChartsWithTheRightSeriesAndPoints() throws {
+        let dir = TempDirectory()
+        let org = dir.path + "/org"
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "4", "--commits", "12", "--missing", "--hold-back", "2"], into: org)
+        let store = try SQLiteStore(path: dir.path + "/f.sqlite")
+        let m = try FleetManifest.load(manifest, environment: [:])
+        let options = FleetOptions(cache: dir.path + "/cache", jobs: 2, since: ISODate.parse("2026-01-01"))
+        _ = try FleetRun.run(manifest: m, store: store, options: options, environment: [:])
+        _ = try FixtureRepositories.advanceDemoOrg(org)
+        _ = try FleetRun.run(manifest: m, store: store, options: options, environment: [:])
+        let o = try FleetOverview.load(store)
+        #expect(o.repositories.count == 5 && o.failed.map(\.name) == ["archived-widgets"])
+        try FileManager.default.createDirectory(atPath: dir.path + "/report/repos", withIntermediateDirectories: true)
+        try FleetHTML.index(o).write(toFile: dir.path + "/report/index.html", atomically: true, encoding: .utf8)
+        let shop = try #require(o.repositories.first { $0.name == "shop-ios" })
+        try FleetHTML.repository(shop, o).write(toFile: dir.path + "/report/repos/shop-ios.html", atomically: true, encoding: .utf8)
+
+        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/index.html", dir.path + "/index"])
+        let dom = try String(contentsOfFile: dir.path + "/index.dom.html", encoding: .utf8)
+        let charts = Self.charts(inDOM: dom)
+        let days = o.timeline.days.count
+        #expect(days > 30)
+        #expect(charts["rules-over-time"] == Array(repeating: days, count: o.timeline.rules.count))
+        #expect(o.timeline.rules.count >= 5)
+        #expect(charts["burndown"] == [days, days])
+        #expect(charts["stages"] == [FleetOverview.stageOrder.count])
+        #expect(dom.contains("archived-widgets") && !dom.contains("<script"))
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/index.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
+
+        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/repos/shop-ios.html", dir.path + "/shop"])
+        let shopDOM = try String(contentsOfFile: dir.path + "/shop.dom.html", encoding: .utf8)
+        #expect(Self.charts(inDOM: shopDOM)["commit-trend"] == Array(repeating: shop.trend.count, count: 3))
+        #expect(shop.trend.count == Int(try FixtureRepositories.run(["git", "-C", org + "/shop-ios.git", "rev-list", "--count", "main"])))
+    }
+}
