@@ -25,6 +25,9 @@ public enum FleetCLI {
         Commands:
           scan [PATH…]     scan sources for what blocks resizable windows and multiple scenes
           history          record every commit's counts along a branch's first-parent history
+          fleet run        bring every repository of a manifest up to date and scan its new commits
+          fleet check      validate a fleet manifest
+          report           the org dashboard (HTML, Markdown or JSON) of what fleet runs stored
           rules            list every rule
           explain RULE     what a rule catches, why, and the fix by context
           help [COMMAND]   this text, or a command's options
@@ -44,6 +47,12 @@ public enum FleetCLI {
             case "history":
                 if words.contains("--help") || words.contains("-h") { io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n"); return 0 }
                 return try HistoryCommand.run(words, io)
+            case "fleet":
+                if words.contains("--help") || words.contains("-h") { io.out(FleetCommand.usage + flagHelp(FleetCommand.runFlags) + "\n"); return 0 }
+                return try FleetCommand.run(words, io, environment: ProcessInfo.processInfo.environment)
+            case "report":
+                if words.contains("--help") || words.contains("-h") { io.out(ReportCommand.usage + flagHelp(ReportCommand.flags) + "\n"); return 0 }
+                return try ReportCommand.run(words, io)
             case "rules":
                 guard words.isEmpty else { throw CLIError.usage("rules takes no arguments") }
                 RulesCommands.list(io)
@@ -55,6 +64,8 @@ public enum FleetCLI {
                 switch words.first {
                 case "scan": io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n")
                 case "history": io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n")
+                case "fleet": io.out(FleetCommand.usage + flagHelp(FleetCommand.runFlags) + "\n")
+                case "report": io.out(ReportCommand.usage + flagHelp(ReportCommand.flags) + "\n")
                 default: io.out(usage)
                 }
                 return 0

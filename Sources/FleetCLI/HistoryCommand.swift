@@ -53,16 +53,20 @@ enum HistoryCommand {
                        cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), quiet: p.switches.contains(ScanCommand.quiet.name))
     }
 
+    /// Opens a `--db` store; a failure names it.
+    static func openStore(_ db: String) throws -> any Store {
+        do {
+            return try Stores.open(db)
+        } catch let e as StoreError {
+            throw ScanError("\(db): cannot open the store: \(e.message)")
+        }
+    }
+
     static func run(_ words: [String], _ io: IO) throws -> Int32 {
         let o = try options(words)
         let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
         let pool = try GitScan.openRepository(o.repo, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
-        let store: any Store
-        do {
-            store = try Stores.open(o.db)
-        } catch let e as StoreError {
-            throw ScanError("\(o.db): cannot open the store: \(e.message)")
-        }
+        let store = try openStore(o.db)
         let name = Mirror.redact(o.repo)
         let interactive = !o.quiet && isatty(STDERR_FILENO) == 1
         let outcome: HistoryOutcome

@@ -1,0 +1,203 @@
+import Fleet
+import Foundation
+import GitAccess
+import Reports
+import ResultStore
+import ScanEngine
+
+/// `fleetscan fleet run|check --manifest fleet.json`
+enum FleetCommand {
+    static let manifest = Flag(name: "--manifest", value: "FILE", help: "the fleet manifest (fleet.json)")
+    static let transfers = Flag(name: "--transfers", value: "N", help: "fetches at once (default 4)")
+    static let since = Flag(name: "--since", value: "DATE", help: "a repository's first run walks back to DATE (default: the manifest's \"since\", else one year)")
+    static let shard = Flag(name: "--shard", value: "I/N", help: "take shard I (from 0) of N; default $JOB_COMPLETION_INDEX of $FLEETSCAN_SHARDS, else the whole fleet")
+    static let report = Flag(name: "--report", value: "DIR", help: "write the HTML report of the store to DIR after the run")
+    static let cache = Flag(name: "--cache", value: "DIR", help: "where mirrors are kept (default: the manifest's \"cache\", else $FLEETSCAN_CACHE, else ~/.cache/fleetscan)")
+    static let runFlags = [manifest, HistoryCommand.db, ScanCommand.jobs, transfers, since, HistoryCommand.maxCommits, cache, shard, report,
+                           ScanCommand.quiet]
+    static let checkFlags = [manifest]
+
+    static let usage = """
+        usage: fleetscan fleet run --manifest fleet.json [options]
+               fleetscan fleet check --manifest fleet.json
+
+        run: clones (first run) or fetches every repository of the manifest into bare mirrors in the
+        cache, scans the commits not stored yet (a first run walks back to --since) and stores
+        everything. A repository that fails is recorded with its reason; the others go on. A run
+        that is killed can be run again: it finishes the work, and nothing is stored twice.
+        check: validates the manifest and lists its problems (exit 2 if any).
+
+        """
+
+    static func run(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
+        guard let sub = words.first else { throw CLIError.usage("fleet needs a subcommand: run or check") }
+        let rest = Array(words.dropFirst())
+        switch sub {
+        case "run": return try runFleet(rest, io, environment: environment)
+        case "check": return try check(rest, io, environment: environment)
+        default: throw CLIError.usage("unknown fleet subcommand '\(sub)' (run or check)")
+        }
+    }
+
+    static func loadManifest(_ p: ParsedArguments, environment: [String: String]) throws -> FleetManifest {
+        guard p.positionals.isEmpty else { throw CLIError.usage("fleet takes no paths (give the manifest with --manifest)") }
+        guard let path = p.values[manifest.name] else { throw CLIError.usage("fleet needs --manifest FILE") }
+        return try FleetManifest.load(path, environment: environment)
+    }
+
+    static func check(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
+        let m = try loadManifest(try ParsedArguments.parse(words, flags: checkFlags), environment: environment)
+        let problems = m.repositories.compactMap(\.problem)
+        for p in problems { io.err("fleetscan: \(m.path): \(p)\n") }
+        io.out("\(m.path): \(m.repositories.count) repositories, \(problems.count) with problems\n")
+        return problems.isEmpty ? 0 : 2
+    }
+
+    static func shardOption(_ p: ParsedArguments, environment: [String: String]) throws -> Shard {
+        if let text = p.values[shard.name] {
+            guard let s = Shard(text) else { throw CLIError.usage("option '--shard' must be I/N with 0 ≤ I < N (got '\(text)')") }
+            return s
+        }
+        if let index = environment["JOB_COMPLETION_INDEX"], let count = environment["FLEETSCAN_SHARDS"] {
+            guard let s = Shard("\(index)/\(count)") else {
+                throw CLIError.usage("$JOB_COMPLETION_INDEX (\(index)) and $FLEETSCAN_SHARDS (\(count)) do not make a shard I/N")
+            }
+            return s
+        }
+        return .whole
+    }
+
+    static func runFleet(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
+        let p = try ParsedArguments.parse(words, flags: runFlags)
+        let shard = try shardOption(p, environment: environment)
+        let m = try loadManifest(p, environment: environment)
+        let now = Int64(Date().timeIntervalSince1970)
+        var sinceTime: Int64 = m.since ?? now - 365 * 86_400
+        if let text = p.values[since.name] {
+            guard let t = ISODate.parse(text) else {
+                throw CLIError.usage("option '--since' must be a date like 2026-01-31 (got '\(text)')")
+            }
+            sinceTime = t
+        }
+        let cacheFolder = p.values[cache.name].map { ScanCommand.cacheFolder($0) } ?? m.cache ?? ScanCommand.cacheFolder(nil)
+        let options = FleetOptions(cache: cacheFolder, jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
+                                   transfers: try p.positiveInt(transfers) ?? 4, since: sinceTime,
+                                   maxCommits: try p.positiveInt(HistoryCommand.maxCommits),
+                                   shard: shard, now: now)
+        let quiet = p.switches.contains(ScanCommand.quiet.name)
+        let db = p.values[HistoryCommand.db.name] ?? "fleetscan.sqlite"
+        let store = try HistoryCommand.openStore(db)
+        let interactive = !quiet && isatty(STDERR_FILENO) == 1
+        var lastDraw = Date.distantPast
+        let outcome = try FleetRun.run(manifest: m, store: store, options: options, environment: environment) { event in
+            switch event {
+            case .progress(let pr):
+                guard interactive, Date().timeIntervalSince(lastDraw) > 0.1 || pr.current == nil else { return }
+                lastDraw = Date()
+                io.err("\r\u{1B}[K" + progressLine(pr))
+            case .finished(let r):
+                guard !quiet else { return }
+                if interactive { io.err("\r\u{1B}[K") }
+                io.err(resultLine(r) + "\n")
+            }
+        }
+        if interactive { io.err("\r\u{1B}[K") }
+        if !quiet {
+            let commits = outcome.results.reduce(0) { $0 + $1.record.scanned }
+            io.err("fleetscan: fleet: \(outcome.results.count) repositories (\(outcome.failed) failed), \(commits) commits scanned in "
+                   + String(format: "%.1f s", outcome.seconds) + ", shard \(options.shard), store \(store.location)\n")
+        }
+        if let dir = p.values[report.name] {
+            try ReportCommand.write(try FleetOverview.load(store), format: "html", to: dir)
+            if !quiet { io.err("fleetscan: report: \(dir)/index.html\n") }
+        }
+        return 0
+    }
+
+    static func progressLine(_ p: FleetProgress) -> String {
+        let rate = p.elapsed > 0 ? Double(p.filesScanned) / p.elapsed : 0
+        var eta = ""
+        if p.fraction > 0.02, p.fraction < 1 {
+            let left = Int(p.elapsed * (1 - p.fraction) / p.fraction)
+            eta = " · ETA " + (left >= 60 ? "\(left / 60)m\(String(format: "%02d", left % 60))s" : "\(left)s")
+        }
+        let current = p.current.map { " · \($0)" + (p.commitsTotal > 0 ? " \(p.commitsDone)/\(p.commitsTotal) commits" : "") } ?? ""
+        return "fleetscan: fleet: \(p.fetched)/\(p.repositories) fetched · \(p.finished)/\(p.repositories) scanned"
+            + (p.failed > 0 ? " (\(p.failed) failed)" : "") + " · \(p.filesScanned) files · \(p.findings) findings · "
+            + String(format: "%.0f files/s", rate) + eta + current
+    }
+
+    static func resultLine(_ r: FleetRepositoryResult) -> String {
+        let rec = r.record
+        guard rec.status == "ok" else { return "fleetscan: \(rec.repository): failed: \(rec.reason ?? "unknown reason")" }
+        let head = rec.head.map { " at \($0.prefix(10))" } ?? ""
+        let work = r.upToDate ? "up to date" : "\(rec.scanned) commits scanned, \(rec.alreadyStored) already stored"
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "fleetscan: \(rec.repository): \(work)"
+            + (rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : "") + "\(head): \(plural(r.errors, "error")), "
+            + "\(plural(r.warnings, "warning")), \(plural(r.notes, "note")), stage \(r.stage ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
+    }
+}
+
+/// `fleetscan report --db FILE --format html|markdown|json --out DIR [--repo NAME]`
+enum ReportCommand {
+    static let format = Flag(name: "--format", value: "FORMAT", help: "html (default: index.html and a page per repository), markdown or json")
+    static let out = Flag(name: "--out", value: "DIR", help: "the folder to write into (created if missing)")
+    static let repo = Flag(name: "--repo", value: "NAME", help: "only this repository of the manifest")
+    static let flags = [HistoryCommand.db, format, out, repo]
+
+    static let usage = """
+        usage: fleetscan report --db FILE --out DIR [--format html|markdown|json] [--repo NAME]
+
+        Renders what fleet runs stored: the org dashboard (findings over time per rule, repositories
+        per readiness stage, the burndown of warnings and errors, top repositories and files, what
+        changed since the previous run, failed repositories) and a page per repository with its
+        per-commit trend. HTML is static: inline SVG, no scripts, nothing fetched.
+
+        """
+
+    static func run(_ words: [String], _ io: IO) throws -> Int32 {
+        let p = try ParsedArguments.parse(words, flags: flags)
+        guard p.positionals.isEmpty else { throw CLIError.usage("report takes no paths") }
+        guard let dir = p.values[out.name] else { throw CLIError.usage("report needs --out DIR") }
+        let db = p.values[HistoryCommand.db.name] ?? "fleetscan.sqlite"
+        guard db.contains("://") || FileManager.default.fileExists(atPath: db) else { throw ScanError("\(db): no such store") }
+        let store = try HistoryCommand.openStore(db)
+        let overview = try FleetOverview.load(store, only: p.values[repo.name])
+        if let name = p.values[repo.name], overview.repositories.isEmpty {
+            throw ScanError("\(db): no fleet run recorded the repository \"\(name)\"")
+        }
+        let f = try p.choice(format, ["html", "markdown", "json"]) ?? "html"
+        let written = try write(overview, format: f, to: dir)
+        io.err("fleetscan: report: \(written[0])" + (written.count > 1 ? " and \(written.count - 1) repository pages" : "") + "\n")
+        return 0
+    }
+
+    /// Writes the report files; returns their paths.
+    @discardableResult
+    static func write(_ overview: FleetOverview, format: String, to dir: String) throws -> [String] {
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw ScanError("\(dir): cannot create the report folder: \((error as NSError).localizedDescription)")
+        }
+        var files: [(String, String)] = []
+        switch format {
+        case "json":
+            files = [("report.json", FleetJSON.render(overview))]
+        case "markdown":
+            files = [("report.md", FleetMarkdown.render(overview))]
+        default:
+            files = [("index.html", FleetHTML.index(overview))]
+            for r in overview.repositories { files.append(("repos/\(r.name).html", FleetHTML.repository(r, overview))) }
+        }
+        if files.contains(where: { $0.0.hasPrefix("repos/") }) {
+            try FileManager.default.createDirectory(atPath: dir + "/repos", withIntermediateDirectories: true)
+        }
+        return try files.map { name, text in
+            let path = dir + "/" + name
+            try deliver(text, to: path, IO(out: { _ in }, err: { _ in }))
+            return path
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import FleetCLI
+import Fleet
+import TestSupport
+
+@Suite struct FleetCommandsTests {
+    @Test func checkListsTheProblemsOfAManifest() throws {
+        let dir = TempDirectory()
+        dir.write("good.json", #"{"repositories": [{"name": "a", "url": "/srv/a.git"}]}"#)
+        let good = run(["fleet", "check", "--manifest", dir.path + "/good.json"])
+        #expect(good.code == 0 && good.out.contains("1 repositories, 0 with problems"))
+        dir.write("bad.json", #"{"repositories": [{"name": "a", "url": "/srv/a.git"}, {"name": "b", "url": "htps://x/y.git"}]}"#)
+        let bad = run(["fleet", "check", "--manifest", dir.path + "/bad.json"])
+        #expect(bad.code == 2 && bad.err.contains("repositories[1] \"b\": \"url\" has the unknown scheme \"htps\""))
+        dir.write("broken.json", #"{"repositories": [], "extra": 1}"#)
+        let broken = run(["fleet", "check", "--manifest", dir.path + "/broken.json"])
+        #expect(broken.code == 2 && broken.err.contains("broken.json: unknown key \"extra\""))
+        #expect(run(["fleet", "check", "--manifest", dir.path + "/none.json"]).err.contains("none.json: cannot read the manifest"))
+    }
+
+    @Test func usageErrorsNameTheOption() {
+        #expect(run(["fleet"]).err.contains("fleet needs a subcommand"))
+        #expect(run(["fleet", "walk"]).err.contains("unknown fleet subcommand 'walk'"))
+        #expect(run(["fleet", "run"]).err.contains("fleet needs --manifest FILE"))
+        let shard = run(["fleet", "run", "--manifest", "x.json", "--shard", "3/3"])
+        #expect(shard.code == 2 && shard.err.contains("option '--shard' must be I/N with 0 ≤ I < N (got '3/3')"))
+        #expect(run(["report"]).err.contains("report needs --out DIR"))
+        #expect(run(["report", "--out", "/tmp/x", "--db", "/nonexistent/f.sqlite"]).err.contains("/nonexistent/f.sqlite: no such store"))
+    }
+
+    @Test func theShardComesFromTheFlagElseTheIndexedJobsEnvironment() throws {
+        let none = try ParsedArguments.parse([], flags: FleetCommand.runFlags)
+        #expect(try FleetCommand.shardOption(none, environment: [:]) == .whole)
+        #expect(try FleetCommand.shardOption(none, environment: ["JOB_COMPLETION_INDEX": "2", "FLEETSCAN_SHARDS": "4"]) == Shard(index: 2, count: 4))
+        #expect(throws: CLIError.self) {
+            try FleetCommand.shardOption(none, environment: ["JOB_COMPLETION_INDEX": "4", "FLEETSCAN_SHARDS": "4"])
+        }
+        let flag = try ParsedArguments.parse(["--shard", "1/2"], flags: FleetCommand.runFlags)
+        #expect(try FleetCommand.shardOption(flag, environment: ["JOB_COMPLETION_INDEX": "0", "FLEETSCAN_SHARDS": "4"]) == Shard(index: 1, count: 2))
+    }
+
+    @Test func runThenReportInEveryFormat() throws {
+        let dir = TempDirectory()
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "3", "--commits", "8", "--missing"], into: dir.path + "/org")
+        let db = dir.path + "/f.sqlite"
+        let first = run(["fleet", "run", "--manifest", manifest, "--db", db, "--jobs", "2", "--report", dir.path + "/html"])
+        #expect(first.code == 0)
+        let lines = first.err.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("fleetscan: shop-ios: ") && $0.contains("commits scanned, 0 already stored") }.count == 1)
+        #expect(lines.contains { $0.hasPrefix("fleetscan: archived-widgets: failed: cannot fetch ./archived-widgets.git: no repository at") })
+        #expect(lines.contains { $0.hasPrefix("fleetscan: fleet: 4 repositories (1 failed)") })
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/html/index.html"))
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/html/repos/design-kit.html"))
+
+        let quiet = run(["fleet", "run", "--manifest", manifest, "--db", db, "--quiet"])
+        #expect(quiet.code == 0 && quiet.err.isEmpty)
+
+        #expect(run(["report", "--db", db, "--out", dir.path + "/md", "--format", "markdown"]).code == 0)
+        let markdown = try String(contentsOfFile: dir.path + "/md/report.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("# Fleet readiness") && markdown.contains("| archived-widgets | cannot fetch"))
+        #expect(run(["report", "--db", db, "--out", dir.path + "/json", "--format", "json", "--repo", "shop-ios"]).code == 0)
+        let json = try String(contentsOfFile: dir.path + "/json/report.json", encoding: .utf8)
+        #expect(try validate("fleet", json) == "ok")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["repositories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["shop-ios"])
+        #expect((object["runs"] as? Int) == 2)
+        let unknown = run(["report", "--db", db, "--out", dir.path + "/x", "--repo", "nobody"])
+        #expect(unknown.code == 2 && unknown.err.contains("no fleet run recorded the repository \"nobody\""))
+    }
+}
