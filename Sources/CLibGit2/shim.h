@@ -24,4 +24,10 @@ static inline int fleetscan_git_set_strict_hash_verification(int on) {
 static inline int fleetscan_git_set_cache_object_limit(git_object_t type, size_t limit) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, limit);
 }
+
+/// git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, ""): no configuration file at this level
+/// (system, global, XDG, program data) is read.
+static inline int fleetscan_git_clear_config_search_path(git_config_level_t level) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, "");
+}
 #endif

@@ -127,8 +127,9 @@ public enum FleetRun {
         defer { lock.release() }
         let token = manifest.token(environment)
 
-        let run = try store.beginRun(started: options.now, shard: options.shard.description)
-        for e in entries { _ = try store.repository(name: e.name, url: e.displayURL) }
+        let run = try store.beginRun(started: options.now, shard: options.shard.description, since: options.since)
+        var ids: [String: Int64] = [:]
+        for e in entries { ids[e.name] = try store.repository(name: e.name, url: e.displayURL) }
 
         let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers)
         fetches.start()
@@ -150,8 +151,8 @@ public enum FleetRun {
             switch fetched {
             case .failure(let reason):
                 result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed", reason: reason))
-            case .success(let folder):
-                result = try scan(entry, folder: folder, store: store, options: options) { p in
+            case .success(let folder, let mirror):
+                result = try scan(entry, folder: folder, mirror: mirror, repository: ids[entry.name]!, store: store, options: options) { p in
                     progress.commitsDone = p.done
                     progress.commitsTotal = p.total
                     progress.fetched = fetches.done
@@ -179,16 +180,17 @@ public enum FleetRun {
     }
 
     /// Walks one repository's new commits and reads its head's numbers back from the store.
-    static func scan(_ entry: FleetManifest.Entry, folder: String, store: any Store, options: FleetOptions,
+    static func scan(_ entry: FleetManifest.Entry, folder: String, mirror: GitRepository, repository: Int64, store: any Store,
+                     options: FleetOptions,
                      progress: @escaping (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed"))
         let revision = entry.branch.map { "refs/heads/" + $0 } ?? "HEAD"
         do {
-            let pool = RepositoryPool(path: folder, first: try GitRepository.open(folder))
-            if let unchanged = try unchanged(entry, pool: pool, revision: revision, store: store) { return unchanged }
+            let pool = RepositoryPool(path: folder, first: mirror)
+            if let unchanged = try unchanged(entry, pool: pool, revision: revision, repository: repository, store: store) { return unchanged }
             let outcome = try HistoryScan.run(pool: pool, name: entry.name, url: entry.displayURL, store: store,
                                               options: HistoryOptions(revision: revision, since: options.since,
-                                                                      maxCommits: options.maxCommits, jobs: options.jobs),
+                                                                      maxCommits: options.maxCommits, jobs: options.jobs, includeStateAtSince: true),
                                               progress: progress)
             result.commits = outcome.chain.count
             result.blobsScanned = outcome.blobsScanned
@@ -196,11 +198,9 @@ public enum FleetRun {
             result.record.scanned = outcome.scanned
             result.record.alreadyStored = outcome.alreadyStored
             result.record.failedCommits = outcome.failed
-            let repository = try store.repository(name: entry.name, url: entry.displayURL)
             guard let head = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [outcome.head]).first else {
-                // The head is older than --since: nothing of this repository is in range.
-                result.record.status = "ok"
-                result.record.reason = "no commit since the --since date"
+                // Cannot happen (the head is always walked), but a result must say something.
+                result.record.reason = "its head \(outcome.head.prefix(10)) was not stored"
                 return result
             }
             result.stage = head.stage
@@ -236,10 +236,9 @@ public enum FleetRun {
 extension FleetRun {
     /// The result of a repository whose branch still points where the last run left it, read
     /// from the store without walking anything: the nightly case for most of a fleet.
-    static func unchanged(_ entry: FleetManifest.Entry, pool: RepositoryPool, revision: String,
+    static func unchanged(_ entry: FleetManifest.Entry, pool: RepositoryPool, revision: String, repository: Int64,
                           store: any Store) throws -> FleetRepositoryResult? {
         let head = try pool.with { try $0.resolveCommit(revision) }.hex
-        let repository = try store.repository(name: entry.name, url: entry.displayURL)
         guard try store.reference(repository: repository, name: revision) == head,
               let record = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [head]).first,
               record.error == nil,
@@ -258,7 +257,8 @@ extension FleetRun {
 /// scanned first are fetched first; each result waits in its slot until the scan loop takes it.
 final class Fetches: @unchecked Sendable {
     enum Outcome {
-        case success(String)
+        /// The mirror's folder, and the mirror opened (handed to the scan loop's thread).
+        case success(String, GitRepository)
         case failure(String)
     }
 
@@ -327,8 +327,8 @@ final class Fetches: @unchecked Sendable {
         }
         do {
             CacheLock.removeStaleLocks(in: folder)
-            _ = try Mirror.update(url: entry.source, at: folder, token: entry.isHTTPS ? token : nil)
-            return .success(folder)
+            let mirror = try Mirror.update(url: entry.source, at: folder, token: entry.isHTTPS ? token : nil, scope: .branch(entry.branch))
+            return .success(folder, mirror)
         } catch let e as GitError {
             return .failure("cannot fetch \(entry.displayURL): " + Mirror.redact(e.message))
         } catch {

@@ -179,16 +179,19 @@ public struct FleetOverview: Sendable, Equatable {
         let end = max(latest?.finished ?? 0, repositories.compactMap(\.headTime).max() ?? 0)
         return FleetOverview(generated: latest?.finished ?? end, latestRun: latest, unfinishedRuns: unfinished, runs: finished.count,
                              repositories: repositories,
-                             timeline: timeline(repositories, end: end, maxPoints: maxPoints), stages: stages, topFiles: top)
+                             timeline: timeline(repositories, from: latest?.since, end: end, maxPoints: maxPoints), stages: stages,
+                             topFiles: top)
     }
 
     /// Samples every repository's chain at the end of each day of an even grid from the first
-    /// commit to `end`. A chain's commits count from the latest author time seen along it (so a
+    /// commit (or `from`, the runs' `since`, when later: commits older than that only give a
+    /// repository's state when the grid starts) to `end`. A chain's commits count from the latest author time seen along it (so a
     /// commit dated before its parent does not go back in time); a commit that failed to scan
     /// carries the previous numbers.
-    static func timeline(_ repositories: [RepositoryOverview], end: Int64, maxPoints: Int) -> Timeline {
+    static func timeline(_ repositories: [RepositoryOverview], from: Int64? = nil, end: Int64, maxPoints: Int) -> Timeline {
         let day: Int64 = 86_400
-        guard let start = repositories.compactMap({ $0.trend.first?.time }).min() else { return Timeline() }
+        guard let earliest = repositories.compactMap({ $0.trend.first?.time }).min() else { return Timeline() }
+        let start = min(max(earliest, from ?? earliest), end)
         let first = start >= 0 ? start / day : (start - day + 1) / day
         let last = max(first, end / day)
         let span = last - first

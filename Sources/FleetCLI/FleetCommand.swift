@@ -131,8 +131,8 @@ enum FleetCommand {
         let rec = r.record
         guard rec.status == "ok" else { return "fleetscan: \(rec.repository): failed: \(rec.reason ?? "unknown reason")" }
         let head = rec.head.map { " at \($0.prefix(10))" } ?? ""
-        let work = r.upToDate ? "up to date" : "\(rec.scanned) commits scanned, \(rec.alreadyStored) already stored"
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let work = r.upToDate ? "up to date" : "\(plural(rec.scanned, "commit")) scanned, \(rec.alreadyStored) already stored"
         return "fleetscan: \(rec.repository): \(work)"
             + (rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : "") + "\(head): \(plural(r.errors, "error")), "
             + "\(plural(r.warnings, "warning")), \(plural(r.notes, "note")), stage \(r.stage ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)

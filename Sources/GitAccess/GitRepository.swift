@@ -117,6 +117,21 @@ public final class GitRepository {
         return ObjectID(git_object_id(commit))
     }
 
+    /// The reference HEAD names (`refs/heads/main`), nil when HEAD is detached or unreadable.
+    public var headReference: String? {
+        var head: OpaquePointer?
+        guard git_reference_lookup(&head, handle, "HEAD") == 0 else { return nil }
+        defer { git_reference_free(head) }
+        return git_reference_symbolic_target(head).map { String(cString: $0) }
+    }
+
+    /// The commit id a reference points at, without peeling tags; nil when there is none.
+    public func target(of reference: String) -> ObjectID? {
+        var id = git_oid()
+        guard git_reference_name_to_id(&id, handle, reference) == 0 else { return nil }
+        return ObjectID(id)
+    }
+
     /// The commit with id `id`.
     public func commit(_ id: ObjectID) throws -> Commit {
         var oid = id.raw

@@ -17,15 +17,31 @@ public enum Mirror {
     /// resolve in the mirror as they do in the remote.
     static let refspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
 
+    /// What a fetch brings: every branch and tag (so any revision resolves, as for `scan --repo`),
+    /// or one branch — nil for the remote's default branch — as a fleet, which follows one
+    /// branch per repository, needs: less to transfer, and a broken ref elsewhere in the remote
+    /// does not stop it.
+    public enum Scope: Sendable, Equatable {
+        case everything
+        case branch(String?)
+    }
+
     /// Creates the mirror at `path` the first time and fetches into it every time; returns it open.
     /// `token` (an https access token, from the environment) is offered when the server asks.
-    public static func update(url: String, at path: String, token: String? = nil,
+    /// With a branch scope, the mirror's HEAD points at the branch fetched.
+    public static func update(url: String, at path: String, token: String? = nil, scope: Scope = .everything,
                               progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> GitRepository {
         Git.setUp()
         let display = redact(url)
+        if url.hasPrefix("/"), case .branch(let name) = scope, let mirror = try? GitRepository.open(path),
+           let unchanged = upToDate(mirror, source: url, branch: name) {
+            return unchanged
+        }
         let repo: GitRepository
         if FileManager.default.fileExists(atPath: path + "/HEAD") || FileManager.default.fileExists(atPath: path + "/objects") {
             repo = try GitRepository.open(path)
+        } else if url.hasPrefix("/") {
+            repo = try cloneLocal(url, at: path)
         } else {
             repo = try GitRepository.initBare(path)
         }
@@ -52,9 +68,9 @@ public enum Mirror {
         defer { payload.release() }
         var options = git_fetch_options()
         try Git.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", display)
-        options.prune = GIT_FETCH_PRUNE
+        options.prune = scope == .everything ? GIT_FETCH_PRUNE : GIT_FETCH_NO_PRUNE
         options.update_fetchhead = 0  // nothing reads FETCH_HEAD; a nightly no-op fetch then writes no file
-        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
+        options.download_tags = scope == .everything ? GIT_REMOTE_DOWNLOAD_TAGS_ALL : GIT_REMOTE_DOWNLOAD_TAGS_NONE
         options.callbacks.payload = payload.toOpaque()
         options.callbacks.credentials = { out, _, _, allowed, payload in
             let context = Unmanaged<FetchContext>.fromOpaque(payload!).takeUnretainedValue()
@@ -73,7 +89,36 @@ public enum Mirror {
             }
             return 0
         }
-        let code = git_remote_fetch(remote, nil, &options, "fleetscan: fetch")
+        // One branch: the default one is asked of the remote first (over the same connection).
+        var branchRef: String? = nil
+        if case .branch(let name) = scope {
+            if let name {
+                branchRef = "refs/heads/" + name
+            } else {
+                try Git.check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &options.callbacks, nil, nil), "git_remote_connect", display)
+                var buffer = git_buf()
+                defer { git_buf_dispose(&buffer) }
+                let found = git_remote_default_branch(&buffer, remote)
+                guard found == 0, let p = buffer.ptr else {
+                    var e = Git.lastError(found, "git_remote_default_branch", display)
+                    e.message = "the remote has no default branch (an empty repository?): " + redact(e.message)
+                    throw e
+                }
+                branchRef = String(cString: p)
+            }
+        }
+        let code: Int32
+        if let branchRef {
+            let spec = strdup("+\(branchRef):\(branchRef)")
+            defer { free(spec) }
+            var specs: [UnsafeMutablePointer<CChar>?] = [spec]
+            code = specs.withUnsafeMutableBufferPointer { buffer in
+                var array = git_strarray(strings: buffer.baseAddress, count: 1)
+                return git_remote_fetch(remote, &array, &options, "fleetscan: fetch")
+            }
+        } else {
+            code = git_remote_fetch(remote, nil, &options, "fleetscan: fetch")
+        }
         if code < 0 {
             var e = Git.lastError(code, "git_remote_fetch", display)
             if context.attempts > 1 || code == GIT_EAUTH.rawValue {
@@ -82,9 +127,15 @@ public enum Mirror {
             e.message = redact(e.message)
             throw e
         }
-        // HEAD follows the remote's default branch, so a mirror's HEAD means what the remote's does.
+        if let branchRef, repo.target(of: branchRef) == nil {
+            throw GitError(function: "git_remote_fetch", code: GIT_ENOTFOUND.rawValue,
+                           message: "the remote has no branch '\(branchRef.dropFirst("refs/heads/".count))'", context: display)
+        }
+        // HEAD follows the remote's default branch, so a mirror's HEAD means what the remote's does
+        // (with one branch fetched, that branch).
         var buffer = git_buf()
-        if git_remote_default_branch(&buffer, remote) == 0, let name = buffer.ptr {
+        if let branchRef { _ = git_buf_set(&buffer, branchRef, branchRef.utf8.count) }
+        if (branchRef != nil || git_remote_default_branch(&buffer, remote) == 0), let name = buffer.ptr {
             var current: OpaquePointer?
             let same = git_reference_lookup(&current, repo.handle, "HEAD") == 0
                 && git_reference_symbolic_target(current).map { strcmp($0, name) == 0 } == true
@@ -92,6 +143,45 @@ public enum Mirror {
             if !same { _ = git_repository_set_head(repo.handle, name) }
         }
         git_buf_dispose(&buffer)
+        return repo
+    }
+
+    /// The mirror, when the branch of a local source points where the mirror's does: what a fetch
+    /// would find out, read straight from the two repositories (a nightly run over local mirrors
+    /// then costs two reference lookups per repository). Nil when a fetch is needed.
+    static func upToDate(_ mirror: GitRepository, source: String, branch: String?) -> GitRepository? {
+        guard let origin = try? GitRepository.open(source),
+              let reference = branch.map({ "refs/heads/" + $0 }) ?? origin.headReference,
+              let theirs = origin.target(of: reference), mirror.target(of: reference) == theirs,
+              mirror.headReference == reference else { return nil }
+        return mirror
+    }
+
+    /// The first copy of a repository on a local path: its object files are copied (as `git
+    /// clone` does for a path; a fetch would have libgit2 build a pack of the whole history with
+    /// delta search, minutes and hundreds of MiB for a large repository). Nothing is linked to
+    /// the source, and nothing in it is written. A file:// URL goes through the transport, as
+    /// with git. The remote is set up as `update` expects; the fetch that follows finds nothing new.
+    static func cloneLocal(_ source: String, at path: String) throws -> GitRepository {
+        var options = git_clone_options()
+        try Git.check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init", source)
+        options.bare = 1
+        options.local = GIT_CLONE_LOCAL_NO_LINKS
+        options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        options.fetch_opts.update_fetchhead = 0
+        options.remote_cb = { out, repo, name, url, _ in
+            git_remote_create_with_fetchspec(out, repo, name, url, "+refs/heads/*:refs/heads/*")
+        }
+        var handle: OpaquePointer?
+        let code = git_clone(&handle, source, path, &options)
+        if code < 0 {
+            let e = Git.lastError(code, "git_clone", source)
+            try? FileManager.default.removeItem(atPath: path)  // a half copy would be taken for a mirror
+            throw e
+        }
+        git_repository_free(handle)
+        let repo = try GitRepository.open(path)
+        try Git.check(git_remote_add_fetch(repo.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
         return repo
     }
 

@@ -257,7 +257,8 @@ public enum FleetJSON {
         func byRule(_ d: [String: Int]) -> JSONValue { .object(d.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) }
         func run(_ r: RunRecord) -> JSONValue {
             .object([("id", .int(Int(r.id))), ("started", .string(ISODate.string(r.started))),
-                     ("finished", r.finished.map { .string(ISODate.string($0)) } ?? .null), ("shard", .string(r.shard))])
+                     ("finished", r.finished.map { .string(ISODate.string($0)) } ?? .null), ("shard", .string(r.shard)),
+                     ("since", r.since.map { .string(ISODate.day($0)) } ?? .null)])
         }
         let repositories: [JSONValue] = o.repositories.map { r in
             .object([

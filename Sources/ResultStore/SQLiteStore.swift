@@ -74,7 +74,8 @@ public final class SQLiteStore: Store {
             id INTEGER PRIMARY KEY,
             started INTEGER NOT NULL,
             finished INTEGER,
-            shard TEXT NOT NULL);
+            shard TEXT NOT NULL,
+            since INTEGER);
         CREATE TABLE run_repositories(
             run INTEGER NOT NULL REFERENCES runs(id),
             repository INTEGER NOT NULL REFERENCES repositories(id),
@@ -293,9 +294,10 @@ public final class SQLiteStore: Store {
         return out
     }
 
-    public func beginRun(started: Int64, shard: String) throws -> Int64 {
+    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
         try db.transaction {
-            try db.statement("INSERT INTO runs(started, finished, shard) VALUES ($1, NULL, $2)").bind([.int(started), .text(shard)]).run()
+            try db.statement("INSERT INTO runs(started, finished, shard, since) VALUES ($1, NULL, $2, $3)")
+                .bind([.int(started), .text(shard), since.map { .int($0) } ?? .null]).run()
             let s = try db.statement("SELECT last_insert_rowid()")
             defer { s.reset() }
             _ = try s.step()
@@ -330,10 +332,11 @@ public final class SQLiteStore: Store {
     }
 
     public func runs() throws -> [RunRecord] {
-        let s = try db.statement("SELECT id, started, finished, shard FROM runs ORDER BY id")
+        let s = try db.statement("SELECT id, started, finished, shard, since FROM runs ORDER BY id")
         var out: [RunRecord] = []
         while try s.step() {
-            out.append(RunRecord(id: s.int(0), started: s.int(1), finished: s.isNull(2) ? nil : s.int(2), shard: s.text(3) ?? ""))
+            out.append(RunRecord(id: s.int(0), started: s.int(1), finished: s.isNull(2) ? nil : s.int(2), shard: s.text(3) ?? "",
+                                 since: s.isNull(4) ? nil : s.int(4)))
         }
         return out
     }

@@ -91,12 +91,15 @@ public struct RunRecord: Sendable, Equatable {
     public var finished: Int64?
     /// The shard this run covered ("0/1" for a whole-fleet run).
     public var shard: String
+    /// How far back the run walked a repository's first run (seconds since 1970).
+    public var since: Int64?
 
-    public init(id: Int64, started: Int64, finished: Int64?, shard: String) {
+    public init(id: Int64, started: Int64, finished: Int64?, shard: String, since: Int64? = nil) {
         self.id = id
         self.started = started
         self.finished = finished
         self.shard = shard
+        self.since = since
     }
 }
 
@@ -177,7 +180,7 @@ public protocol Store: AnyObject {
     func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]?
 
     /// Starts a fleet run; returns its id.
-    func beginRun(started: Int64, shard: String) throws -> Int64
+    func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64
     /// What the run did to a repository (replaces an earlier record of the same run and repository).
     func recordRun(_ run: Int64, _ record: RunRepositoryRecord) throws
     func finishRun(_ run: Int64, finished: Int64) throws

@@ -13,12 +13,18 @@ public struct HistoryOptions: Sendable {
     /// Only the newest this many first-parent commits.
     public var maxCommits: Int?
     public var jobs: Int
+    /// Also walk the newest commit older than `since` — the repository as it stood on that date
+    /// (its head, for a repository without newer commits): a fleet's trend then starts from
+    /// every repository's real state, dormant ones included, instead of from nothing.
+    public var includeStateAtSince: Bool
     /// Commits per chunk: enough to keep every core busy, few enough that a chunk's results stay
     /// small in memory and a killed run loses little.
     public var chunkSize: Int
 
-    public init(revision: String, since: Int64? = nil, maxCommits: Int? = nil, jobs: Int = Parallel.cores, chunkSize: Int = 128) {
+    public init(revision: String, since: Int64? = nil, maxCommits: Int? = nil, jobs: Int = Parallel.cores, includeStateAtSince: Bool = false,
+                chunkSize: Int = 128) {
         self.revision = revision
+        self.includeStateAtSince = includeStateAtSince
         self.since = since
         self.maxCommits = maxCommits
         self.jobs = jobs
@@ -175,7 +181,10 @@ public enum HistoryScan {
                              : "history ends at \(chain.last!.id.hex): its parent \(id.hex) cannot be read (\(e.message))")
                 break
             }
-            if let since = options.since, commit.authorTime < since { break }
+            if let since = options.since, commit.authorTime < since {
+                if options.includeStateAtSince { chain.append(commit) }
+                break
+            }
             chain.append(commit)
             next = commit.parents.first
         }

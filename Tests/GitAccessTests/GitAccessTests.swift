@@ -128,6 +128,36 @@ import TestSupport
         #expect(reports > 0)
     }
 
+    @Test func aBranchScopeFetchesOneBranchAndALocalPathIsCopied() throws {
+        let source = TempDirectory()
+        let origin = source.path + "/origin.git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-history-repo.py", origin, "--commits", "12", "--units", "4"])
+        try FixtureRepositories.run(["git", "-C", origin, "update-ref", "refs/heads/feature", "main~2"])
+        try FixtureRepositories.run(["git", "-C", origin, "update-ref", "refs/tags/v1", "main~3"])
+        let cache = TempDirectory()
+        // Over the transport (a file:// URL): only the default branch arrives, HEAD names it.
+        let url = "file://" + origin
+        let viaURL = try Mirror.update(url: url, at: cache.path + "/a.git", scope: .branch(nil))
+        #expect(viaURL.headReference == "refs/heads/main")
+        #expect(viaURL.target(of: "refs/heads/main")?.hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        #expect(viaURL.target(of: "refs/heads/feature") == nil && viaURL.target(of: "refs/tags/v1") == nil)
+        // A named branch, from a local path: the objects are copied, not linked, and the source
+        // is left as it was.
+        let before = try FixtureRepositories.run(["sh", "-c", "cd \(origin) && find . -type f | sort | xargs sha1sum"])
+        let viaPath = try Mirror.update(url: origin, at: cache.path + "/b.git", scope: .branch("feature"))
+        #expect(viaPath.headReference == "refs/heads/feature")
+        #expect(try viaPath.resolveCommit("HEAD").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "feature"])))
+        #expect(try FixtureRepositories.run(["sh", "-c", "cd \(origin) && find . -type f | sort | xargs sha1sum"]) == before)
+        let links = try FixtureRepositories.run(["find", cache.path + "/b.git/objects", "-type", "f", "-links", "+1"])
+        #expect(links.isEmpty)
+        // Moving the branch upstream is seen by the next update.
+        try FixtureRepositories.run(["git", "-C", origin, "update-ref", "refs/heads/feature", "main"])
+        let moved = try Mirror.update(url: origin, at: cache.path + "/b.git", scope: .branch("feature"))
+        #expect(try moved.resolveCommit("HEAD").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        // A branch that does not exist is a clear error.
+        #expect(throws: GitError.self) { try Mirror.update(url: url, at: cache.path + "/c.git", scope: .branch("nope")) }
+    }
+
     @Test func unreachableRemotesFailWithTheReason() throws {
         let cache = TempDirectory()
         #expect { try Mirror.update(url: "file:///no/such/repo.git", at: cache.path + "/x.git") } throws: { error in

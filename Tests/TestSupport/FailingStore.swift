@@ -63,7 +63,9 @@ public final class FailingStore: Store, @unchecked Sendable {
     public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
         try inner.fileCounts(repository: repository, commit: commit, ruleset: ruleset)
     }
-    public func beginRun(started: Int64, shard: String) throws -> Int64 { try inner.beginRun(started: started, shard: shard) }
+    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
+        try inner.beginRun(started: started, shard: shard, since: since)
+    }
     public func recordRun(_ run: Int64, _ record: RunRepositoryRecord) throws { try inner.recordRun(run, record) }
     public func finishRun(_ run: Int64, finished: Int64) throws { try inner.finishRun(run, finished: finished) }
     public func runs() throws -> [RunRecord] { try inner.runs() }
