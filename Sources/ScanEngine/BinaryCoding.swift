@@ -173,7 +173,26 @@ extension PrimitiveWriting {
         if T.self == Int.self { return write(signed: unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return write(unsafeBitCast(value, to: Bool.self)) }
         if T.self == UInt32.self { return write(unsigned: unsafeBitCast(value, to: UInt32.self)) }
+        // A set is written in sorted order: its own order follows the process's random hash seed,
+        // and memo entries are keyed by content, so equal results must be equal bytes (shards
+        // of a fleet write the same entries from different processes).
+        if let set = value as? any SortedEncodable { return try set.encodeSorted(into: writer) }
         try value.encode(to: BinaryValueEncoder(writer: writer))
+    }
+}
+
+/// Values whose encoding is made independent of hash order.
+protocol SortedEncodable {
+    func encodeSorted(into writer: ByteWriter) throws
+}
+
+extension Set: SortedEncodable where Element: Encodable {
+    /// As an unkeyed container (a count, then the elements) with the elements in the order of
+    /// their encoded bytes, which needs nothing of the element type but its encoding.
+    func encodeSorted(into writer: ByteWriter) throws {
+        let parts = try map { try BinaryCoding.encode($0) }.sorted { $0.lexicographicallyPrecedes($1) }
+        writer.u32(UInt32(parts.count))
+        for p in parts { writer.bytes += p }
     }
 }
 
