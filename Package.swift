@@ -12,10 +12,11 @@ let package = Package(
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The only importer of libgit2: repositories, mirrors, commits, trees, blobs.
         .target(name: "GitAccess", dependencies: ["CLibGit2"]),
-        // The only importer of SQLite: the result store and its schema.
-        .target(name: "ResultStore", dependencies: ["CSQLite"]),
+        // The only importer of SQLite and libpq: the store interface and its two backends.
+        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
         // Info.plist (XML, binary), project.pbxproj (OpenStep) and Package.swift platforms.

@@ -192,10 +192,15 @@ public protocol Store: AnyObject {
 
 /// Opens the store a `--db` argument names.
 public enum Stores {
+    public static func isPostgres(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
+    /// The location as messages may show it: a URL's password replaced by `***`.
+    public static func redact(_ location: String) -> String { isPostgres(location) ? PostgresStore.redact(location) : location }
+
     public static func open(_ location: String) throws -> any Store {
-        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-            throw StoreError(function: "open", code: 0, message: "PostgreSQL stores are not available in this build", context: location)
-        }
+        if isPostgres(location) { return try PostgresStore(url: location) }
         return try SQLiteStore(path: location)
     }
 }

@@ -16,12 +16,12 @@ import TestSupport
                             "--corrupt", "legacy-wallet", "--bad-config", "payments-sdk"]
 
     struct Run {
-        let store: SQLiteStore
+        let store: any Store
         let outcome: FleetOutcome
     }
 
-    static func run(_ manifest: String, store path: String, cache: String, environment: [String: String] = [:]) throws -> Run {
-        let store = try SQLiteStore(path: path)
+    static func run(_ manifest: String, store location: String, cache: String, environment: [String: String] = [:]) throws -> Run {
+        let store = try Stores.open(location)
         let m = try FleetManifest.load(manifest, environment: environment)
         let outcome = try FleetRun.run(manifest: m, store: store, options: FleetOptions(cache: cache, jobs: 2, transfers: 2,
                                                                                          since: ISODate.parse("2026-01-01")),
@@ -33,11 +33,12 @@ import TestSupport
         try #require(r.outcome.results.first { $0.record.repository == name })
     }
 
-    @Test func aRunStoresEveryRepositoryRecordsFailuresAndRerunsOnlyWhatIsNew() throws {
+    @Test(arguments: StoreKind.tested) func aRunStoresEveryRepositoryRecordsFailuresAndRerunsOnlyWhatIsNew(_ kind: StoreKind) throws {
         let dir = TempDirectory()
         let org = dir.path + "/org"
         let manifest = try FixtureRepositories.demoOrg(Self.arguments, into: org)
-        let first = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+        let db = try kind.freshLocation(in: dir)
+        let first = try Self.run(manifest, store: db, cache: dir.path + "/cache")
 
         // Failures carry their reason; the others were scanned all the same.
         #expect(first.outcome.results.map(\.record.repository)
@@ -78,7 +79,7 @@ import TestSupport
 
         // Nothing new: nothing scanned, no row added but the run's own.
         let rows = try first.store.rowCounts()
-        let second = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+        let second = try Self.run(manifest, store: db, cache: dir.path + "/cache")
         #expect(second.outcome.results.allSatisfy { $0.record.scanned == 0 && $0.blobsScanned == 0 })
         // Branches that did not move are not even walked; the one whose head failed is walked again.
         #expect(second.outcome.results.filter(\.upToDate).map(\.record.repository) == ["shop-ios", "design-kit", "news-reader"])
@@ -91,7 +92,7 @@ import TestSupport
         // A day of work in two repositories: only they are scanned, only their new commits.
         let moved = try FixtureRepositories.advanceDemoOrg(org)
         #expect(moved == ["design-kit", "news-reader"])
-        let third = try Self.run(manifest, store: dir.path + "/f.sqlite", cache: dir.path + "/cache")
+        let third = try Self.run(manifest, store: db, cache: dir.path + "/cache")
         for r in third.outcome.results {
             #expect(r.record.scanned == (moved.contains(r.record.repository) ? 3 : 0), "\(r.record.repository)")
         }
@@ -103,7 +104,7 @@ import TestSupport
     }
 
     /// Every row that describes the repositories (not the runs themselves), for comparing stores.
-    static func contents(_ store: SQLiteStore) throws -> [String: [CommitRecord]] {
+    static func contents(_ store: any Store) throws -> [String: [CommitRecord]] {
         var out: [String: [CommitRecord]] = [:]
         for r in try store.repositories() {
             out[r.name] = try store.allCommits(repository: r.id, ruleset: Ruleset.fingerprint).sorted { $0.commit < $1.commit }
@@ -116,14 +117,14 @@ import TestSupport
         return out
     }
 
-    @Test func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne() throws {
+    @Test(arguments: StoreKind.tested) func aRunStoppedPartWayIsFinishedByTheNextAndEqualsAnUninterruptedOne(_ kind: StoreKind) throws {
         let dir = TempDirectory()
         let org = dir.path + "/org"
         let manifest = try FixtureRepositories.demoOrg(["--repos", "4", "--commits", "20"], into: org)
         let m = try FleetManifest.load(manifest, environment: [:])
         let options = FleetOptions(cache: dir.path + "/cache", jobs: 2, transfers: 2, since: ISODate.parse("2026-01-01"))
         // The store stops taking commits after two repositories, as a process killed then would.
-        let killed = try SQLiteStore(path: dir.path + "/a.sqlite")
+        let killed = try kind.fresh(in: dir, name: "a")
         #expect(throws: StoreError.self) {
             try FleetRun.run(manifest: m, store: FailingStore(killed, writes: 2), options: options, environment: [:])
         }
@@ -131,7 +132,7 @@ import TestSupport
         let resumed = try FleetRun.run(manifest: m, store: killed, options: options, environment: [:])
         #expect(resumed.results.map(\.record.scanned).prefix(2).allSatisfy { $0 == 0 })
         #expect(resumed.results.map(\.record.scanned).suffix(2).allSatisfy { $0 > 0 })
-        let whole = try SQLiteStore(path: dir.path + "/b.sqlite")
+        let whole = try kind.fresh(in: dir, name: "b")
         _ = try FleetRun.run(manifest: m, store: whole, options: options, environment: [:])
         #expect(try Self.contents(killed) == Self.contents(whole))
         var a = try killed.rowCounts(), b = try whole.rowCounts()

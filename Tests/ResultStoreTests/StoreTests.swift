@@ -3,16 +3,16 @@ import Testing
 @testable import ResultStore
 import TestSupport
 
-@Suite struct SQLiteStoreTests {
+@Suite struct StoreTests {
     static func record(_ id: String, parent: String? = nil, counts: [String: Int] = ["main-screen": 2]) -> CommitRecord {
         CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: "launches", files: 3, counts: counts,
                      errors: 0, warnings: counts.values.reduce(0, +), notes: 0, comparedWithParent: parent != nil,
                      fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
     }
 
-    @Test func commitsRoundTripAndReplace() throws {
+    @Test(arguments: StoreKind.tested) func commitsRoundTripAndReplace(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "shop", url: "/srv/shop.git")
         #expect(try store.repository(name: "shop", url: "/srv/shop.git") == repo)
         let a = Self.record(String(repeating: "a", count: 40))
@@ -31,9 +31,9 @@ import TestSupport
         #expect(rows["commits"] == 2 && rows["commit_counts"] == 2 && rows["commit_files"] == 1)
     }
 
-    @Test func memoEntriesAreKeptByBlobPathAndModel() throws {
+    @Test(arguments: StoreKind.tested) func memoEntriesAreKeptByBlobPathAndModel(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "shop", url: "u")
         let plain = MemoKey(blob: "b1", path: "A.swift"), withModel = MemoKey(blob: "b1", path: "A.swift", model: "d1")
         try store.record([], repository: repo, ruleset: "r1", memo: [(plain, [1, 2, 3]), (withModel, [4])])
@@ -44,9 +44,9 @@ import TestSupport
         #expect(try store.memo([plain], ruleset: "r2").isEmpty)
     }
 
-    @Test func aFailedTransactionLeavesNothing() throws {
+    @Test(arguments: StoreKind.tested) func aFailedTransactionLeavesNothing(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "shop", url: "u")
         // The second commit lists one path twice: its insert fails after the memo entry and the
         // first commit were written in the same transaction.
@@ -60,24 +60,29 @@ import TestSupport
         #expect(rows["commits"] == 0 && rows["commit_counts"] == 0 && rows["commit_files"] == 0 && rows["blob_results"] == 0)
     }
 
-    @Test func reopeningKeepsDataAndSchema() throws {
+    /// Runs raw SQL on a store's own connection (to play an older or newer fleetscan).
+    static func execute(_ store: any Store, _ sql: String) throws {
+        if let s = store as? SQLiteStore { try s.db.execute(sql) } else if let p = store as? PostgresStore { try p.db.exec(sql) }
+    }
+
+    @Test(arguments: StoreKind.tested) func reopeningKeepsDataAndSchema(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let path = dir.path + "/s.sqlite"
+        let location = try kind.freshLocation(in: dir)
         do {
-            let store = try SQLiteStore(path: path)
+            let store = try Stores.open(location)
             let repo = try store.repository(name: "shop", url: "u")
             try store.record([Self.record(String(repeating: "d", count: 40))], repository: repo, ruleset: "r", memo: [])
         }
-        let again = try SQLiteStore(path: path)
+        let again = try Stores.open(location)
         #expect(try again.rowCounts()["commits"] == 1)
-        #expect(SQLiteStore.schemaVersion >= 1)
+        #expect(try again.anotherConnection().rowCounts()["commits"] == 1)
     }
 
-    @Test func aNewerSchemaIsRefusedNotDamaged() throws {
+    @Test(arguments: StoreKind.tested) func aNewerSchemaIsRefusedNotDamaged(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let path = dir.path + "/s.sqlite"
-        try SQLiteStore(path: path).db.execute("UPDATE schema_version SET version = 99")
-        #expect { try SQLiteStore(path: path) } throws: { ($0 as? StoreError)?.message.contains("schema version 99") == true }
+        let location = try kind.freshLocation(in: dir)
+        try Self.execute(try Stores.open(location), "UPDATE schema_version SET version = 99")
+        #expect { try Stores.open(location) } throws: { ($0 as? StoreError)?.message.contains("schema version 99") == true }
     }
 
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {
@@ -103,9 +108,9 @@ import TestSupport
         #expect(try s.step() && Int(s.int(0)) == SQLiteStore.schemaVersion)
     }
 
-    @Test func runsAndWhatTheyDidRoundTrip() throws {
+    @Test(arguments: StoreKind.tested) func runsAndWhatTheyDidRoundTrip(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let store = try kind.fresh(in: dir)
         _ = try store.repository(name: "shop", url: "u")
         _ = try store.repository(name: "kit", url: "v")
         let run = try store.beginRun(started: 1_800_000_000, shard: "1/3", since: 1_790_000_000)
@@ -122,9 +127,9 @@ import TestSupport
         #expect(try store.runRepositories(run) == [RunRepositoryRecord(repository: "kit", status: "ok"), ok])
     }
 
-    @Test func fileCountsAndWholeHistoriesRoundTrip() throws {
+    @Test(arguments: StoreKind.tested) func fileCountsAndWholeHistoriesRoundTrip(_ kind: StoreKind) throws {
         let dir = TempDirectory()
-        let store = try SQLiteStore(path: dir.path + "/s.sqlite")
+        let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "shop", url: "u")
         let a = Self.record(String(repeating: "a", count: 40))
         let b = Self.record(String(repeating: "b", count: 40), parent: a.commit, counts: ["idiom-layout": 4])
@@ -143,5 +148,75 @@ import TestSupport
         #expect(try store.reference(repository: repo, name: "main") == nil)
         try store.setReference(repository: repo, name: "main", commit: b.commit)
         #expect(try store.reference(repository: repo, name: "main") == b.commit)
+    }
+
+}
+
+/// What only the shared PostgreSQL store has to get right: several processes at once.
+@Suite struct PostgresStoreTests {
+    @Test func aPasswordInTheURLIsRefusedAndNeverShown() {
+        #expect(PostgresStore.hasPassword("postgres://fleetscan:s3cret@db:5432/fleet"))
+        #expect(PostgresStore.hasPassword("postgres://db/fleet?password=s3cret"))
+        #expect(!PostgresStore.hasPassword("postgres://fleetscan@db:5432/fleet?sslmode=require"))
+        #expect(PostgresStore.redact("postgres://fleetscan:s3cret@db/fleet") == "postgres://fleetscan:***@db/fleet")
+        #expect { try Stores.open("postgres://fleetscan:s3cret@127.0.0.1:1/fleet") } throws: { error in
+            let text = "\(error)"
+            return text.contains("PGPASSWORD") && !text.contains("s3cret")
+        }
+    }
+
+    @Test func aServerThatIsNotThereIsAClearError() {
+        #expect { try Stores.open("postgres://fleetscan@127.0.0.1:1/fleet?connect_timeout=2") } throws: { error in
+            ((error as? StoreError)?.description ?? "").contains("127.0.0.1")
+        }
+    }
+
+    @Test func podsStartingTogetherMigrateOnce() throws {
+        guard StoreKind.tested.contains(.postgres) else { return }
+        let dir = TempDirectory()
+        let location = try StoreKind.postgres.freshLocation(in: dir, name: "together")
+        let errors = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do { _ = try Stores.open(location) } catch {
+                errors.lock(); failures.append("\(error)"); errors.unlock()
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        let store = try #require(try Stores.open(location) as? PostgresStore)
+        #expect(try store.db.exec("SELECT version FROM schema_version").count == 1)
+        #expect(try store.db.exec("SELECT version FROM schema_version").int(0, 0) == Int64(PostgresStore.schemaVersion))
+    }
+
+    @Test func overlappingWritersNeitherDuplicateNorLose() throws {
+        guard StoreKind.tested.contains(.postgres) else { return }
+        let dir = TempDirectory()
+        let location = try StoreKind.postgres.freshLocation(in: dir, name: "overlap")
+        let setup = try Stores.open(location)
+        let repo = try setup.repository(name: "shop", url: "u")
+        // Two pods (a retried one and its replacement) store the same commits and memo entries at once.
+        let commits = (0..<40).map { i in
+            StoreTests.record(String(repeating: String(i % 10), count: 39) + String(i / 10), counts: ["main-screen": i, "idiom-layout": 1])
+        }
+        let memo = (0..<40).map { (MemoKey(blob: "b\($0)", path: "A.swift"), [UInt8](repeating: UInt8($0), count: 300)) }
+        let errors = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 4) { w in
+            do {
+                let store = try Stores.open(location)
+                for chunk in stride(from: 0, to: 40, by: 10) {
+                    let order = w % 2 == 0 ? Array(chunk..<chunk + 10) : Array((chunk..<chunk + 10).reversed())
+                    try store.record(order.map { commits[$0] }, repository: repo, ruleset: "r", memo: order.map { memo[$0] })
+                }
+            } catch {
+                errors.lock(); failures.append("\(error)"); errors.unlock()
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        let rows = try setup.rowCounts()
+        #expect(rows["commits"] == 40 && rows["commit_counts"] == 80 && rows["commit_files"] == 40 && rows["blob_results"] == 40)
+        #expect(try setup.commits(repository: repo, ruleset: "r", ids: commits.map(\.commit)) == commits)
+        #expect(try setup.memo(memo.map(\.0), ruleset: "r").count == 40)
+        #expect(try setup.memo([memo[7].0], ruleset: "r")[memo[7].0] == memo[7].1)
     }
 }

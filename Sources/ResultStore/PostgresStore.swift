@@ -1,0 +1,365 @@
+import Foundation
+
+/// The shared store for fleets beyond one machine: one PostgreSQL database that every shard's
+/// pod writes into. Writes are upserts keyed by repository, commit and blob, so a retried pod or
+/// two overlapping pods never duplicate or lose rows; the schema is versioned, and pods that start
+/// together apply each migration exactly once (under an advisory lock). The password comes from
+/// `PGPASSWORD` or `~/.pgpass` (libpq reads both), never from the URL.
+public final class PostgresStore: Store {
+    let db: PGConnection
+    let url: String
+    public var location: String { db.location }
+
+    /// Any constant: the advisory lock every fleetscan process takes to migrate the schema.
+    static let migrationLock: Int64 = 0x666C_6565_7473_63  // "fleetsc"
+
+    static let migrations: [String] = [
+        """
+        CREATE TABLE repositories(
+            id BIGSERIAL PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            url TEXT NOT NULL);
+        CREATE TABLE commits(
+            repository BIGINT NOT NULL REFERENCES repositories(id),
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            parent TEXT,
+            time BIGINT NOT NULL,
+            subject TEXT NOT NULL,
+            stage TEXT,
+            error TEXT,
+            files INTEGER NOT NULL,
+            errors INTEGER NOT NULL,
+            warnings INTEGER NOT NULL,
+            notes INTEGER NOT NULL,
+            compared_with_parent BOOLEAN NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        CREATE TABLE commit_counts(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, rule));
+        CREATE TABLE commit_files(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            path TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            delta INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, path));
+        CREATE TABLE blob_results(
+            blob TEXT NOT NULL,
+            path TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            model TEXT NOT NULL,
+            data BYTEA NOT NULL,
+            PRIMARY KEY(blob, path, ruleset, model));
+        CREATE TABLE refs(
+            repository BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            commit_id TEXT NOT NULL,
+            PRIMARY KEY(repository, name));
+        CREATE TABLE file_counts(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            path TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset, path));
+        CREATE TABLE file_count_sets(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        CREATE TABLE runs(
+            id BIGSERIAL PRIMARY KEY,
+            started BIGINT NOT NULL,
+            finished BIGINT,
+            shard TEXT NOT NULL,
+            since BIGINT);
+        CREATE TABLE run_repositories(
+            run BIGINT NOT NULL REFERENCES runs(id),
+            repository BIGINT NOT NULL REFERENCES repositories(id),
+            status TEXT NOT NULL,
+            reason TEXT,
+            head TEXT,
+            scanned INTEGER NOT NULL,
+            already_stored INTEGER NOT NULL,
+            failed_commits INTEGER NOT NULL,
+            seconds DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY(run, repository));
+        """,
+    ]
+
+    public static var schemaVersion: Int { migrations.count }
+
+    /// Opens `url` (`postgres://user@host:port/database`); refuses a URL that holds a password.
+    public init(url: String) throws {
+        if Self.hasPassword(url) {
+            throw StoreError(function: "open", code: 0,
+                             message: "the URL holds a password; give it in PGPASSWORD or ~/.pgpass instead, so it stays out of logs",
+                             context: Self.redact(url))
+        }
+        self.url = url
+        db = try PGConnection(url: url)
+        try migrate()
+    }
+
+    /// Brings the schema to the current version. Pods that start together queue on the advisory
+    /// lock; the first applies the migrations, the others then find nothing to do.
+    func migrate() throws {
+        try db.exec("SELECT pg_advisory_lock($1)", [.int(Self.migrationLock)])
+        defer { _ = try? db.exec("SELECT pg_advisory_unlock($1)", [.int(Self.migrationLock)]) }
+        try db.transaction {
+            try db.exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
+            let r = try db.exec("SELECT version FROM schema_version")
+            var current = 0
+            if r.count > 0 { current = Int(r.int(0, 0)) } else { try db.exec("INSERT INTO schema_version(version) VALUES (0)") }
+            guard current <= Self.migrations.count else {
+                throw StoreError(function: "migrate", code: 0,
+                                 message: "the store has schema version \(current); this fleetscan knows up to \(Self.migrations.count)",
+                                 context: location)
+            }
+            for version in current..<Self.migrations.count {
+                try db.exec(Self.migrations[version])
+                try db.exec("UPDATE schema_version SET version = $1", [.int(Int64(version + 1))])
+            }
+        }
+    }
+
+    /// Whether a connection URL carries a password (`user:password@` or `password=`).
+    static func hasPassword(_ url: String) -> Bool {
+        guard let scheme = url.range(of: "://") else { return url.contains("password=") }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") { return true }
+        return url.contains("password=")
+    }
+
+    /// The URL without user information's password, for messages.
+    static func redact(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":***" + String(url[at...])
+    }
+
+    public func repository(name: String, url: String) throws -> Int64 {
+        let r = try db.exec("""
+            INSERT INTO repositories(name, url) VALUES ($1, $2) ON CONFLICT(name) DO UPDATE SET url = excluded.url RETURNING id
+            """, [.text(name), .text(url)])
+        return r.int(0, 0)
+    }
+
+    public func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> {
+        let r = try db.exec("SELECT commit_id FROM commits WHERE repository = $1 AND ruleset = $2", [.int(repository), .text(ruleset)])
+        return Set((0..<r.count).compactMap { r.text($0, 0) })
+    }
+
+    static let commitColumns = "commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent"
+
+    func commitRecord(_ r: PGResult, _ i: Int) -> CommitRecord {
+        CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4),
+                     error: r.text(i, 5), files: Int(r.int(i, 6)), errors: Int(r.int(i, 7)), warnings: Int(r.int(i, 8)),
+                     notes: Int(r.int(i, 9)), comparedWithParent: r.bool(i, 10))
+    }
+
+    /// Commits of a repository (all, or those in `ids`), with their counts and file deltas.
+    func load(repository: Int64, ruleset: String, ids: [String]?) throws -> [String: CommitRecord] {
+        var filter = ""
+        var params: [SQLValue] = [.int(repository), .text(ruleset)]
+        if let ids {
+            filter = " AND commit_id = ANY($3::text[])"
+            params.append(.text(pgTextArray(ids)))
+        }
+        var byID: [String: CommitRecord] = [:]
+        let c = try db.exec("SELECT \(Self.commitColumns) FROM commits WHERE repository = $1 AND ruleset = $2" + filter, params)
+        for i in 0..<c.count { let r = commitRecord(c, i); byID[r.commit] = r }
+        let n = try db.exec("SELECT commit_id, rule, count FROM commit_counts WHERE repository = $1 AND ruleset = $2" + filter, params)
+        for i in 0..<n.count { byID[n.text(i, 0) ?? ""]?.counts[n.text(i, 1) ?? ""] = Int(n.int(i, 2)) }
+        let f = try db.exec("""
+            SELECT commit_id, path, count, delta FROM commit_files WHERE repository = $1 AND ruleset = $2\(filter) ORDER BY commit_id, path COLLATE "C"
+            """, params)
+        for i in 0..<f.count {
+            byID[f.text(i, 0) ?? ""]?.fileDeltas.append(FileDelta(path: f.text(i, 1) ?? "", count: Int(f.int(i, 2)), delta: Int(f.int(i, 3))))
+        }
+        return byID
+    }
+
+    public func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
+        guard !ids.isEmpty else { return [] }
+        let byID = try load(repository: repository, ruleset: ruleset, ids: ids)
+        return ids.compactMap { byID[$0] }
+    }
+
+    public func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord] {
+        Array(try load(repository: repository, ruleset: ruleset, ids: nil).values)
+    }
+
+    public func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] {
+        guard !keys.isEmpty else { return [:] }
+        let r = try db.exec("""
+            SELECT b.blob, b.path, b.model, b.data FROM blob_results b
+            JOIN unnest($2::text[], $3::text[], $4::text[]) AS k(blob, path, model)
+              ON b.blob = k.blob AND b.path = k.path AND b.model = k.model
+            WHERE b.ruleset = $1
+            """, [.text(ruleset), .text(pgTextArray(keys.map(\.blob))), .text(pgTextArray(keys.map(\.path))),
+                  .text(pgTextArray(keys.map(\.model)))])
+        var out: [MemoKey: [UInt8]] = [:]
+        for i in 0..<r.count {
+            out[MemoKey(blob: r.text(i, 0) ?? "", path: r.text(i, 1) ?? "", model: r.text(i, 2) ?? "")] = r.bytes(i, 3)
+        }
+        return out
+    }
+
+    public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+        // Keys and commits in one order for every writer, so two pods storing the same rows lock
+        // them in the same order and wait for each other instead of deadlocking.
+        let memo = memo.sorted { ($0.0.blob, $0.0.path, $0.0.model) < ($1.0.blob, $1.0.path, $1.0.model) }
+        let commits = commits.sorted { $0.commit < $1.commit }
+        try db.transaction {
+            for (k, data) in memo {
+                try db.exec("""
+                    INSERT INTO blob_results(blob, path, ruleset, model, data) VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT(blob, path, ruleset, model) DO NOTHING
+                    """, [.text(k.blob), .text(k.path), .text(ruleset), .text(k.model), .blob(data)])
+            }
+            for commit in commits { try insert(commit, repository: repository, ruleset: ruleset) }
+        }
+    }
+
+    private func insert(_ commit: CommitRecord, repository: Int64, ruleset: String) throws {
+        let key: [SQLValue] = [.int(repository), .text(commit.commit), .text(ruleset)]
+        try db.exec("""
+            INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
+                                notes, compared_with_parent)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+            ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
+                parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
+                error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
+                notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+            """, key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
+                        commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
+                        .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
+                        .int(Int64(commit.notes)), .text(commit.comparedWithParent ? "true" : "false")])
+        // The commit row is locked by the upsert until this transaction ends, so a second writer
+        // of the same commit waits here and then replaces these rows rather than mixing with them.
+        try db.exec("DELETE FROM commit_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key)
+        try db.exec("DELETE FROM commit_files WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key)
+        let counts = commit.counts.sorted { $0.key < $1.key }
+        if !counts.isEmpty {
+            try db.exec("""
+                INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count)
+                SELECT $1, $2, $3, r, c FROM unnest($4::text[], $5::int[]) AS t(r, c)
+                """, key + [.text(pgTextArray(counts.map(\.key))), .text("{" + counts.map { String($0.value) }.joined(separator: ",") + "}")])
+        }
+        if !commit.fileDeltas.isEmpty {
+            try db.exec("""
+                INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta)
+                SELECT $1, $2, $3, p, c, d FROM unnest($4::text[], $5::int[], $6::int[]) AS t(p, c, d)
+                """, key + [.text(pgTextArray(commit.fileDeltas.map(\.path))),
+                            .text("{" + commit.fileDeltas.map { String($0.count) }.joined(separator: ",") + "}"),
+                            .text("{" + commit.fileDeltas.map { String($0.delta) }.joined(separator: ",") + "}")])
+        }
+    }
+
+    public func anotherConnection() throws -> any Store { try PostgresStore(url: url) }
+
+    public func setReference(repository: Int64, name: String, commit: String) throws {
+        try db.exec("""
+            INSERT INTO refs(repository, name, commit_id) VALUES ($1, $2, $3)
+            ON CONFLICT(repository, name) DO UPDATE SET commit_id = excluded.commit_id
+            """, [.int(repository), .text(name), .text(commit)])
+    }
+
+    public func reference(repository: Int64, name: String) throws -> String? {
+        try db.exec("SELECT commit_id FROM refs WHERE repository = $1 AND name = $2", [.int(repository), .text(name)]).text(0, 0)
+    }
+
+    public func rowCounts() throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts",
+                      "runs", "run_repositories"] {
+            out[table] = Int(try db.exec("SELECT count(*) FROM \(table)").int(0, 0))
+        }
+        return out
+    }
+
+    public func repositories() throws -> [RepositoryRow] {
+        let r = try db.exec("SELECT id, name, url FROM repositories ORDER BY name COLLATE \"C\"")
+        return (0..<r.count).map { RepositoryRow(id: r.int($0, 0), name: r.text($0, 1) ?? "", url: r.text($0, 2) ?? "") }
+    }
+
+    public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
+        let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
+        try db.transaction {
+            try db.exec("""
+                INSERT INTO file_count_sets(repository, commit_id, ruleset) VALUES ($1, $2, $3)
+                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET ruleset = excluded.ruleset
+                """, key)
+            try db.exec("DELETE FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key)
+            if !files.isEmpty {
+                try db.exec("""
+                    INSERT INTO file_counts(repository, commit_id, ruleset, path, count)
+                    SELECT $1, $2, $3, p, c FROM unnest($4::text[], $5::int[]) AS t(p, c)
+                    """, key + [.text(pgTextArray(files.map(\.path))), .text("{" + files.map { String($0.count) }.joined(separator: ",") + "}")])
+            }
+        }
+    }
+
+    public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
+        let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
+        guard try db.exec("SELECT 1 FROM file_count_sets WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key).count > 0 else {
+            return nil
+        }
+        let r = try db.exec("""
+            SELECT path, count FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3 ORDER BY path COLLATE "C"
+            """, key)
+        return (0..<r.count).map { FileCount(path: r.text($0, 0) ?? "", count: Int(r.int($0, 1))) }
+    }
+
+    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
+        try db.exec("INSERT INTO runs(started, finished, shard, since) VALUES ($1, NULL, $2, $3) RETURNING id",
+                    [.int(started), .text(shard), since.map { .int($0) } ?? .null]).int(0, 0)
+    }
+
+    public func recordRun(_ run: Int64, _ r: RunRepositoryRecord) throws {
+        let found = try db.exec("SELECT id FROM repositories WHERE name = $1", [.text(r.repository)])
+        guard found.count > 0 else { throw StoreError(function: "recordRun", code: 0, message: "unknown repository", context: r.repository) }
+        try db.exec("""
+            INSERT INTO run_repositories(run, repository, status, reason, head, scanned, already_stored, failed_commits, seconds)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT(run, repository) DO UPDATE SET status = excluded.status, reason = excluded.reason, head = excluded.head,
+                scanned = excluded.scanned, already_stored = excluded.already_stored, failed_commits = excluded.failed_commits,
+                seconds = excluded.seconds
+            """, [.int(run), .int(found.int(0, 0)), .text(r.status), r.reason.map { .text($0) } ?? .null, r.head.map { .text($0) } ?? .null,
+                  .int(Int64(r.scanned)), .int(Int64(r.alreadyStored)), .int(Int64(r.failedCommits)), .real(r.seconds)])
+    }
+
+    public func finishRun(_ run: Int64, finished: Int64) throws {
+        try db.exec("UPDATE runs SET finished = $1 WHERE id = $2", [.int(finished), .int(run)])
+    }
+
+    public func runs() throws -> [RunRecord] {
+        let r = try db.exec("SELECT id, started, finished, shard, since FROM runs ORDER BY id")
+        return (0..<r.count).map {
+            RunRecord(id: r.int($0, 0), started: r.int($0, 1), finished: r.isNull($0, 2) ? nil : r.int($0, 2), shard: r.text($0, 3) ?? "",
+                      since: r.isNull($0, 4) ? nil : r.int($0, 4))
+        }
+    }
+
+    public func runRepositories(_ run: Int64) throws -> [RunRepositoryRecord] {
+        let r = try db.exec("""
+            SELECT p.name, x.status, x.reason, x.head, x.scanned, x.already_stored, x.failed_commits, x.seconds
+            FROM run_repositories x JOIN repositories p ON p.id = x.repository WHERE x.run = $1 ORDER BY p.name COLLATE "C"
+            """, [.int(run)])
+        return (0..<r.count).map {
+            RunRepositoryRecord(repository: r.text($0, 0) ?? "", status: r.text($0, 1) ?? "", reason: r.text($0, 2), head: r.text($0, 3),
+                                scanned: Int(r.int($0, 4)), alreadyStored: Int(r.int($0, 5)), failedCommits: Int(r.int($0, 6)),
+                                seconds: r.double($0, 7))
+        }
+    }
+}
