@@ -123,7 +123,7 @@ public enum FleetRun {
         let started = Date()
         let entries = manifest.repositories.filter { options.shard.contains($0.name) }
         try FileManager.default.createDirectory(atPath: options.cache, withIntermediateDirectories: true)
-        let lock = try CacheLock(folder: options.cache)
+        let lock = try CacheLock(folder: options.cache, shard: options.shard)
         defer { lock.release() }
         let token = manifest.token(environment)
 
@@ -337,13 +337,14 @@ final class Fetches: @unchecked Sendable {
     }
 }
 
-/// One run at a time per cache folder. While a run holds the lock, lock files that git left in
-/// its mirrors can only come from a run that was killed, and are removed before fetching.
+/// One run of a shard at a time per cache folder (shards of one run hold different repositories,
+/// so they may share a cache). While a run holds the lock, lock files that git left in its
+/// mirrors can only come from a run that was killed, and are removed before fetching.
 final class CacheLock {
     private var fd: Int32
 
-    init(folder: String) throws {
-        let path = folder + "/.fleetscan.lock"
+    init(folder: String, shard: Shard) throws {
+        let path = folder + (shard == .whole ? "/.fleetscan.lock" : "/.fleetscan-shard-\(shard.index)-of-\(shard.count).lock")
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ScanError("\(path): cannot open the cache lock: \(String(cString: strerror(errno)))") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

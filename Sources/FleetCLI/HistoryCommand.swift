@@ -58,7 +58,7 @@ enum HistoryCommand {
         do {
             return try Stores.open(db)
         } catch let e as StoreError {
-            throw ScanError("\(db): cannot open the store: \(e.message)")
+            throw ScanError("\(Stores.redact(db)): cannot open the store: \(e.message)")
         }
     }
 
