@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import ResultStore
 import ScanEngine
 
 /// Where commands write.
@@ -17,7 +18,8 @@ public struct IO: Sendable {
 }
 
 /// The command line: dispatches to a command and maps every error to a message and exit code
-/// (0: clean, 1: findings at or above --fail-on, 2: usage, configuration or path error).
+/// (0: clean, 1: findings at or above --fail-on, 2: usage, configuration or path error, 3: the
+/// store failed — worth retrying).
 public enum FleetCLI {
     static let usage = """
         usage: fleetscan <command> [options]
@@ -81,6 +83,11 @@ public enum FleetCLI {
         } catch let error as ScanError {
             io.err("fleetscan: error: \(error.message)\n")
             return 2
+        } catch let error as StoreError {
+            // The store, not the input, failed (a database gone, a disk full): running the same
+            // command again finishes the work, so schedulers may retry on this status.
+            io.err("fleetscan: error: the store failed: \(error)\n")
+            return 3
         } catch {
             io.err("fleetscan: error: \(error)\n")
             return 2

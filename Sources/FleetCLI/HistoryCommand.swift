@@ -57,8 +57,14 @@ enum HistoryCommand {
     static func openStore(_ db: String) throws -> any Store {
         do {
             return try Stores.open(db)
-        } catch let e as StoreError {
-            throw ScanError("\(Stores.redact(db)): cannot open the store: \(e.message)")
+        } catch var e as StoreError {
+            // A database server that cannot be reached may be back on a retry (exit 3); a bad
+            // location or a file that is not a store will not (exit 2).
+            guard Stores.isPostgres(db), e.function != "open" else {
+                throw ScanError("\(Stores.redact(db)): cannot open the store: \(e.message)")
+            }
+            e.message = "cannot open the store: " + e.message
+            throw e
         }
     }
 
