@@ -128,9 +128,10 @@ extension Array where Element == [UInt8] {
     }
 }
 
-/// A PostgreSQL text array literal (`{"a","b\"c"}`) for `= ANY($1::text[])` and `unnest`.
-func pgTextArray(_ items: [String]) -> String {
+/// A PostgreSQL array literal (`{"a","b\"c",NULL}`) for `= ANY($1::text[])` and `unnest`; nil is NULL.
+func pgTextArray(_ items: [String?]) -> String {
     "{" + items.map { item in
-        "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        guard let item else { return "NULL" }
+        return "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }.joined(separator: ",") + "}"
 }

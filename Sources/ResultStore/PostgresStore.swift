@@ -96,7 +96,10 @@ public final class PostgresStore: Store {
     public static var schemaVersion: Int { migrations.count }
 
     /// Opens `url` (`postgres://user@host:port/database`); refuses a URL that holds a password.
-    public init(url: String) throws {
+    public convenience init(url: String) throws { try self.init(url: url, migrate: true) }
+
+    /// `migrate: false` for a second connection of a process whose first one migrated.
+    init(url: String, migrate: Bool) throws {
         if Self.hasPassword(url) {
             throw StoreError(function: "open", code: 0,
                              message: "the URL holds a password; give it in PGPASSWORD or ~/.pgpass instead, so it stays out of logs",
@@ -104,7 +107,7 @@ public final class PostgresStore: Store {
         }
         self.url = url
         db = try PGConnection(url: url)
-        try migrate()
+        if migrate { try self.migrate() }
     }
 
     /// Brings the schema to the current version. Pods that start together queue on the advisory
@@ -215,58 +218,86 @@ public final class PostgresStore: Store {
         return out
     }
 
+    /// One transaction, a handful of statements whatever the number of rows (arrays unnested on
+    /// the server): a chunk of commits costs the same few round trips to a database across the
+    /// network as to one on the same machine.
     public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
         // Keys and commits in one order for every writer, so two pods storing the same rows lock
         // them in the same order and wait for each other instead of deadlocking.
         let memo = memo.sorted { ($0.0.blob, $0.0.path, $0.0.model) < ($1.0.blob, $1.0.path, $1.0.model) }
-        let commits = commits.sorted { $0.commit < $1.commit }
+        var latest: [String: CommitRecord] = [:]
+        for c in commits { latest[c.commit] = c }  // one row per commit: an upsert cannot touch a row twice
+        let commits = latest.values.sorted { $0.commit < $1.commit }
+        let hex = Array("0123456789abcdef".utf8)
+        func bytea(_ bytes: [UInt8]) -> String {
+            var out = [UInt8](repeating: 0, count: 2 + bytes.count * 2)
+            out[0] = UInt8(ascii: "\\")
+            out[1] = UInt8(ascii: "x")
+            for (i, b) in bytes.enumerated() { out[2 + 2 * i] = hex[Int(b >> 4)]; out[3 + 2 * i] = hex[Int(b & 15)] }
+            return String(decoding: out, as: UTF8.self)
+        }
         try db.transaction {
-            for (k, data) in memo {
+            if !memo.isEmpty {
                 try db.exec("""
-                    INSERT INTO blob_results(blob, path, ruleset, model, data) VALUES ($1, $2, $3, $4, $5)
+                    INSERT INTO blob_results(blob, path, ruleset, model, data)
+                    SELECT b, p, $1, m, d FROM unnest($2::text[], $3::text[], $4::text[], $5::bytea[]) AS t(b, p, m, d)
                     ON CONFLICT(blob, path, ruleset, model) DO NOTHING
-                    """, [.text(k.blob), .text(k.path), .text(ruleset), .text(k.model), .blob(data)])
+                    """, [.text(ruleset), .text(pgTextArray(memo.map(\.0.blob))), .text(pgTextArray(memo.map(\.0.path))),
+                          .text(pgTextArray(memo.map(\.0.model))), .text(pgTextArray(memo.map { bytea($0.1) }))])
             }
-            for commit in commits { try insert(commit, repository: repository, ruleset: ruleset) }
+            guard !commits.isEmpty else { return }
+            let ids = SQLValue.text(pgTextArray(commits.map(\.commit)))
+            func ints(_ values: [Int]) -> SQLValue { .text("{" + values.map(String.init).joined(separator: ",") + "}") }
+            // The commit rows are locked by the upsert until the transaction ends, so a second writer
+            // of the same commits waits here, then replaces their rows rather than mixing with them.
+            try db.exec("""
+                INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
+                                    notes, compared_with_parent)
+                SELECT $1, c, $2, p, t, s, st, e, f, er, w, n, cp
+                FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[],
+                            $11::int[], $12::int[], $13::bool[]) AS x(c, p, t, s, st, e, f, er, w, n, cp)
+                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
+                    parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
+                    error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
+                    notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+                """, [.int(repository), .text(ruleset), ids, .text(pgTextArray(commits.map(\.parent))),
+                      .text("{" + commits.map { String($0.time) }.joined(separator: ",") + "}"), .text(pgTextArray(commits.map(\.subject))),
+                      .text(pgTextArray(commits.map(\.stage))), .text(pgTextArray(commits.map(\.error))), ints(commits.map(\.files)),
+                      ints(commits.map(\.errors)), ints(commits.map(\.warnings)), ints(commits.map(\.notes)),
+                      .text("{" + commits.map { $0.comparedWithParent ? "t" : "f" }.joined(separator: ",") + "}")])
+            for table in ["commit_counts", "commit_files"] {
+                try db.exec("DELETE FROM \(table) WHERE repository = $1 AND ruleset = $2 AND commit_id = ANY($3::text[])",
+                            [.int(repository), .text(ruleset), ids])
+            }
+            let counts = commits.flatMap { c in c.counts.sorted { $0.key < $1.key }.map { (c.commit, $0.key, $0.value) } }
+            if !counts.isEmpty {
+                try db.exec("""
+                    INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count)
+                    SELECT $1, c, $2, r, n FROM unnest($3::text[], $4::text[], $5::int[]) AS t(c, r, n)
+                    """, [.int(repository), .text(ruleset), .text(pgTextArray(counts.map(\.0))), .text(pgTextArray(counts.map(\.1))),
+                          ints(counts.map(\.2))])
+            }
+            let files = commits.flatMap { c in c.fileDeltas.map { (c.commit, $0) } }
+            if !files.isEmpty {
+                try db.exec("""
+                    INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta)
+                    SELECT $1, c, $2, p, n, d FROM unnest($3::text[], $4::text[], $5::int[], $6::int[]) AS t(c, p, n, d)
+                    """, [.int(repository), .text(ruleset), .text(pgTextArray(files.map(\.0))), .text(pgTextArray(files.map(\.1.path))),
+                          ints(files.map(\.1.count)), ints(files.map(\.1.delta))])
+            }
         }
     }
 
-    private func insert(_ commit: CommitRecord, repository: Int64, ruleset: String) throws {
-        let key: [SQLValue] = [.int(repository), .text(commit.commit), .text(ruleset)]
-        try db.exec("""
-            INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                notes, compared_with_parent)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-            ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
-                parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
-                error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
-                notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
-            """, key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
-                        commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
-                        .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
-                        .int(Int64(commit.notes)), .text(commit.comparedWithParent ? "true" : "false")])
-        // The commit row is locked by the upsert until this transaction ends, so a second writer
-        // of the same commit waits here and then replaces these rows rather than mixing with them.
-        try db.exec("DELETE FROM commit_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key)
-        try db.exec("DELETE FROM commit_files WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key)
-        let counts = commit.counts.sorted { $0.key < $1.key }
-        if !counts.isEmpty {
-            try db.exec("""
-                INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count)
-                SELECT $1, $2, $3, r, c FROM unnest($4::text[], $5::int[]) AS t(r, c)
-                """, key + [.text(pgTextArray(counts.map(\.key))), .text("{" + counts.map { String($0.value) }.joined(separator: ",") + "}")])
-        }
-        if !commit.fileDeltas.isEmpty {
-            try db.exec("""
-                INSERT INTO commit_files(repository, commit_id, ruleset, path, count, delta)
-                SELECT $1, $2, $3, p, c, d FROM unnest($4::text[], $5::int[], $6::int[]) AS t(p, c, d)
-                """, key + [.text(pgTextArray(commit.fileDeltas.map(\.path))),
-                            .text("{" + commit.fileDeltas.map { String($0.count) }.joined(separator: ",") + "}"),
-                            .text("{" + commit.fileDeltas.map { String($0.delta) }.joined(separator: ",") + "}")])
-        }
-    }
+    /// The writer connection, opened once and kept: opening one costs a TCP handshake and SCRAM
+    /// authentication, and a fleet run asks for one per repository (one writer at a time).
+    private var writer: PostgresStore?
 
-    public func anotherConnection() throws -> any Store { try PostgresStore(url: url) }
+    public func anotherConnection() throws -> any Store {
+        if let writer { return writer }
+        let w = try PostgresStore(url: url, migrate: false)
+        writer = w
+        return w
+    }
 
     public func setReference(repository: Int64, name: String, commit: String) throws {
         try db.exec("""

@@ -31,6 +31,26 @@ import TestSupport
         #expect(rows["commits"] == 2 && rows["commit_counts"] == 2 && rows["commit_files"] == 1)
     }
 
+    @Test(arguments: StoreKind.tested) func awkwardTextAndBytesRoundTrip(_ kind: StoreKind) throws {
+        let dir = TempDirectory()
+        let store = try kind.fresh(in: dir)
+        let repo = try store.repository(name: "shop", url: "u")
+        // What a commit subject or a path may hold, and what array literals must escape.
+        let awkward = #"He said "NULL", {a,b} \ back\slash\"# + " NULL ünïcode 🙂\ttab\nnewline"
+        var c = Self.record(String(repeating: "c", count: 40), counts: ["NULL": 1, #"q"uote"#: 2])
+        c.subject = awkward
+        c.stage = nil
+        c.error = "NULL"
+        c.fileDeltas = [FileDelta(path: "NULL", count: 0, delta: 0), FileDelta(path: "Sources/a,b {c}/\"d\".swift", count: 1, delta: -1)]
+        let key = MemoKey(blob: "b", path: awkward, model: "{}")
+        let bytes: [UInt8] = [0, 92, 34, 123, 125, 44, 255, 0]
+        try store.record([c], repository: repo, ruleset: "r", memo: [(key, bytes)])
+        #expect(try store.commits(repository: repo, ruleset: "r", ids: [c.commit]) == [c])
+        #expect(try store.memo([key], ruleset: "r")[key] == bytes)
+        try store.setFileCounts(repository: repo, commit: c.commit, ruleset: "r", files: [FileCount(path: awkward, count: 3)])
+        #expect(try store.fileCounts(repository: repo, commit: c.commit, ruleset: "r") == [FileCount(path: awkward, count: 3)])
+    }
+
     @Test(arguments: StoreKind.tested) func memoEntriesAreKeptByBlobPathAndModel(_ kind: StoreKind) throws {
         let dir = TempDirectory()
         let store = try kind.fresh(in: dir)
