@@ -48,10 +48,13 @@ public struct FleetOptions: Sendable {
     public var shard: Shard
     /// The run's start time, seconds since 1970.
     public var now: Int64
+    /// Repositories scanned at once (their files share one pool of `jobs` workers).
+    public var lanes: Int
 
     public init(cache: String, jobs: Int = Parallel.cores, transfers: Int = 4, since: Int64? = nil, maxCommits: Int? = nil,
-                shard: Shard = .whole, now: Int64 = Int64(Date().timeIntervalSince1970)) {
+                shard: Shard = .whole, now: Int64 = Int64(Date().timeIntervalSince1970), lanes: Int = 2) {
         self.cache = cache
+        self.lanes = max(1, lanes)
         self.jobs = max(1, jobs)
         self.transfers = max(1, transfers)
         self.since = since
@@ -86,6 +89,8 @@ public struct FleetProgress: Sendable {
     public var commitsDone = 0
     public var commitsTotal = 0
     public var filesScanned: Int
+    /// Files of the repository under way, not yet in `filesScanned`.
+    var scanningNow = 0
     /// Findings at the heads of the repositories finished so far.
     public var findings: Int
     public var elapsed: Double
@@ -128,67 +133,57 @@ public enum FleetRun {
         let token = manifest.token(environment)
 
         let run = try store.beginRun(started: options.now, shard: options.shard.description, since: options.since)
-        var ids: [String: Int64] = [:]
-        for e in entries { ids[e.name] = try store.repository(name: e.name, url: e.displayURL) }
+        var registered: [String: Int64] = [:]
+        for e in entries { registered[e.name] = try store.repository(name: e.name, url: e.displayURL) }
+        let ids = registered
 
         let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers)
         fetches.start()
         defer { fetches.cancel() }
 
-        var progress = FleetProgress(repositories: entries.count, fetched: 0, finished: 0, failed: 0, filesScanned: 0, findings: 0,
-                                     elapsed: 0)
-        var results: [FleetRepositoryResult] = []
-        for (i, entry) in entries.enumerated() {
-            progress.current = entry.name
-            progress.commitsDone = 0
-            progress.commitsTotal = 0
-            progress.fetched = fetches.done
-            progress.elapsed = Date().timeIntervalSince(started)
-            events(.progress(progress))
-            let fetched = fetches.wait(i)
-            let repoStarted = Date()
-            var result: FleetRepositoryResult
-            switch fetched {
-            case .failure(let reason):
-                result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed", reason: reason))
-            case .success(let folder, let mirror):
-                result = try scan(entry, folder: folder, mirror: mirror, repository: ids[entry.name]!, store: store, options: options) { p in
-                    progress.commitsDone = p.done
-                    progress.commitsTotal = p.total
-                    progress.fetched = fetches.done
-                    progress.elapsed = Date().timeIntervalSince(started)
-                    var shown = progress
-                    shown.filesScanned += p.blobsScanned
-                    events(.progress(shown))
-                }
-            }
-            result.record.seconds = Date().timeIntervalSince(repoStarted)
-            try store.recordRun(run, result.record)
-            results.append(result)
-            progress.finished += 1
-            if result.record.status != "ok" { progress.failed += 1 }
-            progress.filesScanned += result.blobsScanned
-            progress.findings += result.errors + result.warnings + result.notes
-            events(.finished(result))
+        // Lanes: repositories scanned at once, each lane with its own store connections. Every
+        // lane's files go to the same Dispatch pool, so one huge repository still takes every core
+        // while small ones keep the cores busy between their per-commit steps.
+        let lanes = max(1, min(options.lanes, entries.count))
+        let connections: [(any Store, any Store)] = try (0..<lanes).map { _ in
+            let reader = try store.anotherConnection()
+            return (reader, try reader.anotherConnection())
         }
+        let state = LaneState(entries.count, progress: FleetProgress(repositories: entries.count, fetched: 0, finished: 0, failed: 0,
+                                                                      filesScanned: 0, findings: 0, elapsed: 0))
+        let work = LaneWork(entries: entries, ids: ids, connections: connections, fetches: fetches, state: state, options: options,
+                            run: run, started: started, events: events)
+        let group = DispatchGroup()
+        for lane in 0..<lanes {
+            group.enter()
+            let thread = Thread {
+                work.run(lane: lane)
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let error = state.error { throw error }
         try store.finishRun(run, finished: Int64(Date().timeIntervalSince1970))
-        progress.current = nil
-        progress.fetched = fetches.done
-        progress.elapsed = Date().timeIntervalSince(started)
-        events(.progress(progress))
-        return FleetOutcome(run: run, results: results, seconds: Date().timeIntervalSince(started))
+        state.update(events) { p in
+            p.current = nil
+            p.fetched = fetches.done
+            p.elapsed = Date().timeIntervalSince(started)
+        }
+        return FleetOutcome(run: run, results: state.results.map { $0! }, seconds: Date().timeIntervalSince(started))
     }
 
     /// Walks one repository's new commits and reads its head's numbers back from the store.
     static func scan(_ entry: FleetManifest.Entry, folder: String, mirror: GitRepository, repository: Int64, store: any Store,
-                     options: FleetOptions,
+                     writer: any Store, options: FleetOptions,
                      progress: @escaping (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed"))
         let revision = entry.branch.map { "refs/heads/" + $0 } ?? "HEAD"
         do {
             let pool = RepositoryPool(path: folder, first: mirror)
             if let unchanged = try unchanged(entry, pool: pool, revision: revision, repository: repository, store: store) { return unchanged }
-            let outcome = try HistoryScan.run(pool: pool, name: entry.name, url: entry.displayURL, store: store,
+            let outcome = try HistoryScan.run(pool: pool, name: entry.name, url: entry.displayURL, store: store, writer: writer,
                                               options: HistoryOptions(revision: revision, since: options.since,
                                                                       maxCommits: options.maxCommits, jobs: options.jobs, includeStateAtSince: true),
                                               progress: progress)
@@ -250,6 +245,122 @@ extension FleetRun {
         result.notes = record.notes
         result.upToDate = true
         return result
+    }
+}
+
+/// One lane's loop: take the next repository, wait for its fetch, scan it, record it. Holds
+/// what the lane threads share (each lane uses only its own connections).
+final class LaneWork: @unchecked Sendable {
+    let entries: [FleetManifest.Entry]
+    let ids: [String: Int64]
+    let connections: [(any Store, any Store)]
+    let fetches: Fetches
+    let state: LaneState
+    let options: FleetOptions
+    let run: Int64
+    let started: Date
+    let events: (FleetEvent) -> Void
+
+    init(entries: [FleetManifest.Entry], ids: [String: Int64], connections: [(any Store, any Store)], fetches: Fetches,
+         state: LaneState, options: FleetOptions, run: Int64, started: Date, events: @escaping (FleetEvent) -> Void) {
+        self.entries = entries
+        self.ids = ids
+        self.connections = connections
+        self.fetches = fetches
+        self.state = state
+        self.options = options
+        self.run = run
+        self.started = started
+        self.events = events
+    }
+
+    func run(lane: Int) {
+        let (reader, writer) = connections[lane]
+        while let i = state.next() {
+            let entry = entries[i]
+            state.update(events) { p in
+                p.current = entry.name
+                p.commitsDone = 0
+                p.commitsTotal = 0
+                p.fetched = fetches.done
+                p.elapsed = Date().timeIntervalSince(started)
+            }
+            let repoStarted = Date()
+            do {
+                var result: FleetRepositoryResult
+                switch fetches.wait(i) {
+                case .failure(let reason):
+                    result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed", reason: reason))
+                case .success(let folder, let mirror):
+                    result = try FleetRun.scan(entry, folder: folder, mirror: mirror, repository: ids[entry.name]!, store: reader,
+                                               writer: writer, options: options) { [self] h in
+                        state.update(events) { p in
+                            p.current = entry.name
+                            p.commitsDone = h.done
+                            p.commitsTotal = h.total
+                            p.fetched = fetches.done
+                            p.elapsed = Date().timeIntervalSince(started)
+                            p.scanningNow = h.blobsScanned
+                        }
+                    }
+                }
+                result.record.seconds = Date().timeIntervalSince(repoStarted)
+                try reader.recordRun(run, result.record)
+                state.finish(i, result, events)
+            } catch {
+                state.fail(error)  // the store failed: no lane takes more work
+            }
+        }
+    }
+}
+
+/// What the lanes of a run share: the next repository to take, the results in manifest order,
+/// the progress, the first store failure. Events are emitted under the lock, one at a time.
+final class LaneState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private(set) var results: [FleetRepositoryResult?]
+    private var progress: FleetProgress
+    private(set) var error: (any Error)?
+
+    init(_ count: Int, progress: FleetProgress) {
+        results = Array(repeating: nil, count: count)
+        self.progress = progress
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard error == nil, nextIndex < results.count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func update(_ events: (FleetEvent) -> Void, _ change: (inout FleetProgress) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&progress)
+        var shown = progress
+        shown.filesScanned += progress.scanningNow
+        events(.progress(shown))
+    }
+
+    func finish(_ i: Int, _ result: FleetRepositoryResult, _ events: (FleetEvent) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[i] = result
+        progress.finished += 1
+        if result.record.status != "ok" { progress.failed += 1 }
+        progress.filesScanned += result.blobsScanned
+        progress.scanningNow = 0
+        progress.findings += result.errors + result.warnings + result.notes
+        events(.finished(result))
+    }
+
+    func fail(_ e: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if error == nil { error = e }
     }
 }
 

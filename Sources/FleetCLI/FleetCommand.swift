@@ -11,9 +11,10 @@ enum FleetCommand {
     static let transfers = Flag(name: "--transfers", value: "N", help: "fetches at once (default 4)")
     static let since = Flag(name: "--since", value: "DATE", help: "a repository's first run walks back to DATE (default: the manifest's \"since\", else one year)")
     static let shard = Flag(name: "--shard", value: "I/N", help: "take shard I (from 0) of N; default $JOB_COMPLETION_INDEX of $FLEETSCAN_SHARDS, else the whole fleet")
+    static let lanes = Flag(name: "--lanes", value: "N", help: "repositories scanned at once (default 2); their files share one pool of --jobs workers")
     static let report = Flag(name: "--report", value: "DIR", help: "write the HTML report of the store to DIR after the run")
     static let cache = Flag(name: "--cache", value: "DIR", help: "where mirrors are kept (default: the manifest's \"cache\", else $FLEETSCAN_CACHE, else ~/.cache/fleetscan)")
-    static let runFlags = [manifest, HistoryCommand.db, ScanCommand.jobs, transfers, since, HistoryCommand.maxCommits, cache, shard, report,
+    static let runFlags = [manifest, HistoryCommand.db, ScanCommand.jobs, lanes, transfers, since, HistoryCommand.maxCommits, cache, shard, report,
                            ScanCommand.quiet]
     static let checkFlags = [manifest]
 
@@ -83,7 +84,7 @@ enum FleetCommand {
         let options = FleetOptions(cache: cacheFolder, jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
                                    transfers: try p.positiveInt(transfers) ?? 4, since: sinceTime,
                                    maxCommits: try p.positiveInt(HistoryCommand.maxCommits),
-                                   shard: shard, now: now)
+                                   shard: shard, now: now, lanes: try p.positiveInt(lanes) ?? 2)
         let quiet = p.switches.contains(ScanCommand.quiet.name)
         let db = p.values[HistoryCommand.db.name] ?? "fleetscan.sqlite"
         let store = try HistoryCommand.openStore(db)

@@ -37,9 +37,16 @@ public enum Mirror {
            let unchanged = upToDate(mirror, source: url, branch: name) {
             return unchanged
         }
-        let repo: GitRepository
+        var existing: GitRepository? = nil
         if FileManager.default.fileExists(atPath: path + "/HEAD") || FileManager.default.fileExists(atPath: path + "/objects") {
-            repo = try GitRepository.open(path)
+            // A cache folder that is no longer a repository (left by an older fleetscan killed while
+            // cloning) holds nothing worth keeping: it is made again.
+            existing = try? GitRepository.open(path)
+            if existing == nil { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let repo: GitRepository
+        if let existing {
+            repo = existing
         } else if url.hasPrefix("/") {
             repo = try cloneLocal(url, at: path)
         } else {
@@ -172,17 +179,28 @@ public enum Mirror {
         options.remote_cb = { out, repo, name, url, _ in
             git_remote_create_with_fetchspec(out, repo, name, url, "+refs/heads/*:refs/heads/*")
         }
+        // Copied beside the mirror's place and renamed into it when complete: a run killed half-way
+        // through the copy leaves a folder the next run deletes, never a mirror with missing objects.
+        let partial = path + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
         var handle: OpaquePointer?
-        let code = git_clone(&handle, source, path, &options)
+        let code = git_clone(&handle, source, partial, &options)
         if code < 0 {
             let e = Git.lastError(code, "git_clone", source)
-            try? FileManager.default.removeItem(atPath: path)  // a half copy would be taken for a mirror
+            try? FileManager.default.removeItem(atPath: partial)
             throw e
         }
         git_repository_free(handle)
-        let repo = try GitRepository.open(path)
-        try Git.check(git_remote_add_fetch(repo.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
-        return repo
+        do {
+            let staged = try GitRepository.open(partial)
+            try Git.check(git_remote_add_fetch(staged.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
+        }
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: partial)
+            throw GitError(function: "rename", code: -1, message: "cannot move the copy into place: \(reason)", context: path)
+        }
+        return try GitRepository.open(path)
     }
 
     /// A cache folder name for a URL: readable, and unique by a hash of the whole URL.

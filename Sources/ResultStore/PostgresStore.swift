@@ -288,16 +288,7 @@ public final class PostgresStore: Store {
         }
     }
 
-    /// The writer connection, opened once and kept: opening one costs a TCP handshake and SCRAM
-    /// authentication, and a fleet run asks for one per repository (one writer at a time).
-    private var writer: PostgresStore?
-
-    public func anotherConnection() throws -> any Store {
-        if let writer { return writer }
-        let w = try PostgresStore(url: url, migrate: false)
-        writer = w
-        return w
-    }
+    public func anotherConnection() throws -> any Store { try PostgresStore(url: url, migrate: false) }
 
     public func setReference(repository: Int64, name: String, commit: String) throws {
         try db.exec("""

@@ -161,8 +161,7 @@ public protocol Store: AnyObject {
     /// Stores commits with the memo entries their scans produced, in one transaction; storing a
     /// commit again replaces it.
     func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws
-    /// A second handle on the same store, for a writer thread while this one reads. It may be
-    /// the same second handle each time: one writer at a time.
+    /// A second handle on the same store (a new connection), for another thread.
     func anotherConnection() throws -> any Store
     /// Remembers which commit a revision pointed at after a run.
     func setReference(repository: Int64, name: String, commit: String) throws

@@ -67,8 +67,10 @@ public struct HistoryProgress: Sendable {
 /// Second passes are memoised by a digest of the model facts they read (`ModelDigest`), and
 /// counts are only recomputed for files whose analysis or model changed.
 public enum HistoryScan {
-    public static func run(pool: RepositoryPool, name: String, url: String, store: any Store, options: HistoryOptions,
-                           progress: ((HistoryProgress) -> Void)? = nil) throws -> HistoryOutcome {
+    /// `writer`, when given, is the connection the writer thread uses (else a new one is opened):
+    /// a fleet keeps one per lane instead of connecting again for every repository.
+    public static func run(pool: RepositoryPool, name: String, url: String, store: any Store, writer: (any Store)? = nil,
+                           options: HistoryOptions, progress: ((HistoryProgress) -> Void)? = nil) throws -> HistoryOutcome {
         try pool.with { repo in
             let head = try repo.resolveCommit(options.revision)
             var outcome = HistoryOutcome(head: head.hex, chain: [])
@@ -81,7 +83,7 @@ public enum HistoryScan {
             let state = TreeState(pool: pool, store: store, jobs: options.jobs)
             // Chunks are written by a writer thread on its own connection while the next chunk
             // is scanned; a write that fails stops the run at the next chunk.
-            let writer = BackgroundWriter(store: try store.anotherConnection(), repository: repositoryID)
+            let writer = BackgroundWriter(store: try writer ?? store.anotherConnection(), repository: repositoryID)
             var done = 0
             // Commits go in chunks: their tree diffs are computed in parallel, the files they bring
             // are scanned in one parallel batch, then each commit is settled in order; a chunk is

@@ -154,6 +154,13 @@ import TestSupport
         try FixtureRepositories.run(["git", "-C", origin, "update-ref", "refs/heads/feature", "main"])
         let moved = try Mirror.update(url: origin, at: cache.path + "/b.git", scope: .branch("feature"))
         #expect(try moved.resolveCommit("HEAD").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        // A cache folder that is not a repository any more (a copy killed half-way by an older
+        // version) is made again rather than failing every night.
+        try FileManager.default.removeItem(atPath: cache.path + "/b.git/HEAD")
+        try FileManager.default.removeItem(atPath: cache.path + "/b.git/config")
+        let remade = try Mirror.update(url: origin, at: cache.path + "/b.git", scope: .branch("feature"))
+        #expect(try remade.resolveCommit("HEAD").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        #expect(!FileManager.default.fileExists(atPath: cache.path + "/b.git.partial"))
         // A branch that does not exist is a clear error.
         #expect(throws: GitError.self) { try Mirror.update(url: url, at: cache.path + "/c.git", scope: .branch("nope")) }
     }
