@@ -165,6 +165,9 @@ enum ReportCommand {
         guard db.contains("://") || FileManager.default.fileExists(atPath: db) else { throw ScanError("\(db): no such store") }
         let store = try HistoryCommand.openStore(db)
         let overview = try FleetOverview.load(store, only: p.values[repo.name])
+        if overview.runs == 0 {
+            throw ScanError("\(Stores.redact(db)): no finished fleet run is recorded in this store (run `fleetscan fleet run` first)")
+        }
         if let name = p.values[repo.name], overview.repositories.isEmpty {
             throw ScanError("\(db): no fleet run recorded the repository \"\(name)\"")
         }

@@ -65,6 +65,11 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["repositories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["shop-ios"])
         #expect((object["runs"] as? Int) == 2)
+        // A store that history wrote but no fleet run: nothing to report, said plainly.
+        let historyOnly = dir.path + "/h.sqlite"
+        #expect(run(["history", "--repo", dir.path + "/org/shop-ios.git", "--db", historyOnly, "--quiet"]).code == 0)
+        let empty = run(["report", "--db", historyOnly, "--out", dir.path + "/x"])
+        #expect(empty.code == 2 && empty.err.contains("no finished fleet run is recorded in this store"))
         let unknown = run(["report", "--db", db, "--out", dir.path + "/x", "--repo", "nobody"])
         #expect(unknown.code == 2 && unknown.err.contains("no fleet run recorded the repository \"nobody\""))
     }
