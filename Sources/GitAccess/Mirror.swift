@@ -168,7 +168,8 @@ public enum Mirror {
     /// clone` does for a path; a fetch would have libgit2 build a pack of the whole history with
     /// delta search, minutes and hundreds of MiB for a large repository). Nothing is linked to
     /// the source, and nothing in it is written. (A `file://` URL given to `update` goes through
-    /// the transport, as with git; a fleet manifest resolves it to a path first.) The remote is set up as `update` expects; the fetch that follows finds nothing new.
+    /// the transport, as with git; a fleet manifest resolves it to a path first.) The remote is
+    /// set up as `update` expects; the fetch that follows finds nothing new.
     static func cloneLocal(_ source: String, at path: String) throws -> GitRepository {
         var options = git_clone_options()
         try Git.check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init", source)
