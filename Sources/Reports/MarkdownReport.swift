@@ -15,7 +15,7 @@ public enum MarkdownReport {
             out += "## fleetscan: \(r.findings.isEmpty ? "no findings" : counted(r.findings, "finding"))\n\n"
         }
         var facts: [String] = []
-        if let stage = r.stage { facts.append("Readiness: **\(stage)**") }
+        if let stage = r.stage { facts.append("Readiness of this revision: **\(stage)**") }
         facts.append("\(r.count(.error)) errors, \(r.count(.warning)) warnings, \(r.count(.note)) notes in \(r.files) files")
         if let c = report.comparison { facts.append("against the baseline: \(c.known) known, \(c.fixed) fixed") }
         if let commit = report.target.commit { facts.append("at `\(commit.prefix(10))`") }
