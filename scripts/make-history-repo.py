@@ -107,7 +107,8 @@ SCENE_DELEGATE_URLS = SCENE_DELEGATE.rstrip().rstrip("}") + """
 """
 
 
-def info_plist(scenes):
+def info_plist(scenes, name="shop", extra=""):
+    """An app's Info.plist, with a scene manifest when `scenes`; `extra` is more keys (tab-indented)."""
     manifest = """	<key>UIApplicationSceneManifest</key>
 	<dict>
 		<key>UIApplicationSupportsMultipleScenes</key>
@@ -133,14 +134,14 @@ def info_plist(scenes):
 	<key>CFBundleExecutable</key>
 	<string>$(EXECUTABLE_NAME)</string>
 	<key>CFBundleIdentifier</key>
-	<string>com.example.shop</string>
+	<string>com.example.{name}</string>
 	<key>CFBundlePackageType</key>
 	<string>APPL</string>
 	<key>LSRequiresIPhoneOS</key>
 	<true/>
 	<key>UILaunchStoryboardName</key>
 	<string>LaunchScreen</string>
-{manifest}</dict>
+{manifest}{extra}</dict>
 </plist>
 """
 

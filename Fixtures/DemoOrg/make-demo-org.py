@@ -26,6 +26,7 @@ fleet run has new commits to scan in some repositories and none in the others.
 """
 import argparse
 import calendar
+import importlib.util
 import json
 import os
 import random
@@ -74,47 +75,24 @@ SCREENS = ["Home", "Cart", "Profile", "Search", "Detail", "Settings", "Feed", "C
            "Player", "Map", "Orders", "Login", "Help"]
 
 
+# The app's Info.plist is the history fixtures' (scripts/make-history-repo.py), with all four
+# iPad orientations so the demo apps are not flagged for them.
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("historyrepo", os.path.join(HERE, "..", "..", "scripts", "make-history-repo.py"))
+historyrepo = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(historyrepo)
+IPAD_ORIENTATIONS = """	<key>UISupportedInterfaceOrientations~ipad</key>
+	<array>
+		<string>UIInterfaceOrientationPortrait</string>
+		<string>UIInterfaceOrientationPortraitUpsideDown</string>
+		<string>UIInterfaceOrientationLandscapeLeft</string>
+		<string>UIInterfaceOrientationLandscapeRight</string>
+	</array>
+"""
+
+
 def info_plist(name, scenes):
-    manifest = ""
-    if scenes:
-        manifest = """    <key>UIApplicationSceneManifest</key>
-    <dict>
-        <key>UIApplicationSupportsMultipleScenes</key>
-        <true/>
-        <key>UISceneConfigurations</key>
-        <dict>
-            <key>UIWindowSceneSessionRoleApplication</key>
-            <array>
-                <dict>
-                    <key>UISceneConfigurationName</key>
-                    <string>Default Configuration</string>
-                    <key>UISceneDelegateClassName</key>
-                    <string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                </dict>
-            </array>
-        </dict>
-    </dict>
-"""
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-    <key>CFBundleIdentifier</key>
-    <string>com.example.{name}</string>
-    <key>LSRequiresIPhoneOS</key>
-    <true/>
-    <key>UILaunchStoryboardName</key>
-    <string>LaunchScreen</string>
-{manifest}    <key>UISupportedInterfaceOrientations~ipad</key>
-    <array>
-        <string>UIInterfaceOrientationPortrait</string>
-        <string>UIInterfaceOrientationPortraitUpsideDown</string>
-        <string>UIInterfaceOrientationLandscapeLeft</string>
-        <string>UIInterfaceOrientationLandscapeRight</string>
-    </array>
-</dict>
-</plist>
-"""
+    return historyrepo.info_plist(scenes, name=name, extra=IPAD_ORIENTATIONS)
 
 
 SWIFT_APP_DELEGATE = """import UIKit
