@@ -24,8 +24,6 @@ struct FleetFigures {
         dayLabels = o.timeline.days.map(ISODate.day)
     }
 
-    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "0" }
 
     static func changeText(_ r: RepositoryOverview) -> String {
@@ -204,8 +202,8 @@ public enum FleetMarkdown {
             + (o.failed.isEmpty ? "" : " · \(o.failed.count) failed") + "\n\n"
         for run in o.unfinishedRuns { m += "> The run started \(ISODate.string(run.started)) (shard \(run.shard)) did not finish.\n\n" }
         let t = o.totals
-        m += "**\(FleetFigures.plural(t.errors, "error")), \(FleetFigures.plural(t.warnings, "warning")), "
-            + "\(FleetFigures.plural(t.notes, "note"))** at the heads of the repositories that were scanned.\n\n"
+        m += "**\(plural(t.errors, "error")), \(plural(t.warnings, "warning")), "
+            + "\(plural(t.notes, "note"))** at the heads of the repositories that were scanned.\n\n"
         m += "## Repositories per readiness stage\n\n| stage | repositories |\n|---|---:|\n"
         for s in o.stages { m += "| \(s.stage) | \(s.count) |\n" }
         m += "\n## Burndown and findings over time, per rule\n\n"

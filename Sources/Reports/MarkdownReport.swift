@@ -16,7 +16,7 @@ public enum MarkdownReport {
         }
         var facts: [String] = []
         if let stage = r.stage { facts.append("Readiness of this revision: **\(stage)**") }
-        facts.append("\(r.count(.error)) errors, \(r.count(.warning)) warnings, \(r.count(.note)) notes in \(r.files) files")
+        facts.append("\(plural(r.count(.error), "error")), \(plural(r.count(.warning), "warning")), \(plural(r.count(.note), "note")) in \(plural(r.files, "file"))")
         if let c = report.comparison { facts.append("against the baseline: \(c.known) known, \(c.fixed) fixed") }
         if let commit = report.target.commit { facts.append("at `\(commit.prefix(10))`") }
         out += facts.joined(separator: " · ") + "\n\n"

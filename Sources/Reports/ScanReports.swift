@@ -132,7 +132,6 @@ public enum ScanSummary {
     }
 
     public static func line(_ r: ScanResult) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var parts = [plural(r.files, "file")]
         let unscanned = [(r.skipped, "skipped"), (r.submodules, r.submodules == 1 ? "submodule" : "submodules"),
                          (r.lfsPointers, r.lfsPointers == 1 ? "LFS pointer" : "LFS pointers")].filter { $0.0 > 0 }

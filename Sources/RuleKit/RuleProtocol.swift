@@ -1,3 +1,4 @@
+import ProjectFiles
 import SourceLexing
 
 /// A rule: a description (documentation and examples) and a check. Rules are pure: the same
@@ -44,6 +45,9 @@ public struct FindingSink {
     private struct Key: Hashable {
         var rule: String
         var line: Int
+        /// Findings that stand only below some deployment target are kept one per version:
+        /// which of them stands is decided with the target, in resolution.
+        var requires: OSVersion? = nil
     }
 
     public init(file: CodeFile) { self.file = file }
@@ -57,8 +61,13 @@ public struct FindingSink {
     /// Reports rule `id` at byte `offset`, taking the enclosing type and function from token `token`.
     public mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
                                 onlyIn: Set<Context>? = nil) {
+        report(id, at: offset, token: token, facet: facet, message: message, onlyIn: onlyIn, requires: nil)
+    }
+
+    private mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
+                                 onlyIn: Set<Context>?, requires: OSVersion?) {
         let (line, column) = file.lines.location(of: offset)
-        let key = Key(rule: id, line: line)
+        let key = Key(rule: id, line: line, requires: requires)
         if let existing = index[key], findings[existing].column <= column { return }
         let type = file.enclosingType(of: token)?.name
         let function = file.enclosingFunction(of: token)?.scope.name
@@ -79,7 +88,8 @@ public struct FindingSink {
     /// enclosing type and function are filled in).
     public mutating func add(_ pending: PendingFinding, at token: Int) {
         let before = findings.count
-        report(pending.rule, at: pending.offset, token: token, facet: pending.facet, message: pending.message, onlyIn: pending.onlyIn)
+        report(pending.rule, at: pending.offset, token: token, facet: pending.facet, message: pending.message, onlyIn: pending.onlyIn,
+               requires: pending.requires)
         guard findings.count > before || findings.contains(where: { $0.rule == pending.rule && $0.offset == pending.offset }) else { return }
         if let i = findings.lastIndex(where: { $0.rule == pending.rule && $0.offset == pending.offset }) {
             findings[i].requires = pending.requires

@@ -26,6 +26,12 @@ enum Resolution {
         for p in a.findings {
             let context = model.context(ofType: p.typeName, function: p.functionName)
             if let only = p.onlyIn, !only.contains(context) { continue }
+            // Findings that do not apply here are out before one per (line, rule) is kept: an
+            // API the deployment target has must not hide a newer one later on the line.
+            if let required = p.requires {
+                guard let target = model.project.deploymentTarget(for: a.path), target < required else { continue }
+            }
+            if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             let key = LineRule(line: p.line, rule: p.rule)
             if let existing = kept[key], existing.0.column <= p.column { continue }
             kept[key] = (p, context)
@@ -35,10 +41,6 @@ enum Resolution {
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
-            if let required = p.requires {
-                guard let target = model.project.deploymentTarget(for: a.path), target < required else { continue }
-            }
-            if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             if let s = suppression(in: a.suppressions, for: p.rule, line: p.line) {
                 used[s].insert(p.rule)
                 continue

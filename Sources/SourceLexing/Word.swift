@@ -59,7 +59,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case navigationDestination, item, registerForTraitChanges, UICornerConfiguration, ConcentricRectangle
     case effectiveGeometry, didUpdateEffectiveGeometry, sidebar, preferredPlacement, barMinimizationBehavior
     case prominentTabIdentifier, preferredImageVisibility, UIViewReservedRegion, ReservedRegion, API_AVAILABLE
-    case iOS, ios, introduced
+    case iOS, ios, introduced, requestGeometryUpdate, requestGeometryUpdateWithPreferences, isInteractivelyResizing
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

@@ -23,7 +23,10 @@ struct ApiAboveDeploymentTargetRule: Rule {
             Example("struct V: View { var body: some View { ↓ContentUnavailableView(\"None\", systemImage: \"tray\") } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var x = 0; var body: some View { Text(\"\").↓onChange(of: x) { old, new in print(old, new) } } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var m: M; var body: some View { Text(\"\").↓environment(m) } }", files: ApiAboveDeploymentTargetRule.target16),
-            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.↓effectiveGeometry } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.↓effectiveGeometry } }", files: ApiAboveDeploymentTargetRule.target15),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.effectiveGeometry.↓coordinateSpace.bounds } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) -> Bool { s.effectiveGeometry.↓isInteractivelyResizing } }", files: ApiAboveDeploymentTargetRule.target16),
+            .objc("- (void)f:(UIWindowScene *)s { [s ↓requestGeometryUpdateWithPreferences:p errorHandler:nil]; }", files: ApiAboveDeploymentTargetRule.target15),
             Example("func f(t: UITabBarController) { t.sidebar.↓preferredPlacement = .sidebar }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { [self.view ↓registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { ↓UIViewReservedRegion *r = [[UIViewReservedRegion alloc] init]; }", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(\"27.0\")])"]),
@@ -31,6 +34,11 @@ struct ApiAboveDeploymentTargetRule: Rule {
         nonTriggering: [
             Example("import Observation", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(.v17)])"]),
             Example("import Observation"),
+            Example("func f(s: UIWindowScene) {\n    guard #available(macCatalyst 26.0, *) else { return }\n    _ = s.effectiveGeometry.isInteractivelyResizing\n}", files: ApiAboveDeploymentTargetRule.target16),
+            // effectiveGeometry is iOS 16 (Apple's documentation), not iOS 27.
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.effectiveGeometry.systemFrame } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let b = s.coordinateSpace.bounds } }", files: ApiAboveDeploymentTargetRule.target16),
+            Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { guard #available(iOS 26, *) else { return }; _ = s.effectiveGeometry.coordinateSpace } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("func f(v: UIView) { if #available(iOS 17, *) { v.registerForTraitChanges([UITraitDisplayScale.self]) { (_: UIView, _) in } } }",
                     files: ApiAboveDeploymentTargetRule.target16),
             Example("@available(iOS 17, *)\n@Observable final class Store {}", files: ApiAboveDeploymentTargetRule.target16),
@@ -45,17 +53,39 @@ struct ApiAboveDeploymentTargetRule: Rule {
         ])
 
     static let target16 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"]
+    static let target15 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v15)])"]
 
-    /// The API's name (for messages and backports) and the iOS version that introduced it.
+    /// The API's name (for messages and backports) and the iOS version that introduced it. Each
+    /// version is the one Apple's documentation gives (developer.apple.com/documentation/…, the
+    /// page's "availability" for iOS); where a seed says otherwise, the documentation wins.
     static let apis: [Word: (String, OSVersion)] = [
+        // swiftui/observable(), swiftui/bindable, observation: iOS 17.0
         .Observable: ("@Observable", OSVersion(17)), .Bindable: ("@Bindable", OSVersion(17)), .Observation: ("Observation", OSVersion(17)),
+        // swiftui/environment/init(_:) (an Observable type), swiftui/view/environment(_:): iOS 17.0
         .Environment: ("@Environment(Type.self)", OSVersion(17)), .environment: ("environment(_:) with an observable object", OSVersion(17)),
-        .onChange: ("onChange(of:) with a two-parameter action", OSVersion(17)), .ContentUnavailableView: ("ContentUnavailableView", OSVersion(17)),
-        .navigationDestination: ("navigationDestination(item:)", OSVersion(17)), .registerForTraitChanges: ("registerForTraitChanges", OSVersion(17)),
+        // swiftui/view/onchange(of:initial:_:) (two-parameter action): iOS 17.0
+        .onChange: ("onChange(of:) with a two-parameter action", OSVersion(17)),
+        // swiftui/contentunavailableview, swiftui/view/navigationdestination(item:destination:): iOS 17.0
+        .ContentUnavailableView: ("ContentUnavailableView", OSVersion(17)), .navigationDestination: ("navigationDestination(item:)", OSVersion(17)),
+        // uikit/uitraitchangeobservable/registerfortraitchanges(_:handler:): iOS 17.0
+        .registerForTraitChanges: ("registerForTraitChanges", OSVersion(17)),
+        // uikit/uiwindowscene/effectivegeometry, uikit/uiwindowscene/requestgeometryupdate(_:errorhandler:): iOS 16.0
+        .effectiveGeometry: ("effectiveGeometry", OSVersion(16)), .requestGeometryUpdate: ("requestGeometryUpdate(_:errorHandler:)", OSVersion(16)),
+        .requestGeometryUpdateWithPreferences: ("requestGeometryUpdateWithPreferences:errorHandler:", OSVersion(16)),
+        // uikit/uiwindowscenedelegate/windowscene(_:didupdateeffectivegeometry:): iOS 26.0
+        .didUpdateEffectiveGeometry: ("windowScene(_:didUpdateEffectiveGeometry:)", OSVersion(26)),
+        // uikit/uiwindowscene/geometry/isinteractivelyresizing and …/geometry/coordinatespace: iOS 26.0
+        .isInteractivelyResizing: ("UIWindowScene.Geometry.isInteractivelyResizing", OSVersion(26)),
+        .coordinateSpace: ("UIWindowScene.Geometry.coordinateSpace", OSVersion(26)),
+        // uikit/uicornerconfiguration-swift.struct, swiftui/concentricrectangle: iOS 26.0
         .UICornerConfiguration: ("UICornerConfiguration", OSVersion(26)), .ConcentricRectangle: ("ConcentricRectangle", OSVersion(26)),
-        .effectiveGeometry: ("effectiveGeometry", OSVersion(27)), .didUpdateEffectiveGeometry: ("windowScene(_:didUpdateEffectiveGeometry:)", OSVersion(27)),
-        .preferredPlacement: ("sidebar.preferredPlacement", OSVersion(27)), .barMinimizationBehavior: ("barMinimizationBehavior", OSVersion(27)),
+        // uikit/uitabbarcontroller/sidebar-swift.class/preferredplacement: iOS 27.0
+        .preferredPlacement: ("sidebar.preferredPlacement", OSVersion(27)),
+        // Seed 000 (WWDC26 "Modernize your UIKit app"); no documentation page was found for these
+        // spellings, so the seed's iOS 27 stands until one is.
+        .barMinimizationBehavior: ("barMinimizationBehavior", OSVersion(27)),
         .prominentTabIdentifier: ("prominentTabIdentifier", OSVersion(27)), .preferredImageVisibility: ("preferredImageVisibility", OSVersion(27)),
+        // uikit/uiviewreservedregion, uikit/uiview/reservedregion, swiftui/reservedregion: iOS 27.1
         .UIViewReservedRegion: ("UIViewReservedRegion", OSVersion(27, 1)), .ReservedRegion: ("ReservedRegion", OSVersion(27, 1)),
     ]
 
@@ -145,8 +175,14 @@ struct ApiAboveDeploymentTargetRule: Rule {
             return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, UInt8(ascii: "(")) || f.isPunct(k + 1, UInt8(ascii: ":")))
         case .preferredPlacement:
             return f.isPunct(k - 1, UInt8(ascii: ".")) && f.is(k - 2, .sidebar)
-        case .effectiveGeometry, .barMinimizationBehavior, .prominentTabIdentifier, .preferredImageVisibility:
+        case .effectiveGeometry, .barMinimizationBehavior, .prominentTabIdentifier, .preferredImageVisibility, .isInteractivelyResizing:
             return f.isPunct(k - 1, UInt8(ascii: ".")) || (f.language == .objectiveC && f.isPunct(k + 1, UInt8(ascii: "]")))
+        case .coordinateSpace:
+            // Only the scene geometry's: `….effectiveGeometry.coordinateSpace`, `[scene.effectiveGeometry coordinateSpace]`.
+            if f.isPunct(k - 1, UInt8(ascii: ".")) { return f.is(k - 2, .effectiveGeometry) }
+            return f.language == .objectiveC && f.is(k - 1, .effectiveGeometry) && f.isPunct(k + 1, UInt8(ascii: "]"))
+        case .requestGeometryUpdate, .requestGeometryUpdateWithPreferences:
+            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, UInt8(ascii: "(")) || f.isPunct(k + 1, UInt8(ascii: ":")))
         case .didUpdateEffectiveGeometry:
             return true
         default:

@@ -12,7 +12,7 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             In a resizable window the screen's size and the app's size are different things (seed 000: \
             "屏幕尺寸与 App 可用尺寸是两回事"). A view controller should lay out from its own view's bounds, \
             which also keeps it right inside split views and sheets; a scene from its effective geometry \
-            (iOS 27). Seed 004 traces broken layouts on two-display devices to `UIScreen.main.bounds`.
+            (iOS 16). Seed 004 traces broken layouts on two-display devices to `UIScreen.main.bounds`.
             """,
         fix: GeometryFixes.bounds,
         triggering: [

@@ -7,7 +7,7 @@ import SourceLexing
 /// among the thirty-odd `UIScreen.main.bounds` reads.
 struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
     let description = RuleDescription(
-        id: "screen-size-device-check", name: "Device check by screen size", severity: .error, facet: .size,
+        id: "screen-size-device-check", name: "Device check by screen size", severity: .warning, facet: .size,
         summary: "Compares a screen dimension with a number to detect a device model (isIPhoneX).",
         rationale: """
             Old "adaptation" code guesses the device from the screen's size (seed 000: "本质上是在猜测设备"). \

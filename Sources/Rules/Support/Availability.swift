@@ -117,8 +117,11 @@ enum Availability {
         return osVersion(in: from..<scope.open, word: .available, in: f)
     }
 
-    /// The iOS version named by `@available`/`#available`/`API_AVAILABLE` in `range`.
+    /// The iOS version named by `@available`/`#available`/`API_AVAILABLE` in `range`. A guard
+    /// that names Mac Catalyst and not iOS (`#available(macCatalyst 16, *)`, written for code
+    /// only Catalyst compiles) counts with its Catalyst version: Catalyst's versions follow iOS's.
     static func osVersion(in range: Range<Int>, word: Word, in f: CodeFile) -> OSVersion? {
+        var catalyst: OSVersion? = nil
         for q in range {
             let t = f[q]
             let isGuard = ((t.kind == .atWord || t.kind == .hashWord) && t.word == word) || (t.is(.API_AVAILABLE) && word == .available)
@@ -132,10 +135,14 @@ enum Availability {
                     if f.isPunct(v, UInt8(ascii: "(")) { v += 1 }                     // ios(17.0)
                     if f.isPunct(v, UInt8(ascii: ",")), f.is(v + 1, .introduced), f.isPunct(v + 2, UInt8(ascii: ":")) { v += 3 }
                     if f[v].kind == .number { return OSVersion(f.text(v).filter { $0 != "f" }) }
+                } else if catalyst == nil, f[r].kind == .identifier, f.text(r).lowercased() == "maccatalyst" {
+                    var v = r + 1
+                    if f.isPunct(v, UInt8(ascii: "(")) { v += 1 }
+                    if f[v].kind == .number { catalyst = OSVersion(f.text(v).filter { $0 != "f" }) }
                 }
                 r += 1
             }
         }
-        return nil
+        return catalyst
     }
 }

@@ -155,7 +155,7 @@ enum GeometryFixes {
         case .view:
             return "Use `\(language == .swift ? "bounds" : "self.bounds")` and lay out in layoutSubviews."
         case .sceneDelegate:
-            return "Use `windowScene.effectiveGeometry` (iOS 27) or `windowScene.coordinateSpace.bounds`, and update in `windowScene(_:didUpdateEffectiveGeometry:)`."
+            return "Use `windowScene.effectiveGeometry` (iOS 16; its `coordinateSpace` iOS 26) or `windowScene.coordinateSpace.bounds`, and update in `windowScene(_:didUpdateEffectiveGeometry:)`."
         case .appDelegate:
             return "The app delegate has no window size to read: create windows in the scene delegate with `UIWindow(windowScene:)`, which sizes them to their scene."
         case .other:
