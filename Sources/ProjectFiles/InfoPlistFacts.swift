@@ -70,6 +70,47 @@ public struct InfoPlistFacts: Sendable, Equatable {
 
 /// `platforms: [.iOS(.v16)]` in a Package.swift, read as text (a manifest is never executed).
 public enum PackageManifest {
+    /// A `.target(name: "X", path: "P")` / `.testTarget(…)` declaration.
+    public struct TargetDeclaration: Sendable, Equatable {
+        public var name: String
+        /// The folder relative to the package: `path:` when given, else `Sources/NAME` or `Tests/NAME`.
+        public var folder: String
+        public var isTest: Bool
+    }
+
+    /// The targets a manifest declares, read as text: `.target(`, `.testTarget(`,
+    /// `.executableTarget(` with their `name:` and optional `path:` string literals.
+    public static func targets(_ text: String) -> [TargetDeclaration] {
+        var out: [TargetDeclaration] = []
+        var rest = Substring(text)
+        let kinds = [(".testTarget(", true), (".target(", false), (".executableTarget(", false)]
+        while true {
+            var best: (Range<Substring.Index>, Bool)? = nil
+            for (marker, isTest) in kinds {
+                if let r = rest.range(of: marker), best == nil || r.lowerBound < best!.0.lowerBound { best = (r, isTest) }
+            }
+            guard let (range, isTest) = best else { break }
+            let body = rest[range.upperBound...].prefix(600)
+            let end = body.firstIndex(of: ")").map { body[..<$0] } ?? body
+            if let name = literal(after: "name:", in: body) {
+                let folder = literal(after: "path:", in: end) ?? ((isTest ? "Tests/" : "Sources/") + name)
+                out.append(TargetDeclaration(name: name, folder: XcodeProject.normalize(folder), isTest: isTest))
+            }
+            rest = rest[range.upperBound...]
+        }
+        return out
+    }
+
+    /// The string literal after `label` in `text`, if the label is followed by one.
+    static func literal(after label: String, in text: Substring) -> String? {
+        guard let r = text.range(of: label) else { return nil }
+        var rest = text[r.upperBound...]
+        while let f = rest.first, f == " " || f == "\n" || f == "\t" { rest.removeFirst() }
+        guard rest.first == "\"" else { return nil }
+        let body = rest.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
+        return body.isEmpty ? nil : String(body)
+    }
+
     /// The iOS deployment target a manifest declares, if any.
     public static func iOSVersion(_ text: String) -> OSVersion? {
         guard let range = text.range(of: ".iOS(") else { return nil }

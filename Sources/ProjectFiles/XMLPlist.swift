@@ -198,7 +198,7 @@ struct XMLScanner {
     }
 }
 
-extension String {
+extension StringProtocol {
     var trimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s.removeFirst() }

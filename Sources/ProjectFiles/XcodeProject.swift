@@ -35,14 +35,28 @@ public struct XcodeProject: Sendable {
         public var productType: String
         /// Line of the target's object in the pbxproj.
         public var line: Int
-        /// Build settings of the configuration that matters (Release, else the first), the
-        /// target's over the project's.
+        /// Build settings of the configuration that matters (Release, else the first): the
+        /// project's xcconfig, the project's, the target's xcconfig and the target's, for the
+        /// target's own SDK, with `$(inherited)` and `$(VAR)` resolved.
         public var settings: [String: String]
         /// Source files the target compiles, relative to the scanned root.
         public var sources: Set<String>
         /// Folders whose every file belongs to the target (Xcode 16 synchronized groups), with
         /// the files excepted, relative to the scanned root.
         public var folders: [(path: String, except: Set<String>)]
+        /// The platforms the target builds for (empty when its settings do not say).
+        public var platforms: Set<Platform>
+
+        public init(name: String, productType: String, line: Int, settings: [String: String], sources: Set<String>,
+                    folders: [(path: String, except: Set<String>)], platforms: Set<Platform>? = nil) {
+            self.name = name
+            self.productType = productType
+            self.line = line
+            self.settings = settings
+            self.sources = sources
+            self.folders = folders
+            self.platforms = platforms ?? Platform.of(settings: settings)
+        }
 
         /// Whether `path` (relative to the scanned root) is compiled by this target.
         public func contains(_ path: String) -> Bool {
@@ -50,23 +64,30 @@ public struct XcodeProject: Sendable {
             return folders.contains { f in (path.hasPrefix(f.path + "/") || f.path.isEmpty) && !f.except.contains(path) }
         }
 
-        public var isApplication: Bool { productType == "com.apple.product-type.application" }
+        public var kind: TargetKind { TargetKind(productType: productType) }
+
+        public var isApplication: Bool { kind == .application }
 
         /// Built for iOS (including Mac Catalyst), from SDKROOT or SUPPORTED_PLATFORMS.
-        public var isIOS: Bool {
-            let sdk = settings["SDKROOT"] ?? ""
-            if sdk.hasPrefix("iphoneos") { return true }
-            if sdk.isEmpty || sdk == "auto" {
-                return (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").contains { $0.hasPrefix("iphone") }
-            }
-            return false
-        }
+        public var isIOS: Bool { platforms.contains(.iOS) }
 
         public var deploymentTarget: OSVersion? { settings["IPHONEOS_DEPLOYMENT_TARGET"].flatMap(OSVersion.init) }
     }
 
-    /// Reads a project.pbxproj at `path` (relative to the scanned root).
-    public init(path: String, bytes: [UInt8]) throws {
+    /// Problems met while reading the project's xcconfig files, as `path:line: message`.
+    public var problems: [String] = []
+
+    /// A project another manifest describes (XcodeGen, Tuist): its file, folder and targets.
+    public init(path: String, folder: String, targets: [Target], problems: [String] = []) {
+        self.path = path
+        self.folder = folder
+        self.targets = targets
+        self.problems = problems
+    }
+
+    /// Reads a project.pbxproj at `path` (relative to the scanned root); `read` gives the bytes
+    /// of the xcconfig files its configurations name (nil when not in the repository).
+    public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }) throws {
         let parsed = try OpenStepPlist.parse(bytes)
         guard let objects = parsed.value["objects"]?.dict else { throw PlistError("no \"objects\" dictionary") }
         guard let rootID = parsed.value["rootObject"]?.string, let root = objects[rootID]?.dict else {
@@ -78,15 +99,45 @@ public struct XcodeProject: Sendable {
         if components.count >= 2 { components.removeLast(2) }
         folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
         let locations = FileLocations(objects: objects, folder: folder, mainGroup: root["mainGroup"]?.string)
-        let projectSettings = Self.settings(of: root["buildConfigurationList"]?.string, objects: objects)
+        var problems: [String] = []
+        var xcconfigs: [String: SettingsLayer] = [:]
+        func layers(of listID: String?) -> [String: [SettingsLayer]] {
+            var out: [String: [SettingsLayer]] = [:]
+            for (name, c) in Self.configurations(of: listID, objects: objects) {
+                var stack: [SettingsLayer] = []
+                if let ref = c["baseConfigurationReference"]?.string, let file = locations.path(of: ref) {
+                    if let known = xcconfigs[file] {
+                        stack.append(known)
+                    } else if read(file) == nil {
+                        problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
+                    } else {
+                        let layer = XCConfig.load(file, read: read, problems: &problems)
+                        xcconfigs[file] = layer
+                        stack.append(layer)
+                    }
+                }
+                var plain: [String: String] = [:]
+                for (k, v) in c["buildSettings"]?.dict ?? [:] { plain[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? "" }
+                stack.append(SettingsLayer(dictionary: plain))
+                out[name] = stack
+            }
+            return out
+        }
+        let projectLayers = layers(of: root["buildConfigurationList"]?.string)
         var targets: [Target] = []
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let t = objects[id]?.dict, t["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = t["name"]?.string ?? id
-            let own = Self.settings(of: t["buildConfigurationList"]?.string, objects: objects)
+            let own = layers(of: t["buildConfigurationList"]?.string)
             let configuration = own.keys.contains("Release") ? "Release" : own.keys.sorted().first ?? "Release"
-            var settings = projectSettings[configuration] ?? projectSettings.values.first ?? [:]
-            for (k, v) in own[configuration] ?? [:] { settings[k] = v }
+            let stack = (projectLayers[configuration] ?? projectLayers.values.first ?? []) + (own[configuration] ?? [])
+            var settings = BuildSettings.resolve(stack, sdk: "iphoneos")
+            let platforms = Platform.of(settings: settings)
+            // Conditions are read for the target's own SDK: `[sdk=appletvos*]` for a tvOS target.
+            if !platforms.isEmpty, !platforms.contains(.iOS), let first = platforms.min() {
+                settings = BuildSettings.resolve(stack, sdk: first.sdk)
+            }
+            settings["TARGET_NAME"] = settings["TARGET_NAME"] ?? name
             var sources: Set<String> = []
             for phaseID in t["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 guard let phase = objects[phaseID]?.dict, phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
@@ -106,30 +157,19 @@ public struct XcodeProject: Sendable {
                 folders.append((p, except))
             }
             targets.append(Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
-                                  settings: settings, sources: sources, folders: folders))
+                                  settings: settings, sources: sources, folders: folders, platforms: platforms))
         }
         self.targets = targets
+        self.problems = problems
     }
 
-    /// Build settings by configuration name, from an XCConfigurationList.
-    static func settings(of listID: String?, objects: [String: PlistValue]) -> [String: [String: String]] {
+    /// The XCBuildConfiguration dictionaries of an XCConfigurationList, by configuration name.
+    static func configurations(of listID: String?, objects: [String: PlistValue]) -> [String: [String: PlistValue]] {
         guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
-        var out: [String: [String: String]] = [:]
+        var out: [String: [String: PlistValue]] = [:]
         for id in ids {
             guard let c = objects[id]?.dict, let name = c["name"]?.string else { continue }
-            var settings: [String: String] = [:]
-            var conditional: [(String, String)] = []
-            for (k, v) in c["buildSettings"]?.dict ?? [:] {
-                let value = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
-                if let bracket = k.firstIndex(of: "[") {
-                    // `KEY[sdk=iphoneos*][arch=arm64]`: the iOS build uses it, over the plain key.
-                    if Self.conditionAppliesToIOS(k[bracket...]) { conditional.append((String(k[..<bracket]), value)) }
-                } else {
-                    settings[k] = value
-                }
-            }
-            for (k, v) in conditional.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }) { settings[k] = v }
-            out[name] = settings
+            out[name] = c
         }
         return out
     }
@@ -137,14 +177,7 @@ public struct XcodeProject: Sendable {
     /// Whether a setting condition such as `[sdk=iphoneos*]` or `[config=Release][arch=*]`
     /// holds for an iOS device or simulator build; conditions on other SDKs do not.
     public static func conditionAppliesToIOS(_ conditions: Substring) -> Bool {
-        for part in conditions.split(separator: "[") {
-            let body = part.hasSuffix("]") ? part.dropLast() : part
-            guard let eq = body.firstIndex(of: "=") else { continue }
-            let key = body[..<eq].trimmingCharacters(in: .whitespaces)
-            let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            if key == "sdk", !(value.hasPrefix("iphone") || value == "*") { return false }
-        }
-        return true
+        BuildSettings.condition(conditions, holdsFor: "iphoneos")
     }
 
     /// `a/./b/../c` → `a/c`; leading `..` that would leave the root are dropped.

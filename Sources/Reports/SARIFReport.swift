@@ -29,7 +29,8 @@ public enum SARIFReport {
                 ("partialFingerprints", .object([
                     ("fleetscan/v1", .string(f.fingerprint)), ("fleetscanContent/v1", .string(f.contentFingerprint)),
                 ])),
-                ("properties", .object([("context", .string(f.context.rawValue)), ("facet", .string(f.facet.rawValue))])),
+                ("properties", .object([("context", .string(f.context.rawValue)), ("facet", .string(f.facet.rawValue)),
+                                        ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) }))])),
             ]
             if report.comparison != nil { fields.append(("baselineState", .string(report.isNew(i) ? "new" : "unchanged"))) }
             return .object(fields)

@@ -93,6 +93,7 @@ public enum JSONReport {
             ("context", .string(f.context.rawValue)), ("path", .string(f.path)), ("line", .int(f.line)),
             ("column", .int(f.column)), ("message", .string(f.message)), ("suggestion", .string(f.suggestion)),
             ("fingerprint", .string(f.fingerprint)), ("contentFingerprint", .string(f.contentFingerprint)),
+            ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) })),
         ]
         if let new { fields.append(("new", .bool(new))) }
         return .object(fields)
@@ -106,6 +107,12 @@ public enum JSONReport {
             ("byRule", .object(r.byRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("stage", .optional(r.stage)),
             ("symlinks", .int(r.symlinks)), ("submodules", .int(r.submodules)), ("lfsPointers", .int(r.lfsPointers)),
+            ("targets", .array(r.targets.map { t in
+                .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope.rawValue)),
+                         ("stage", .string(t.stage.rawValue)),
+                         ("blockers", .array(t.blockers.map { b in
+                             .object([("rule", .string(b.rule)), ("path", .string(b.path)), ("line", .int(b.line))]) }))])
+            })),
         ]
         if let c = report.comparison {
             let fresh = report.newFindings
@@ -141,7 +148,28 @@ public enum ScanSummary {
         if !r.diagnostics.isEmpty { line += ", \(plural(r.diagnostics.count, "diagnostic"))" }
         let ms = Int((r.seconds * 1000).rounded())
         line += " in \(ms < 1000 ? "\(ms) ms" : String(format3(r.seconds)) + " s")"
+        if let stage = r.stage { line += "; stage \(stage)" + reason(r) }
         return line
+    }
+
+    /// What holds the repository at its stage: ` (Riot: scene-manifest-missing)`, or
+    /// ` (Riot: scene-manifest-missing; Share: launch-screen-missing, +2 more)`.
+    static func reason(_ r: ScanResult) -> String {
+        guard let stage = r.stage else { return "" }
+        let holding = r.targets.filter { $0.stage.rawValue == stage && $0.scope.counts && !$0.blockers.isEmpty }
+        guard !holding.isEmpty else {
+            // Held by files no target compiles.
+            let loose = Stage.blockers(r.findings.filter { $0.scope.counts && $0.targets.isEmpty })
+            var rules: [String] = []
+            for f in loose where !rules.contains(f.rule) { rules.append(f.rule) }
+            return rules.isEmpty ? "" : " (files in no target: " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "") + ")"
+        }
+        let parts = holding.prefix(2).map { t in
+            var rules: [String] = []
+            for b in t.blockers where !rules.contains(b.rule) { rules.append(b.rule) }
+            return "\(t.name): " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "")
+        }
+        return " (" + parts.joined(separator: "; ") + (holding.count > 2 ? "; +\(holding.count - 2) more" : "") + ")"
     }
 
     static func format3(_ seconds: Double) -> String {

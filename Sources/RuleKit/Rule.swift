@@ -19,6 +19,31 @@ public enum Context: String, Sendable, Codable, CaseIterable {
     case view, viewController, sceneDelegate, appDelegate, other
 }
 
+/// Whose code a finding is in (RULES.md "Scopes"): a shipping app (with its extensions and
+/// frameworks), a library's own code, a library's demo or example app, or tests. Only `app`
+/// and `library` count towards stages and the org's totals.
+public enum TargetScope: String, Sendable, Codable, CaseIterable, Comparable {
+    case app, library, example, test
+
+    /// Whether findings in this scope count towards stages and totals.
+    public var counts: Bool { self == .app || self == .library }
+
+    public static func < (a: TargetScope, b: TargetScope) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Which code a rule judges, by the platforms that compile it (RULES.md "Platforms decide").
+public enum RulePlatforms: Sendable {
+    /// Code compiled for iOS, iPadOS, Mac Catalyst or visionOS, where windows resize: the
+    /// geometry, device, window, layout and availability rules.
+    case resizable
+    /// Code of any UIKit app platform, tvOS too: scene adoption (TN3187 names them all).
+    case uiKit
+    /// Every file (suppression bookkeeping).
+    case any
+}
+
 /// How a rule explains itself: the single source for `rules`, `explain`, messages' fixes and tests.
 public struct RuleDescription: Sendable {
     /// The stable id from RULES.md.
@@ -37,11 +62,14 @@ public struct RuleDescription: Sendable {
     public let nonTriggering: [Example]
     /// The fix needs scene APIs (iOS 13): code that only runs before iOS 13 cannot apply it.
     public let fixNeedsScenes: Bool
+    /// Which code the rule judges.
+    public let platforms: RulePlatforms
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
                 fix: @escaping @Sendable (Context, Language, Bool) -> String,
-                triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false) {
+                triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, platforms: RulePlatforms = .resizable) {
         self.fixNeedsScenes = fixNeedsScenes
+        self.platforms = platforms
         self.id = id
         self.name = name
         self.severity = severity
@@ -122,6 +150,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// A type name that, when the repository declares it itself (a backport), makes the finding
     /// moot: `ContentUnavailableView` written for iOS 16.
     public var unlessDeclared: String?
+    /// The target a project-level finding is about (its app), if any.
+    public var target: String?
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {
@@ -155,6 +185,11 @@ public struct Finding: Sendable, Equatable, Codable {
     public var column16: Int
     /// The fingerprint without the path: what follows a finding into a renamed file.
     public var contentFingerprint: String
+    /// Whose code it is in.
+    public var scope: TargetScope = .app
+    /// The targets that compile the file, or the target a project-level finding is about
+    /// (empty when no project file maps the file).
+    public var targets: [String] = []
 
     public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {

@@ -8,8 +8,15 @@ public struct Configuration: Sendable, Equatable {
     public var include: [Glob] = []
     public var disabled: Set<String> = []
     public var severity: [String: Severity] = [:]
+    /// Paths (and target names) of demo, example and sample apps, and of tests, where the
+    /// folder and target names do not tell (RULES.md "Scopes").
+    public var examples: [Glob] = []
+    public var tests: [Glob] = []
 
-    public init(exclude: [Glob] = [], include: [Glob] = [], disabled: Set<String> = [], severity: [String: Severity] = [:]) {
+    public init(exclude: [Glob] = [], include: [Glob] = [], disabled: Set<String> = [], severity: [String: Severity] = [:],
+                examples: [Glob] = [], tests: [Glob] = []) {
+        self.examples = examples
+        self.tests = tests
         self.exclude = exclude
         self.include = include
         self.disabled = disabled
@@ -21,7 +28,7 @@ public struct Configuration: Sendable, Equatable {
     /// Folders skipped unless an `include` glob names them: whole path components.
     public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "vendor", "ThirdParty", "third_party", ".build", "DerivedData"]
 
-    static let keys = ["exclude", "include", "disable", "severity"]
+    static let keys = ["exclude", "include", "disable", "severity", "examples", "tests"]
 
     /// Parses the configuration text; `source` names it in errors.
     public static func parse(_ data: Data, source: String) throws -> Configuration {
@@ -45,6 +52,8 @@ public struct Configuration: Sendable, Equatable {
         }
         config.exclude = try strings("exclude").map(Glob.init)
         config.include = try strings("include").map(Glob.init)
+        config.examples = try strings("examples").map(Glob.init)
+        config.tests = try strings("tests").map(Glob.init)
         for id in try strings("disable") {
             guard Catalog.isKnown(id) else { throw ScanError("\(source): \"disable\" names unknown rule \"\(id)\"") }
             config.disabled.insert(id)

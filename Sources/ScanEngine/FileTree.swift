@@ -77,7 +77,7 @@ extension FileTree.Listing {
                       readSource: @escaping @Sendable () throws -> SourceBuffer, readBytes: @escaping @Sendable () throws -> [UInt8]) {
         if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
             projectFiles.append(ProjectFile(path: path, kind: kind, read: readBytes))
-            if kind == .packageManifest { files.append(SourceFile(path: path, language: .swift, size: 0, read: readSource)) }
+            if kind.isAlsoSource { files.append(SourceFile(path: path, language: .swift, size: 0, read: readSource)) }
         } else if let language = Language(path: name) {
             guard configuration.includes(file: path) else { skipped += 1; return }
             files.append(SourceFile(path: path, language: language, size: 0, read: readSource))

@@ -90,6 +90,8 @@ final class TreeState {
     private var modelSums = FactSignatures()
     private var digests: ModelDigest?
     private var project: ProjectModel?
+    /// Whose code each file is, from the project model and the configuration.
+    private var scopes: Scopes?
     private var repositoryFindings: [String: [PendingFinding]] = [:]
     /// Counts of paths that only have repository findings (an Info.plist, a project file).
     private var repositoryOnly: [String: Tally] = [:]
@@ -129,6 +131,7 @@ final class TreeState {
         model = nil
         digests = nil
         project = nil
+        scopes = nil
         repositoryFindings = [:]
         repositoryOnly = [:]
         total = Tally()
@@ -271,7 +274,7 @@ final class TreeState {
                 if files[path]?.blob == new.id { continue }
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 let language: Language
-                if ProjectFile.kind(of: path) == .packageManifest { language = .swift } else if ProjectFile.kind(of: path) == nil,
+                if ProjectFile.kind(of: path)?.isAlsoSource == true { language = .swift } else if ProjectFile.kind(of: path) == nil,
                     let l = Language(path: name) { language = l } else { continue }
                 guard configuration.includes(file: path), isVisible(path), seen.insert(MemoKey(blob: new.id.hex, path: path)).inserted else { continue }
                 needed.append((path, new.id, language))
@@ -335,6 +338,7 @@ final class TreeState {
                 }
                 project = ProjectScan.model(list, jobs: jobs).0
             }
+            if projectChanged || configChanged || scopes == nil { scopes = Scopes(project: project!, configuration: configuration) }
             let model = inputs.model(project: project!)
             let digests = ModelDigest(model)
             // Second passes: files that use a name whose entries changed.
@@ -450,7 +454,7 @@ final class TreeState {
             path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
         else { return setTally(path, nil, file: file) }
         analysis.findings += extra
-        setTally(path, Resolution.tally(analysis, model: model, configuration: configuration), file: file)
+        setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: scopes!), file: file)
     }
 
     /// Replaces the count of `path`, keeping the totals and the moved paths up to date.
@@ -487,7 +491,7 @@ final class TreeState {
             }
             deltas.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
-        let stage = Stage.of(byRule: total.byRule, warningsOrErrors: total.errors + total.warnings)
+        let stage = scopes.map { total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: total.byRule, warningsOrErrors: total.errors + total.warnings)
         return CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
                             stage: stage.rawValue, error: nil, files: analyzed, counts: total.byRule, errors: total.errors,
                             warnings: total.warnings, notes: total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
@@ -559,6 +563,15 @@ extension Tally {
         errors -= other.errors
         warnings -= other.warnings
         notes -= other.notes
+        for (scope, c) in other.byScope {
+            var mine = byScope[scope] ?? ScopeCounts()
+            for (rule, n) in c.byRule {
+                let left = (mine.byRule[rule] ?? 0) - n
+                mine.byRule[rule] = left == 0 ? nil : left
+            }
+            mine.warningsOrErrors -= c.warningsOrErrors
+            byScope[scope] = mine.byRule.isEmpty && mine.warningsOrErrors == 0 ? nil : mine
+        }
     }
 }
 

@@ -7,6 +7,17 @@ import RuleKit
 public struct ProjectFile: Sendable {
     public enum Kind: Sendable {
         case xcodeProject, propertyList, packageManifest, storyboard
+        /// A build-settings file an Xcode configuration or another xcconfig names.
+        case xcconfig
+        /// YAML: XcodeGen's `project.yml` and the files it includes.
+        case yaml
+        /// Tuist's `Project.swift`, read as text.
+        case tuistManifest
+        /// A CocoaPods `.podspec`: the repository ships library code.
+        case podspec
+
+        /// Manifests written in Swift are scanned as sources too.
+        public var isAlsoSource: Bool { self == .packageManifest || self == .tuistManifest }
     }
     public var path: String
     public var kind: Kind
@@ -23,8 +34,12 @@ public struct ProjectFile: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name == "project.pbxproj", path.split(separator: "/").dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
         if name == "Package.swift" { return .packageManifest }
+        if name == "Project.swift" { return .tuistManifest }
         if name.hasSuffix(".plist") { return .propertyList }
         if name.hasSuffix(".storyboard") { return .storyboard }
+        if name.hasSuffix(".xcconfig") { return .xcconfig }
+        if name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .yaml }
+        if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { return .podspec }
         return nil
     }
 
@@ -43,18 +58,27 @@ public enum ProjectScan {
 
     public static func model(_ files: [ProjectFile], jobs: Int) -> (ProjectModel, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        /// The bytes of a file the model reads on demand (xcconfig, included YAML), if small enough.
+        let read: @Sendable (String) -> [UInt8]? = { path in
+            guard let file = byPath[path], let bytes = try? file.read(), bytes.count <= maximumSize else { return nil }
+            return bytes
+        }
         let projectFiles = files.filter { $0.kind == .xcodeProject }
-        let parsed: [(XcodeProject?, Diagnostic?)] = Parallel.map(projectFiles, jobs: jobs) { file in
+        let parsed: [(XcodeProject?, [Diagnostic])] = Parallel.map(projectFiles, jobs: jobs) { file in
             do {
                 let bytes = try file.read()
-                guard bytes.count <= maximumSize else { return (nil, Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")) }
-                return (try XcodeProject(path: file.path, bytes: bytes), nil)
+                guard bytes.count <= maximumSize else { return (nil, [Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")]) }
+                let project = try XcodeProject(path: file.path, bytes: bytes, read: read)
+                return (project, project.problems.map(Self.diagnostic))
             } catch {
-                return (nil, Diagnostic(path: file.path, message: "malformed project file: \(error)"))
+                return (nil, [Diagnostic(path: file.path, message: "malformed project file: \(error)")])
             }
         }
-        let projects = parsed.compactMap(\.0)
-        diagnostics += parsed.compactMap(\.1)
+        var projects = parsed.compactMap(\.0)
+        diagnostics += parsed.flatMap(\.1)
+        projects += ProjectManifests.xcodeGen(files, read: read, diagnostics: &diagnostics)
+        projects += ProjectManifests.tuist(files, read: read, diagnostics: &diagnostics)
         let plists = Dictionary(files.filter { $0.kind == .propertyList }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         func readPlist(_ path: String) -> InfoPlistFacts? {
             guard let file = plists[path] else { return nil }
@@ -73,9 +97,10 @@ public enum ProjectScan {
         var apps: [ProjectModel.App] = []
         var targets: [XcodeProject.Target] = []
         for project in projects {
-            for target in project.targets where target.isIOS {
+            for target in project.targets {
                 targets.append(target)
-                guard target.isApplication else { continue }
+                // UIKit apps: iOS, Mac Catalyst, visionOS and tvOS; macOS AppKit and watchOS apps are out.
+                guard target.isApplication, !target.platforms.isDisjoint(with: Platform.uiKit) else { continue }
                 var facts = InfoPlistFacts()
                 var plistPath: String? = nil
                 if let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
@@ -91,7 +116,7 @@ public enum ProjectScan {
                 let family = target.settings["TARGETED_DEVICE_FAMILY"] ?? ""
                 apps.append(ProjectModel.App(name: target.name, infoPlistPath: plistPath, projectPath: project.path, projectLine: target.line,
                                              facts: facts, runsOnIPad: family.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "2" } || facts.iPadOrientations != nil,
-                                             deploymentTarget: target.deploymentTarget, target: target))
+                                             deploymentTarget: target.deploymentTarget, target: target, platforms: target.platforms))
             }
         }
         // Without any project file, app-like Info.plists stand for the apps.
@@ -107,12 +132,25 @@ public enum ProjectScan {
         for file in files where file.kind == .packageManifest {
             guard let bytes = try? file.read(), bytes.count <= maximumSize else { continue }
             let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
-            packages.append(ProjectModel.Package(folder: folder, iOS: PackageManifest.iOSVersion(String(decoding: bytes, as: UTF8.self))))
+            let text = String(decoding: bytes, as: UTF8.self)
+            let declared = PackageManifest.targets(text)
+            func inPackage(_ f: String) -> String { XcodeProject.normalize(folder.isEmpty ? f : folder + "/" + f) }
+            packages.append(ProjectModel.Package(folder: folder, iOS: PackageManifest.iOSVersion(text),
+                                                 libraryFolders: declared.filter { !$0.isTest }.map { inPackage($0.folder) },
+                                                 testFolders: declared.filter(\.isTest).map { inPackage($0.folder) }))
         }
         let storyboards = Set(files.filter { $0.kind == .storyboard }.compactMap { f in
             f.path.split(separator: "/").last.map { String($0.dropLast(".storyboard".count)) }
         })
-        return (ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards), diagnostics)
+        return (ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
+                             hasPodspec: files.contains { $0.kind == .podspec }), diagnostics)
+    }
+
+    /// `path:line: message` as a diagnostic on `path`.
+    static func diagnostic(_ problem: String) -> Diagnostic {
+        let parts = problem.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, Int(parts[1]) != nil else { return Diagnostic(path: "", message: problem) }
+        return Diagnostic(path: String(parts[0]), message: "line \(parts[1]):\(parts[2])")
     }
 
     static func isInfoPlistName(_ path: String) -> Bool {

@@ -12,11 +12,27 @@ enum Resolution {
         var pending: PendingFinding
         var context: Context
         var severity: Severity
+        var scope: TargetScope
+        var targets: [String]
     }
 
     /// What stands of a file's findings, in (line, column, rule) order, and which suppressions
     /// matched nothing (with the rule ids they named in vain).
-    static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> (standing: [Standing], unused: [(Int, [String])]) {
+    static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> (standing: [Standing], unused: [(Int, [String])]) {
+        // Which platforms compile the file decides which rules judge it (RULES.md "Platforms decide").
+        var resizable: Bool? = nil, uiKit: Bool? = nil
+        func applies(_ rule: RuleDescription) -> Bool {
+            switch rule.platforms {
+            case .any: return true
+            case .uiKit:
+                if uiKit == nil { uiKit = model.project.compilesForUIKitPlatform(a.path) }
+                return uiKit!
+            case .resizable:
+                if resizable == nil { resizable = model.project.compilesForResizablePlatform(a.path) }
+                return resizable!
+            }
+        }
+        let (fileScope, fileTargets) = scopes.of(a.path)
         struct LineRule: Hashable {
             var line: Int
             var rule: String
@@ -41,11 +57,14 @@ enum Resolution {
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
+            if p.target == nil, !applies(rule) { continue }
             if let s = suppression(in: a.suppressions, for: p.rule, line: p.line) {
                 used[s].insert(p.rule)
                 continue
             }
-            standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity))
+            let scope = p.target.map(scopes.scope(ofTarget:)) ?? fileScope
+            standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
+                                     scope: scope, targets: p.target.map { [$0] } ?? fileTargets))
         }
         var unused: [(Int, [String])] = []
         if !configuration.disabled.contains(unusedSuppression) {
@@ -60,8 +79,8 @@ enum Resolution {
     static let unusedSuppression = "unused-suppression"
 
     /// The findings of a file as reports show them.
-    static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> [Finding] {
-        let (standing, unused) = settle(a, model: model, configuration: configuration)
+    static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
+        let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
         var ordinals: [String: Int] = [:]
         for s in standing {
@@ -77,7 +96,10 @@ enum Resolution {
                                suggestion: rule.fix(s.context, a.language, model.isSwiftUIView(p.typeName)),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
+            out[out.count - 1].scope = s.scope
+            out[out.count - 1].targets = s.targets
         }
+        let (fileScope, fileTargets) = unused.isEmpty ? (.app, []) : scopes.of(a.path)
         guard let unusedRule = Catalog.description(unusedSuppression) else { return out }
         for (s, names) in unused {
             let suppression = a.suppressions[s]
@@ -94,18 +116,21 @@ enum Resolution {
                                message: message, suggestion: unusedRule.fix(.other, a.language, false),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: suppression.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
+            out[out.count - 1].scope = fileScope
+            out[out.count - 1].targets = fileTargets
         }
         return out
     }
 
     /// Counts of a file's findings per rule and per severity, as `findings` would report them.
-    static func tally(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration) -> Tally {
-        let (standing, unused) = settle(a, model: model, configuration: configuration)
+    static func tally(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> Tally {
+        let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var t = Tally()
-        for s in standing { t.add(rule: s.pending.rule, severity: s.severity) }
+        for s in standing { t.add(rule: s.pending.rule, severity: s.severity, scope: s.scope) }
         if !unused.isEmpty, let unusedRule = Catalog.description(unusedSuppression) {
             let severity = configuration.severity[unusedSuppression] ?? unusedRule.severity
-            for _ in unused { t.add(rule: unusedSuppression, severity: severity) }
+            let scope = scopes.of(a.path).scope
+            for _ in unused { t.add(rule: unusedSuppression, severity: severity, scope: scope) }
         }
         return t
     }
@@ -120,24 +145,33 @@ enum Resolution {
     }
 }
 
-/// Findings counted per rule and per severity.
+/// Findings counted per rule and per severity, and per scope what a stage needs.
 public struct Tally: Sendable, Equatable {
     public var byRule: [String: Int] = [:]
     public var errors = 0
     public var warnings = 0
     public var notes = 0
+    /// Per scope: findings per rule, and how many are warnings or errors.
+    public var byScope: [TargetScope: ScopeCounts] = [:]
+
+    public struct ScopeCounts: Sendable, Equatable {
+        public var byRule: [String: Int] = [:]
+        public var warningsOrErrors = 0
+    }
 
     public init() {}
 
     public var total: Int { errors + warnings + notes }
 
-    mutating func add(rule: String, severity: Severity) {
+    mutating func add(rule: String, severity: Severity, scope: TargetScope) {
         byRule[rule, default: 0] += 1
         switch severity {
         case .error: errors += 1
         case .warning: warnings += 1
         case .note: notes += 1
         }
+        byScope[scope, default: ScopeCounts()].byRule[rule, default: 0] += 1
+        if severity >= .warning { byScope[scope, default: ScopeCounts()].warningsOrErrors += 1 }
     }
 
     public mutating func add(_ other: Tally) {
@@ -145,6 +179,18 @@ public struct Tally: Sendable, Equatable {
         errors += other.errors
         warnings += other.warnings
         notes += other.notes
+        for (scope, c) in other.byScope {
+            var mine = byScope[scope] ?? ScopeCounts()
+            for (rule, n) in c.byRule { mine.byRule[rule, default: 0] += n }
+            mine.warningsOrErrors += c.warningsOrErrors
+            byScope[scope] = mine
+        }
+    }
+
+    /// The stage the counts of `scope` leave the repository at.
+    public func stage(of scope: TargetScope) -> Stage {
+        let c = byScope[scope] ?? ScopeCounts()
+        return Stage.of(byRule: c.byRule, warningsOrErrors: c.warningsOrErrors)
     }
 }
 

@@ -12,8 +12,11 @@ public struct ScanResult: Sendable {
     public var skipped: Int
     /// One entry per file that could not be read or was lexed with problems.
     public var diagnostics: [Diagnostic]
-    /// The readiness stage; nil until the project model exists.
+    /// The repository's readiness stage: of its app targets, or of its library when it ships
+    /// no app (RULES.md "Readiness stages").
     public var stage: String?
+    /// Each target's stage and what holds it there.
+    public var targets: [TargetStage] = []
     /// Wall time of the scan.
     public var seconds: Double
     /// Files read a second time with the whole repository's facts.
@@ -79,11 +82,13 @@ public enum TreeScan {
         result.rescanned = again.count
         Timing.mark("second pass (\(again.count) files)")
         let withRepository = addingRepositoryFindings(to: analyses.compactMap { $0 }, model: model, facts: facts)
+        let scopes = Scopes(project: project, configuration: configuration)
         let resolved: [[Finding]] = Parallel.map(withRepository, jobs: jobs) { a in
-            Resolution.findings(of: a, model: model, configuration: configuration)
+            Resolution.findings(of: a, model: model, configuration: configuration, scopes: scopes)
         }
         result.findings = resolved.flatMap { $0 }.sorted(by: Finding.precedes)
-        result.stage = Stage.of(result.findings).rawValue
+        result.stage = Stage.ofRepository(result.findings, scopes: scopes).rawValue
+        result.targets = TargetStage.all(result.findings, scopes: scopes)
         Timing.mark("resolution")
         result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         result.seconds = Date().timeIntervalSince(started)
@@ -154,38 +159,6 @@ extension ScanResult {
         case .lfsPointer:
             lfsPointers += 1
         }
-    }
-}
-
-/// How far a repository is on the way to resizable windows (RULES.md "Readiness stages").
-public enum Stage: String, Sendable, CaseIterable {
-    /// Something stops the app from launching with the iOS 27 SDK.
-    case notLaunching = "not-launching"
-    case launches
-    case noDeviceAssumptions = "no-device-assumptions"
-    case resizable
-    case modern
-
-    static let blocksLaunch: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved", "launch-screen-missing",
-                                            "api-above-deployment-target"]
-    static let deviceAssumptions: Set<String> = ["main-screen", "main-screen-bounds", "main-screen-scale", "screen-size-device-check",
-                                                 "idiom-layout", "orientation-layout", "shared-windows", "app-delegate-window",
-                                                 "status-bar-frame"]
-
-    /// The stage findings leave a repository at.
-    public static func of(_ findings: [Finding]) -> Stage {
-        var byRule: [String: Int] = [:]
-        for f in findings { byRule[f.rule, default: 0] += 1 }
-        return of(byRule: byRule, warningsOrErrors: findings.filter { $0.severity >= .warning }.count)
-    }
-
-    /// The stage from counts: findings per rule, and how many are warnings or errors.
-    public static func of(byRule: [String: Int], warningsOrErrors: Int) -> Stage {
-        let present = byRule.filter { $0.value > 0 }.keys
-        if present.contains(where: blocksLaunch.contains) { return .notLaunching }
-        if present.contains(where: deviceAssumptions.contains) { return .launches }
-        if warningsOrErrors > 0 { return .noDeviceAssumptions }
-        return present.isEmpty ? .modern : .resizable
     }
 }
 

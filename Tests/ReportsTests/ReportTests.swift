@@ -33,14 +33,15 @@ import TestSupport
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for f in findings {
-            // SPEC.md's keys, plus one extension (never a rename): the path-free fingerprint.
+            // SPEC.md's keys, plus extensions (never a rename): the path-free fingerprint, and the
+            // scope and targets of rules v2.
             #expect(Set(f.keys) == ["rule", "severity", "facet", "context", "path", "line", "column", "message", "suggestion", "fingerprint",
-                                    "contentFingerprint"])
+                                    "contentFingerprint", "scope", "targets"])
         }
         let summary = try #require(object["summary"] as? [String: Any])
         // SPEC.md's keys, plus the extensions (never renames): entries not scanned for what they are.
         #expect(Set(summary.keys) == ["files", "skipped", "diagnostics", "error", "warning", "note", "byRule", "stage",
-                                      "symlinks", "submodules", "lfsPointers"])
+                                      "symlinks", "submodules", "lfsPointers", "targets"])
         #expect(summary["files"] as? Int == 7)
         #expect(summary["stage"] as? String == "not-launching")
         let byRule = try #require(summary["byRule"] as? [String: Int])

@@ -57,7 +57,7 @@ struct AppLifecycleCallbackRule: Rule {
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n- (void)applicationDidBecomeActive:(UIApplication *)application;\n@end"),
             .objc("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(applicationDidEnterBackground) name:UIApplicationDidEnterBackgroundNotification object:nil];"),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, platforms: .uiKit)
 
     var triggers: Set<Word> { Set(Self.callbacks.keys) }
 

@@ -49,7 +49,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 @end
                 """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
-        ])
+        ], platforms: .uiKit)
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate`, `MyApp.SceneDelegate` → `SceneDelegate`.
     static func className(_ value: String) -> String {
@@ -57,11 +57,10 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
     }
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        var declaredNames: Set<String> = []
-        for app in r.model.project.apps where app.facts.hasSceneManifest {
+        let apps = r.model.project.apps
+        for app in apps where app.facts.hasSceneManifest {
             var problems: [String] = []
             for c in app.facts.configurations {
-                if let name = c.name { declaredNames.insert(name) }
                 if let cls = c.delegateClass, !r.typeNames.contains(Self.className(cls)) {
                     problems.append("scene delegate class `\(cls)` is declared nowhere")
                 }
@@ -72,13 +71,23 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             guard !problems.isEmpty else { continue }
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)`: \(problems.joined(separator: "; "))", identity: app.name)
+                        message: "App `\(app.name)`: \(problems.joined(separator: "; "))", identity: app.name, target: app.name)
         }
-        guard !declaredNames.isEmpty else { return }
+        let withManifest = apps.filter(\.facts.hasSceneManifest)
+        guard !withManifest.isEmpty else { return }
         for facts in r.facts {
-            for use in facts.sceneConfigurationNames where !declaredNames.contains(use.name) {
+            // A name in code is looked up in the Info.plist of the app that compiles it: a tvOS
+            // app delegate's configuration in the tvOS target's plist. Code no project maps is
+            // looked up in every app's.
+            let owning = apps.filter { $0.target != nil && $0.compiles(facts.path) }
+            let candidates = owning.isEmpty ? withManifest : owning.filter(\.facts.hasSceneManifest)
+            // An app without a manifest is scene-manifest-missing's finding, not this rule's.
+            guard !candidates.isEmpty else { continue }
+            for use in facts.sceneConfigurationNames
+            where !candidates.contains(where: { app in app.facts.configurations.contains { $0.name == use.name } }) {
+                let where_ = candidates.count == 1 ? "App `\(candidates[0].name)`'s Info.plist" : "the Info.plist"
                 sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, column16: use.site.column16, offset: use.site.offset,
-                            message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName the Info.plist declares",
+                            message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName \(where_) declares",
                             identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function)
             }
         }

@@ -23,14 +23,14 @@ struct SceneManifestMissingRule: RepositoryRule {
             .infoPlist("<key>CFBundleIdentifier</key><string>com.example.Kit</string>", marked: false),
             .infoPlist(Example.appKeys, marked: false, files: ["App/MyApp.swift": "@main\nstruct MyApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }"]),
             .objc("@implementation NotAnApp\n@end"),
-        ])
+        ], platforms: .uiKit)
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         for app in r.model.project.apps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch",
-                        identity: app.name)
+                        identity: app.name, target: app.name)
         }
     }
 }

@@ -53,7 +53,7 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 @end
                 """, files: ["SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             Example("class Router { func application(_ app: UIApplication, open url: URL, options: [String: Any]) -> Bool { true } }"),
-        ])
+        ], platforms: .uiKit)
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         let methods = r.facts.flatMap(\.methods)

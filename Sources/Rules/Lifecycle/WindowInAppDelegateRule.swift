@@ -71,7 +71,7 @@ struct WindowInAppDelegateRule: Rule {
                 @end
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, platforms: .uiKit)
 
     var triggers: Set<Word> { [.UIWindow, .makeKeyAndVisible] }
     var nameTriggers: NameTriggers { .windowTypes }

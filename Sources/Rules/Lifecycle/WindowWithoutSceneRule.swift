@@ -44,7 +44,7 @@ struct WindowWithoutSceneRule: Rule {
             .objc("UIWindow *w = [[UIWindow alloc] initWithWindowScene:scene];"),
             .objc("UIView *v = [[UIView alloc] initWithFrame:CGRectZero];"),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, platforms: .uiKit)
 
     var triggers: Set<Word> { [.UIWindow] }
     var nameTriggers: NameTriggers { .windowTypes }

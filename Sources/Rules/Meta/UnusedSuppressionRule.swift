@@ -23,5 +23,5 @@ struct UnusedSuppressionRule: Rule {
             Example("func f() {\n    // fleetscan:ignore main-screen-bounds\n    let w = UIScreen.main.bounds.width\n}"),
             .objc("// fleetscan:ignore-file main-screen-scale\nCGFloat s = [UIScreen mainScreen].scale;"),
             Example("func f() {\n    // fleetscan:ignore main-screen-bounds, main-screen-scale\n    let a = (UIScreen.main.bounds.width, UIScreen.main.scale)\n}"),
-        ])
+        ], platforms: .any)
 }

@@ -38,7 +38,7 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where app.runsOnIPad && app.facts.requiresFullScreen != true {
+        for app in r.model.project.apps where app.isIOS && app.runsOnIPad && app.facts.requiresFullScreen != true {
             guard let declared = app.facts.iPadOrientations ?? app.facts.orientations else { continue }
             let missing = Self.all.subtracting(declared)
             guard !missing.isEmpty else { continue }
@@ -46,7 +46,7 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
             let names = missing.sorted().map { $0.replacingAll("UIInterfaceOrientation", with: "") }.joined(separator: ", ")
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` runs on iPad but does not support \(names): it cannot join Split View or resize freely",
-                        identity: app.name)
+                        identity: app.name, target: app.name)
         }
     }
 }

@@ -23,11 +23,11 @@ struct LaunchScreenMissingRule: RepositoryRule {
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where !app.facts.hasLaunchScreen {
+        for app in r.model.project.apps where app.isIOS && !app.facts.hasLaunchScreen {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` has no launch screen: it is letterboxed at fixed sizes and cannot resize",
-                        identity: app.name)
+                        identity: app.name, target: app.name)
         }
     }
 }

@@ -23,11 +23,11 @@ struct RequiresFullscreenRule: RepositoryRule {
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where app.facts.requiresFullScreen == true {
+        for app in r.model.project.apps where app.isIOS && app.facts.requiresFullScreen == true {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` requires full screen: iOS 27 still resizes it, in discrete steps",
-                        identity: app.name)
+                        identity: app.name, target: app.name)
         }
     }
 }

@@ -29,7 +29,7 @@ struct AppDelegateWindowRule: Rule {
             .objc("UIWindow *w = self.delegate.window;"),
             .objc("id d = [UIApplication sharedApplication].delegate;"),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, platforms: .uiKit)
 
     var triggers: Set<Word> { [.UIApplication] }
 

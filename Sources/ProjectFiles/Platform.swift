@@ -1,0 +1,82 @@
+/// The Apple platforms a target builds for. iOS covers iPadOS (one SDK, `iphoneos`).
+public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
+    case iOS, macCatalyst, visionOS, tvOS, watchOS, macOS
+
+    /// Where windows resize and scenes come and go: the geometry, device, window and layout
+    /// rules apply to code compiled for these (RULES.md "Platforms decide").
+    public static let resizable: Set<Platform> = [.iOS, .macCatalyst, .visionOS]
+    /// Where UIKit's scene lifecycle is the app's lifecycle (TN3187 names them all).
+    public static let uiKit: Set<Platform> = [.iOS, .macCatalyst, .visionOS, .tvOS]
+
+    /// The platform of an SDK name as build settings spell it (`iphoneos`, `iphonesimulator18.0`,
+    /// `appletvos`, `xros`, `macosx`, `watchsimulator`).
+    public init?(sdk: Substring) {
+        let s = sdk.lowercased()
+        if s.hasPrefix("iphone") { self = .iOS }
+        else if s.hasPrefix("appletv") { self = .tvOS }
+        else if s.hasPrefix("watch") { self = .watchOS }
+        else if s.hasPrefix("xr") { self = .visionOS }
+        else if s.hasPrefix("macosx") { self = .macOS }
+        else { return nil }
+    }
+
+    /// The SDK a build for this platform uses, for `KEY[sdk=…]` conditions.
+    public var sdk: String {
+        switch self {
+        case .iOS, .macCatalyst: return "iphoneos"
+        case .visionOS: return "xros"
+        case .tvOS: return "appletvos"
+        case .watchOS: return "watchos"
+        case .macOS: return "macosx"
+        }
+    }
+
+    public static func < (a: Platform, b: Platform) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The platforms build settings name: SDKROOT, else SUPPORTED_PLATFORMS, plus Mac Catalyst
+    /// when SUPPORTS_MACCATALYST is on. Empty when nothing says (callers decide the default).
+    public static func of(settings: [String: String]) -> Set<Platform> {
+        var out: Set<Platform> = []
+        let sdk = settings["SDKROOT"] ?? ""
+        if let p = Platform(sdk: Substring(sdk)) {
+            out.insert(p)
+        } else {
+            for name in (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
+                if let p = Platform(sdk: name) { out.insert(p) }
+            }
+        }
+        if out.contains(.iOS), PlistValue.string(settings["SUPPORTS_MACCATALYST"] ?? "").bool == true { out.insert(.macCatalyst) }
+        return out
+    }
+}
+
+/// What a target builds, from its product type.
+public enum TargetKind: String, Sendable, Codable {
+    case application, appExtension, framework, staticLibrary, unitTests, uiTests, watchApp, other
+
+    public init(productType: String) {
+        switch productType {
+        case "com.apple.product-type.application", "com.apple.product-type.application.on-demand-install-capable",
+             "com.apple.product-type.application.messages":
+            self = .application
+        case "com.apple.product-type.application.watchapp", "com.apple.product-type.application.watchapp2",
+             "com.apple.product-type.application.watchapp2-container", "com.apple.product-type.watchkit-extension",
+             "com.apple.product-type.watchkit2-extension":
+            self = .watchApp
+        case _ where productType.hasPrefix("com.apple.product-type.app-extension") || productType.hasPrefix("com.apple.product-type.extensionkit-extension"):
+            self = .appExtension
+        case "com.apple.product-type.framework", "com.apple.product-type.library.dynamic", "com.apple.product-type.framework.static",
+             "com.apple.product-type.xcframework":
+            self = .framework
+        case "com.apple.product-type.library.static": self = .staticLibrary
+        case "com.apple.product-type.bundle.unit-test": self = .unitTests
+        case "com.apple.product-type.bundle.ui-testing": self = .uiTests
+        default: self = .other
+        }
+    }
+
+    public var isTest: Bool { self == .unitTests || self == .uiTests }
+    public var isLibrary: Bool { self == .framework || self == .staticLibrary }
+}

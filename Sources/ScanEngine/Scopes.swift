@@ -1,0 +1,93 @@
+import ProjectFiles
+import RuleKit
+
+/// Whose code each file and target is (RULES.md "Scopes"): `app`, `library`, `example`,
+/// `test`. From the target model first — a file takes the most shipping scope of the targets
+/// that compile it — and from folder names where no project maps a file; `.fleetscan.json`
+/// `examples` and `tests` globs correct the guess.
+public struct Scopes: Sendable {
+    public let project: ProjectModel
+    let examples: [Glob]
+    let tests: [Glob]
+    /// Whether the repository ships a library and no app of its own: then its demo apps are
+    /// examples, and its code outside them is the library.
+    public let libraryRepository: Bool
+    private let byTarget: [String: TargetScope]
+
+    public init(project: ProjectModel, configuration: Configuration) {
+        self.project = project
+        examples = configuration.examples
+        tests = configuration.tests
+        func listedAsExample(_ name: String, _ plist: String?) -> Bool {
+            configuration.examples.contains { $0.matches(name) || plist.map($0.matches) == true }
+        }
+        let apps = project.targets.filter { $0.kind == .application || $0.kind == .watchApp }
+        let plistOf = Dictionary(project.apps.map { ($0.name, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
+        let shipping = apps.filter { !listedAsExample($0.name, plistOf[$0.name] ?? nil) && !Self.looksLikeExample($0.name)
+                                     && !Self.looksLikeExample(plistOf[$0.name].flatMap { $0 } ?? "") }.count
+            + project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath) }.count
+        let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
+        libraryRepository = shipping == 0 && libraryCode
+        var byTarget: [String: TargetScope] = [:]
+        for t in project.targets {
+            let plist = plistOf[t.name] ?? nil
+            let scope: TargetScope
+            if t.kind.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) {
+                scope = .test
+            } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
+                scope = .example
+            } else if t.kind.isLibrary || (libraryRepository && t.kind == .other) {
+                scope = libraryRepository ? .library : .app
+            } else {
+                scope = .app
+            }
+            byTarget[t.name] = min(byTarget[t.name] ?? scope, scope)
+        }
+        for app in project.apps where app.target == nil {
+            byTarget[app.name] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example : .app
+        }
+        self.byTarget = byTarget
+    }
+
+    /// The scope of a target (or plist-only app) by name.
+    public func scope(ofTarget name: String) -> TargetScope { byTarget[name] ?? (libraryRepository ? .library : .app) }
+
+    /// The scope of the code in `path` and the names of the targets that compile it.
+    public func of(_ path: String) -> (scope: TargetScope, targets: [String]) {
+        let owning = project.targets(compiling: path).map(\.name)
+        if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
+        if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
+        if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }
+        let scope = folderScope(path)
+        // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).
+        if project.targets.isEmpty, !project.apps.isEmpty {
+            return (scope, project.apps.filter { self.scope(ofTarget: $0.name) == scope }.map(\.name))
+        }
+        return (scope, [])
+    }
+
+    /// Where no project maps a file: test and example folders by name, Swift package targets
+    /// by their folders, and the rest the repository's own kind of code.
+    func folderScope(_ path: String) -> TargetScope {
+        let folders = path.split(separator: "/").dropLast()
+        if folders.contains(where: { Self.isTestFolder($0) }) { return .test }
+        for package in project.packages {
+            if package.testFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .test }
+            if package.libraryFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .library }
+        }
+        if libraryRepository, folders.contains(where: { Self.looksLikeExample($0) }) { return .example }
+        return libraryRepository ? .library : .app
+    }
+
+    /// `Tests`, `UITests`, `AppTests`, `Specs`.
+    static func isTestFolder(_ name: Substring) -> Bool {
+        name == "Tests" || name == "Test" || name.hasSuffix("Tests") || name.hasSuffix("Specs") || name == "UnitTests"
+    }
+
+    /// Names of demo, example and sample apps and folders: `Demo`, `Examples`, `SDWebImage Demo`,
+    /// `IQKeyboardManagerSwiftExample`, `SampleApp`, `Playground`.
+    static func looksLikeExample<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground")
+    }
+}

@@ -1,0 +1,109 @@
+import ProjectFiles
+import RuleKit
+
+/// How far a repository or target is on the way to resizable windows (RULES.md "Readiness stages").
+public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
+    /// Something stops the app from launching with the iOS 27 SDK.
+    case notLaunching = "not-launching"
+    case launches
+    case noDeviceAssumptions = "no-device-assumptions"
+    case resizable
+    case modern
+
+    static let blocksLaunch: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved", "launch-screen-missing",
+                                            "api-above-deployment-target"]
+    static let deviceAssumptions: Set<String> = ["main-screen", "main-screen-bounds", "main-screen-scale", "screen-size-device-check",
+                                                 "idiom-layout", "orientation-layout", "shared-windows", "app-delegate-window",
+                                                 "status-bar-frame"]
+
+    public static func < (a: Stage, b: Stage) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+
+    /// The stage findings leave a repository or target at.
+    public static func of(_ findings: [Finding]) -> Stage {
+        var byRule: [String: Int] = [:]
+        for f in findings { byRule[f.rule, default: 0] += 1 }
+        return of(byRule: byRule, warningsOrErrors: findings.filter { $0.severity >= .warning }.count)
+    }
+
+    /// The stage from counts: findings per rule, and how many are warnings or errors.
+    public static func of(byRule: [String: Int], warningsOrErrors: Int) -> Stage {
+        let present = byRule.filter { $0.value > 0 }.keys
+        if present.contains(where: blocksLaunch.contains) { return .notLaunching }
+        if present.contains(where: deviceAssumptions.contains) { return .launches }
+        if warningsOrErrors > 0 { return .noDeviceAssumptions }
+        return present.isEmpty ? .modern : .resizable
+    }
+
+    /// The scope whose findings decide the repository's stage: its apps, or its library when
+    /// it ships no app. Example apps and tests never lower it.
+    public static func deciding(_ scopes: Scopes) -> TargetScope { scopes.libraryRepository ? .library : .app }
+
+    /// The repository's stage: the lowest of its app targets (the stage of their findings
+    /// together), or of its library.
+    public static func ofRepository(_ findings: [Finding], scopes: Scopes) -> Stage {
+        let scope = deciding(scopes)
+        return of(findings.filter { $0.scope == scope })
+    }
+
+    /// The findings that hold `findings` at their stage: the launch blockers, else the device
+    /// assumptions, else the warnings, else the notes.
+    public static func blockers(_ findings: [Finding]) -> [Finding] {
+        switch of(findings) {
+        case .notLaunching: return findings.filter { blocksLaunch.contains($0.rule) }
+        case .launches: return findings.filter { deviceAssumptions.contains($0.rule) }
+        case .noDeviceAssumptions: return findings.filter { $0.severity >= .warning }
+        case .resizable: return findings
+        case .modern: return []
+        }
+    }
+}
+
+/// A target's stage and what holds it there.
+public struct TargetStage: Sendable, Equatable {
+    public var name: String
+    /// The platforms it builds for, comma-separated (`iOS`, `tvOS`, `iOS, macCatalyst`).
+    public var platform: String
+    public var scope: TargetScope
+    public var stage: Stage
+    /// The findings that hold it at its stage (at most `blockerLimit`).
+    public var blockers: [Blocker]
+
+    public struct Blocker: Sendable, Equatable {
+        public var rule: String
+        public var path: String
+        public var line: Int
+    }
+
+    static let blockerLimit = 50
+
+    /// Every target the project model knows (apps without a project too), each with the stage
+    /// of its findings; a repository no project maps gets one entry per scope its code has.
+    public static func all(_ findings: [Finding], scopes: Scopes) -> [TargetStage] {
+        var byTarget: [String: [Finding]] = [:]
+        for f in findings { for t in f.targets { byTarget[t, default: []].append(f) } }
+        var out: [TargetStage] = []
+        var seen: Set<String> = []
+        func platform(_ p: Set<Platform>) -> String { p.isEmpty ? "unknown" : p.sorted().map(\.rawValue).joined(separator: ", ") }
+        for t in scopes.project.targets where seen.insert(t.name).inserted {
+            out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), byTarget[t.name] ?? []))
+        }
+        for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
+            out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? []))
+        }
+        // Code no target compiles stands for its scope: `library`, `example`, `test`, `app`.
+        let unmapped = findings.filter(\.targets.isEmpty)
+        let unmappedScopes = Set(unmapped.map(\.scope))
+        if out.isEmpty {
+            let present = unmappedScopes.union([Stage.deciding(scopes)])
+            for scope in TargetScope.allCases where present.contains(scope) {
+                out.append(make(scope.rawValue, "iOS", scope, unmapped.filter { $0.scope == scope }))
+            }
+        }
+        return out.sorted { ($0.scope, $0.name) < ($1.scope, $1.name) }
+    }
+
+    static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding]) -> TargetStage {
+        let blocking = Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule, path: $0.path, line: $0.line) }
+        return TargetStage(name: name, platform: platform, scope: scope, stage: Stage.of(findings), blockers: Array(blocking))
+    }
+}
