@@ -50,7 +50,7 @@ class Project:
         fid = oid(self.name, "file", group, name)
         self.group_children[group].append(fid)
         kind = {"swift": "sourcecode.swift", "m": "sourcecode.c.objc", "h": "sourcecode.c.h",
-                "plist": "text.plist.xml", "storyboard": "file.storyboard"}[name.rsplit(".", 1)[1]]
+                "plist": "text.plist.xml", "storyboard": "file.storyboard", "xcconfig": "text.xcconfig"}[name.rsplit(".", 1)[1]]
         self.add(fid, "PBXFileReference", name, [("lastKnownFileType", kind), ("path", q(name)), ("sourceTree", '"<group>"')])
         return fid
 
@@ -68,12 +68,15 @@ class Project:
         self.add(sid, "PBXFileSystemSynchronizedRootGroup", path, fields)
         return sid
 
-    def configurations(self, owner, settings):
+    def configurations(self, owner, settings, base=None):
         ids = []
         for config in ("Debug", "Release"):
             cid = oid(self.name, owner, config)
             body = "{\n" + "".join(f"\t\t\t\t{q(k)} = {v if v.startswith('(') else q(v)};\n" for k, v in sorted(settings.items())) + "\t\t\t}"
-            self.add(cid, "XCBuildConfiguration", config, [("buildSettings", body), ("name", config)])
+            fields = [("buildSettings", body), ("name", config)]
+            if base:
+                fields.insert(0, ("baseConfigurationReference", base))
+            self.add(cid, "XCBuildConfiguration", config, fields)
             ids.append(cid)
         lid = oid(self.name, owner, "list")
         self.add(lid, "XCConfigurationList", f'Build configuration list for {owner}',
@@ -81,7 +84,7 @@ class Project:
                   ("defaultConfigurationIsVisible", "0"), ("defaultConfigurationName", "Release")])
         return lid
 
-    def target(self, name, product_type, settings, sources=(), synchronized=()):
+    def target(self, name, product_type, settings, sources=(), synchronized=(), base=None):
         tid = oid(self.name, "target", name)
         files = []
         for fref in sources:
@@ -92,7 +95,7 @@ class Project:
         self.add(phase, "PBXSourcesBuildPhase", "Sources",
                  [("buildActionMask", "2147483647"), ("files", "(\n" + "".join(f"\t\t\t\t{f},\n" for f in files) + "\t\t\t)"),
                   ("runOnlyForDeploymentPostprocessing", "0")])
-        fields = [("buildConfigurationList", self.configurations(name, settings)),
+        fields = [("buildConfigurationList", self.configurations(name, settings, base)),
                   ("buildPhases", f"(\n\t\t\t\t{phase},\n\t\t\t)")]
         if synchronized:
             fields.append(("fileSystemSynchronizedGroups", "(\n" + "".join(f"\t\t\t\t{s},\n" for s in synchronized) + "\t\t\t)"))
@@ -411,9 +414,274 @@ public enum Metrics {
 """)
 
 
+SCENE_MANIFEST = {"UIApplicationSupportsMultipleScenes": True,
+                  "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
+                      "UISceneConfigurationName": "Default Configuration", "UISceneDelegateClassName": "SceneDelegate"}]}}
+
+
+def multi_platform_app(root):
+    """One project, five app platforms: iOS (with Mac Catalyst), tvOS, watchOS, macOS (AppKit)
+    and visionOS, each app with its own Info.plist and scene names; an xcconfig chain that sets
+    the iOS deployment target through a variable; a framework for iOS and tvOS whose code has
+    `#if os(tvOS)`, `TARGET_OS_*` and repository-macro branches; and unit tests."""
+    d = os.path.join(root, "MultiPlatformApp")
+    p = Project("MultiPlatformApp", {})
+    config = p.group("Config")
+    base = p.file(config, "App.xcconfig")
+    app = p.group("App")
+    app_refs = [p.file(app, n) for n in ("AppDelegate.swift", "SceneDelegate.swift", "FeedViewController.swift")]
+    tv = p.group("TV")
+    tv_refs = [p.file(tv, n) for n in ("TVAppDelegate.m", "TVSceneDelegate.m")]
+    watch = p.group("Watch")
+    watch_refs = [p.file(watch, "WatchView.swift")]
+    mac = p.group("Mac")
+    mac_refs = [p.file(mac, "MacWindowController.swift")]
+    vision = p.group("Vision")
+    vision_refs = [p.file(vision, "VisionAppDelegate.swift")]
+    core = p.group("Core")
+    core_refs = [p.file(core, n) for n in ("Layout.swift", "Platform.h", "Legacy.m")]
+    tests = p.group("Tests")
+    test_refs = [p.file(tests, "PlayerTests.swift")]
+    p.target("Player", APP, {"INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES",
+                             "TARGETED_DEVICE_FAMILY": "1,2", "IPHONEOS_DEPLOYMENT_TARGET": "$(inherited)"},
+             sources=app_refs, base=base)
+    p.target("PlayerTV", APP, {"INFOPLIST_FILE": "TV/Info.plist", "SDKROOT": "appletvos", "TVOS_DEPLOYMENT_TARGET": "15.0"}, sources=tv_refs)
+    p.target("PlayerWatch", APP, {"INFOPLIST_FILE": "Watch/Info.plist", "SDKROOT": "watchos"}, sources=watch_refs)
+    p.target("PlayerMac", APP, {"INFOPLIST_FILE": "Mac/Info.plist", "SDKROOT": "macosx"}, sources=mac_refs)
+    p.target("PlayerVision", APP, {"INFOPLIST_FILE": "Vision/Info.plist", "SDKROOT": "xros"}, sources=vision_refs)
+    p.target("PlayerCore", FRAMEWORK, {"SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
+                                       "INFOPLIST_FILE": "Core/Info.plist"}, sources=core_refs, base=base)
+    p.target("PlayerTests", TESTS, {"SDKROOT": "iphoneos", "GENERATE_INFOPLIST_FILE": "YES"}, sources=test_refs, base=base)
+    p.write(os.path.join(d, "MultiPlatformApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Config/App.xcconfig"), '// The deployment target comes from the shared file, through a variable.\n#include "Shared.xcconfig"\n#include? "Local.xcconfig"\nIPHONEOS_DEPLOYMENT_TARGET = $(PLAYER_MIN_IOS)\n')
+    write(os.path.join(d, "Config/Shared.xcconfig"), "PLAYER_MIN_IOS = 15.0\nPLAYER_MIN_IOS[sdk=macosx*] = 11.0\n")
+    plist(os.path.join(d, "App/Info.plist"), {"LSRequiresIPhoneOS": True, "UIApplicationSceneManifest": SCENE_MANIFEST,
+                                              "UILaunchScreen": {}, "UISupportedInterfaceOrientations": ALL_ORIENTATIONS,
+                                              "UISupportedInterfaceOrientations~ipad": ALL_ORIENTATIONS})
+    plist(os.path.join(d, "TV/Info.plist"), {"UIApplicationSceneManifest": {"UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
+        "UISceneConfigurationName": "TVDefaultScene", "UISceneDelegateClassName": "TVSceneDelegate"}]}}})
+    plist(os.path.join(d, "Watch/Info.plist"), {"WKApplication": True})
+    plist(os.path.join(d, "Mac/Info.plist"), {"NSPrincipalClass": "NSApplication"})
+    plist(os.path.join(d, "Vision/Info.plist"), {"CFBundleIdentifier": "com.example.player.vision"})
+    plist(os.path.join(d, "Core/Info.plist"), {"CFBundleIdentifier": "com.example.PlayerCore"})
+    write(os.path.join(d, "App/AppDelegate.swift"), """import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default Configuration", sessionRole: session.role)
+    }
+}
+""")
+    write(os.path.join(d, "App/SceneDelegate.swift"), """import UIKit
+
+class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        window?.makeKeyAndVisible()
+    }
+}
+""")
+    write(os.path.join(d, "App/FeedViewController.swift"), """import UIKit
+
+class FeedViewController: UIViewController {
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = UIScreen.main.bounds.width
+        print(width)
+    }
+}
+""")
+    write(os.path.join(d, "TV/TVAppDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface TVAppDelegate : UIResponder <UIApplicationDelegate>
+@end
+
+@implementation TVAppDelegate
+- (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+    return [[UISceneConfiguration alloc] initWithName:@"TVDefaultScene" sessionRole:session.role];
+}
+@end
+""")
+    write(os.path.join(d, "TV/TVSceneDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface TVSceneDelegate : UIResponder <UIWindowSceneDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation TVSceneDelegate
+- (void)layout {
+    // tvOS only: a fixed-size screen, out of the resizing rules.
+    CGRect frame = [UIScreen mainScreen].bounds;
+    NSLog(@"%@", NSStringFromCGRect(frame));
+}
+@end
+""")
+    write(os.path.join(d, "Watch/WatchView.swift"), """import SwiftUI
+
+struct WatchView: View {
+    var body: some View { Text("\\(WKInterfaceDevice.current().screenBounds.width)") }
+    func legacy() -> CGFloat { UIScreen.main.bounds.width }
+}
+""")
+    write(os.path.join(d, "Mac/MacWindowController.swift"), """import AppKit
+
+final class MacWindowController: NSWindowController {
+    func size() -> CGFloat { UIScreen.main.scale }
+}
+""")
+    write(os.path.join(d, "Vision/VisionAppDelegate.swift"), """import UIKit
+
+@main
+class VisionAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    func layoutWidth() -> CGFloat { UIScreen.main.bounds.width }
+}
+""")
+    write(os.path.join(d, "Core/Layout.swift"), """import UIKit
+
+public enum Layout {
+    public static func scale(of view: UIView) -> CGFloat {
+        #if os(tvOS)
+        return UIScreen.main.scale
+        #elseif os(iOS)
+        return UIScreen.main.nativeScale
+        #else
+        return view.traitCollection.displayScale
+        #endif
+    }
+
+    public static func idiomCheck() -> Bool {
+        #if canImport(UIKit) && !os(tvOS)
+        return UIDevice.current.userInterfaceIdiom == .pad
+        #else
+        return false
+        #endif
+    }
+}
+""")
+    write(os.path.join(d, "Core/Platform.h"), """#import <TargetConditionals.h>
+
+#define PC_TV (TARGET_OS_TV)
+#define PC_PHONE (TARGET_OS_IOS && !PC_TV)
+""")
+    write(os.path.join(d, "Core/Legacy.m"), """#import <UIKit/UIKit.h>
+#import "Platform.h"
+
+CGFloat PCScreenHeight(void) {
+#if PC_TV
+    return [UIScreen mainScreen].bounds.size.height;
+#elif PC_PHONE
+    return [UIScreen mainScreen].bounds.size.width;
+#endif
+    return 0;
+}
+
+CGFloat PCVisionScale(void) {
+#if TARGET_OS_VISION
+    return [UIScreen mainScreen].scale;
+#elif TARGET_OS_WATCH
+    return [UIScreen mainScreen].nativeScale;
+#else
+    return 2;
+#endif
+}
+
+#ifdef DEBUG
+static CGFloat PCDebugWidth(void) { return [UIScreen mainScreen].bounds.size.width; }
+#endif
+""")
+    write(os.path.join(d, "Tests/PlayerTests.swift"), """import XCTest
+
+final class PlayerTests: XCTestCase {
+    func testWindow() {
+        let window = UIWindow(frame: .zero)
+        XCTAssertNotNil(window)
+    }
+}
+""")
+
+
+def library_with_demo(root):
+    """A library repository: a framework, a demo app that never adopted scenes, and tests.
+    The library is judged by its own code; the demo app is listed apart."""
+    d = os.path.join(root, "DemoLibrary")
+    p = Project("DemoLibrary", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    kit = p.group("Kit")
+    kit_refs = [p.file(kit, "Spinner.m")]
+    demo = p.group("Demo")
+    demo_refs = [p.file(demo, n) for n in ("AppDelegate.m", "DemoViewController.m")]
+    tests = p.group("KitTests")
+    test_refs = [p.file(tests, "SpinnerTests.m")]
+    p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=kit_refs)
+    p.target("KitDemo", APP, {"INFOPLIST_FILE": "Demo/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=demo_refs)
+    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "KitTests/Info.plist"}, sources=test_refs)
+    p.write(os.path.join(d, "DemoLibrary.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Kit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Kit/*.{h,m}'\nend\n")
+    plist(os.path.join(d, "Kit/Info.plist"), {"CFBundleIdentifier": "com.example.Kit"})
+    plist(os.path.join(d, "Demo/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
+    plist(os.path.join(d, "KitTests/Info.plist"), {"CFBundleIdentifier": "com.example.KitTests"})
+    write(os.path.join(d, "Kit/Spinner.m"), """#import <UIKit/UIKit.h>
+
+@interface Spinner : UIView
+@end
+
+@implementation Spinner
+- (void)layoutSubviews {
+    [super layoutSubviews];
+    CGFloat scale = [UIScreen mainScreen].scale;
+    self.layer.borderWidth = 1 / scale;
+}
+@end
+""")
+    write(os.path.join(d, "Demo/AppDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation AppDelegate
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+@end
+""")
+    write(os.path.join(d, "Demo/DemoViewController.m"), """#import <UIKit/UIKit.h>
+
+@interface DemoViewController : UIViewController
+@end
+
+@implementation DemoViewController
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.title = @"iPad"; }
+}
+@end
+""")
+    write(os.path.join(d, "KitTests/SpinnerTests.m"), """#import <XCTest/XCTest.h>
+
+@interface SpinnerTests : XCTestCase
+@end
+
+@implementation SpinnerTests
+- (void)testWindow {
+    UIWindow *window = [[UIWindow alloc] initWithFrame:CGRectZero];
+    XCTAssertNotNil(window);
+}
+@end
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
-    for make in (legacy_objc_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library):
+    for make in (legacy_objc_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
+                 library_with_demo):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

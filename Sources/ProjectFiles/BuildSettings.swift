@@ -164,7 +164,9 @@ public enum XCConfig {
                      from: (path, lineNumber, optional))
                 continue
             }
-            guard let eq = text.firstIndex(of: "=") else {
+            // `KEY[sdk=iphoneos*] = value`: the assignment's `=` comes after the conditions.
+            let searchFrom = text.lastIndex(of: "]").map { text.index(after: $0) } ?? text.startIndex
+            guard let eq = text[searchFrom...].firstIndex(of: "=") else {
                 problems.append("\(path):\(lineNumber): not a `KEY = value` line")
                 continue
             }

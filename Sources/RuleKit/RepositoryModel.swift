@@ -147,6 +147,8 @@ public struct RepositoryModel: Sendable {
     private var subsumed: [String: [Range<Int>]] = [:]
     /// The project files' view of the repository, set once they are read.
     public var project = ProjectModel()
+    /// Objective-C macros defined as conditions, by name (the first definition in path order).
+    public var platformMacros: [String: String] = [:]
     /// Every type name the repository declares (set once all files are read).
     public var declaredTypeNames: Set<String> = []
     /// Hashes of file-local names (they never make another file need a second pass).

@@ -28,6 +28,8 @@ public struct FileAnalysis: Sendable, Equatable, Codable {
     /// Distinct hashes of the file's identifiers: whether a name defined elsewhere is
     /// used here can be answered without reading the file again.
     public var identifierHashes: [UInt32]
+    /// The file's `#if` branches, which decide on which platforms each finding's code compiles.
+    public var branches: [ConditionalBranch] = []
 
     public init(path: String, language: Language, facts: FileFacts, findings: [PendingFinding], suppressions: [LocatedSuppression],
                 problems: [String], identifierHashes: [UInt32]) {
@@ -136,8 +138,43 @@ public struct Analyzer: Sendable {
                                       ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
-        return FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
-                            problems: problems, identifierHashes: distinct)
+        if language == .objectiveC { facts.platformMacros = Self.platformMacros(in: file) }
+        var analysis = FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
+                                    problems: problems, identifierHashes: distinct)
+        // Branches matter only where findings are; a file without findings needs none.
+        if !findings.isEmpty { analysis.branches = lexed.branches }
+        return analysis
+    }
+
+    /// `#define NAME body` lines whose body is a condition over names and numbers
+    /// (`(TARGET_OS_IOS || TARGET_OS_TV)`, `!TARGET_OS_OSX`, `SD_UIKIT && !SD_WATCH`).
+    static func platformMacros(in f: CodeFile) -> [PlatformMacro] {
+        var out: [PlatformMacro] = []
+        let tokens = f.tokens
+        var k = 0
+        while k < tokens.count, out.count < 256 {
+            defer { k += 1 }
+            guard tokens[k].kind == .directive, k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { continue }
+            let name = k + 1
+            // Function-like macros (`#define F(x)`) are not conditions.
+            if f.isPunct(name + 1, UInt8(ascii: "(")), tokens[name + 1].flags & Token.Flags.spaceBefore == 0 { continue }
+            var q = name + 1
+            var conditionLike = true, mentionsName = false
+            while q < tokens.count, tokens[q].kind != .directiveEnd {
+                let t = tokens[q]
+                if t.kind == .identifier { mentionsName = true }
+                else if t.kind == .number {}
+                else if t.kind == .punct {
+                    let text = f.text(q)
+                    if !["(", ")", "!", "&&", "||", "==", "!=", "<", ">", "<=", ">="].contains(text) { conditionLike = false }
+                } else { conditionLike = false }
+                q += 1
+            }
+            guard conditionLike, mentionsName, q > name + 1, q - name < 64 else { continue }
+            let body = f.buffer.text(Int(tokens[name + 1].start)..<tokens[q - 1].end)
+            out.append(PlatformMacro(name: f.text(name), body: body))
+        }
+        return out
     }
 }
 

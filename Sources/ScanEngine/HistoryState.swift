@@ -331,6 +331,8 @@ final class TreeState {
         var recountAll = configChanged || projectChanged
         if model == nil || projectChanged || configChanged || sums != modelSums {
             let hadModel = model != nil, oldDigests = digests, oldSums = modelSums
+            // Condition macros decide which branches of every file count.
+            if hadModel, sums.macros != oldSums.macros { recountAll = true }
             if projectChanged || project == nil {
                 let pool = self.pool
                 let list = projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
@@ -508,6 +510,9 @@ struct FactSignatures: Equatable {
     var names: UInt64 = 0
     /// App entries, URL and scene methods, scene configuration names, window state, singletons.
     var project: UInt64 = 0
+    /// Condition macros (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`): every file's
+    /// platform branches may read them.
+    var macros: UInt64 = 0
 
     init() {}
 
@@ -539,18 +544,26 @@ struct FactSignatures: Equatable {
             h.add(bytes: (try? BinaryCoding.encode(f.singletons)) ?? [])
             project = h.value
         }
+        if !f.platformMacros.isEmpty {
+            var h = Hasher64()
+            h.add(f.path)
+            for m in f.platformMacros { h.add(m.name); h.add(m.body) }
+            macros = h.value
+        }
     }
 
     mutating func add(_ o: FactSignatures) {
         types &+= o.types
         names &+= o.names
         project &+= o.project
+        macros &+= o.macros
     }
 
     mutating func subtract(_ o: FactSignatures) {
         types &-= o.types
         names &-= o.names
         project &-= o.project
+        macros &-= o.macros
     }
 }
 

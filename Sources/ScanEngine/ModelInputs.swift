@@ -17,6 +17,7 @@ final class ModelInputs {
     private var aliases: [String: [AliasCandidate]] = [:]
     private var bars: [String: [BarCandidate]] = [:]
     private var projectFacts: [String: FileFacts] = [:]
+    private var macros: [String: [PlatformMacro]] = [:]
     /// Type names whose entry or declared-ness changed since `takeAffected`.
     private var changed: Set<String> = []
 
@@ -51,6 +52,14 @@ final class ModelInputs {
         if !f.aliases.isEmpty { aliases[f.path] = adding ? f.aliases : nil }
         if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
         if f.hasProjectFacts { projectFacts[f.path] = adding ? f : nil }
+        if !f.platformMacros.isEmpty { macros[f.path] = adding ? f.platformMacros : nil }
+    }
+
+    /// Condition macros by name, the first definition in path order winning.
+    static func platformMacros(_ lists: some Sequence<[PlatformMacro]>) -> [String: String] {
+        var out: [String: String] = [:]
+        for list in lists { for m in list where out[m.name] == nil { out[m.name] = m.body } }
+        return out
     }
 
     /// Recomputes a name's entry from its declarations and keeps the inheritance index in step.
@@ -78,6 +87,7 @@ final class ModelInputs {
                                     barConstants: FactResolution.barConstants(barCandidates))
         model.project = project
         model.declaredTypeNames = typeNames
+        model.platformMacros = Self.platformMacros(macros.keys.sorted(by: Self.precedes).map { macros[$0]! })
         return model
     }
 

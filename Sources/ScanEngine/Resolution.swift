@@ -21,16 +21,23 @@ enum Resolution {
     static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> (standing: [Standing], unused: [(Int, [String])]) {
         // Which platforms compile the file decides which rules judge it (RULES.md "Platforms decide").
         var resizable: Bool? = nil, uiKit: Bool? = nil
-        func applies(_ rule: RuleDescription) -> Bool {
+        var branches: PlatformConditions.Map? = nil
+        func applies(_ rule: RuleDescription, at offset: Int) -> Bool {
+            let mask: UInt8
             switch rule.platforms {
             case .any: return true
             case .uiKit:
                 if uiKit == nil { uiKit = model.project.compilesForUIKitPlatform(a.path) }
-                return uiKit!
+                guard uiKit! else { return false }
+                mask = PlatformConditions.uiKitMask
             case .resizable:
                 if resizable == nil { resizable = model.project.compilesForResizablePlatform(a.path) }
-                return resizable!
+                guard resizable! else { return false }
+                mask = PlatformConditions.resizableMask
             }
+            guard !a.branches.isEmpty else { return true }
+            if branches == nil { branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros) }
+            return branches!.mask(at: offset) & mask != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path)
         struct LineRule: Hashable {
@@ -57,7 +64,7 @@ enum Resolution {
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
             if configuration.disabled.contains(p.rule) { continue }
-            if p.target == nil, !applies(rule) { continue }
+            if p.target == nil, !applies(rule, at: p.offset) { continue }
             if let s = suppression(in: a.suppressions, for: p.rule, line: p.line) {
                 used[s].insert(p.rule)
                 continue

@@ -120,6 +120,7 @@ public enum TreeScan {
     static func buildModel(facts: [FileFacts], project: ProjectModel) -> RepositoryModel {
         var building = FactResolution.model(facts)
         building.project = project
+        building.platformMacros = ModelInputs.platformMacros(facts.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.platformMacros))
         var names: Set<String> = []
         for f in facts { names.formUnion(f.typeNames) }
         building.declaredTypeNames = names

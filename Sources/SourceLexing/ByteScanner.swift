@@ -23,6 +23,9 @@ struct ByteScanner {
     /// `#if` frames: whether the enclosing code is live, and whether this branch is.
     var conditions: [(parentLive: Bool, branchLive: Bool, offset: Int)] = []
     var live = true
+    /// The open chains' current branch: where it started, its condition, the ones before it.
+    var chains: [(start: Int, own: String?, previous: [String])] = []
+    var branches: [ConditionalBranch] = []
     /// Open brackets (token indexes), and where the current `#define` body's begin.
     var brackets: [Int32] = []
     var directiveBase: Int? = nil
@@ -294,6 +297,7 @@ struct ByteScanner {
     }
 
     mutating func conditional(_ directive: Word, condition: String, at offset: Int) {
+        recordBranch(directive, condition: condition, at: offset)
         switch directive {
         case .if, .ifdef, .ifndef:
             conditions.append((live, directive != .if || !Self.isDeadCondition(condition), offset))
@@ -307,6 +311,29 @@ struct ByteScanner {
             break
         }
         live = conditions.last.map { $0.parentLive && $0.branchLive } ?? true
+    }
+
+    /// Closes the current branch of the chain at `offset` and opens the next, as `directive` says.
+    mutating func recordBranch(_ directive: Word, condition: String, at offset: Int) {
+        func close() {
+            guard let c = chains.last, branches.count < 4096 else { return }
+            branches.append(ConditionalBranch(start: c.start, end: offset, own: c.own, previous: c.previous))
+        }
+        switch directive {
+        case .if: chains.append((offset, condition, []))
+        case .ifdef: chains.append((offset, "defined(\(condition))", []))
+        case .ifndef: chains.append((offset, "!defined(\(condition))", []))
+        case .elif, .elseif, .else:
+            guard let c = chains.last else { return }
+            close()
+            let previous = c.previous + (c.own.map { [$0] } ?? [])
+            chains[chains.count - 1] = (offset, directive == .else ? nil : condition, previous)
+        case .endif:
+            close()
+            _ = chains.popLast()
+        default:
+            break
+        }
     }
 
     mutating func finish() {

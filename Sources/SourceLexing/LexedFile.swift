@@ -6,6 +6,8 @@ public struct LexedFile: Sendable {
     public internal(set) var tokens: [Token]
     public internal(set) var suppressions: [SuppressionComment]
     public internal(set) var problems: [LexProblem]
+    /// Every branch of every `#if` chain, with the conditions that decide it.
+    public internal(set) var branches: [ConditionalBranch] = []
 
     /// The text of token `i`.
     public func text(_ i: Int) -> String {
@@ -15,6 +17,23 @@ public struct LexedFile: Sendable {
 
     /// The text of a token.
     public func text(of t: Token) -> String { buffer.text(Int(t.start)..<t.end) }
+}
+
+/// One branch of an `#if` / `#elseif` / `#elif` / `#else` chain: the bytes it covers, its own
+/// condition (nil for `#else`) and the conditions of the branches before it, which must all be
+/// false for it to be compiled. `#ifdef X` is `defined(X)`, `#ifndef X` is `!defined(X)`.
+public struct ConditionalBranch: Sendable, Equatable, Codable {
+    public var start: Int
+    public var end: Int
+    public var own: String?
+    public var previous: [String]
+
+    public init(start: Int, end: Int, own: String?, previous: [String]) {
+        self.start = start
+        self.end = end
+        self.own = own
+        self.previous = previous
+    }
 }
 
 /// A `// fleetscan:ignore a, b` or `// fleetscan:ignore-file a` comment.
@@ -48,6 +67,6 @@ public enum Lexer {
         }
         scanner.finish()
         return LexedFile(buffer: buffer, language: language, tokens: scanner.tokens,
-                         suppressions: scanner.suppressions, problems: scanner.problems)
+                         suppressions: scanner.suppressions, problems: scanner.problems, branches: scanner.branches)
     }
 }

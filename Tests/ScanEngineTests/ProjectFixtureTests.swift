@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProjectFiles
 import RuleKit
 import ScanEngine
 import TestSupport
@@ -94,5 +95,113 @@ import TestSupport
         #expect(r.diagnostics[0].message.hasPrefix("malformed property list: line "))
         #expect(r.diagnostics[1].message.hasPrefix("malformed property list: binary plist"))
         #expect(r.diagnostics[2].message.hasPrefix("malformed project file: line "))
+    }
+
+    func targetLines(_ r: ScanResult) -> [String] {
+        r.targets.map { t in "\(t.name) [\(t.platform)] \(t.scope.rawValue) \(t.stage.rawValue)" + (t.blockers.isEmpty ? "" : ": " + t.blockers.map { "\($0.rule)@\($0.path):\($0.line)" }.joined(separator: ", ")) }
+    }
+
+    func scoped(_ r: ScanResult) -> [String] {
+        r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.scope.rawValue) \($0.targets.joined(separator: ","))" }
+    }
+
+    @Test func multiPlatformProjectJudgesEachTargetOnItsOwnPlatform() throws {
+        let r = try scanFixture("MultiPlatformApp")
+        #expect(scoped(r) == [
+            // iOS app code; its deployment target (15.0 through the xcconfig chain) has effectiveGeometry.
+            "App/FeedViewController.swift:6 main-screen-bounds app Player",
+            // `#if os(tvOS)` is out, `#elseif os(iOS)` in; `canImport(UIKit) && !os(tvOS)` is in.
+            "Core/Layout.swift:8 main-screen-scale app PlayerCore",
+            "Core/Layout.swift:16 idiom-layout app PlayerCore",
+            // `#if PC_TV` (a repository macro over TARGET_OS_TV) is out, `#elif PC_PHONE` in.
+            "Core/Legacy.m:8 main-screen-bounds app PlayerCore",
+            // TARGET_OS_VISION is in (visionOS windows resize), TARGET_OS_WATCH out.
+            "Core/Legacy.m:15 main-screen-scale app PlayerCore",
+            // `#ifdef DEBUG` is unknown: read.
+            "Core/Legacy.m:24 global-geometry-constant app PlayerCore",
+            "Tests/PlayerTests.swift:5 window-without-scene test PlayerTests",
+            // A visionOS UIKit app needs a scene manifest too; the launch-screen rule is iOS-only.
+            "Vision/Info.plist:1 scene-manifest-missing app PlayerVision",
+            "Vision/VisionAppDelegate.swift:6 main-screen-bounds app PlayerVision",
+            // Nothing from TV/ (its scene name is in the tvOS plist; its geometry is tvOS-only),
+            // Watch/ or Mac/.
+        ])
+        #expect(targetLines(r) == [
+            "Player [iOS, macCatalyst] app launches: main-screen-bounds@App/FeedViewController.swift:6",
+            "PlayerCore [iOS, tvOS] app launches: main-screen-scale@Core/Layout.swift:8, idiom-layout@Core/Layout.swift:16, main-screen-bounds@Core/Legacy.m:8, main-screen-scale@Core/Legacy.m:15",
+            "PlayerMac [macOS] app modern",
+            "PlayerTV [tvOS] app modern",
+            "PlayerVision [visionOS] app not-launching: scene-manifest-missing@Vision/Info.plist:1",
+            "PlayerWatch [watchOS] app modern",
+            "PlayerTests [iOS] test no-device-assumptions: window-without-scene@Tests/PlayerTests.swift:5",
+        ])
+        #expect(r.stage == "not-launching")
+        #expect(r.diagnostics.isEmpty)
+        let (project, _) = ProjectScan.model(try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/MultiPlatformApp"]).projectFiles, jobs: 1)
+        let player = try #require(project.targets.first { $0.name == "Player" })
+        #expect(player.deploymentTarget == OSVersion(15))
+        #expect(project.targets.first { $0.name == "PlayerTV" }?.deploymentTarget == nil)
+        #expect(project.apps.map(\.name).sorted() == ["Player", "PlayerTV", "PlayerVision"])
+    }
+
+    @Test func aLibraryIsJudgedByItsLibraryCodeAndItsDemoAppListedApart() throws {
+        let r = try scanFixture("DemoLibrary")
+        #expect(scoped(r) == [
+            "Demo/AppDelegate.m:9 window-in-app-delegate example KitDemo",
+            "Demo/AppDelegate.m:9 main-screen-bounds example KitDemo",
+            "Demo/AppDelegate.m:10 window-in-app-delegate example KitDemo",
+            "Demo/DemoViewController.m:9 idiom-layout example KitDemo",
+            "Demo/Info.plist:1 scene-manifest-missing example KitDemo",
+            "Kit/Spinner.m:9 main-screen-scale library Kit",
+            "KitTests/SpinnerTests.m:8 window-without-scene test KitTests",
+        ])
+        #expect(r.stage == "launches")
+        #expect(targetLines(r) == [
+            "Kit [iOS] library launches: main-screen-scale@Kit/Spinner.m:9",
+            "KitDemo [iOS] example not-launching: scene-manifest-missing@Demo/Info.plist:1",
+            "KitTests [iOS] test no-device-assumptions: window-without-scene@KitTests/SpinnerTests.m:8",
+        ])
+    }
+
+    @Test func withoutAProjectFoldersAndPackagesDecideScopes() {
+        let r = scan([
+            "Package.swift": "let package = Package(name: \"K\", platforms: [.iOS(.v15)], targets: [.target(name: \"K\"), .target(name: \"Extra\", path: \"Lib/Extra\"), .testTarget(name: \"KTests\")])",
+            "Sources/K/A.swift": "func a(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+            "Lib/Extra/B.swift": "func b(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+            "Tests/KTests/T.swift": "func t(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+            "Examples/Demo App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/></dict></plist>",
+            "Examples/Demo App/V.swift": "func v(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+        ])
+        #expect(scoped(r) == [
+            "Examples/Demo App/Info.plist:1 scene-manifest-missing example Demo App",
+            "Examples/Demo App/V.swift:1 main-screen-scale example Demo App",
+            "Lib/Extra/B.swift:1 main-screen-scale library ",
+            "Sources/K/A.swift:1 main-screen-scale library ",
+            "Tests/KTests/T.swift:1 main-screen-scale test ",
+        ])
+        #expect(r.stage == "launches")
+        // .fleetscan.json corrects the guess: the demo folder is code the library ships after all.
+        var config = Configuration()
+        config.tests = [Glob("Lib/**")]
+        let again = scan(["Package.swift": "let package = Package(name: \"K\", targets: [.target(name: \"K\")])",
+                          "Lib/Extra/B.swift": "func b(_ v: Int) -> CGFloat { UIScreen.main.scale }"], configuration: config)
+        #expect(scoped(again) == ["Lib/Extra/B.swift:1 main-screen-scale test "])
+        #expect(again.stage == "modern")
+    }
+
+    @Test func xcconfigProblemsAreDiagnosticsNamingTheFileAndLine() {
+        let pbx = try? String(contentsOfFile: repositoryRoot + "/Fixtures/Projects/MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj", encoding: .utf8)
+        let r = scan([
+            "MultiPlatformApp.xcodeproj/project.pbxproj": pbx ?? "",
+            "Config/App.xcconfig": "#include \"Missing.xcconfig\"\n#include \"App.xcconfig\"\nnot an assignment\nIPHONEOS_DEPLOYMENT_TARGET = 14.0\n",
+            "App/FeedViewController.swift": "final class F: UIViewController { func f(s: UIWindowScene) { _ = s.effectiveGeometry } }",
+        ])
+        #expect(r.diagnostics.filter { $0.path.hasSuffix(".xcconfig") }.map { "\($0.path): \($0.message)" } == [
+            "Config/App.xcconfig: line 1: included file Config/Missing.xcconfig is not in the repository",
+            "Config/App.xcconfig: line 2: #include cycle through Config/App.xcconfig",
+            "Config/App.xcconfig: line 3: not a `KEY = value` line",
+        ])
+        // The deployment target still comes from the file: 14.0, below effectiveGeometry's iOS 16.
+        #expect(r.findings.map(\.rule).contains("api-above-deployment-target"))
     }
 }

@@ -28,7 +28,7 @@ public func markerPositions(_ code: String) -> [Position] {
 public func scan(_ files: [String: String], configuration: Configuration = Configuration()) -> ScanResult {
     let paths = files.keys.sorted().filter { configuration.includes(file: $0) }
     let sources = paths.compactMap { path -> SourceFile? in
-        guard ProjectFile.kind(of: path) == nil || path.hasSuffix("Package.swift") else { return nil }
+        guard ProjectFile.kind(of: path)?.isAlsoSource ?? true else { return nil }
         return SourceFile.inMemory(path: path, text: files[path]!)
     }
     let projectFiles = paths.compactMap { ProjectFile.inMemory(path: $0, text: files[$0]!) }

@@ -75,6 +75,9 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var windowState: [WindowStateCandidate] = []
     /// Types with a shared instance (`static let shared`, `+ (instancetype)sharedInstance`).
     public var singletons: [String] = []
+    /// Objective-C macros whose body is a condition (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`):
+    /// `#if SD_UIKIT` in any file is evaluated through them.
+    public var platformMacros: [PlatformMacro] = []
 
     public init(path: String) { self.path = path }
 
@@ -83,6 +86,12 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var hasProjectFacts: Bool {
         !appEntries.isEmpty || !methods.isEmpty || !sceneConfigurationNames.isEmpty || !windowState.isEmpty || !singletons.isEmpty
     }
+}
+
+/// `#define NAME condition`, a macro `#if` can be evaluated through.
+public struct PlatformMacro: Sendable, Equatable, Codable {
+    public var name: String
+    public var body: String
 }
 
 /// A name used at a place: `UISceneConfiguration(name: "Default", …)`.

@@ -1,0 +1,9 @@
+import UIKit
+
+class FeedViewController: UIViewController {
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = UIScreen.main.bounds.width
+        print(width)
+    }
+}

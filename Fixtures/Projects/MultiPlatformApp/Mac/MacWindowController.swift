@@ -1,0 +1,5 @@
+import AppKit
+
+final class MacWindowController: NSWindowController {
+    func size() -> CGFloat { UIScreen.main.scale }
+}

@@ -1,0 +1,253 @@
+import ProjectFiles
+import SourceLexing
+
+/// Conditional compilation evaluated per platform (RULES.md "Conditional compilation"): each
+/// condition is true, false or unknown on iOS, Mac Catalyst, visionOS and tvOS; a branch is
+/// skipped for a rule only when it is false on every platform the rule judges. Known: `0`,
+/// `false`, Swift `os(…)`, `targetEnvironment(macCatalyst)`, `canImport(UIKit)`, Objective-C
+/// `TARGET_OS_*`, `defined(…)`, `!`, `&&`, `||`, and macros the repository defines from these
+/// (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`, followed transitively). Everything else
+/// (DEBUG, the project's own flags) is unknown, so both branches are read.
+public enum PlatformConditions {
+    /// The platforms conditions are evaluated on, as bits of a mask.
+    public static let evaluated: [Platform] = [.iOS, .macCatalyst, .visionOS, .tvOS]
+    public static let resizableMask: UInt8 = 0b0111
+    public static let uiKitMask: UInt8 = 0b1111
+
+    enum Value: Equatable {
+        case yes, no, unknown
+        case number(Int)
+
+        var truth: Value {
+            switch self {
+            case .number(let n): return n == 0 ? .no : .yes
+            default: return self
+            }
+        }
+    }
+
+    /// The platforms (bits of `evaluated`) on which `branch` may be compiled.
+    public static func mask(of branch: ConditionalBranch, language: Language, macros: [String: String]) -> UInt8 {
+        var mask: UInt8 = 0
+        for (bit, platform) in evaluated.enumerated() {
+            var live = true
+            if let own = branch.own, evaluate(own, on: platform, language: language, macros: macros) == .no { live = false }
+            if live, branch.previous.contains(where: { evaluate($0, on: platform, language: language, macros: macros) == .yes }) { live = false }
+            if live { mask |= 1 << UInt8(bit) }
+        }
+        return mask
+    }
+
+    /// A condition's value on `platform`.
+    static func evaluate(_ condition: String, on platform: Platform, language: Language, macros: [String: String]) -> Value {
+        var parser = Parser(tokens: tokenize(condition), platform: platform, language: language, macros: macros, expanding: [])
+        let v = parser.expression(depth: 0).truth
+        return parser.at == parser.tokens.count ? v : .unknown
+    }
+
+    static func tokenize(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        var i = text.startIndex
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "." }
+        while i < text.endIndex, out.count < 512 {
+            let c = text[i]
+            if c == " " || c == "\t" || c == "\r" || c == "\n" { i = text.index(after: i); continue }
+            if isWord(c) {
+                var j = i
+                while j < text.endIndex, isWord(text[j]) { j = text.index(after: j) }
+                out.append(text[i..<j]); i = j; continue
+            }
+            let two = text[i...].prefix(2)
+            if ["&&", "||", "==", "!=", "<=", ">="].contains(String(two)) { out.append(two); i = text.index(i, offsetBy: 2); continue }
+            out.append(text[i...i]); i = text.index(after: i)
+        }
+        return out
+    }
+
+    struct Parser {
+        let tokens: [Substring]
+        let platform: Platform
+        let language: Language
+        let macros: [String: String]
+        var expanding: Set<String>
+        var at = 0
+
+        init(tokens: [Substring], platform: Platform, language: Language, macros: [String: String], expanding: Set<String>) {
+            self.tokens = tokens
+            self.platform = platform
+            self.language = language
+            self.macros = macros
+            self.expanding = expanding
+        }
+
+        var peek: Substring? { at < tokens.count ? tokens[at] : nil }
+
+        mutating func take(_ s: String) -> Bool {
+            if peek == Substring(s) { at += 1; return true }
+            return false
+        }
+
+        mutating func expression(depth: Int) -> Value {
+            guard depth < 48 else { at = tokens.count + 1; return .unknown }
+            var left = conjunction(depth: depth)
+            while take("||") {
+                let right = conjunction(depth: depth)
+                left = Self.or(left.truth, right.truth)
+            }
+            return left
+        }
+
+        mutating func conjunction(depth: Int) -> Value {
+            var left = comparison(depth: depth)
+            while take("&&") {
+                let right = comparison(depth: depth)
+                left = Self.and(left.truth, right.truth)
+            }
+            return left
+        }
+
+        mutating func comparison(depth: Int) -> Value {
+            let left = unary(depth: depth)
+            for op in ["==", "!=", "<=", ">=", "<", ">"] where take(op) {
+                let right = unary(depth: depth)
+                guard case .number(let a) = left, case .number(let b) = right else { return .unknown }
+                let r: Bool
+                switch op {
+                case "==": r = a == b
+                case "!=": r = a != b
+                case "<=": r = a <= b
+                case ">=": r = a >= b
+                case "<": r = a < b
+                default: r = a > b
+                }
+                return r ? .yes : .no
+            }
+            return left
+        }
+
+        mutating func unary(depth: Int) -> Value {
+            if take("!") {
+                switch unary(depth: depth + 1).truth {
+                case .yes: return .no
+                case .no: return .yes
+                default: return .unknown
+                }
+            }
+            return primary(depth: depth)
+        }
+
+        mutating func primary(depth: Int) -> Value {
+            guard let t = peek else { return .unknown }
+            at += 1
+            if t == "(" {
+                let v = expression(depth: depth + 1)
+                if !take(")") { at = tokens.count + 1 }
+                return v
+            }
+            if let n = Int(t.prefix { $0.isNumber }), t.first?.isNumber == true { return .number(n) }
+            let name = String(t)
+            if take("(") {
+                // A call: `os(iOS)`, `defined(X)`, `canImport(UIKit)`, `swift(>=5.9)`.
+                var argument: [Substring] = []
+                var nesting = 0
+                while let a = peek, !(a == ")" && nesting == 0) {
+                    if a == "(" { nesting += 1 } else if a == ")" { nesting -= 1 }
+                    argument.append(a); at += 1
+                }
+                if !take(")") { at = tokens.count + 1; return .unknown }
+                return call(name, argument.map(String.init).joined())
+            }
+            if name == "defined", let next = peek {  // `defined X`
+                at += 1
+                return call("defined", String(next))
+            }
+            return identifier(name, depth: depth)
+        }
+
+        func call(_ name: String, _ argument: String) -> Value {
+            switch name {
+            case "os":
+                switch argument {
+                case "iOS": return platform == .iOS || platform == .macCatalyst ? .yes : .no
+                case "visionOS", "xrOS": return platform == .visionOS ? .yes : .no
+                case "tvOS": return platform == .tvOS ? .yes : .no
+                case "watchOS", "macOS", "OSX", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Cygwin", "Haiku", "PS4":
+                    return .no
+                default: return .unknown
+                }
+            case "targetEnvironment":
+                return argument == "macCatalyst" ? (platform == .macCatalyst ? .yes : .no) : .unknown
+            case "canImport":
+                if argument == "UIKit" { return .yes }
+                return .unknown
+            case "defined":
+                return argument.hasPrefix("TARGET_OS_") ? .yes : .unknown
+            default:
+                return .unknown
+            }
+        }
+
+        mutating func identifier(_ name: String, depth: Int) -> Value {
+            if name == "true" { return .yes }
+            if name == "false" { return .no }
+            if language == .objectiveC, let v = Self.targetOS(name, platform) { return .number(v ? 1 : 0) }
+            if language == .objectiveC, let body = macros[name], !expanding.contains(name), expanding.count < 16 {
+                var inner = Parser(tokens: tokenize(body), platform: platform, language: language, macros: macros,
+                                   expanding: expanding.union([name]))
+                let v = inner.expression(depth: depth + 1)
+                return inner.at == inner.tokens.count ? v : .unknown
+            }
+            return .unknown
+        }
+
+        /// `TARGET_OS_*` on each platform (TargetConditionals.h): Mac Catalyst is an iOS build
+        /// (TARGET_OS_IOS and TARGET_OS_MACCATALYST), visionOS is not TARGET_OS_IOS.
+        static func targetOS(_ name: String, _ p: Platform) -> Bool? {
+            switch name {
+            case "TARGET_OS_IOS": return p == .iOS || p == .macCatalyst
+            case "TARGET_OS_IPHONE", "TARGET_OS_EMBEDDED": return true
+            case "TARGET_OS_TV": return p == .tvOS
+            case "TARGET_OS_WATCH": return false
+            case "TARGET_OS_VISION", "TARGET_OS_XR": return p == .visionOS
+            case "TARGET_OS_OSX": return false
+            case "TARGET_OS_MACCATALYST", "TARGET_OS_UIKITFORMAC": return p == .macCatalyst
+            case "TARGET_OS_MAC", "TARGET_OS_UNIX": return true
+            case "TARGET_OS_LINUX", "TARGET_OS_WIN32", "TARGET_OS_WINDOWS": return false
+            default: return nil
+            }
+        }
+
+        static func and(_ a: Value, _ b: Value) -> Value {
+            if a == .no || b == .no { return .no }
+            if a == .yes && b == .yes { return .yes }
+            return .unknown
+        }
+
+        static func or(_ a: Value, _ b: Value) -> Value {
+            if a == .yes || b == .yes { return .yes }
+            if a == .no && b == .no { return .no }
+            return .unknown
+        }
+    }
+
+    /// The live platforms at each offset of a file, from its branches.
+    public struct Map: Sendable {
+        let ranges: [(start: Int, end: Int, mask: UInt8)]
+
+        public init(branches: [ConditionalBranch], language: Language, macros: [String: String]) {
+            ranges = branches.compactMap { b in
+                let m = PlatformConditions.mask(of: b, language: language, macros: macros)
+                return m == uiKitMask ? nil : (b.start, b.end, m)
+            }
+        }
+
+        public var isEmpty: Bool { ranges.isEmpty }
+
+        /// The platforms on which the code at `offset` is compiled.
+        public func mask(at offset: Int) -> UInt8 {
+            var m = uiKitMask
+            for r in ranges where r.start <= offset && offset < r.end { m &= r.mask }
+            return m
+        }
+    }
+}
