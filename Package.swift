@@ -13,14 +13,18 @@ let package = Package(
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // The only importer of libgit2: repositories, mirrors, commits, trees, blobs.
         .target(name: "GitAccess", dependencies: ["CLibGit2"]),
         // The only importer of SQLite and libpq: the store interface and its two backends.
         .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
+        // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
+        .target(name: "YAMLAccess", dependencies: ["CLibYAML"]),
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
-        // Info.plist (XML, binary), project.pbxproj (OpenStep) and Package.swift platforms.
-        .target(name: "ProjectFiles"),
+        // Info.plist (XML, binary), project.pbxproj (OpenStep), xcconfig, XcodeGen and Tuist
+        // manifests, Package.swift: the target model's inputs.
+        .target(name: "ProjectFiles", dependencies: ["YAMLAccess"]),
         // What a rule is, what a finding is, and the structure rules read.
         .target(name: "RuleKit", dependencies: ["SourceLexing", "ProjectFiles"]),
         // The rule catalog: one file per rule id of RULES.md.
@@ -40,7 +44,7 @@ let package = Package(
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
-        .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "TestSupport"]),
+        .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),

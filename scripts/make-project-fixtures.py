@@ -678,10 +678,164 @@ def library_with_demo(root):
 """)
 
 
+def xcodegen_app(root):
+    """An XcodeGen project (project.yml with `include:`, no .xcodeproj committed): a UIKit app
+    without a scene manifest whose Info.plist path comes from an xcconfig, beside a SwiftUI
+    preview app whose `@main App` must not exempt it; a framework with `excludes`; tests."""
+    d = os.path.join(root, "XcodeGenApp")
+    write(os.path.join(d, "project.yml"), """name: Chat
+options:
+  deploymentTarget:
+    iOS: "15.0"
+configFiles:
+  Release: Config/Project.xcconfig
+include:
+  - path: Chat/target.yml
+  - path: Preview/target.yml
+targets:
+  ChatKit:
+    type: framework
+    platform: iOS
+    sources:
+      - path: ChatKit
+        excludes:
+          - "**/Generated/**"
+  ChatTests:
+    type: bundle.unit-test
+    platform: iOS
+    sources: [ChatTests]
+""")
+    write(os.path.join(d, "Config/Project.xcconfig"), "SWIFT_VERSION = 5.0\n")
+    write(os.path.join(d, "Chat/target.yml"), """targets:
+  Chat:
+    type: application
+    platform: iOS
+    configFiles:
+      Release: Chat.xcconfig
+    sources:
+      - path: .
+        excludes:
+          - "*.xcconfig"
+""")
+    write(os.path.join(d, "Chat/Chat.xcconfig"), "INFOPLIST_FILE = Chat/SupportingFiles/Info.plist\nTARGETED_DEVICE_FAMILY = 1\n")
+    plist(os.path.join(d, "Chat/SupportingFiles/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
+    write(os.path.join(d, "Chat/AppDelegate.swift"), """import UIKit
+
+@UIApplicationMain
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.makeKeyAndVisible()
+        return true
+    }
+}
+""")
+    write(os.path.join(d, "Preview/target.yml"), """targets:
+  ChatPreview:
+    type: application
+    platform: iOS
+    deploymentTarget: "17.0"
+    sources: [.]
+    info:
+      path: Info.plist
+      properties:
+        UILaunchScreen: {}
+        UIApplicationSceneManifest:
+          UIApplicationSupportsMultipleScenes: false
+""")
+    write(os.path.join(d, "Preview/PreviewApp.swift"), """import SwiftUI
+
+@main
+struct PreviewApp: App {
+    var body: some Scene { WindowGroup { Text("Preview") } }
+}
+""")
+    write(os.path.join(d, "ChatKit/Bubble.swift"), """import UIKit
+
+public final class Bubble: UIView {
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.cornerRadius = 4 * UIScreen.main.scale
+    }
+}
+""")
+    write(os.path.join(d, "ChatKit/Generated/Strings.swift"), """import UIKit
+
+enum Strings {
+    static func width(_ v: Int) -> CGFloat { UIScreen.main.bounds.width }
+}
+""")
+    write(os.path.join(d, "ChatTests/ChatTests.swift"), "import XCTest\n\nfinal class ChatTests: XCTestCase {\n    func testWindow() { _ = UIWindow(frame: .zero) }\n}\n")
+
+
+def tuist_app(root):
+    """A Tuist project (Project.swift, read as text): an iOS app whose Info.plist extends
+    Tuist's default without a scene manifest, an app whose dictionary adds one, and a framework."""
+    d = os.path.join(root, "TuistApp")
+    write(os.path.join(d, "Project.swift"), """import ProjectDescription
+
+let project = Project(
+    name: "Notes",
+    targets: [
+        .target(
+            name: "Notes",
+            destinations: [.iPhone, .iPad],
+            product: .app,
+            bundleId: "com.example.notes",
+            deploymentTargets: .iOS("16.0"),
+            infoPlist: .extendingDefault(with: ["UILaunchStoryboardName": "LaunchScreen"]),
+            sources: ["Notes/Sources/**"]
+        ),
+        .target(
+            name: "NotesModern",
+            destinations: .iOS,
+            product: .app,
+            bundleId: "com.example.notes.modern",
+            infoPlist: .extendingDefault(with: [
+                "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false],
+            ]),
+            sources: ["Modern/**"]
+        ),
+        // A framework for iOS and visionOS.
+        .target(
+            name: "NotesKit",
+            destinations: [.iPhone, .iPad, .appleVision],
+            product: .framework,
+            bundleId: "com.example.noteskit",
+            sources: ["NotesKit/**/*.swift"]
+        ),
+    ]
+)
+""")
+    write(os.path.join(d, "Notes/Sources/AppDelegate.swift"), """import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        print("active")
+    }
+}
+""")
+    write(os.path.join(d, "Modern/ModernApp.swift"), """import UIKit
+
+class ModernSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}
+""")
+    write(os.path.join(d, "NotesKit/Layout.swift"), """import UIKit
+
+public func noteWidth(_ view: UIView) -> CGFloat {
+    view.window?.windowScene?.effectiveGeometry.coordinateSpace.bounds.width ?? 0
+}
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
-                 library_with_demo):
+                 library_with_demo, xcodegen_app, tuist_app):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -120,14 +120,15 @@ public enum XCConfig {
     /// `read` returns a file's bytes, or nil when the file is not in the repository. Problems
     /// (missing includes, cycles, lines that are not assignments) are added as
     /// `path:line: message`.
-    public static func load(_ path: String, read: (String) -> [UInt8]?, problems: inout [String]) -> SettingsLayer {
+    /// An include is looked up beside the including file, then in `projectFolder` (Xcode does both).
+    public static func load(_ path: String, projectFolder: String = "", read: (String) -> [UInt8]?, problems: inout [String]) -> SettingsLayer {
         var layer = SettingsLayer()
         var visiting: [String] = []
-        load(path, read: read, into: &layer, visiting: &visiting, problems: &problems, from: nil)
+        load(path, projectFolder: projectFolder, read: read, into: &layer, visiting: &visiting, problems: &problems, from: nil)
         return layer
     }
 
-    private static func load(_ path: String, read: (String) -> [UInt8]?, into layer: inout SettingsLayer, visiting: inout [String],
+    private static func load(_ path: String, projectFolder: String, read: (String) -> [UInt8]?, into layer: inout SettingsLayer, visiting: inout [String],
                              problems: inout [String], from: (path: String, line: Int, optional: Bool)?) {
         if visiting.contains(path) {
             if let from { problems.append("\(from.path):\(from.line): #include cycle through \(path)") }
@@ -138,7 +139,9 @@ public enum XCConfig {
             return
         }
         guard let bytes = read(path) else {
-            if let from, !from.optional { problems.append("\(from.path):\(from.line): included file \(path) is not in the repository") }
+            // CocoaPods' and Carthage's files exist only after `pod install`.
+            let generated = path.split(separator: "/").contains { XcodeProject.generatedFolders.contains($0) }
+            if let from, !from.optional, !generated { problems.append("\(from.path):\(from.line): included file \(path) is not in the repository") }
             return
         }
         visiting.append(path)
@@ -159,8 +162,12 @@ public enum XCConfig {
                 }
                 let target = String(text[text.index(after: open)..<close])
                 if target.hasPrefix("/") || target.hasPrefix("<") { continue }  // outside the repository
-                let resolved = XcodeProject.normalize(folder.isEmpty ? target : folder + "/" + target)
-                load(resolved, read: read, into: &layer, visiting: &visiting, problems: &problems,
+                var resolved = XcodeProject.normalize(folder.isEmpty ? target : folder + "/" + target)
+                if read(resolved) == nil {
+                    let fromProject = XcodeProject.normalize(projectFolder.isEmpty ? target : projectFolder + "/" + target)
+                    if read(fromProject) != nil { resolved = fromProject }
+                }
+                load(resolved, projectFolder: projectFolder, read: read, into: &layer, visiting: &visiting, problems: &problems,
                      from: (path, lineNumber, optional))
                 continue
             }

@@ -35,18 +35,16 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    /// The platforms build settings name: SDKROOT, else SUPPORTED_PLATFORMS, plus Mac Catalyst
-    /// when SUPPORTS_MACCATALYST is on. Empty when nothing says (callers decide the default).
+    /// The platforms build settings name: SUPPORTED_PLATFORMS when set (a multi-platform
+    /// framework lists them all; a visionOS target may inherit `SDKROOT = iphoneos` and say
+    /// `xros` here), else SDKROOT, plus Mac Catalyst when SUPPORTS_MACCATALYST is on. Empty when
+    /// nothing says (callers decide the default).
     public static func of(settings: [String: String]) -> Set<Platform> {
         var out: Set<Platform> = []
-        let sdk = settings["SDKROOT"] ?? ""
-        if let p = Platform(sdk: Substring(sdk)) {
-            out.insert(p)
-        } else {
-            for name in (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
-                if let p = Platform(sdk: name) { out.insert(p) }
-            }
+        for name in (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
+            if let p = Platform(sdk: name) { out.insert(p) }
         }
+        if out.isEmpty, let p = Platform(sdk: Substring(settings["SDKROOT"] ?? "")) { out.insert(p) }
         if out.contains(.iOS), PlistValue.string(settings["SUPPORTS_MACCATALYST"] ?? "").bool == true { out.insert(.macCatalyst) }
         return out
     }

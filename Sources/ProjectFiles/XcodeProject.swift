@@ -46,6 +46,9 @@ public struct XcodeProject: Sendable {
         public var folders: [(path: String, except: Set<String>)]
         /// The platforms the target builds for (empty when its settings do not say).
         public var platforms: Set<Platform>
+        /// Glob patterns (relative to the scanned root) of files its folders leave out
+        /// (XcodeGen `excludes`, Tuist `excluding`).
+        public var excludes: [String] = []
 
         public init(name: String, productType: String, line: Int, settings: [String: String], sources: Set<String>,
                     folders: [(path: String, except: Set<String>)], platforms: Set<Platform>? = nil) {
@@ -61,7 +64,8 @@ public struct XcodeProject: Sendable {
         /// Whether `path` (relative to the scanned root) is compiled by this target.
         public func contains(_ path: String) -> Bool {
             if sources.contains(path) { return true }
-            return folders.contains { f in (path.hasPrefix(f.path + "/") || f.path.isEmpty) && !f.except.contains(path) }
+            guard folders.contains(where: { f in (path.hasPrefix(f.path + "/") || f.path.isEmpty) && !f.except.contains(path) }) else { return false }
+            return !excludes.contains { PathPattern.matches($0, path) }
         }
 
         public var kind: TargetKind { TargetKind(productType: productType) }
@@ -73,6 +77,9 @@ public struct XcodeProject: Sendable {
 
         public var deploymentTarget: OSVersion? { settings["IPHONEOS_DEPLOYMENT_TARGET"].flatMap(OSVersion.init) }
     }
+
+    /// Folders whose xcconfig files a tool writes outside the repository's history.
+    static let generatedFolders: Set<Substring> = ["Pods", "Carthage", "DerivedData", ".build"]
 
     /// Problems met while reading the project's xcconfig files, as `path:line: message`.
     public var problems: [String] = []
@@ -97,7 +104,9 @@ public struct XcodeProject: Sendable {
         // `App.xcodeproj/project.pbxproj` → the folder holding App.xcodeproj.
         var components = path.split(separator: "/").map(String.init)
         if components.count >= 2 { components.removeLast(2) }
-        folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
+        let folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
+        self.folder = folder
+        self.targets = []
         let locations = FileLocations(objects: objects, folder: folder, mainGroup: root["mainGroup"]?.string)
         var problems: [String] = []
         var xcconfigs: [String: SettingsLayer] = [:]
@@ -109,9 +118,12 @@ public struct XcodeProject: Sendable {
                     if let known = xcconfigs[file] {
                         stack.append(known)
                     } else if read(file) == nil {
-                        problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
+                        // CocoaPods writes Pods/Target Support Files/… at `pod install`: not in a repository.
+                        if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
+                            problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
+                        }
                     } else {
-                        let layer = XCConfig.load(file, read: read, problems: &problems)
+                        let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems)
                         xcconfigs[file] = layer
                         stack.append(layer)
                     }

@@ -38,7 +38,8 @@ public struct ProjectFile: Sendable {
         if name.hasSuffix(".plist") { return .propertyList }
         if name.hasSuffix(".storyboard") { return .storyboard }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
-        if name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .yaml }
+        // XcodeGen specs and what they include (any name); not CI or tool settings in hidden folders.
+        if name.hasSuffix(".yml") || name.hasSuffix(".yaml"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .yaml }
         if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { return .podspec }
         return nil
     }
@@ -77,8 +78,8 @@ public enum ProjectScan {
         }
         var projects = parsed.compactMap(\.0)
         diagnostics += parsed.flatMap(\.1)
-        projects += ProjectManifests.xcodeGen(files, read: read, diagnostics: &diagnostics)
-        projects += ProjectManifests.tuist(files, read: read, diagnostics: &diagnostics)
+        let described = ProjectManifests.read(files, read: read, diagnostics: &diagnostics)
+        projects += described.projects
         let plists = Dictionary(files.filter { $0.kind == .propertyList }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         func readPlist(_ path: String) -> InfoPlistFacts? {
             guard let file = plists[path] else { return nil }
@@ -112,6 +113,14 @@ public enum ProjectScan {
                         diagnostics.append(Diagnostic(path: project.path, message: "target \(target.name): INFOPLIST_FILE \(path) is not in the repository"))
                     }
                 }
+                // XcodeGen `info.properties` and Tuist's Info.plist dictionaries are the keys the
+                // generated file will have, over those of a file already there.
+                if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, target.name)] {
+                    var merged = plistPath.flatMap { plists[$0] }.flatMap { try? PropertyList.parse(try $0.read()) }?.dict ?? [:]
+                    for (k, v) in generated.dict ?? [:] { merged[k] = v }
+                    facts = InfoPlistFacts(plist: .dict(merged))
+                    if plistPath == nil { diagnostics.removeAll { $0.path == project.path && $0.message.hasPrefix("target \(target.name): INFOPLIST_FILE") } }
+                }
                 if PlistValue.string(target.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true { facts.merge(generated: target.settings) }
                 let family = target.settings["TARGETED_DEVICE_FAMILY"] ?? ""
                 apps.append(ProjectModel.App(name: target.name, infoPlistPath: plistPath, projectPath: project.path, projectLine: target.line,
@@ -142,6 +151,9 @@ public enum ProjectScan {
         let storyboards = Set(files.filter { $0.kind == .storyboard }.compactMap { f in
             f.path.split(separator: "/").last.map { String($0.dropLast(".storyboard".count)) }
         })
+        // A file every target includes is one diagnostic, not one per target.
+        var seen: Set<Diagnostic> = []
+        diagnostics = diagnostics.filter { seen.insert($0).inserted }
         return (ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
                              hasPodspec: files.contains { $0.kind == .podspec }), diagnostics)
     }

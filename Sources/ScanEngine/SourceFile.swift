@@ -31,7 +31,7 @@ public struct SourceFile: Sendable {
 }
 
 /// A file that could not be scanned, or was scanned with a problem, and why.
-public struct Diagnostic: Sendable, Equatable, Codable {
+public struct Diagnostic: Sendable, Hashable, Codable {
     public var path: String
     public var message: String
 

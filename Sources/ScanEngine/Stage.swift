@@ -1,5 +1,6 @@
 import ProjectFiles
 import RuleKit
+import Rules
 
 /// How far a repository or target is on the way to resizable windows (RULES.md "Readiness stages").
 public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
@@ -85,7 +86,17 @@ public struct TargetStage: Sendable, Equatable {
         var seen: Set<String> = []
         func platform(_ p: Set<Platform>) -> String { p.isEmpty ? "unknown" : p.sorted().map(\.rawValue).joined(separator: ", ") }
         for t in scopes.project.targets where seen.insert(t.name).inserted {
-            out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), byTarget[t.name] ?? []))
+            // A tvOS, watchOS or macOS target compiles shared code too, but the rules of
+            // resizing (and, off UIKit, of scenes) are not its verdict.
+            let judged = (byTarget[t.name] ?? []).filter { f in
+                guard !t.platforms.isEmpty, let rule = Catalog.description(f.rule) else { return true }
+                switch rule.platforms {
+                case .any: return true
+                case .uiKit: return !t.platforms.isDisjoint(with: Platform.uiKit)
+                case .resizable: return !t.platforms.isDisjoint(with: Platform.resizable)
+                }
+            }
+            out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), judged))
         }
         for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
             out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? []))

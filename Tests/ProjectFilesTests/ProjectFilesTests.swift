@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ProjectFiles
 import TestSupport
+import YAMLAccess
 
 private func bytes(_ relative: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fixtures/Projects/" + relative)))
@@ -144,5 +145,55 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(PackageManifest.iOSVersion("platforms: [.macOS(.v12), .iOS(\"16.4\")]") == OSVersion(16, 4))
         #expect(PackageManifest.iOSVersion("platforms: [.iOS(.v17_2)]") == OSVersion(17, 2))
         #expect(PackageManifest.iOSVersion("platforms: [.macOS(.v12)]") == nil)
+    }
+}
+
+
+/// libyaml behind YAMLAccess: values, lines, anchors, merge keys, and refusals.
+@Suite struct YAMLTests {
+    @Test func mappingsSequencesScalarsAndLines() throws {
+        let doc = try YAML.parse(Array("name: P\ntargets:\n  App:\n    sources: [A, \"B C\"]\n    settings:\n      base: {X: 1}\n".utf8))
+        #expect(doc["name"]?.string == "P")
+        #expect(doc["targets"]?["App"]?.line == 4)
+        #expect(doc["targets"]?["App"]?["sources"]?.array?.compactMap(\.string) == ["A", "B C"])
+        #expect(doc["targets"]?["App"]?["settings"]?["base"]?["X"]?.string == "1")
+        #expect(try YAML.parse([]).entries?.isEmpty == true)
+    }
+
+    @Test func anchorsAliasesAndMergeKeys() throws {
+        let doc = try YAML.parse(Array("base: &b {a: 1, b: 2}\nderived:\n  <<: *b\n  b: 3\nlist: [*b]\n".utf8))
+        #expect(doc["derived"]?["a"]?.string == "1")
+        #expect(doc["derived"]?["b"]?.string == "3")
+        #expect(doc["list"]?.array?.first?["b"]?.string == "2")
+    }
+
+    @Test func malformedDeepAndExplosiveDocumentsAreErrorsNotCrashes() {
+        #expect(throws: YAMLError.self) { try YAML.parse(Array("a: [1, 2\n".utf8)) }
+        #expect(throws: YAMLError.self) { try YAML.parse(Array("a: *nope\n".utf8)) }
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: YAMLError.self) { try YAML.parse(Array(deep.utf8)) }
+        // "Billion laughs": each level doubles; the node budget stops it long before memory does.
+        var bomb = "a0: &a0 [x, x]\n"
+        for i in 1..<40 { bomb += "a\(i): &a\(i) [*a\(i - 1), *a\(i - 1)]\n" }
+        #expect(throws: YAMLError.self) { try YAML.parse(Array(bomb.utf8)) }
+    }
+}
+
+/// XcodeGen's and Tuist's globs: linear matching, folders named by a pattern include what they hold.
+@Suite struct PathPatternTests {
+    @Test(arguments: [
+        ("**/*.md", "a/b/README.md", true), ("**/*.md", "README.md", true), ("*.md", "a/README.md", false),
+        ("Sources/**/Generated/*", "Sources/A/B/Generated/X.swift", true), ("Sources/**/Generated/*", "Sources/Generated/X.swift", true),
+        ("Tests", "Tests/A.swift", true), ("Tests", "TestsHelper.swift", false), ("a/?.swift", "a/b.swift", true),
+        ("a/?.swift", "a/bc.swift", false), ("**/Test/**", "x/Test/y/z.swift", true), ("**/Test/**", "x/Tests/y.swift", false),
+    ])
+    func patterns(_ pattern: String, _ path: String, _ expected: Bool) {
+        #expect(PathPattern.matches(pattern, path) == expected, "\(pattern) ~ \(path)")
+    }
+
+    @Test func adversarialPatternsStayFast() {
+        let pattern = String(repeating: "*a", count: 200) + "b"
+        let path = String(repeating: "a", count: 3000)
+        #expect(!PathPattern.matches(pattern, path))
     }
 }

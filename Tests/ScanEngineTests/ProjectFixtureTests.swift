@@ -204,4 +204,62 @@ import TestSupport
         // The deployment target still comes from the file: 14.0, below effectiveGeometry's iOS 16.
         #expect(r.findings.map(\.rule).contains("api-above-deployment-target"))
     }
+
+    @Test func xcodeGenProjectWithIncludesAndAPreviewAppThatDoesNotExemptTheApp() throws {
+        let r = try scanFixture("XcodeGenApp")
+        #expect(scoped(r) == [
+            "Chat/AppDelegate.swift:8 window-in-app-delegate app Chat",
+            "Chat/AppDelegate.swift:8 main-screen-bounds app Chat",
+            "Chat/AppDelegate.swift:9 window-in-app-delegate app Chat",
+            // The Info.plist path comes from the target's xcconfig (Chat/target.yml's configFiles).
+            "Chat/SupportingFiles/Info.plist:1 scene-manifest-missing app Chat",
+            "ChatKit/Bubble.swift:6 main-screen-scale app ChatKit",
+            // `excludes: ["**/Generated/**"]` leaves it out of ChatKit: compiled by no target.
+            "ChatKit/Generated/Strings.swift:4 main-screen-bounds app ",
+            "ChatTests/ChatTests.swift:4 window-without-scene test ChatTests",
+        ])
+        #expect(targetLines(r) == [
+            "Chat [iOS] app not-launching: scene-manifest-missing@Chat/SupportingFiles/Info.plist:1",
+            "ChatKit [iOS] app launches: main-screen-scale@ChatKit/Bubble.swift:6",
+            // Its scene manifest is in `info.properties`; its SwiftUI `@main App` exempts only itself.
+            "ChatPreview [iOS] app modern",
+            "ChatTests [iOS] test no-device-assumptions: window-without-scene@ChatTests/ChatTests.swift:4",
+        ])
+        #expect(r.stage == "not-launching")
+        #expect(r.diagnostics.isEmpty)
+        let (project, _) = ProjectScan.model(try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/XcodeGenApp"]).projectFiles, jobs: 1)
+        #expect(project.targets.first { $0.name == "Chat" }?.deploymentTarget == OSVersion(15))
+        #expect(project.targets.first { $0.name == "ChatPreview" }?.deploymentTarget == OSVersion(17))
+    }
+
+    @Test func tuistManifestReadAsText() throws {
+        let r = try scanFixture("TuistApp")
+        #expect(scoped(r) == [
+            "Notes/Sources/AppDelegate.swift:5 app-lifecycle-callback app Notes",
+            // NotesKit names no deployment target: the repository's lowest (Notes, 16.0) applies.
+            "NotesKit/Layout.swift:4 api-above-deployment-target app NotesKit",
+            // No Info.plist file: the finding goes on the line that declares the target.
+            "Project.swift:6 scene-manifest-missing app Notes",
+        ])
+        #expect(targetLines(r).map { $0.components(separatedBy: ":").first! } == [
+            "Notes [iOS] app not-launching", "NotesKit [iOS, visionOS] app not-launching", "NotesModern [iOS] app modern",
+        ])
+    }
+
+    @Test func malformedAndMissingXcodeGenFilesAreDiagnostics() {
+        let r = scan([
+            "project.yml": "name: P\ninclude:\n  - path: Missing.yml\n  - Cycle.yml\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+            "Cycle.yml": "include: [project.yml]\n",
+            "Broken/project.yml": "targets:\n  App: [unclosed\n",
+            "App/View.swift": "func f(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+        ])
+        #expect(r.diagnostics.map { "\($0.path): \($0.message)" } == [
+            "Broken/project.yml: line 3: malformed YAML: did not find expected ',' or ']'",
+            "Cycle.yml: line 1: include cycle through project.yml",
+            "project.yml: line 3: included file Missing.yml is not in the repository",
+        ])
+        // The app the healthy parts describe is still judged (it has no Info.plist at all).
+        #expect(scoped(r) == ["App/View.swift:1 main-screen-scale app App", "project.yml:7 launch-screen-missing app App",
+                              "project.yml:7 scene-manifest-missing app App"])
+    }
 }

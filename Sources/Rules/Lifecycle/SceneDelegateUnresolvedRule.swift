@@ -19,6 +19,17 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true,
                        files: ["App/SceneDelegate.swift": "class MySceneDelegate: UIResponder, UIWindowSceneDelegate {}"]),
+            // Set in code, but to a class declared nowhere: still unresolved.
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true, files: [
+                "App/AppDelegate.swift": """
+                    class AppDelegate: UIResponder, UIApplicationDelegate {
+                        func f(s: UISceneSession) -> UISceneConfiguration {
+                            let c = UISceneConfiguration(name: "Default Configuration", sessionRole: s.role)
+                            c.delegateClass = RemovedSceneDelegate.self
+                            return c
+                        }
+                    }
+                    """]),
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func f(s: UISceneSession) -> UISceneConfiguration { UISceneConfiguration(name: ↓"Default", sessionRole: s.role) }
@@ -37,6 +48,30 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
                        files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
+            // The manifest's class is gone, but the app delegate builds that configuration in code
+            // with a delegate class that exists (RULES.md "Scene configurations set in code").
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false, files: [
+                "App/AppDelegate.swift": """
+                    class AppDelegate: UIResponder, UIApplicationDelegate {
+                        func application(_ a: UIApplication, configurationForConnecting s: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                            let c = UISceneConfiguration(name: "Default Configuration", sessionRole: s.role)
+                            c.delegateClass = QuickActionSceneDelegate.self
+                            return c
+                        }
+                    }
+                    """,
+                "App/QuickActionSceneDelegate.swift": "class QuickActionSceneDelegate: UIResponder, UIWindowSceneDelegate {}"]),
+            .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false, files: [
+                "App/AppDelegate.m": """
+                    @implementation AppDelegate
+                    - (UISceneConfiguration *)application:(UIApplication *)a configurationForConnectingSceneSession:(UISceneSession *)s options:(UISceneConnectionOptions *)o {
+                        UISceneConfiguration *c = [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:s.role];
+                        c.delegateClass = [MainSceneDelegate class];
+                        return c;
+                    }
+                    @end
+                    """,
+                "App/MainSceneDelegate.h": "@interface MainSceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
                        files: ["App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
@@ -58,10 +93,18 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         let apps = r.model.project.apps
+        // Configurations the app delegate builds in code with their own delegate class.
+        var resolvedInCode: Set<String> = []
+        for facts in r.facts {
+            for use in facts.sceneConfigurationNames {
+                guard let by = use.resolvedBy, by == "storyboard" || by == "?" || r.typeNames.contains(Self.className(by)) else { continue }
+                resolvedInCode.insert(use.name)
+            }
+        }
         for app in apps where app.facts.hasSceneManifest {
             var problems: [String] = []
             for c in app.facts.configurations {
-                if let cls = c.delegateClass, !r.typeNames.contains(Self.className(cls)) {
+                if let cls = c.delegateClass, !r.typeNames.contains(Self.className(cls)), !(c.name.map(resolvedInCode.contains) ?? false) {
                     problems.append("scene delegate class `\(cls)` is declared nowhere")
                 }
                 if let board = c.storyboard, !r.model.project.storyboards.contains(board) {

@@ -101,6 +101,10 @@ public struct NamedSite: Sendable, Equatable, Codable {
     /// The type whose code it is in.
     public var owner: String?
     public var function: String?
+    /// For a scene configuration made in code: the delegate class (or storyboard) the same
+    /// function sets on it (`configuration.delegateClass = SceneDelegate.self`), which resolves
+    /// the configuration of that name whatever the Info.plist names.
+    public var resolvedBy: String? = nil
 }
 
 /// A method that matters to URL handling under scenes.

@@ -41,8 +41,10 @@ enum ProjectFacts {
         switch f[k].word {
         case .UISceneConfiguration, .initWithName, .configurationWithName:
             if let (name, at) = configurationName(at: k, in: f) {
-                facts.sceneConfigurationNames.append(NamedSite(name: name, site: site(of: at, in: f), owner: f.enclosingType(of: k)?.name,
-                                                               function: f.enclosingFunction(of: k)?.scope.name))
+                let function = f.enclosingFunction(of: k)?.scope
+                var named = NamedSite(name: name, site: site(of: at, in: f), owner: f.enclosingType(of: k)?.name, function: function?.name)
+                if let function { named.resolvedBy = delegateClassSet(after: at, before: function.close, in: f) }
+                facts.sceneConfigurationNames.append(named)
             }
         case .UIWindow, .UIWindowScene, .UINavigationController:
             if let candidate = windowState(at: k, in: f) { facts.windowState.append(candidate) }
@@ -51,6 +53,27 @@ enum ProjectFacts {
         default:
             break
         }
+    }
+
+    /// `configuration.delegateClass = SceneDelegate.self` / `config.delegateClass = [SceneDelegate class]` /
+    /// `[config setDelegateClass:[SceneDelegate class]]` / `.storyboard = …` between `from` and `end`:
+    /// the class (or storyboard) named, or `storyboard`.
+    static func delegateClassSet(after from: Int, before end: Int, in f: CodeFile) -> String? {
+        var q = from + 1
+        while q < min(end, f.tokens.count), q - from < 400 {
+            defer { q += 1 }
+            guard f[q].kind == .identifier else { continue }
+            let text = f.text(q)
+            if text == "setDelegateClass", f.isPunct(q + 1, UInt8(ascii: ":")) {
+                return f.isPunct(q + 2, UInt8(ascii: "[")) && f[q + 3].kind == .identifier ? f.text(q + 3) : "?"
+            }
+            guard text == "delegateClass" || text == "storyboard", f.isPunct(q - 1, UInt8(ascii: ".")), f.isPunct(q + 1, UInt8(ascii: "=")) else { continue }
+            if text == "storyboard" { return "storyboard" }
+            if f[q + 2].kind == .identifier { return f.text(q + 2) }
+            if f.isPunct(q + 2, UInt8(ascii: "[")), f[q + 3].kind == .identifier { return f.text(q + 3) }
+            return "?"
+        }
+        return nil
     }
 
     static func objcName(before scope: Scope, in f: CodeFile) -> String? {

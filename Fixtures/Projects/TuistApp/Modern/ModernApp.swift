@@ -1,0 +1,5 @@
+import UIKit
+
+class ModernSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}

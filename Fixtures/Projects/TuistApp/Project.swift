@@ -1,0 +1,34 @@
+import ProjectDescription
+
+let project = Project(
+    name: "Notes",
+    targets: [
+        .target(
+            name: "Notes",
+            destinations: [.iPhone, .iPad],
+            product: .app,
+            bundleId: "com.example.notes",
+            deploymentTargets: .iOS("16.0"),
+            infoPlist: .extendingDefault(with: ["UILaunchStoryboardName": "LaunchScreen"]),
+            sources: ["Notes/Sources/**"]
+        ),
+        .target(
+            name: "NotesModern",
+            destinations: .iOS,
+            product: .app,
+            bundleId: "com.example.notes.modern",
+            infoPlist: .extendingDefault(with: [
+                "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false],
+            ]),
+            sources: ["Modern/**"]
+        ),
+        // A framework for iOS and visionOS.
+        .target(
+            name: "NotesKit",
+            destinations: [.iPhone, .iPad, .appleVision],
+            product: .framework,
+            bundleId: "com.example.noteskit",
+            sources: ["NotesKit/**/*.swift"]
+        ),
+    ]
+)

@@ -1,0 +1,5 @@
+import XCTest
+
+final class ChatTests: XCTestCase {
+    func testWindow() { _ = UIWindow(frame: .zero) }
+}
