@@ -73,7 +73,8 @@ public struct Scopes: Sendable {
         if folders.contains(where: { Self.isTestFolder($0) }) { return .test }
         for package in project.packages {
             if package.testFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .test }
-            if package.libraryFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .library }
+            // A local package of an app repository is one of the app's frameworks.
+            if package.libraryFolders.contains(where: { path.hasPrefix($0 + "/") }) { return libraryRepository ? .library : .app }
         }
         if libraryRepository, folders.contains(where: { Self.looksLikeExample($0) }) { return .example }
         return libraryRepository ? .library : .app

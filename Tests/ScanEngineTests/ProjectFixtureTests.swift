@@ -186,6 +186,14 @@ import TestSupport
         let again = scan(["Package.swift": "let package = Package(name: \"K\", targets: [.target(name: \"K\")])",
                           "Lib/Extra/B.swift": "func b(_ v: Int) -> CGFloat { UIScreen.main.scale }"], configuration: config)
         #expect(scoped(again) == ["Lib/Extra/B.swift:1 main-screen-scale test "])
+        // An app's local package is one of the app's frameworks: its code counts as the app's.
+        let app = scan([
+            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict/></dict></plist>",
+            "LocalPackages/Kit/Package.swift": "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])",
+            "LocalPackages/Kit/Sources/Kit/K.swift": "func k(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+        ])
+        #expect(scoped(app) == ["LocalPackages/Kit/Sources/Kit/K.swift:1 main-screen-scale app App"])
+        #expect(app.stage == "launches")
         #expect(again.stage == "modern")
     }
 
