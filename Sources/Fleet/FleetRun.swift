@@ -207,13 +207,18 @@ public enum FleetRun {
                 return result
             }
             result.record.status = "ok"
-            // A run killed between the last chunk and the head's file counts left none: count them now.
-            if try store.fileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil {
+            // A run killed between the last chunk and the head's file counts and target stages left
+            // none: count them now.
+            if try store.fileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil
+                || store.targetStages(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil {
                 let tree = try GitScan.prepare(pool: pool, repository: entry.displayURL, revision: head.commit)
+                let scanned = tree.run(jobs: options.jobs)
                 var counts: [String: Int] = [:]
-                for f in tree.run(jobs: options.jobs).findings { counts[f.path, default: 0] += 1 }
+                for f in scanned.findings { counts[f.path, default: 0] += 1 }
                 try store.setFileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
                                         files: counts.map { FileCount(path: $0.key, count: $0.value) }.sorted { $0.path < $1.path })
+                try store.setTargetStages(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
+                                          targets: scanned.targets.map(\.record))
             }
         } catch let e as StoreError {
             throw e  // the store, not the repository, failed: the run cannot go on
@@ -237,7 +242,8 @@ extension FleetRun {
         guard try store.reference(repository: repository, name: revision) == head,
               let record = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [head]).first,
               record.error == nil,
-              try store.fileCounts(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
+              try store.fileCounts(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil,
+              try store.targetStages(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "ok", head: head))
         result.stage = record.stage
         result.errors = record.errors

@@ -66,6 +66,22 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var trend: [TrendPoint]
     /// Files with the most findings at the head.
     public var topFiles: [FileCount]
+    /// Each target's stage at the head (apps and libraries first, then examples and tests).
+    public var targets: [TargetRecord] = []
+
+    /// What holds the repository at its stage: the shipping targets (apps, or the library) at
+    /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
+    public var stageReasons: [String] {
+        guard let stage else { return [] }
+        return targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage && !$0.blockers.isEmpty }.map { t in
+            var rules: [String] = []
+            for b in t.blockers where !rules.contains(b.rule) { rules.append(b.rule) }
+            return "\(t.name): " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "")
+        }
+    }
+
+    /// Demo and example apps, and tests, with their own stages: listed apart, never lowering the repository's.
+    public var examplesAndTests: [TargetRecord] { targets.filter { $0.scope == "example" || $0.scope == "test" } }
 }
 
 public struct TopFile: Sendable, Equatable {
@@ -161,6 +177,9 @@ public struct FleetOverview: Sendable, Equatable {
                                             delta: Counts(errors: head.errors, warnings: head.warnings, notes: head.notes)
                                                 - Counts(errors: old?.errors ?? 0, warnings: old?.warnings ?? 0, notes: old?.notes ?? 0),
                                             previousStage: old?.stage, previousStatus: previous.status)
+            }
+            if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
+                overview.targets = targets
             }
             if let head, let files = try store.fileCounts(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 let sorted = files.sorted { ($0.count, $1.path) > ($1.count, $0.path) }

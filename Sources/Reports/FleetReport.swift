@@ -122,9 +122,9 @@ public enum FleetHTML {
         }
         b += "</section>\n"
 
-        b += "<section><h2>Top repositories</h2>\n<table><tr><th>repository</th><th>stage</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>head</th></tr>\n"
+        b += "<section><h2>Top repositories</h2>\n<table><tr><th>repository</th><th>stage</th><th>held there by</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>head</th></tr>\n"
         for r in f.top {
-            b += "<tr><td>\(link(r))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "unknown"))</td><td class=\"n\">\(r.counts.errors)</td>"
+            b += "<tr><td>\(link(r))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "unknown"))</td><td>\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</td><td class=\"n\">\(r.counts.errors)</td>"
                 + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td><code>\(HTML.escape(String((r.head ?? "").prefix(10))))</code></td></tr>\n"
         }
         b += "</table></section>\n"
@@ -154,6 +154,28 @@ public enum FleetHTML {
         return page("fleetscan — fleet report", b)
     }
 
+    /// Each target's stage and what holds it there; demo apps and tests in a table of their own.
+    static func targetsSection(_ r: RepositoryOverview) -> String {
+        guard !r.targets.isEmpty else { return "" }
+        func rows(_ list: [TargetRecord]) -> String {
+            var t = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
+            for x in list {
+                let held = x.blockers.prefix(5).map { "\($0.rule) (\($0.path):\($0.line))" }.joined(separator: ", ")
+                    + (x.blockers.count > 5 ? ", …" : "")
+                t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
+                    + "<td class=\"stage\">\(HTML.escape(x.stage))</td><td>\(HTML.escape(held))</td></tr>\n"
+            }
+            return t + "</table>\n"
+        }
+        let shipping = r.targets.filter { $0.scope == "app" || $0.scope == "library" }
+        var b = "<section><h2>Targets</h2>\n<p>The repository's stage is the lowest of its app targets (of its library when it ships no app).</p>\n"
+            + rows(shipping)
+        if !r.examplesAndTests.isEmpty {
+            b += "<h3>Examples and tests (listed apart; they never lower the repository's stage)</h3>\n" + rows(r.examplesAndTests)
+        }
+        return b + "</section>\n"
+    }
+
     static func link(_ r: RepositoryOverview) -> String {
         "<a href=\"repos/\(HTML.escape(r.name)).html\">\(HTML.escape(r.name))</a>"
     }
@@ -166,6 +188,7 @@ public enum FleetHTML {
         b += "<div class=\"cards\">" + card(r.stage ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored") + "</div>\n"
         b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
+        b += targetsSection(r)
         let series = [SVGChart.Series(name: "errors", values: r.trend.map(\.counts.errors), color: "#b00020"),
                       SVGChart.Series(name: "warnings", values: r.trend.map(\.counts.warnings), color: "#e07a00"),
                       SVGChart.Series(name: "notes", values: r.trend.map(\.counts.notes), color: "#30638e")]
@@ -234,6 +257,7 @@ public enum FleetMarkdown {
         m += "\n## Repositories\n"
         for r in o.repositories {
             m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage ?? "–")"
+                + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
                 + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes · \(r.trend.count) commits stored"
                 + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
             guard !r.trend.isEmpty else { continue }
@@ -263,6 +287,11 @@ public enum FleetJSON {
                 ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status)), ("reason", .optional(r.reason)),
                 ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
                 ("stage", .optional(r.stage)), ("counts", counts(r.counts)), ("byRule", byRule(r.byRule)),
+                ("targets", .array(r.targets.map { t in
+                    .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope)),
+                             ("stage", .string(t.stage)),
+                             ("blockers", .array(t.blockers.map { .object([("rule", .string($0.rule)), ("path", .string($0.path)), ("line", .int($0.line))]) }))])
+                })),
                 ("commitsScanned", .int(r.scanned)), ("failedCommits", .int(r.failedCommits)),
                 ("change", r.change.map { c in
                     .object([("previousHead", .string(c.previousHead)), ("newCommits", c.newCommits.map(JSONValue.int) ?? .null),

@@ -91,6 +91,15 @@ public final class PostgresStore: Store {
             seconds DOUBLE PRECISION NOT NULL,
             PRIMARY KEY(run, repository));
         """,
+        // Version 3 (rules v2): each target's stage at a head, as JSON.
+        """
+        CREATE TABLE target_stages(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            targets TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -303,7 +312,7 @@ public final class PostgresStore: Store {
 
     public func rowCounts() throws -> [String: Int] {
         var out: [String: Int] = [:]
-        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts",
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages",
                       "runs", "run_repositories"] {
             out[table] = Int(try db.exec("SELECT count(*) FROM \(table)").int(0, 0))
         }
@@ -341,6 +350,20 @@ public final class PostgresStore: Store {
             SELECT path, count FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3 ORDER BY path COLLATE "C"
             """, key)
         return (0..<r.count).map { FileCount(path: r.text($0, 0) ?? "", count: Int(r.int($0, 1))) }
+    }
+
+    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
+        try db.exec("""
+            INSERT INTO target_stages(repository, commit_id, ruleset, targets) VALUES ($1, $2, $3, $4)
+            ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET targets = excluded.targets
+            """, [.int(repository), .text(commit), .text(ruleset), .text(TargetRecord.encode(targets))])
+    }
+
+    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
+        let r = try db.exec("SELECT targets FROM target_stages WHERE repository = $1 AND commit_id = $2 AND ruleset = $3",
+                            [.int(repository), .text(commit), .text(ruleset)])
+        guard r.count > 0 else { return nil }
+        return TargetRecord.decode(r.text(0, 0) ?? "[]")
     }
 
     public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {

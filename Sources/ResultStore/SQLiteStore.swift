@@ -88,6 +88,15 @@ public final class SQLiteStore: Store {
             seconds REAL NOT NULL,
             PRIMARY KEY(run, repository));
         """,
+        // Version 3 (rules v2): each target's stage at a head, as JSON.
+        """
+        CREATE TABLE target_stages(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            targets TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -294,6 +303,24 @@ public final class SQLiteStore: Store {
         return out
     }
 
+    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
+        try db.transaction {
+            try db.statement("""
+                INSERT INTO target_stages(repository, commit_id, ruleset, targets) VALUES ($1, $2, $3, $4)
+                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET targets = excluded.targets
+                """).bind([.int(repository), .text(commit), .text(ruleset), .text(TargetRecord.encode(targets))]).run()
+        }
+    }
+
+    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
+        let s = try db.statement("SELECT targets FROM target_stages WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
+            .bind([.int(repository), .text(commit), .text(ruleset)])
+        guard try s.step() else { s.reset(); return nil }
+        let text = s.text(0) ?? "[]"
+        s.reset()  // no statement left open: an open read would hold the database
+        return TargetRecord.decode(text)
+    }
+
     public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
         try db.transaction {
             try db.statement("INSERT INTO runs(started, finished, shard, since) VALUES ($1, NULL, $2, $3)")
@@ -357,7 +384,7 @@ public final class SQLiteStore: Store {
 
     public func rowCounts() throws -> [String: Int] {
         var out: [String: Int] = [:]
-        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts",
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages",
                       "runs", "run_repositories"] {
             let s = try db.statement("SELECT count(*) FROM \(table)")
             if try s.step() { out[table] = Int(s.int(0)) }

@@ -43,6 +43,57 @@ public struct CommitRecord: Sendable, Equatable {
     }
 }
 
+/// A target's readiness stage at a commit, and what holds it there (RULES.md "Readiness stages").
+public struct TargetRecord: Sendable, Equatable {
+    public struct Blocker: Sendable, Equatable {
+        public var rule: String
+        public var path: String
+        public var line: Int
+
+        public init(rule: String, path: String, line: Int) {
+            self.rule = rule
+            self.path = path
+            self.line = line
+        }
+    }
+
+    public var name: String
+    /// The platforms it builds for, comma-separated.
+    public var platform: String
+    /// `app`, `library`, `example` or `test`.
+    public var scope: String
+    public var stage: String
+    public var blockers: [Blocker]
+
+    public init(name: String, platform: String, scope: String, stage: String, blockers: [Blocker]) {
+        self.name = name
+        self.platform = platform
+        self.scope = scope
+        self.stage = stage
+        self.blockers = blockers
+    }
+
+    /// The JSON text a store keeps for a commit's targets.
+    static func encode(_ targets: [TargetRecord]) -> String {
+        let list: [[String: Any]] = targets.map { t in
+            ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage,
+             "blockers": t.blockers.map { ["rule": $0.rule, "path": $0.path, "line": $0.line] as [String: Any] }]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [TargetRecord] {
+        guard let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else { return [] }
+        return list.map { t in
+            TargetRecord(name: t["name"] as? String ?? "", platform: t["platform"] as? String ?? "", scope: t["scope"] as? String ?? "app",
+                         stage: t["stage"] as? String ?? "", blockers: (t["blockers"] as? [[String: Any]] ?? []).map {
+                             Blocker(rule: $0["rule"] as? String ?? "", path: $0["path"] as? String ?? "", line: $0["line"] as? Int ?? 1)
+                         })
+        }
+    }
+}
+
 /// A path whose number of findings changed in a commit.
 public struct FileDelta: Sendable, Equatable {
     public var path: String
@@ -178,6 +229,10 @@ public protocol Store: AnyObject {
     func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws
     /// Findings per file at a commit, nil when they were not stored.
     func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]?
+    /// Each target's stage at a commit whose tree was scanned whole (replaces what was there).
+    func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws
+    /// Each target's stage at a commit, nil when they were not stored.
+    func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]?
 
     /// Starts a fleet run; returns its id.
     func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64

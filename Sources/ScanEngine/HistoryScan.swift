@@ -135,6 +135,8 @@ public enum HistoryScan {
             // The head's findings per file, for reports' top files, while the tree is at hand.
             if let last = chain.last, state.commit == last.id {
                 try store.setFileCounts(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint, files: state.fileCounts())
+                try store.setTargetStages(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint,
+                                          targets: state.targetStages().map(\.record))
             }
             outcome.blobsScanned = state.blobsScanned
             outcome.blobsReused = state.blobsReused

@@ -476,6 +476,29 @@ final class TreeState {
         if before != after || moved[path] != nil { moved[path] = (moved[path]?.0 ?? before, after) }
     }
 
+    /// The current tree's findings as a scan reports them (only files that have any are read).
+    func findings() -> [Finding] {
+        guard let model, let scopes else { return [] }
+        var out: [Finding] = []
+        var paths = Set(repositoryOnly.filter { $0.value.total > 0 }.keys)
+        for (path, file) in files where (file.tally?.total ?? 0) > 0 { paths.insert(path) }
+        for path in paths {
+            let extra = repositoryFindings[path] ?? []
+            guard var analysis = files[path]?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
+                path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
+            else { continue }
+            analysis.findings += extra
+            out += Resolution.findings(of: analysis, model: model, configuration: configuration, scopes: scopes)
+        }
+        return out.sorted(by: Finding.precedes)
+    }
+
+    /// Each target's stage in the current tree.
+    func targetStages() -> [TargetStage] {
+        guard let scopes else { return [] }
+        return TargetStage.all(findings(), scopes: scopes)
+    }
+
     /// Findings per file in the current tree, by path (files without findings left out).
     func fileCounts() -> [FileCount] {
         var out: [FileCount] = []

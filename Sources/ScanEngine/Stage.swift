@@ -1,4 +1,5 @@
 import ProjectFiles
+import ResultStore
 import RuleKit
 import Rules
 
@@ -116,5 +117,13 @@ public struct TargetStage: Sendable, Equatable {
     static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding]) -> TargetStage {
         let blocking = Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule, path: $0.path, line: $0.line) }
         return TargetStage(name: name, platform: platform, scope: scope, stage: Stage.of(findings), blockers: Array(blocking))
+    }
+}
+
+extension TargetStage {
+    /// The stage as the store keeps it.
+    public var record: TargetRecord {
+        TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage.rawValue,
+                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) })
     }
 }

@@ -240,3 +240,21 @@ import TestSupport
         #expect(try setup.memo([memo[7].0], ruleset: "r")[memo[7].0] == memo[7].1)
     }
 }
+
+/// Target stages at a head: stored whole, replaced whole, nil until stored (rules v2, schema 3).
+@Suite struct TargetStageStoreTests {
+    @Test(arguments: StoreKind.tested) func targetStagesRoundTrip(_ kind: StoreKind) throws {
+        let dir = TempDirectory()
+        let store = try kind.fresh(in: dir)
+        let repo = try store.repository(name: "app", url: "/a")
+        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == nil)
+        let targets = [TargetRecord(name: "App \"main\"\n", platform: "iOS, macCatalyst", scope: "app", stage: "not-launching",
+                                    blockers: [.init(rule: "scene-manifest-missing", path: "App/Info.plist", line: 1)]),
+                       TargetRecord(name: "AppTests", platform: "iOS", scope: "test", stage: "modern", blockers: [])]
+        try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: targets)
+        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == targets)
+        try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: [])
+        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == [])
+        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "other") == nil)
+    }
+}

@@ -67,6 +67,13 @@ import TestSupport
         #expect(urls.fileDeltas.contains { $0.path == "Shop/AppDelegate.m" && $0.delta == -1 })
         // The app adopts scenes: the stage moves off not-launching.
         #expect(run.records.first?.stage == "not-launching" && run.records.last?.stage != "not-launching")
+        // Each target's stage at the head, kept from the history's own state, is a fresh scan's.
+        let head = try #require(run.records.last)
+        let id = try run.store.repository(name: "shop", url: repo)
+        let stored = try #require(try run.store.targetStages(repository: id, commit: head.commit, ruleset: Ruleset.fingerprint))
+        let fresh = try Self.freshScan(run.pool, head.commit)
+        #expect(stored == fresh.targets.map(\.record))
+        #expect(!stored.isEmpty)
     }
 
     @Test func aSecondRunScansNoBlobAgain() throws {

@@ -63,6 +63,12 @@ public final class FailingStore: Store, @unchecked Sendable {
     public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
         try inner.fileCounts(repository: repository, commit: commit, ruleset: ruleset)
     }
+    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
+        try inner.setTargetStages(repository: repository, commit: commit, ruleset: ruleset, targets: targets)
+    }
+    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
+        try inner.targetStages(repository: repository, commit: commit, ruleset: ruleset)
+    }
     public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
         try inner.beginRun(started: started, shard: shard, since: since)
     }
