@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),

@@ -199,9 +199,10 @@ public enum FleetRun {
                 return result
             }
             result.stage = head.stage
-            result.errors = head.errors
-            result.warnings = head.warnings
-            result.notes = head.notes
+            // What the run reports counts app and library code; examples and tests are apart.
+            result.errors = head.errors - head.apartErrors
+            result.warnings = head.warnings - head.apartWarnings
+            result.notes = head.notes - head.apartNotes
             if let error = head.error {
                 result.record.reason = "its head \(head.commit.prefix(10)) cannot be scanned: \(error)"
                 return result
@@ -246,9 +247,9 @@ extension FleetRun {
               try store.targetStages(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "ok", head: head))
         result.stage = record.stage
-        result.errors = record.errors
-        result.warnings = record.warnings
-        result.notes = record.notes
+        result.errors = record.errors - record.apartErrors
+        result.warnings = record.warnings - record.apartWarnings
+        result.notes = record.notes - record.apartNotes
         result.upToDate = true
         return result
     }

@@ -23,6 +23,11 @@ public struct Counts: Sendable, Equatable {
     public static func + (a: Counts, b: Counts) -> Counts {
         Counts(errors: a.errors + b.errors, warnings: a.warnings + b.warnings, notes: a.notes + b.notes)
     }
+
+    /// A commit's findings in app and library code: what totals and burndowns count.
+    public static func counted(_ c: CommitRecord) -> Counts {
+        Counts(errors: c.errors - c.apartErrors, warnings: c.warnings - c.apartWarnings, notes: c.notes - c.apartNotes)
+    }
 }
 
 /// One commit of a repository's first-parent trend.
@@ -68,6 +73,8 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var topFiles: [FileCount]
     /// Each target's stage at the head (apps and libraries first, then examples and tests).
     public var targets: [TargetRecord] = []
+    /// Findings at the head in example apps and tests, which `counts` leaves out.
+    public var apart = Counts()
 
     /// What holds the repository at its stage: the shipping targets (apps, or the library) at
     /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
@@ -160,9 +167,10 @@ public struct FleetOverview: Sendable, Equatable {
                 next = c.parent
             }
             chain.reverse()
+            // Totals and burndowns count app and library code; examples and tests are shown apart.
             let trend = chain.map { c in
                 TrendPoint(commit: c.commit, time: c.time, subject: c.subject, stage: c.stage, error: c.error,
-                           counts: Counts(errors: c.errors, warnings: c.warnings, notes: c.notes), byRule: c.counts)
+                           counts: Counts.counted(c), byRule: c.counts)
             }
             let head = chain.last
             var overview = RepositoryOverview(name: row.name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
@@ -174,10 +182,10 @@ public struct FleetOverview: Sendable, Equatable {
                 let old = byID[previousHead]
                 let index = chain.lastIndex { $0.commit == previousHead }
                 overview.change = RunChange(previousHead: previousHead, newCommits: index.map { chain.count - 1 - $0 },
-                                            delta: Counts(errors: head.errors, warnings: head.warnings, notes: head.notes)
-                                                - Counts(errors: old?.errors ?? 0, warnings: old?.warnings ?? 0, notes: old?.notes ?? 0),
+                                            delta: Counts.counted(head) - (old.map(Counts.counted) ?? Counts()),
                                             previousStage: old?.stage, previousStatus: previous.status)
             }
+            if let head { overview.apart = Counts(errors: head.apartErrors, warnings: head.apartWarnings, notes: head.apartNotes) }
             if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 overview.targets = targets
             }

@@ -186,7 +186,8 @@ public enum FleetHTML {
             + (r.headTime.map { " from \(ISODate.string($0))" } ?? "") + "</p>\n"
         if r.status != "ok" { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
         b += "<div class=\"cards\">" + card(r.stage ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
-            + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored") + "</div>\n"
+            + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored")
+            + card("\(r.apart.errors + r.apart.warnings + r.apart.notes)", "in examples and tests (apart)") + "</div>\n"
         b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
         b += targetsSection(r)
         let series = [SVGChart.Series(name: "errors", values: r.trend.map(\.counts.errors), color: "#b00020"),
@@ -258,7 +259,8 @@ public enum FleetMarkdown {
         for r in o.repositories {
             m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage ?? "–")"
                 + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
-                + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes · \(r.trend.count) commits stored"
+                + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
+                + " (examples and tests apart: \(r.apart.errors + r.apart.warnings + r.apart.notes)) · \(r.trend.count) commits stored"
                 + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
             guard !r.trend.isEmpty else { continue }
             m += "| commit | date | errors | warnings | notes | stage | subject |\n|---|---|---:|---:|---:|---|---|\n"
@@ -286,7 +288,7 @@ public enum FleetJSON {
             .object([
                 ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status)), ("reason", .optional(r.reason)),
                 ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
-                ("stage", .optional(r.stage)), ("counts", counts(r.counts)), ("byRule", byRule(r.byRule)),
+                ("stage", .optional(r.stage)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
                 ("targets", .array(r.targets.map { t in
                     .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope)),
                              ("stage", .string(t.stage)),

@@ -99,6 +99,9 @@ public final class PostgresStore: Store {
             ruleset TEXT NOT NULL,
             targets TEXT NOT NULL,
             PRIMARY KEY(repository, commit_id, ruleset));
+        ALTER TABLE commits ADD COLUMN apart_errors INTEGER NOT NULL DEFAULT 0,
+                            ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0,
+                            ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 
@@ -171,12 +174,15 @@ public final class PostgresStore: Store {
         return Set((0..<r.count).compactMap { r.text($0, 0) })
     }
 
-    static let commitColumns = "commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent"
+    static let commitColumns = "commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent, "
+        + "apart_errors, apart_warnings, apart_notes"
 
     func commitRecord(_ r: PGResult, _ i: Int) -> CommitRecord {
-        CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4),
-                     error: r.text(i, 5), files: Int(r.int(i, 6)), errors: Int(r.int(i, 7)), warnings: Int(r.int(i, 8)),
-                     notes: Int(r.int(i, 9)), comparedWithParent: r.bool(i, 10))
+        var c = CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4),
+                             error: r.text(i, 5), files: Int(r.int(i, 6)), errors: Int(r.int(i, 7)), warnings: Int(r.int(i, 8)),
+                             notes: Int(r.int(i, 9)), comparedWithParent: r.bool(i, 10))
+        (c.apartErrors, c.apartWarnings, c.apartNotes) = (Int(r.int(i, 11)), Int(r.int(i, 12)), Int(r.int(i, 13)))
+        return c
     }
 
     /// Commits of a repository (all, or those in `ids`), with their counts and file deltas.
@@ -261,19 +267,21 @@ public final class PostgresStore: Store {
             // of the same commits waits here, then replaces their rows rather than mixing with them.
             try db.exec("""
                 INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                    notes, compared_with_parent)
-                SELECT $1, c, $2, p, t, s, st, e, f, er, w, n, cp
+                                    notes, compared_with_parent, apart_errors, apart_warnings, apart_notes)
+                SELECT $1, c, $2, p, t, s, st, e, f, er, w, n, cp, ae, aw, an
                 FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[],
-                            $11::int[], $12::int[], $13::bool[]) AS x(c, p, t, s, st, e, f, er, w, n, cp)
+                            $11::int[], $12::int[], $13::bool[], $14::int[], $15::int[], $16::int[]) AS x(c, p, t, s, st, e, f, er, w, n, cp, ae, aw, an)
                 ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
                     parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
                     error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
-                    notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+                    notes = excluded.notes, compared_with_parent = excluded.compared_with_parent, apart_errors = excluded.apart_errors,
+                    apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
                 """, [.int(repository), .text(ruleset), ids, .text(pgTextArray(commits.map(\.parent))),
                       .text("{" + commits.map { String($0.time) }.joined(separator: ",") + "}"), .text(pgTextArray(commits.map(\.subject))),
                       .text(pgTextArray(commits.map(\.stage))), .text(pgTextArray(commits.map(\.error))), ints(commits.map(\.files)),
                       ints(commits.map(\.errors)), ints(commits.map(\.warnings)), ints(commits.map(\.notes)),
-                      .text("{" + commits.map { $0.comparedWithParent ? "t" : "f" }.joined(separator: ",") + "}")])
+                      .text("{" + commits.map { $0.comparedWithParent ? "t" : "f" }.joined(separator: ",") + "}"),
+                      ints(commits.map(\.apartErrors)), ints(commits.map(\.apartWarnings)), ints(commits.map(\.apartNotes))])
             for table in ["commit_counts", "commit_files"] {
                 try db.exec("DELETE FROM \(table) WHERE repository = $1 AND ruleset = $2 AND commit_id = ANY($3::text[])",
                             [.int(repository), .text(ruleset), ids])

@@ -96,6 +96,9 @@ public final class SQLiteStore: Store {
             ruleset TEXT NOT NULL,
             targets TEXT NOT NULL,
             PRIMARY KEY(repository, commit_id, ruleset));
+        ALTER TABLE commits ADD COLUMN apart_errors INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE commits ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE commits ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 
@@ -156,13 +159,15 @@ public final class SQLiteStore: Store {
         var out: [CommitRecord] = []
         for id in ids {
             let s = try db.statement("""
-                SELECT parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent
+                SELECT parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent,
+                       apart_errors, apart_warnings, apart_notes
                 FROM commits WHERE repository = $1 AND commit_id = $2 AND ruleset = $3
                 """).bind([.int(repository), .text(id), .text(ruleset)])
             guard try s.step() else { continue }
             var r = CommitRecord(commit: id, parent: s.text(0), time: s.int(1), subject: s.text(2) ?? "", stage: s.text(3), error: s.text(4),
                                  files: Int(s.int(5)), errors: Int(s.int(6)), warnings: Int(s.int(7)), notes: Int(s.int(8)),
                                  comparedWithParent: s.int(9) != 0)
+            (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(10)), Int(s.int(11)), Int(s.int(12)))
             s.reset()
             let c = try db.statement("SELECT rule, count FROM commit_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
                 .bind([.int(repository), .text(id), .text(ruleset)])
@@ -206,16 +211,18 @@ public final class SQLiteStore: Store {
         }
         try db.statement("""
             INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                notes, compared_with_parent)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                                notes, compared_with_parent, apart_errors, apart_warnings, apart_notes)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
             ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
                 parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
                 error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
-                notes = excluded.notes, compared_with_parent = excluded.compared_with_parent
+                notes = excluded.notes, compared_with_parent = excluded.compared_with_parent, apart_errors = excluded.apart_errors,
+                apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
             """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
                              commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
                              .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
-                             .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0)]).run()
+                             .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0), .int(Int64(commit.apartErrors)),
+                             .int(Int64(commit.apartWarnings)), .int(Int64(commit.apartNotes))]).run()
         for (rule, count) in commit.counts.sorted(by: { $0.key < $1.key }) {
             try db.statement("INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count) VALUES ($1, $2, $3, $4, $5)")
                 .bind(key + [.text(rule), .int(Int64(count))]).run()
@@ -255,15 +262,18 @@ public final class SQLiteStore: Store {
         var order: [String] = []
         let key: [SQLValue] = [.int(repository), .text(ruleset)]
         let s = try db.statement("""
-            SELECT commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent
+            SELECT commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent,
+                   apart_errors, apart_warnings, apart_notes
             FROM commits WHERE repository = $1 AND ruleset = $2
             """).bind(key)
         while try s.step() {
             let id = s.text(0) ?? ""
             order.append(id)
-            byID[id] = CommitRecord(commit: id, parent: s.text(1), time: s.int(2), subject: s.text(3) ?? "", stage: s.text(4),
-                                    error: s.text(5), files: Int(s.int(6)), errors: Int(s.int(7)), warnings: Int(s.int(8)),
-                                    notes: Int(s.int(9)), comparedWithParent: s.int(10) != 0)
+            var r = CommitRecord(commit: id, parent: s.text(1), time: s.int(2), subject: s.text(3) ?? "", stage: s.text(4),
+                                 error: s.text(5), files: Int(s.int(6)), errors: Int(s.int(7)), warnings: Int(s.int(8)),
+                                 notes: Int(s.int(9)), comparedWithParent: s.int(10) != 0)
+            (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(11)), Int(s.int(12)), Int(s.int(13)))
+            byID[id] = r
         }
         let c = try db.statement("SELECT commit_id, rule, count FROM commit_counts WHERE repository = $1 AND ruleset = $2").bind(key)
         while try c.step() { byID[c.text(0) ?? ""]?.counts[c.text(1) ?? ""] = Int(c.int(2)) }

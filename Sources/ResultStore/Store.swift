@@ -23,6 +23,11 @@ public struct CommitRecord: Sendable, Equatable {
     public var comparedWithParent: Bool
     /// Paths whose finding count differs from the parent's.
     public var fileDeltas: [FileDelta]
+    /// Of `errors`, `warnings` and `notes`, those in example apps and tests: the org report's
+    /// totals and burndowns count the rest (app and library code) and show these apart.
+    public var apartErrors = 0
+    public var apartWarnings = 0
+    public var apartNotes = 0
 
     public init(commit: String, parent: String?, time: Int64, subject: String, stage: String? = nil, error: String? = nil,
                 files: Int = 0, counts: [String: Int] = [:], errors: Int = 0, warnings: Int = 0, notes: Int = 0,

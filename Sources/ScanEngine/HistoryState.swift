@@ -517,9 +517,16 @@ final class TreeState {
             deltas.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
         let stage = scopes.map { total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: total.byRule, warningsOrErrors: total.errors + total.warnings)
-        return CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
-                            stage: stage.rawValue, error: nil, files: analyzed, counts: total.byRule, errors: total.errors,
-                            warnings: total.warnings, notes: total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
+        var record = CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
+                                  stage: stage.rawValue, error: nil, files: analyzed, counts: total.byRule, errors: total.errors,
+                                  warnings: total.warnings, notes: total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
+        for scope in [TargetScope.example, .test] {
+            let c = total.byScope[scope] ?? Tally.ScopeCounts()
+            record.apartErrors += c.errors
+            record.apartWarnings += c.warnings
+            record.apartNotes += c.notes
+        }
+        return record
     }
 }
 
@@ -605,8 +612,10 @@ extension Tally {
                 let left = (mine.byRule[rule] ?? 0) - n
                 mine.byRule[rule] = left == 0 ? nil : left
             }
-            mine.warningsOrErrors -= c.warningsOrErrors
-            byScope[scope] = mine.byRule.isEmpty && mine.warningsOrErrors == 0 ? nil : mine
+            mine.errors -= c.errors
+            mine.warnings -= c.warnings
+            mine.notes -= c.notes
+            byScope[scope] = mine.byRule.isEmpty && mine.errors == 0 && mine.warnings == 0 && mine.notes == 0 ? nil : mine
         }
     }
 }

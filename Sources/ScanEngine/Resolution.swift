@@ -163,7 +163,10 @@ public struct Tally: Sendable, Equatable {
 
     public struct ScopeCounts: Sendable, Equatable {
         public var byRule: [String: Int] = [:]
-        public var warningsOrErrors = 0
+        public var errors = 0
+        public var warnings = 0
+        public var notes = 0
+        public var warningsOrErrors: Int { errors + warnings }
     }
 
     public init() {}
@@ -178,7 +181,11 @@ public struct Tally: Sendable, Equatable {
         case .note: notes += 1
         }
         byScope[scope, default: ScopeCounts()].byRule[rule, default: 0] += 1
-        if severity >= .warning { byScope[scope, default: ScopeCounts()].warningsOrErrors += 1 }
+        switch severity {
+        case .error: byScope[scope, default: ScopeCounts()].errors += 1
+        case .warning: byScope[scope, default: ScopeCounts()].warnings += 1
+        case .note: byScope[scope, default: ScopeCounts()].notes += 1
+        }
     }
 
     public mutating func add(_ other: Tally) {
@@ -189,7 +196,9 @@ public struct Tally: Sendable, Equatable {
         for (scope, c) in other.byScope {
             var mine = byScope[scope] ?? ScopeCounts()
             for (rule, n) in c.byRule { mine.byRule[rule, default: 0] += n }
-            mine.warningsOrErrors += c.warningsOrErrors
+            mine.errors += c.errors
+            mine.warnings += c.warnings
+            mine.notes += c.notes
             byScope[scope] = mine
         }
     }

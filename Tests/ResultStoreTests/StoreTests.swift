@@ -5,9 +5,11 @@ import TestSupport
 
 @Suite struct StoreTests {
     static func record(_ id: String, parent: String? = nil, counts: [String: Int] = ["main-screen": 2]) -> CommitRecord {
-        CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: "launches", files: 3, counts: counts,
-                     errors: 0, warnings: counts.values.reduce(0, +), notes: 0, comparedWithParent: parent != nil,
-                     fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
+        var r = CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: "launches", files: 3, counts: counts,
+                             errors: 0, warnings: counts.values.reduce(0, +), notes: 0, comparedWithParent: parent != nil,
+                             fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
+        r.apartWarnings = min(1, r.warnings)  // findings in examples and tests round-trip too
+        return r
     }
 
     @Test(arguments: StoreKind.tested) func commitsRoundTripAndReplace(_ kind: StoreKind) throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GitAccess
 import ResultStore
+import RuleKit
 import Rules
 @testable import ScanEngine
 import TestSupport
@@ -40,6 +41,9 @@ import TestSupport
             #expect(r.files == fresh.files, "files of \(r.commit)", sourceLocation: sourceLocation)
             let severities: [Int] = [fresh.count(.error), fresh.count(.warning), fresh.count(.note)]
             #expect([r.errors, r.warnings, r.notes] == severities, "severities of \(r.commit)", sourceLocation: sourceLocation)
+            let apart = fresh.findings.filter { $0.scope == TargetScope.example || $0.scope == TargetScope.test }
+            let apartSeverities: [Int] = [Severity.error, .warning, .note].map { s in apart.filter { $0.severity == s }.count }
+            #expect([r.apartErrors, r.apartWarnings, r.apartNotes] == apartSeverities, "examples and tests of \(r.commit)", sourceLocation: sourceLocation)
         }
     }
 
@@ -74,6 +78,29 @@ import TestSupport
         let fresh = try Self.freshScan(run.pool, head.commit)
         #expect(stored == fresh.targets.map(\.record))
         #expect(!stored.isEmpty)
+    }
+
+    @Test func examplesAndTestsAreCountedApartCommitByCommit() throws {
+        let dir = TempDirectory()
+        let repo = dir.path + "/lib"
+        _ = try FixtureRepositories.run(["git", "init", "-q", "-b", "main", repo])
+        func commit(_ files: [String: String], _ message: String) throws {
+            for (path, text) in files { dir.write("lib/" + path, text) }
+            _ = try FixtureRepositories.run(["git", "-C", repo, "add", "-A"])
+            _ = try FixtureRepositories.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message])
+        }
+        try commit(["Kit.podspec": "Pod::Spec.new do |s| s.name = 'Kit' end\n",
+                    "Sources/Kit/A.swift": "func a(_ v: Int) -> CGFloat { UIScreen.main.scale }\n"], "library")
+        try commit(["Example/Demo/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/></dict></plist>",
+                    "Example/Demo/V.swift": "func v(_ v: Int) -> CGFloat { UIScreen.main.scale }\n",
+                    "Tests/KitTests/T.swift": "func t() { _ = UIWindow(frame: .zero) }\n"], "a demo app and tests")
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        try Self.assertMatchesFreshScans(run)
+        let last = try #require(run.records.last)
+        // The demo's missing manifest and its read, and the test's window, are apart; the library is the stage.
+        #expect([last.apartErrors, last.apartWarnings, last.apartNotes] == [1, 2, 0] as [Int])
+        #expect([last.errors, last.warnings] == [1, 3] as [Int])
+        #expect(last.stage == "launches")
     }
 
     @Test func aSecondRunScansNoBlobAgain() throws {
