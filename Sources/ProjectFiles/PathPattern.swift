@@ -17,9 +17,10 @@ public enum PathPattern {
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
         var reach = [Bool](repeating: false, count: s.count + 1)
         reach[0] = true
+        var next = reach
         var i = 0
         while i < p.count {
-            var next = [Bool](repeating: false, count: s.count + 1)
+            for j in next.indices { next[j] = false }
             if p[i] == star {
                 let double = i + 1 < p.count && p[i + 1] == star
                 if double, i + 2 < p.count, p[i + 2] == slash {
@@ -45,7 +46,8 @@ public enum PathPattern {
                 }
                 i += 1
             }
-            reach = next
+            swap(&reach, &next)
+            if !reach.contains(true) { return false }
         }
         return reach[s.count]
     }

@@ -52,6 +52,13 @@ public struct XcodeGenSpec: Sendable {
         // included files first, so read them in reverse.
         for file in order.reversed() { documents.append((file, parsed[file]!)) }
 
+        var loaded: [String: SettingsLayer] = [:]
+        func xcconfig(_ path: String) -> SettingsLayer {
+            if let known = loaded[path] { return known }
+            let layer = XCConfig.load(path, projectFolder: root, read: read, problems: &problems)
+            loaded[path] = layer
+            return layer
+        }
         var projectSettings = SettingsLayer()
         var projectConfigs: [SettingsLayer] = []
         var optionsDeployment: [String: String] = [:]
@@ -62,7 +69,7 @@ public struct XcodeGenSpec: Sendable {
             let base = folder(of: file)
             if let s = doc["settings"] { projectSettings.append(Self.settings(s)) }
             if let files = doc["configFiles"], let p = Self.releaseValue(files)?.string {
-                projectConfigs.append(XCConfig.load(join(base, p), projectFolder: root, read: read, problems: &problems))
+                projectConfigs.append(xcconfig(join(base, p)))
             }
             for (platform, v) in doc["options"]?["deploymentTarget"]?.entries ?? [] { optionsDeployment[platform] = v.string }
             for (name, node) in doc["targets"]?.entries ?? [] {
@@ -106,7 +113,7 @@ public struct XcodeGenSpec: Sendable {
                 }
                 var stack = projectConfigs + [projectSettings, derived]
                 if let (file, files) = value("configFiles"), let p = Self.releaseValue(files)?.string {
-                    stack.append(XCConfig.load(join(folder(of: file), p), projectFolder: root, read: read, problems: &problems))
+                    stack.append(xcconfig(join(folder(of: file), p)))
                 }
                 if let (_, s) = value("settings") { stack.append(Self.settings(s)) }
                 if let (file, info) = value("info"), let p = info["path"]?.string {

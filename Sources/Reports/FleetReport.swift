@@ -246,8 +246,10 @@ public enum FleetMarkdown {
                 m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage ?? r.status) |\n"
             }
         }
-        m += "\n## Top repositories\n\n| repository | stage | errors | warnings | notes |\n|---|---|---:|---:|---:|\n"
-        for r in f.top { m += "| \(cell(r.name)) | \(r.stage ?? "unknown") | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n" }
+        m += "\n## Top repositories\n\n| repository | stage | held there by | errors | warnings | notes |\n|---|---|---|---:|---:|---:|\n"
+        for r in f.top {
+            m += "| \(cell(r.name)) | \(r.stage ?? "unknown") | \(cell(r.stageReasons.prefix(2).joined(separator: "; "))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n"
+        }
         m += "\n## Top files\n\n| repository | file | findings |\n|---|---|---:|\n"
         for file in o.topFiles { m += "| \(cell(file.repository)) | `\(cell(file.path))` | \(file.count) |\n" }
         m += "\n## Failed repositories\n\n"

@@ -93,11 +93,15 @@ public struct ProjectModel: Sendable {
     /// The targets that compile `path`.
     public func targets(compiling path: String) -> [XcodeProject.Target] { targets.filter { $0.contains(path) } }
 
+    /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
+    /// handed to the questions below, since membership is globs and folders for every target.
+    public func owners(of path: String) -> [Int] { targets.indices.filter { targets[$0].contains(path) } }
+
     /// The iOS deployment target that applies to a source file: the lowest of the iOS targets
     /// that compile it, else its Swift package's, else the lowest in the repository; nil when
     /// none is known.
-    public func deploymentTarget(for path: String) -> OSVersion? {
-        let owning = targets.filter { $0.isIOS && $0.contains(path) }.compactMap(\.deploymentTarget)
+    public func deploymentTarget(for path: String, owners: [Int]? = nil) -> OSVersion? {
+        let owning = (owners ?? self.owners(of: path)).map { targets[$0] }.filter(\.isIOS).compactMap(\.deploymentTarget)
         if let lowest = owning.min() { return lowest }
         let package = packages.filter { $0.folder.isEmpty || path.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
         if let p = package, let v = p.iOS { return v }
@@ -106,17 +110,17 @@ public struct ProjectModel: Sendable {
 
     /// Whether code in `path` is compiled for a platform where windows resize: false only when
     /// every target that compiles it builds for tvOS, watchOS or macOS alone.
-    public func compilesForResizablePlatform(_ path: String) -> Bool {
-        let owning = targets(compiling: path)
+    public func compilesForResizablePlatform(_ path: String, owners: [Int]? = nil) -> Bool {
+        let owning = owners ?? self.owners(of: path)
         guard !owning.isEmpty else { return true }
-        return owning.contains { $0.platforms.isEmpty || !$0.platforms.isDisjoint(with: Platform.resizable) }
+        return owning.contains { targets[$0].platforms.isEmpty || !targets[$0].platforms.isDisjoint(with: Platform.resizable) }
     }
 
     /// Whether code in `path` belongs to a UIKit app platform (iOS, Catalyst, visionOS, tvOS):
     /// false when every target that compiles it is macOS- or watchOS-only.
-    public func compilesForUIKitPlatform(_ path: String) -> Bool {
-        let owning = targets(compiling: path)
+    public func compilesForUIKitPlatform(_ path: String, owners: [Int]? = nil) -> Bool {
+        let owning = owners ?? self.owners(of: path)
         guard !owning.isEmpty else { return true }
-        return owning.contains { $0.platforms.isEmpty || !$0.platforms.isDisjoint(with: Platform.uiKit) }
+        return owning.contains { targets[$0].platforms.isEmpty || !targets[$0].platforms.isDisjoint(with: Platform.uiKit) }
     }
 }

@@ -138,7 +138,7 @@ public struct Analyzer: Sendable {
                                       ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
         let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
-        if language == .objectiveC { facts.platformMacros = Self.platformMacros(in: file) }
+        if !lexed.defines.isEmpty { facts.platformMacros = Self.platformMacros(in: file, defines: lexed.defines) }
         var analysis = FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
                                     problems: problems, identifierHashes: distinct)
         // Branches matter only where findings are; a file without findings needs none.
@@ -148,13 +148,12 @@ public struct Analyzer: Sendable {
 
     /// `#define NAME body` lines whose body is a condition over names and numbers
     /// (`(TARGET_OS_IOS || TARGET_OS_TV)`, `!TARGET_OS_OSX`, `SD_UIKIT && !SD_WATCH`).
-    static func platformMacros(in f: CodeFile) -> [PlatformMacro] {
+    static func platformMacros(in f: CodeFile, defines: [Int32]) -> [PlatformMacro] {
         var out: [PlatformMacro] = []
         let tokens = f.tokens
-        var k = 0
-        while k < tokens.count, out.count < 256 {
-            defer { k += 1 }
-            guard tokens[k].kind == .directive, k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { continue }
+        for define in defines.prefix(4096) where out.count < 256 {
+            let k = Int(define)
+            guard k < tokens.count, tokens[k].kind == .directive, k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { continue }
             let name = k + 1
             // Function-like macros (`#define F(x)`) are not conditions.
             if f.isPunct(name + 1, UInt8(ascii: "(")), tokens[name + 1].flags & Token.Flags.spaceBefore == 0 { continue }

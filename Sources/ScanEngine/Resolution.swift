@@ -19,7 +19,10 @@ enum Resolution {
     /// What stands of a file's findings, in (line, column, rule) order, and which suppressions
     /// matched nothing (with the rule ids they named in vain).
     static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> (standing: [Standing], unused: [(Int, [String])]) {
+        // A file without findings or suppressions settles to nothing: ask the target model nothing.
+        if a.findings.isEmpty && a.suppressions.isEmpty { return ([], []) }
         // Which platforms compile the file decides which rules judge it (RULES.md "Platforms decide").
+        let owners = model.project.mapsSources ? model.project.owners(of: a.path) : []
         var resizable: Bool? = nil, uiKit: Bool? = nil
         var branches: PlatformConditions.Map? = nil
         func applies(_ rule: RuleDescription, at offset: Int) -> Bool {
@@ -27,11 +30,11 @@ enum Resolution {
             switch rule.platforms {
             case .any: return true
             case .uiKit:
-                if uiKit == nil { uiKit = model.project.compilesForUIKitPlatform(a.path) }
+                if uiKit == nil { uiKit = model.project.compilesForUIKitPlatform(a.path, owners: owners) }
                 guard uiKit! else { return false }
                 mask = PlatformConditions.uiKitMask
             case .resizable:
-                if resizable == nil { resizable = model.project.compilesForResizablePlatform(a.path) }
+                if resizable == nil { resizable = model.project.compilesForResizablePlatform(a.path, owners: owners) }
                 guard resizable! else { return false }
                 mask = PlatformConditions.resizableMask
             }
@@ -39,7 +42,7 @@ enum Resolution {
             if branches == nil { branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros) }
             return branches!.mask(at: offset) & mask != 0
         }
-        let (fileScope, fileTargets) = scopes.of(a.path)
+        let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
         struct LineRule: Hashable {
             var line: Int
             var rule: String
@@ -52,7 +55,7 @@ enum Resolution {
             // Findings that do not apply here are out before one per (line, rule) is kept: an
             // API the deployment target has must not hide a newer one later on the line.
             if let required = p.requires {
-                guard let target = model.project.deploymentTarget(for: a.path), target < required else { continue }
+                guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             let key = LineRule(line: p.line, rule: p.rule)

@@ -53,8 +53,8 @@ public struct Scopes: Sendable {
     public func scope(ofTarget name: String) -> TargetScope { byTarget[name] ?? (libraryRepository ? .library : .app) }
 
     /// The scope of the code in `path` and the names of the targets that compile it.
-    public func of(_ path: String) -> (scope: TargetScope, targets: [String]) {
-        let owning = project.targets(compiling: path).map(\.name)
+    public func of(_ path: String, owners: [Int]? = nil) -> (scope: TargetScope, targets: [String]) {
+        let owning = (owners ?? project.owners(of: path)).map { project.targets[$0].name }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
         if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }

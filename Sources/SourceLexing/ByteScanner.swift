@@ -26,6 +26,8 @@ struct ByteScanner {
     /// The open chains' current branch: where it started, its condition, the ones before it.
     var chains: [(start: Int, own: String?, previous: [String])] = []
     var branches: [ConditionalBranch] = []
+    /// Token indexes of `#define` directives.
+    var defines: [Int32] = []
     /// Open brackets (token indexes), and where the current `#define` body's begin.
     var brackets: [Int32] = []
     var directiveBase: Int? = nil

@@ -8,6 +8,8 @@ public struct LexedFile: Sendable {
     public internal(set) var problems: [LexProblem]
     /// Every branch of every `#if` chain, with the conditions that decide it.
     public internal(set) var branches: [ConditionalBranch] = []
+    /// Token indexes of the `#define` directives (Objective-C).
+    public internal(set) var defines: [Int32] = []
 
     /// The text of token `i`.
     public func text(_ i: Int) -> String {
@@ -67,6 +69,7 @@ public enum Lexer {
         }
         scanner.finish()
         return LexedFile(buffer: buffer, language: language, tokens: scanner.tokens,
-                         suppressions: scanner.suppressions, problems: scanner.problems, branches: scanner.branches)
+                         suppressions: scanner.suppressions, problems: scanner.problems, branches: scanner.branches,
+                         defines: scanner.defines)
     }
 }

@@ -158,6 +158,7 @@ extension ByteScanner {
         let directive = Word(rawValue: code) ?? .none
         switch directive {
         case .define where live:
+            defines.append(Int32(tokens.count))
             emit(hashAt, end, .directive, code: code, hash: hash)
             inDirective = true
         case .if, .ifdef, .ifndef, .elif, .else, .endif:
