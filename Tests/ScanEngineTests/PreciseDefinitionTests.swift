@@ -25,7 +25,7 @@ import TestSupport
     @Test func declarationsAreReportedOnTheDeclarationLine() {
         let r = scan([
             "AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end",
-            "AppDelegate.m": "@implementation AppDelegate\n- (void)applicationDidBecomeActive:\n    (UIApplication *)app {\n}\n@end",
+            "AppDelegate.m": "@implementation AppDelegate\n- (void)applicationDidBecomeActive:\n    (UIApplication *)app {\n    [self resume];\n}\n@end",
             "Macros.h": "#define SCREEN_WIDTH \\\n    [UIScreen mainScreen].bounds.size.width",
             "Consts.swift": "let kScale =\n    UIScreen.main.scale",
         ])

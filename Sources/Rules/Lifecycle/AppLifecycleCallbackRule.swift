@@ -24,24 +24,47 @@ struct AppLifecycleCallbackRule: Rule {
         triggering: [
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func ↓applicationDidBecomeActive(_ application: UIApplication) {}
-                    func ↓applicationDidEnterBackground(_ application: UIApplication) {}
+                    func ↓applicationDidBecomeActive(_ application: UIApplication) { player.resume() }
+                    func ↓applicationDidEnterBackground(_ application: UIApplication) {
+                        super.applicationDidEnterBackground(application)
+                        saveState()
+                    }
                 }
                 """),
             .objc("""
                 @implementation AppDelegate
                 - (void)↓applicationWillResignActive:(UIApplication *)application {
+                    [self.player pause];
                 }
-                - (void)↓applicationWillEnterForeground:(UIApplication *)application { }
+                - (void)↓applicationWillEnterForeground:(UIApplication *)application { [self refresh]; }
                 @end
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
             Example("""
                 extension AppDelegate {
-                    func ↓applicationWillEnterForeground(_ application: UIApplication) {}
+                    func ↓applicationWillEnterForeground(_ application: UIApplication) { refresh() }
                 }
                 """, files: ["AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {}"]),
         ],
         nonTriggering: [
+            // Xcode's template stubs: empty, only comments, or only a call to super (RULES.md v2).
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func applicationWillResignActive(_ application: UIApplication) {
+                        // Sent when the application is about to move from active to inactive state.
+                    }
+                    func applicationDidBecomeActive(_ application: UIApplication) {}
+                    override func applicationDidEnterBackground(_ application: UIApplication) { super.applicationDidEnterBackground(application) }
+                }
+                """),
+            .objc("""
+                @implementation AppDelegate
+                - (void)applicationWillResignActive:(UIApplication *)application {
+                    // Sent when the application is about to move from active to inactive state.
+                    /* Use this method to pause ongoing tasks. */
+                }
+                - (void)applicationDidEnterBackground:(UIApplication *)application { [super applicationDidEnterBackground:application]; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
             Example("""
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func sceneDidBecomeActive(_ scene: UIScene) {}
@@ -68,7 +91,30 @@ struct AppLifecycleCallbackRule: Rule {
         } else {
             guard Expr.isDeclaredName(k, in: f), f.enclosingType(of: k)?.typeKind == .objcImplementation else { return }
         }
+        if Self.bodyIsEmpty(after: k, in: f) { return }
         sink.report(description, at: k, message: "`\(f.text(k))` is not called under the scene lifecycle; use `\(replacement)` or the notification",
                     onlyIn: [.appDelegate])
+    }
+
+    /// Whether the method declared at `k` has a body that is empty (comments are no tokens) or
+    /// only calls its super implementation: Xcode's template stubs lose nothing under scenes.
+    static func bodyIsEmpty(after k: Int, in f: CodeFile) -> Bool {
+        var q = k + 1
+        while q < f.tokens.count, q - k < 200 {
+            if f.isPunct(q, UInt8(ascii: "{")) { break }
+            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "}")) { return false }
+            if (f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "["))), f.pair(q) > q { q = f.pair(q) }
+            q += 1
+        }
+        guard f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q else { return false }
+        let open = q, close = f.pair(q)
+        var body = Array((open + 1)..<close)
+        if let last = body.last, f.isPunct(last, UInt8(ascii: ";")) { body.removeLast() }
+        if body.isEmpty { return true }
+        // `super.name(args)` / `[super name:args]`, nothing else.
+        if f.is(body[0], .super), f.isPunct(body[0] + 1, UInt8(ascii: ".")), f.text(body[0] + 2) == f.text(k),
+           f.isPunct(body[0] + 3, UInt8(ascii: "(")), f.pair(body[0] + 3) == body.last { return true }
+        if f.isPunct(body[0], UInt8(ascii: "[")), f.pair(body[0]) == body.last, f.is(body[0] + 1, .super), f.text(body[0] + 2) == f.text(k) { return true }
+        return false
     }
 }
