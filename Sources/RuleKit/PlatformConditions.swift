@@ -27,20 +27,23 @@ public enum PlatformConditions {
     }
 
     /// The platforms (bits of `evaluated`) on which `branch` may be compiled.
-    public static func mask(of branch: ConditionalBranch, language: Language, macros: [String: String]) -> UInt8 {
+    /// `minimumIOS` is the file's iOS deployment target as `__IPHONE_OS_VERSION_MIN_REQUIRED` spells
+    /// it (`130000` for 13.0), when known.
+    public static func mask(of branch: ConditionalBranch, language: Language, macros: [String: String], minimumIOS: Int? = nil) -> UInt8 {
         var mask: UInt8 = 0
         for (bit, platform) in evaluated.enumerated() {
             var live = true
-            if let own = branch.own, evaluate(own, on: platform, language: language, macros: macros) == .no { live = false }
-            if live, branch.previous.contains(where: { evaluate($0, on: platform, language: language, macros: macros) == .yes }) { live = false }
+            if let own = branch.own, evaluate(own, on: platform, language: language, macros: macros, minimumIOS: minimumIOS) == .no { live = false }
+            if live, branch.previous.contains(where: { evaluate($0, on: platform, language: language, macros: macros, minimumIOS: minimumIOS) == .yes }) { live = false }
             if live { mask |= 1 << UInt8(bit) }
         }
         return mask
     }
 
     /// A condition's value on `platform`.
-    static func evaluate(_ condition: String, on platform: Platform, language: Language, macros: [String: String]) -> Value {
+    static func evaluate(_ condition: String, on platform: Platform, language: Language, macros: [String: String], minimumIOS: Int? = nil) -> Value {
         var parser = Parser(tokens: tokenize(condition), platform: platform, language: language, macros: macros, expanding: [])
+        parser.minimumIOS = minimumIOS
         let v = parser.expression(depth: 0).truth
         return parser.at == parser.tokens.count ? v : .unknown
     }
@@ -70,6 +73,7 @@ public enum PlatformConditions {
         let language: Language
         let macros: [String: String]
         var expanding: Set<String>
+        var minimumIOS: Int? = nil
         var at = 0
 
         init(tokens: [Substring], platform: Platform, language: Language, macros: [String: String], expanding: Set<String>) {
@@ -191,6 +195,16 @@ public enum PlatformConditions {
             if name == "true" { return .yes }
             if name == "false" { return .no }
             if language == .objectiveC, let v = Self.targetOS(name, platform) { return .number(v ? 1 : 0) }
+            // `__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0`: the deployment target on iOS and
+            // Catalyst; visionOS began at the level of iOS 17; tvOS has its own, unknown here.
+            if language == .objectiveC, name == "__IPHONE_OS_VERSION_MIN_REQUIRED" {
+                switch platform {
+                case .iOS, .macCatalyst: return minimumIOS.map { .number($0) } ?? .unknown
+                case .visionOS: return .number(max(minimumIOS ?? 0, 170000))
+                default: return .unknown
+                }
+            }
+            if language == .objectiveC, name.hasPrefix("__IPHONE_"), let v = Self.versionConstant(name) { return .number(v) }
             if language == .objectiveC, let body = macros[name], !expanding.contains(name), expanding.count < 16 {
                 var inner = Parser(tokens: tokenize(body), platform: platform, language: language, macros: macros,
                                    expanding: expanding.union([name]))
@@ -217,6 +231,13 @@ public enum PlatformConditions {
             }
         }
 
+        /// `__IPHONE_13_0` → 130000, `__IPHONE_9_3` → 90300.
+        static func versionConstant(_ name: String) -> Int? {
+            let parts = name.dropFirst("__IPHONE_".count).split(separator: "_")
+            guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+            return major * 10000 + minor * 100
+        }
+
         static func and(_ a: Value, _ b: Value) -> Value {
             if a == .no || b == .no { return .no }
             if a == .yes && b == .yes { return .yes }
@@ -234,9 +255,9 @@ public enum PlatformConditions {
     public struct Map: Sendable {
         let ranges: [(start: Int, end: Int, mask: UInt8)]
 
-        public init(branches: [ConditionalBranch], language: Language, macros: [String: String]) {
+        public init(branches: [ConditionalBranch], language: Language, macros: [String: String], minimumIOS: Int? = nil) {
             ranges = branches.compactMap { b in
-                let m = PlatformConditions.mask(of: b, language: language, macros: macros)
+                let m = PlatformConditions.mask(of: b, language: language, macros: macros, minimumIOS: minimumIOS)
                 return m == uiKitMask ? nil : (b.start, b.end, m)
             }
         }

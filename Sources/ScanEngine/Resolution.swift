@@ -39,7 +39,11 @@ enum Resolution {
                 mask = PlatformConditions.resizableMask
             }
             guard !a.branches.isEmpty else { return true }
-            if branches == nil { branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros) }
+            if branches == nil {
+                let target = model.project.deploymentTarget(for: a.path, owners: owners)
+                branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros,
+                                                  minimumIOS: target.map { $0.major * 10000 + $0.minor * 100 })
+            }
             return branches!.mask(at: offset) & mask != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)

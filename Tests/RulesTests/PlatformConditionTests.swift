@@ -25,13 +25,26 @@ import SourceLexing
         ("TARGET_OS_IOS", "ic"), ("TARGET_OS_IPHONE", "icvt"), ("TARGET_OS_TV", "t"), ("TARGET_OS_WATCH", ""),
         ("TARGET_OS_VISION", "v"), ("TARGET_OS_OSX", ""), ("TARGET_OS_MACCATALYST", "c"), ("TARGET_OS_MAC", "icvt"),
         ("!TARGET_OS_TV && !TARGET_OS_WATCH", "icv"), ("defined(TARGET_OS_IOS) && TARGET_OS_IOS", "ic"), ("0", ""),
-        ("__IPHONE_OS_VERSION_MIN_REQUIRED < 130000", "icvt"), ("SD_UIKIT", "ict"), ("SD_MAC", ""), ("SD_WATCH || SD_TV", "t"),
+        ("__IPHONE_OS_VERSION_MIN_REQUIRED < 130000", "ict"), ("SD_UIKIT", "ict"), ("SD_MAC", ""), ("SD_WATCH || SD_TV", "t"),
         ("FOO(1)", "icvt"), ("(TARGET_OS_IOS", "icvt"),
     ])
     func objectiveCConditions(_ condition: String, _ expected: String) {
         let macros = ["SD_UIKIT": "(TARGET_OS_IOS || TARGET_OS_TV)", "SD_MAC": "(TARGET_OS_MAC && !TARGET_OS_IPHONE)",
                       "SD_WATCH": "TARGET_OS_WATCH", "SD_TV": "SD_TVOS", "SD_TVOS": "TARGET_OS_TV", "LOOP": "LOOP"]
         #expect(live(condition, .objectiveC, macros: macros) == expected, "\(condition)")
+    }
+
+    @Test func theDeploymentTargetDecidesVersionChecks() {
+        func live(_ condition: String, target: Int?) -> String {
+            let mask = PlatformConditions.mask(of: ConditionalBranch(start: 0, end: 1, own: condition, previous: []), language: .objectiveC,
+                                               macros: [:], minimumIOS: target)
+            return zip("icvt", 0..<4).filter { mask & (1 << UInt8($0.1)) != 0 }.map { String($0.0) }.joined()
+        }
+        // Code only compiled below iOS 13 is not compiled at all for an iOS 15 target.
+        #expect(live("__IPHONE_OS_VERSION_MIN_REQUIRED < 130000", target: 150000) == "t")
+        #expect(live("__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0", target: 120000) == "ict")
+        #expect(live("__IPHONE_OS_VERSION_MIN_REQUIRED >= __IPHONE_13_0", target: 150000) == "icvt")
+        #expect(live("__IPHONE_OS_VERSION_MIN_REQUIRED < 130000", target: nil) == "ict")
     }
 
     @Test func elseBranchesAreLiveWhereNoEarlierConditionHolds() {

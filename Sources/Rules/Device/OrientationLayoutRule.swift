@@ -34,6 +34,18 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
+            Example("""
+                func isLandscape(scene: UIWindowScene?) -> Bool {
+                    if #available(iOS 13.0, *) { return (scene?.coordinateSpace.bounds.width ?? 0) > (scene?.coordinateSpace.bounds.height ?? 0) }
+                    else { return UIApplication.shared.statusBarOrientation.isLandscape }
+                }
+                """),
+            .objc("""
+                - (BOOL)legacyLandscape {
+                    if (@available(iOS 13.0, *)) { return NO; } else { return UIInterfaceOrientationIsLandscape([UIApplication sharedApplication].statusBarOrientation); }
+                }
+                """),
             Example("class VC: UIViewController { override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all } }"),
             Example("let mask: UIInterfaceOrientationMask = .portrait"),
             Example("func f() { let key = UIApplication.statusBarOrientationUserInfoKey }"),
@@ -45,7 +57,7 @@ struct OrientationLayoutRule: Rule {
             .objc("NSString *k = UIApplicationStatusBarOrientationUserInfoKey;"),
             .objc("@property (nonatomic) UIInterfaceOrientation interfaceOrientation;"),
             .objc("- (void)setOrientation:(int)o interfaceOrientation:(int)i { }"),
-        ])
+        ], fixNeedsScenes: true)
 
     var triggers: Set<Word> {
         [.interfaceOrientation, .statusBarOrientation, .UIDevice, .UIInterfaceOrientationIsLandscape,

@@ -63,6 +63,19 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
+            Example("""
+                func width(scene: UIWindowScene?) -> CGFloat {
+                    guard #available(iOS 13, *) else { return UIScreen.main.bounds.width }
+                    return scene?.coordinateSpace.bounds.width ?? 0
+                }
+                """),
+            .objc("""
+                - (CGRect)frameForScene:(UIWindowScene *)scene {
+                    if (@available(iOS 13.0, *)) { return scene.coordinateSpace.bounds; }
+                    else { return [UIScreen mainScreen].bounds; }
+                }
+                """),
             Example("class C: UIViewController { func f() { let w = view.bounds.width } }"),
             Example("let w = window.screen.bounds.width"),
             Example("let w = windowScene.coordinateSpace.bounds.width"),
@@ -78,5 +91,5 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             Example("func f(kScreenWidth: CGFloat) { print(kScreenWidth) }",
                     files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
             Example("let w = UIScreen.main.bounds.width", path: "Pods/Lib/Thing.swift"),
-        ])
+        ], fixNeedsScenes: true)
 }

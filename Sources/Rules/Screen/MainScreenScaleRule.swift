@@ -42,6 +42,18 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
+            Example("""
+                func scale() -> CGFloat {
+                    if #available(iOS 13.0, *) { return UITraitCollection.current.displayScale } else { return UIScreen.main.scale }
+                }
+                """),
+            .objc("""
+                CGFloat Scale(void) {
+                    if (@available(iOS 13.0, *)) { return UITraitCollection.currentTraitCollection.displayScale; }
+                    else { return [UIScreen mainScreen].scale; }
+                }
+                """),
             Example("class V: UIView { func f() { let s = traitCollection.displayScale } }"),
             Example("let s = view.window?.windowScene?.screen.scale"),
             Example("let s = UIScreen.screens.first?.scale"),
@@ -53,5 +65,5 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             .objc("CGFloat s = self.window.screen.scale;"),
             Example("func f() { let SCREEN_SCALE = 2.0; print(SCREEN_SCALE) }",
                     files: ["Consts.swift": "let SCREEN_SCALE = UIScreen.main.scale"]),
-        ])
+        ], fixNeedsScenes: true)
 }

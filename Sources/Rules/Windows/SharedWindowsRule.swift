@@ -21,6 +21,9 @@ struct SharedWindowsRule: Rule {
             Example("func f() { let w = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first }"),
             Example("func f() { let w = UIApplication.shared.↓windows[0] }"),
             .objc("UIWindow *w = [UIApplication sharedApplication].↓keyWindow;"),
+            // Below iOS 13 targets still compile the pre-scene branch.
+            .objc("#if __IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0\nUIWindow *KeyWindow(void) { return [UIApplication sharedApplication].↓keyWindow; }\n#endif",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"], wraps: false),
             .objc("UIWindow *w = [[UIApplication sharedApplication] ↓keyWindow];"),
             .objc("UIWindow *w = UIApplication.sharedApplication.↓windows.firstObject;"),
             .objc("NSArray *all = [[UIApplication sharedApplication] ↓windows];"),
@@ -33,6 +36,9 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // RULES.md "Pre-scene fallbacks": with an iOS 13+ deployment target this is never compiled.
+            .objc("#if __IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0\nUIWindow *KeyWindow(void) { return [UIApplication sharedApplication].keyWindow; }\n#endif",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v15)])"]),
             Example("func f(scene: UIWindowScene) { let w = scene.windows.first; let k = scene.keyWindow }"),
             Example("class V: UIView { func f() { let w = window } }"),
             Example("func f() { let w = Utils.keyWindow() }"),
