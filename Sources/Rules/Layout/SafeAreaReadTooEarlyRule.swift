@@ -39,9 +39,26 @@ struct SafeAreaReadTooEarlyRule: Rule {
                 }
                 - (void)awakeFromNib { CGFloat t = self.↓safeAreaInsets.top; }
                 @end
-                """),
+                """, files: ["Bar.h": "@interface Bar : UIView\n@end"]),
         ],
         nonTriggering: [
+            // Not a view or view controller: the insets come from elsewhere, early or not.
+            Example("""
+                struct RootConfiguration {
+                    let insets: UIEdgeInsets
+                    init(controller: UIViewController) {
+                        insets = controller.view.safeAreaInsets
+                    }
+                }
+                """),
+            .objc("""
+                @implementation LayoutOptions
+                - (instancetype)initWithView:(UIView *)view {
+                    _bottom = view.safeAreaInsets.bottom;
+                    return self;
+                }
+                @end
+                """, files: ["LayoutOptions.h": "@interface LayoutOptions : NSObject\n@end"]),
             Example("class VC: UIViewController { override func viewSafeAreaInsetsDidChange() { bottom.constant = view.safeAreaInsets.bottom } }"),
             Example("class V: UIView { override func layoutSubviews() { let t = safeAreaInsets.top } }"),
             Example("class VC: UIViewController { override func viewDidLoad() { DispatchQueue.main.async { let b = self.view.safeAreaInsets.bottom } } }"),
@@ -61,6 +78,7 @@ struct SafeAreaReadTooEarlyRule: Rule {
         guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f),
               let (function, insideClosure) = f.enclosingFunction(of: k), !insideClosure, function.kind == .function,
               Self.isEarly(function.name, f.language) else { return }
-        sink.report(description, at: k, message: "`safeAreaInsets` read in `\(function.name)`, before the view has its final insets")
+        sink.report(description, at: k, message: "`safeAreaInsets` read in `\(function.name)`, before the view has its final insets",
+                    onlyIn: [.view, .viewController])
     }
 }

@@ -43,6 +43,9 @@ struct GlobalGeometryConstantRule: Rule {
             Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
         ],
         nonTriggering: [
+            // A value of another type made from geometry is no alias of it (its read is reported where it is).
+            Example("enum Camera { private static func videoOrientation() -> AVCaptureVideoOrientation { AVCaptureVideoOrientation(deviceOrientation: UIScreen.main.orientation) ?? .portrait } }"),
+            Example("let kOrientation: AVCaptureVideoOrientation = AVCaptureVideoOrientation(interfaceOrientation: UIScreen.main.orientation)"),
             .objc("#define IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)"),
             .objc("#define kPadding 16"),
             .objc("#define SCREEN_BOUNDS_KEY @\"[UIScreen mainScreen].bounds\""),

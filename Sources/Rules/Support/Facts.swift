@@ -322,10 +322,13 @@ enum FactExtractor {
             var q = k + 2
             if f.isPunct(q, UInt8(ascii: ":")) {
                 q += 1
+                let typeStart = q
                 while q < t.count, !f.isPunct(q, UInt8(ascii: "=")), !f.isPunct(q, UInt8(ascii: "{")), !t[q].isLineStart {
                     if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) }
                     q += 1
                 }
+                // A value of another type (`AVCaptureVideoOrientation`) is made from geometry, not geometry.
+                if !Self.isGeometryType(typeStart..<q, in: f) { continue }
             }
             if f.isPunct(q, UInt8(ascii: "=")) {
                 let end = statementEnd(from: q + 1, in: f)
@@ -345,10 +348,28 @@ enum FactExtractor {
             let parentIsType = scope.parent >= 0 && f.structure.scopes[scope.parent].kind == .type
             guard scope.parent < 0 || (parentIsType && scope.isStatic) else { continue }
             guard let nameToken = swiftFuncNameToken(scope, in: f), let (s, e) = singleExpression(scope, in: f) else { continue }
+            if let arrow = (scope.declarationStart..<scope.open).first(where: { f[$0].kind == .punct && f.text($0) == "->" }),
+               !Self.isGeometryType((arrow + 1)..<scope.open, in: f) { continue }
             let owner = parentIsType ? f.structure.scopes[scope.parent].name : nil
             out.append(Definition(name: scope.name, nameToken: nameToken, kind: .function, owner: owner, valueStart: s, valueEnd: e,
                                   subsumed: sameLine(nameToken, s, e, in: f), canBeBarConstant: false))
         }
+    }
+
+    /// Types a screen-geometry alias can have: numbers, geometry structs, the screen, insets,
+    /// orientations and idioms (and Bool, for device checks). A declared type outside these
+    /// (`-> AVCaptureVideoOrientation`) means the value is made from geometry, not geometry.
+    static let geometryTypeNames: Set<String> = ["CGFloat", "Double", "Float", "Int", "UInt", "Bool", "CGRect", "CGSize", "CGPoint",
+                                                 "UIScreen", "UIEdgeInsets", "NSDirectionalEdgeInsets", "UIInterfaceOrientation",
+                                                 "UIDeviceOrientation", "UIUserInterfaceIdiom", "CGAffineTransform", "UICoordinateSpace"]
+
+    static func isGeometryType(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        guard let first = range.first(where: { f[$0].kind == .identifier }) else { return true }
+        var name = f.text(first)
+        // `UIKit.CGFloat`, `any UICoordinateSpace`
+        if name == "UIKit" || name == "CoreGraphics", f.isPunct(first + 1, UInt8(ascii: ".")), f[first + 2].kind == .identifier { name = f.text(first + 2) }
+        if name == "any" || name == "some", f[first + 1].kind == .identifier { name = f.text(first + 1) }
+        return geometryTypeNames.contains(name)
     }
 
     static func swiftFuncNameToken(_ scope: Scope, in f: CodeFile) -> Int? {
