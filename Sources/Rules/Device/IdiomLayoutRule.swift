@@ -33,6 +33,11 @@ struct IdiomLayoutRule: Rule {
             .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
         ],
         nonTriggering: [
+            // The idiom as data, not layout: a User-Agent, analytics or experiment parameter.
+            .objc("NSString *ua = [NSString stringWithFormat:@\"VLC (%@)\", UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad ? @\"iPad\" : @\"iPhone\"];"),
+            Example("let agent = \"App/1.0 (\" + (UIDevice.current.userInterfaceIdiom == .pad ? \"iPad\" : \"iPhone\") + \")\""),
+            Example("let parameters = [\"form_factor\": UIDevice.current.userInterfaceIdiom == .pad ? \"tablet\" : \"phone\", \"os\": \"ios\"]"),
+            .objc("NSDictionary *p = @{@\"tablet\": @(UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)};"),
             Example("func f() { if UIDevice.current.userInterfaceIdiom == .mac { } }"),
             Example("func f() { if traitCollection.userInterfaceIdiom == .vision || traitCollection.userInterfaceIdiom == .tv { } }"),
             Example("func f() { let idiom = UIDevice.current.userInterfaceIdiom; log(idiom) }"),
@@ -54,8 +59,34 @@ struct IdiomLayoutRule: Rule {
             guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f) else { return }
             (s, e) = Reads.extent(ofMemberAt: k, in: f)
         }
-        guard Self.isComparedWithPadOrPhone(s, e, in: f) else { return }
+        guard Self.isComparedWithPadOrPhone(s, e, in: f), !Self.isData(around: s, e, in: f) else { return }
         sink.report(description, at: k, message: "Layout chosen by device idiom (`\(Expr.snippet(s, e, in: f))`); an iPhone app can have an iPad-sized window")
+    }
+
+    /// Whether the comparison around `s...e` produces data rather than a layout decision: it
+    /// chooses between two string literals (`idiom == .pad ? "iPad" : "iPhone"`, a User-Agent or an
+    /// analytics value), or it is a value in a dictionary literal (`"tablet": idiom == .pad`).
+    static func isData(around s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        // The comparison's extent: to the idiom constant on either side.
+        var end = e
+        if f[e + 1].isComparison { end = isIdiomConstant(at: e + 2, in: f).end }
+        var start = s
+        if f[s - 1].isComparison {
+            var q = s - 2
+            while q > s - 5, !isIdiomConstant(at: q, in: f).0 { q -= 1 }
+            start = q
+            if f.isPunct(q - 1, UInt8(ascii: ".")) || f.is(q - 1, .UIUserInterfaceIdiom) { start = q - 1 }
+        }
+        while f.isPunct(start - 1, UInt8(ascii: "(")), f.pair(start - 1) == end + 1 { start -= 1; end += 1 }
+        if f.isPunct(start - 1, UInt8(ascii: "@")) { start -= 1 }  // `@(…)` boxes the value
+        // `… ? "iPad" : "iPhone"`
+        if f.isPunct(end + 1, UInt8(ascii: "?")), f[end + 2].kind == .string, f.isPunct(end + 3, UInt8(ascii: ":")), f[end + 4].kind == .string {
+            return true
+        }
+        // `"key": <comparison>` / `@"key": @(<comparison>)` inside `[` or `@{`.
+        let before = start - 1
+        if f.isPunct(before, UInt8(ascii: ":")), f[before - 1].kind == .string { return true }
+        return false
     }
 
     static func isIdiomConstant(at k: Int, in f: CodeFile) -> (Bool, end: Int) {

@@ -34,6 +34,20 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // Orientation for a camera's capture connection or a motion effect's axis, not layout.
+            Example("""
+                func videoOrientation() -> AVCaptureVideoOrientation {
+                    AVCaptureVideoOrientation(deviceOrientation: UIDevice.current.orientation) ?? .portrait
+                }
+                """),
+            .objc("""
+                @implementation HUD
+                - (void)updateMotionEffectForOrientation:(UIInterfaceOrientation)orientation {
+                    BOOL portrait = UIInterfaceOrientationIsPortrait(orientation);
+                    UIInterpolatingMotionEffectType x = portrait ? UIInterpolatingMotionEffectTypeTiltAlongHorizontalAxis : UIInterpolatingMotionEffectTypeTiltAlongVerticalAxis;
+                }
+                @end
+                """),
             // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
             Example("""
                 func isLandscape(scene: UIWindowScene?) -> Bool {
@@ -65,6 +79,7 @@ struct OrientationLayoutRule: Rule {
     }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        if Self.servesCaptureOrMotion(k, in: f) { return }
         switch f[k].word {
         case .UIInterfaceOrientationIsLandscape, .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait:
             guard f.isPunct(k + 1, UInt8(ascii: "(")), !Expr.isDeclaredName(k, in: f) else { return }
@@ -86,5 +101,22 @@ struct OrientationLayoutRule: Rule {
         default:
             break
         }
+    }
+
+    /// Whether the code at `k` is in a function that works a camera capture connection's video
+    /// orientation or a motion effect's axis: there the orientation is the device's, rightly.
+    static func servesCaptureOrMotion(_ k: Int, in f: CodeFile) -> Bool {
+        guard let (function, _) = f.enclosingFunction(of: k) else { return false }
+        var q = function.declarationStart
+        while q < min(function.close, f.tokens.count) {
+            if f[q].kind == .identifier {
+                let text = f.text(q)
+                if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text.hasPrefix("UIInterpolatingMotionEffect") {
+                    return true
+                }
+            }
+            q += 1
+        }
+        return false
     }
 }
