@@ -14,9 +14,15 @@ struct WindowWithoutSceneRule: Rule {
             belongs to. A window attached afterwards in the same function (`window.windowScene = scene`) is fine.
             """,
         fix: { context, language, _ in
-            let scene = context == .sceneDelegate ? "windowScene"
-                : language == .swift ? "view.window?.windowScene (or the scene passed in)" : "self.view.window.windowScene (or the scene passed in)"
-            return language == .swift ? "Create it with `UIWindow(windowScene: \(scene))`." : "Create it with `initWithWindowScene:` and \(scene)."
+            let scene: String
+            switch context {
+            case .sceneDelegate: scene = "windowScene"
+            case .view: scene = language == .swift ? "window?.windowScene" : "self.window.windowScene"
+            case .viewController: scene = language == .swift ? "view.window?.windowScene" : "self.view.window.windowScene"
+            // No view here (app start-up, a manager): the scene has to come from the caller.
+            case .appDelegate, .other: scene = "the window scene its caller passes in (from a scene delegate or a view's window)"
+            }
+            return language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },
         triggering: [
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),

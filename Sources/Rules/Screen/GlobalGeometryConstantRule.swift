@@ -8,7 +8,7 @@ import SourceLexing
 struct GlobalGeometryConstantRule: Rule {
     let description = RuleDescription(
         id: "global-geometry-constant", name: "Global geometry constant", severity: .warning, facet: .size,
-        summary: "A #define, global or static constant, or parameterless function that stores screen geometry.",
+        summary: "A #define, global or static constant, computed property or parameterless function that hands out screen geometry.",
         rationale: """
             Geometry changes while the app runs; a global snapshot of it does not (seed 000: "Geometry 会变化，\
             使用方要么在需要时读取，要么订阅变化并使相关缓存失效"). Macros like `SCREEN_WIDTH` spread one \
@@ -74,7 +74,7 @@ struct GlobalGeometryConstantRule: Rule {
         for aliases in model.aliases.values {
             for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" {
                 sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: alias.facet,
-                            message: "`\(alias.name)` stores screen geometry (`\(alias.reads)`) in a global; it does not follow window resizes")
+                            message: "`\(alias.name)` hands out screen geometry (`\(alias.reads)`) app-wide; what reads it gets the screen, not the window, which resizes")
             }
         }
     }

@@ -53,6 +53,6 @@ struct AppDelegateWindowRule: Rule {
             }
         }
         guard let w = window else { return }
-        sink.report(description, at: w, message: "Under scenes the application delegate has no window; this reads nil")
+        sink.report(description, at: w, message: "The application delegate's window: nil under scenes, or one scene's window where a scene delegate sets it")
     }
 }
