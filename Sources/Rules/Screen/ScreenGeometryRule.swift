@@ -11,6 +11,26 @@ extension ScreenGeometryRule {
 
     func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let g = GeometrySite.at(site, in: file, model: model), g.rule == description.id else { return }
+        // One device check is one finding, however many sizes it lists (`a == X || a == Y || …`).
+        if g.rule == "screen-size-device-check" {
+            let start = Int(file[Self.statementStart(before: g.token, in: file)].start)
+            if sink.findings.contains(where: { $0.rule == g.rule && $0.offset >= start && $0.offset < Int(file[g.token].start) }) { return }
+        }
         sink.report(description, at: g.token, facet: g.facet, message: g.message)
+    }
+
+    /// The first token of the statement holding `k`: after the nearest `;`, `{`, `}` or
+    /// `return` before it outside brackets (Swift's line starts count too).
+    static func statementStart(before k: Int, in f: CodeFile) -> Int {
+        var q = k - 1
+        while q > 0, k - q < 2000 {
+            if f.isPunct(q, UInt8(ascii: ")")) || f.isPunct(q, UInt8(ascii: "]")), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "{")) || f.isPunct(q, UInt8(ascii: "}")) || f.is(q, .return)
+                || f[q].kind == .directive || f[q].kind == .directiveEnd { return q + 1 }
+            if f.language == .swift, f[q + 1].isLineStart, !(f[q].kind == .punct && (f.text(q) == "||" || f.text(q) == "&&")),
+               !(f[q + 1].kind == .punct && (f.text(q + 1) == "||" || f.text(q + 1) == "&&")) { return q + 1 }
+            q -= 1
+        }
+        return max(q, 0)
     }
 }

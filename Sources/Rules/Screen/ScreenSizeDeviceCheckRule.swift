@@ -18,6 +18,25 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             """,
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // One device check, one finding: the sizes it lists are that check.
+            .objc("""
+                @implementation Tools
+                + (BOOL)isIPhoneX {
+                    if (@available(iOS 11.0, *)) { return NO; }
+                    return (CGSizeEqualToSize([↓UIScreen mainScreen].bounds.size, CGSizeMake(375, 812)) ||
+                            CGSizeEqualToSize([UIScreen mainScreen].bounds.size, CGSizeMake(414, 896)) ||
+                            CGSizeEqualToSize([UIScreen mainScreen].bounds.size, CGSizeMake(390, 844)));
+                }
+                @end
+                """),
+            // A multi-line helper: its declaration is the check; the read inside is no second finding.
+            Example("""
+                extension UIScreen {
+                    static var ↓isSmallScreen: Bool {
+                        UIScreen.main.bounds.height <= 667
+                    }
+                }
+                """),
             Example("func f() { if ↓UIScreen.main.bounds.height == 812 { compact() } }"),
             Example("func f() { let tall = 896.0 <= ↓UIScreen.main.bounds.size.height }"),
             Example("func f() { let x = max(↓UIScreen.main.bounds.width, UIScreen.main.bounds.height) == 812 }"),

@@ -164,9 +164,11 @@ enum FactExtractor {
             if d.valueStart <= d.valueEnd {
                 let summary = summarize(d.valueStart, d.valueEnd, in: f)
                 if !summary.reads.isEmpty || !summary.references.isEmpty {
+                    // A device check's definition is the one finding of the check: the reads it
+                    // compares (on any line of its value) are that check, not findings of their own.
+                    let subsumed = summary.deviceCheck ? Int(f[d.valueStart].start)..<f[d.valueEnd].end : d.subsumed
                     facts.aliases.append(AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site, languages: languages,
-                                                        fileLocal: fileLocal,
-                                                        subsumed: d.subsumed, value: summary))
+                                                        fileLocal: fileLocal, subsumed: subsumed, value: summary))
                 }
             }
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
