@@ -60,6 +60,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case effectiveGeometry, didUpdateEffectiveGeometry, sidebar, preferredPlacement, barMinimizationBehavior
     case prominentTabIdentifier, preferredImageVisibility, UIViewReservedRegion, ReservedRegion, API_AVAILABLE
     case iOS, ios, introduced, requestGeometryUpdate, requestGeometryUpdateWithPreferences, isInteractivelyResizing
+    case keyboardFrameBeginUserInfoKey, UIKeyboardFrameBeginUserInfoKey
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

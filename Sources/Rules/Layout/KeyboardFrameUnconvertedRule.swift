@@ -29,6 +29,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 @implementation FormViewController
                 - (void)keyboardWillShow:(NSNotification *)n {
                     CGRect r = [n.userInfo[↓UIKeyboardFrameEndUserInfoKey] CGRectValue];
+                    CGRect b = [n.userInfo[↓UIKeyboardFrameBeginUserInfoKey] CGRectValue];
                     self.bottom.constant = r.size.height;
                 }
                 @end
@@ -61,7 +62,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
             Example("let key = UIResponder.keyboardFrameBeginUserInfoKey"),
         ])
 
-    var triggers: Set<Word> { [.keyboardFrameEndUserInfoKey, .UIKeyboardFrameEndUserInfoKey] }
+    /// The end frame and the begin frame: both are in the screen's coordinate space.
+    var triggers: Set<Word> { [.keyboardFrameEndUserInfoKey, .UIKeyboardFrameEndUserInfoKey, .keyboardFrameBeginUserInfoKey, .UIKeyboardFrameBeginUserInfoKey] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let body = f.innermostBody(of: k) else { return }
