@@ -93,6 +93,7 @@ public enum JSONReport {
             ("context", .string(f.context.rawValue)), ("path", .string(f.path)), ("line", .int(f.line)),
             ("column", .int(f.column)), ("message", .string(f.message)), ("suggestion", .string(f.suggestion)),
             ("fingerprint", .string(f.fingerprint)), ("contentFingerprint", .string(f.contentFingerprint)),
+            ("lineFingerprint", .string(f.lineFingerprint)),
             ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) })),
         ]
         if let new { fields.append(("new", .bool(new))) }

@@ -185,6 +185,10 @@ public struct Finding: Sendable, Equatable, Codable {
     public var column16: Int
     /// The fingerprint without the path: what follows a finding into a renamed file.
     public var contentFingerprint: String
+    /// The fingerprint without the enclosing type and function: rule, path and the line's text.
+    /// A finding whose line only moved to another function keeps it (baselines match on it when
+    /// nothing closer does).
+    public var lineFingerprint: String = ""
     /// Whose code it is in.
     public var scope: TargetScope = .app
     /// The targets that compile the file, or the target a project-level finding is about

@@ -3,8 +3,10 @@ import RuleKit
 
 /// Findings of an earlier report, to tell new findings from known ones. A finding is known
 /// when its fingerprint is in the baseline (fingerprints leave out line numbers, so moved lines
-/// still match), or when its file was renamed since and a baseline finding in the old path has
-/// the same path-free fingerprint.
+/// still match), when its file was renamed since and a baseline finding in the old path has
+/// the same path-free fingerprint, or when a baseline finding left unmatched has the same rule,
+/// path and line text (the line moved to another function: the function part of the fingerprint
+/// decides between candidates first, never alone).
 public struct Baseline: Sendable {
     /// Fingerprints of the baseline's findings.
     public var fingerprints: Set<String>
@@ -13,11 +15,14 @@ public struct Baseline: Sendable {
     /// The commit the baseline was made from, when it came from git.
     public var commit: String?
     public var count: Int
+    /// Fingerprint → line fingerprint, for the findings that have one.
+    public var lineOf: [String: String] = [:]
 
     public init(findings: [Finding], commit: String? = nil) {
         fingerprints = Set(findings.map(\.fingerprint))
         contents = [:]
         for f in findings where !f.contentFingerprint.isEmpty { contents[f.contentFingerprint, default: []].append(f.path) }
+        for f in findings where !f.lineFingerprint.isEmpty { lineOf[f.fingerprint] = f.lineFingerprint }
         self.commit = commit
         count = findings.count
     }
@@ -44,6 +49,7 @@ public struct Baseline: Sendable {
             }
             baseline.fingerprints.insert(fingerprint)
             if let content = f["contentFingerprint"] as? String { baseline.contents[content, default: []].append(p) }
+            if let line = f["lineFingerprint"] as? String, !line.isEmpty { baseline.lineOf[fingerprint] = line }
         }
         baseline.count = findings.count
         baseline.commit = (object["target"] as? [String: Any])?["commit"] as? String
@@ -54,24 +60,31 @@ public struct Baseline: Sendable {
     /// paths at the baseline's commit to paths now.
     public func compare(_ findings: [Finding], renames: [String: String] = [:]) -> Comparison {
         var remaining = contents
-        var isNew: [Bool] = []
-        for f in findings {
-            if fingerprints.contains(f.fingerprint) {
-                if var paths = remaining[f.contentFingerprint], let i = paths.firstIndex(of: f.path) {
-                    paths.remove(at: i)
-                    remaining[f.contentFingerprint] = paths
-                }
-                isNew.append(false)
-                continue
-            }
-            // A renamed file: the same finding at the path its old path became.
-            if var paths = remaining[f.contentFingerprint], let i = paths.firstIndex(where: { renames[$0] == f.path }) {
-                paths.remove(at: i)
+        var isNew = [Bool](repeating: true, count: findings.count)
+        // Baseline findings by line fingerprint, less those matched exactly.
+        var unmatchedLines: [String: Int] = [:]
+        for line in lineOf.values { unmatchedLines[line, default: 0] += 1 }
+        for (i, f) in findings.enumerated() where fingerprints.contains(f.fingerprint) {
+            if var paths = remaining[f.contentFingerprint], let at = paths.firstIndex(of: f.path) {
+                paths.remove(at: at)
                 remaining[f.contentFingerprint] = paths
-                isNew.append(false)
+            }
+            if let line = lineOf[f.fingerprint], let n = unmatchedLines[line] { unmatchedLines[line] = n > 1 ? n - 1 : nil }
+            isNew[i] = false
+        }
+        for (i, f) in findings.enumerated() where isNew[i] {
+            // A renamed file: the same finding at the path its old path became.
+            if var paths = remaining[f.contentFingerprint], let at = paths.firstIndex(where: { renames[$0] == f.path }) {
+                paths.remove(at: at)
+                remaining[f.contentFingerprint] = paths
+                isNew[i] = false
                 continue
             }
-            isNew.append(true)
+            // The same line in the same file, moved to another function.
+            if !f.lineFingerprint.isEmpty, let n = unmatchedLines[f.lineFingerprint] {
+                unmatchedLines[f.lineFingerprint] = n > 1 ? n - 1 : nil
+                isNew[i] = false
+            }
         }
         let known = isNew.filter { !$0 }.count
         return Comparison(isNew: isNew, known: known, fixed: max(0, count - known))

@@ -97,6 +97,7 @@ enum Resolution {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
         var ordinals: [String: Int] = [:]
+        var lineOrdinals: [String: Int] = [:]
         for s in standing {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
@@ -112,6 +113,10 @@ enum Resolution {
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope
             out[out.count - 1].targets = s.targets
+            let line = [p.rule, a.path, p.lineText].joined(separator: "\u{0}")
+            let lineOrdinal = lineOrdinals[line, default: 0]
+            lineOrdinals[line] = lineOrdinal + 1
+            out[out.count - 1].lineFingerprint = Fingerprint.of(line + "\u{0}\(lineOrdinal)")
         }
         let (fileScope, fileTargets) = unused.isEmpty ? (.app, []) : scopes.of(a.path)
         guard let unusedRule = Catalog.description(unusedSuppression) else { return out }

@@ -36,7 +36,7 @@ import TestSupport
             // SPEC.md's keys, plus extensions (never a rename): the path-free fingerprint, and the
             // scope and targets of rules v2.
             #expect(Set(f.keys) == ["rule", "severity", "facet", "context", "path", "line", "column", "message", "suggestion", "fingerprint",
-                                    "contentFingerprint", "scope", "targets"])
+                                    "contentFingerprint", "scope", "targets", "lineFingerprint"])
         }
         let summary = try #require(object["summary"] as? [String: Any])
         // SPEC.md's keys, plus the extensions (never renames): entries not scanned for what they are.

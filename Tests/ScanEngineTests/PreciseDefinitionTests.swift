@@ -174,3 +174,49 @@ import TestSupport
         #expect(uses == ["Use.m main-screen-bounds `SCREEN_W` (", "Use.swift main-screen-bounds `screenW` (C", "Use.swift hardcoded-bar-height `kNavBarHeig"])
     }
 }
+
+/// Baselines: a finding whose line only moved to another function is known (issue 13, case 9).
+@Suite struct BaselineMatchingTests {
+    @Test func aLineMovedToAnotherFunctionIsKnownAndTheFunctionDecidesBetweenCandidates() {
+        let before = scan(["Player.m": """
+            @implementation Player
+            - (void)startPlayback {
+                CGRect frame = [UIScreen mainScreen].bounds;
+            }
+            @end
+            """])
+        let after = scan(["Player.m": """
+            @implementation Player
+            - (void)_setupPlayer {
+                CGRect frame = [UIScreen mainScreen].bounds;
+            }
+            - (void)startPlayback {
+                [self _setupPlayer];
+            }
+            - (void)other {
+                CGRect frame = [UIScreen mainScreen].bounds;
+            }
+            @end
+            """])
+        #expect(before.findings.count == 1 && after.findings.count == 2)
+        #expect(before.findings[0].fingerprint != after.findings[0].fingerprint)
+        #expect(before.findings[0].lineFingerprint == after.findings[0].lineFingerprint)
+        let comparison = Baseline(findings: before.findings).compare(after.findings)
+        // One of the two identical lines is the moved one; the other is new.
+        #expect(comparison.known == 1 && comparison.isNew.filter { $0 }.count == 1 && comparison.fixed == 0)
+        // An exact match wins over a moved line: with the original function still there, it is known
+        // and the copy elsewhere is new.
+        let kept = scan(["Player.m": """
+            @implementation Player
+            - (void)startPlayback {
+                CGRect frame = [UIScreen mainScreen].bounds;
+            }
+            - (void)other {
+                CGRect frame = [UIScreen mainScreen].bounds;
+            }
+            @end
+            """])
+        let c2 = Baseline(findings: before.findings).compare(kept.findings)
+        #expect(c2.isNew == [false, true])
+    }
+}
