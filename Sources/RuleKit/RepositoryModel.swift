@@ -149,6 +149,8 @@ public struct RepositoryModel: Sendable {
     public var project = ProjectModel()
     /// Objective-C macros defined as conditions, by name (the first definition in path order).
     public var platformMacros: [String: String] = [:]
+    /// Names Swift code assigns anywhere: a stored `var` of such a name is no alias.
+    public var assignedNames: Set<String> = []
     /// Every type name the repository declares (set once all files are read).
     public var declaredTypeNames: Set<String> = []
     /// Hashes of file-local names (they never make another file need a second pass).

@@ -42,6 +42,13 @@ public struct FileAnalysis: Sendable, Equatable, Codable {
         self.identifierHashes = identifierHashes
     }
 
+    /// Whether the file must be read again with the whole repository's model: it uses a name
+    /// defined in another file, or it defines a stored `var` another file assigns (its first pass
+    /// took it for an alias).
+    public func needsSecondPass(in model: RepositoryModel) -> Bool {
+        usesNamesDefinedElsewhere(in: model) || (!model.assignedNames.isEmpty && facts.aliases.contains { $0.mutable && model.assignedNames.contains($0.name) })
+    }
+
     /// Whether any identifier of this file is a name `model` defines in another file.
     public func usesNamesDefinedElsewhere(in model: RepositoryModel) -> Bool {
         guard model.hasNames else { return false }

@@ -412,7 +412,7 @@ final class TreeState {
         var work: [(String, File, String)] = []
         for path in paths.sorted() {
             guard let file = files[path] else { continue }
-            guard let a = file.base, a.usesNamesDefinedElsewhere(in: model) else {
+            guard let a = file.base, a.needsSecondPass(in: model) else {
                 if file.second != nil { setSecond(path, file, nil); recount.insert(path) }
                 continue
             }
@@ -557,9 +557,10 @@ struct FactSignatures: Equatable {
             for n in f.typeNames { h.add(n) }
             types = h.value
         }
-        if !f.aliases.isEmpty || !f.bars.isEmpty {
+        if !f.aliases.isEmpty || !f.bars.isEmpty || !f.assignedNames.isEmpty {
             var h = Hasher64()
             h.add(f.path)
+            for n in f.assignedNames { h.add(n) }
             h.add(bytes: (try? BinaryCoding.encode(f.aliases)) ?? [])
             h.add(bytes: (try? BinaryCoding.encode(f.bars)) ?? [])
             names = h.value

@@ -18,6 +18,7 @@ final class ModelInputs {
     private var bars: [String: [BarCandidate]] = [:]
     private var projectFacts: [String: FileFacts] = [:]
     private var macros: [String: [PlatformMacro]] = [:]
+    private var assigned: [String: [String]] = [:]
     /// Type names whose entry or declared-ness changed since `takeAffected`.
     private var changed: Set<String> = []
 
@@ -53,6 +54,7 @@ final class ModelInputs {
         if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
         if f.hasProjectFacts { projectFacts[f.path] = adding ? f : nil }
         if !f.platformMacros.isEmpty { macros[f.path] = adding ? f.platformMacros : nil }
+        if !f.assignedNames.isEmpty { assigned[f.path] = adding ? f.assignedNames : nil }
     }
 
     /// Condition macros by name, the first definition in path order winning.
@@ -83,11 +85,14 @@ final class ModelInputs {
         }
         let aliasCandidates = aliases.keys.sorted(by: Self.precedes).flatMap { aliases[$0]! }
         let barCandidates = bars.keys.sorted(by: Self.precedes).flatMap { bars[$0]! }
-        var model = RepositoryModel(typeEntries: entries, windowTypes: windows, aliases: FactResolution.aliases(aliasCandidates),
+        let assignedNames = Set(assigned.values.joined())
+        var model = RepositoryModel(typeEntries: entries, windowTypes: windows,
+                                    aliases: FactResolution.aliases(aliasCandidates, assigned: assignedNames),
                                     barConstants: FactResolution.barConstants(barCandidates))
         model.project = project
         model.declaredTypeNames = typeNames
         model.platformMacros = Self.platformMacros(macros.keys.sorted(by: Self.precedes).map { macros[$0]! })
+        model.assignedNames = assignedNames
         return model
     }
 

@@ -76,7 +76,7 @@ public enum TreeScan {
         let model = buildModel(facts: facts, project: project)
         result.diagnostics += projectDiagnostics
         Timing.mark("repository model")
-        let again = analyses.indices.filter { analyses[$0]?.usesNamesDefinedElsewhere(in: model) ?? false }
+        let again = analyses.indices.filter { analyses[$0]?.needsSecondPass(in: model) ?? false }
         let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in secondPass(files[i], model: model, analyzer: analyzer) }
         for (i, a) in zip(again, second) where a != nil { analyses[i] = a }
         result.rescanned = again.count

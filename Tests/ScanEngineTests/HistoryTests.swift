@@ -103,6 +103,28 @@ import TestSupport
         #expect(last.stage == "launches")
     }
 
+    @Test func aMutableGlobalStopsAndStartsBeingAnAliasAsOtherFilesAssignIt() throws {
+        let dir = TempDirectory()
+        let repo = dir.path + "/app"
+        _ = try FixtureRepositories.run(["git", "init", "-q", "-b", "main", repo])
+        func commit(_ files: [String: String?], _ message: String) throws {
+            for (path, text) in files {
+                if let text { dir.write("app/" + path, text) } else { try FileManager.default.removeItem(atPath: repo + "/" + path) }
+            }
+            _ = try FixtureRepositories.run(["git", "-C", repo, "add", "-A"])
+            _ = try FixtureRepositories.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message])
+        }
+        try commit(["Screen.swift": "enum Screen { static var width = UIScreen.main.bounds.width }\n",
+                    "Use.swift": "func f() -> CGFloat { Screen.width * 2 }\n"], "an alias")
+        try commit(["Resize.swift": "class VC: UIViewController { func f(size: CGSize) { Screen.width = size.width } }\n"], "assigned elsewhere")
+        try commit(["Resize.swift": nil], "no longer assigned")
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        try Self.assertMatchesFreshScans(run)
+        // The definition and the function returning it are aliases until Resize.swift assigns the var.
+        #expect(run.records.map { $0.counts["global-geometry-constant"] ?? 0 } == [2, 0, 2])
+        #expect(run.records.map { $0.counts["main-screen-bounds"] ?? 0 } == [0, 1, 0])
+    }
+
     @Test func aSecondRunScansNoBlobAgain() throws {
         let repo = try FixtureRepositories.history(Self.arguments)
         let dir = TempDirectory()

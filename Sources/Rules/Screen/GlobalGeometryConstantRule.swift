@@ -43,6 +43,9 @@ struct GlobalGeometryConstantRule: Rule {
             Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
         ],
         nonTriggering: [
+            // RULES.md "Aliases": a mutable global assigned elsewhere is state, not an alias.
+            Example("enum Screen { static var width = UIScreen.main.bounds.width }",
+                    files: ["VC.swift": "class VC: UIViewController { override func viewWillTransition(to size: CGSize, with c: UIViewControllerTransitionCoordinator) { Screen.width = size.width } }"]),
             // A value of another type made from geometry is no alias of it (its read is reported where it is).
             Example("enum Camera { private static func videoOrientation() -> AVCaptureVideoOrientation { AVCaptureVideoOrientation(deviceOrientation: UIScreen.main.orientation) ?? .portrait } }"),
             Example("let kOrientation: AVCaptureVideoOrientation = AVCaptureVideoOrientation(interfaceOrientation: UIScreen.main.orientation)"),

@@ -16,6 +16,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             """,
         fix: GeometryFixes.bounds,
         triggering: [
+            // The initial read of a mutable global that other code assigns is an ordinary read;
+            // its uses are not (RULES.md "Aliases").
+            Example("enum Screen { static var width = ↓UIScreen.main.bounds.width }",
+                    files: ["VC.swift": "class VC: UIViewController { func f(size: CGSize) { Screen.width = size.width; layout(Screen.width) } }"]),
             Example("""
                 class FeedViewController: UIViewController {
                     override func viewDidLoad() {

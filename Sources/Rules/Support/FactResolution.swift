@@ -5,8 +5,12 @@ import SourceLexing
 /// aliases (through any chain of other aliases) and which are bar-height constants.
 public enum FactResolution {
     public static func model(_ facts: [FileFacts]) -> RepositoryModel {
-        RepositoryModel(types: { record in for f in facts { for t in f.types { record(t) } } }, aliases: aliases(facts.flatMap(\.aliases)),
-                        barConstants: barConstants(facts.flatMap(\.bars)))
+        let assigned = Set(facts.flatMap(\.assignedNames))
+        var model = RepositoryModel(types: { record in for f in facts { for t in f.types { record(t) } } },
+                                    aliases: aliases(facts.flatMap(\.aliases), assigned: assigned),
+                                    barConstants: barConstants(facts.flatMap(\.bars)))
+        model.assignedNames = assigned
+        return model
     }
 
     struct Resolved: Equatable {
@@ -16,7 +20,9 @@ public enum FactResolution {
         var reads: String
     }
 
-    public static func aliases(_ candidates: [AliasCandidate]) -> [GeometryAlias] {
+    public static func aliases(_ candidates: [AliasCandidate], assigned: Set<String> = []) -> [GeometryAlias] {
+        // A stored `var` some code assigns is state, not an alias of what it started as.
+        let candidates = assigned.isEmpty ? candidates : candidates.filter { !($0.mutable && assigned.contains($0.name)) }
         var byName: [String: [Int]] = [:]
         for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
         var state = [Resolved?](repeating: nil, count: candidates.count)

@@ -44,6 +44,9 @@ public struct AliasCandidate: Sendable, Equatable, Codable {
     /// Bytes whose reads the definition's own finding replaces.
     public var subsumed: Range<Int>
     public var value: ValueSummary
+    /// A stored `var`: no alias when any file assigns it (RULES.md "Aliases": mutable globals
+    /// assigned elsewhere are not aliases; their initial read is an ordinary read).
+    public var mutable = false
 }
 
 /// A constant named like a bar height whose value is numbers (or other such constants).
@@ -75,6 +78,9 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var windowState: [WindowStateCandidate] = []
     /// Types with a shared instance (`static let shared`, `+ (instancetype)sharedInstance`).
     public var singletons: [String] = []
+    /// Names Swift code assigns to (`Screen.width = …`, `width += …`): stored `var` aliases of
+    /// those names are no aliases.
+    public var assignedNames: [String] = []
     /// Objective-C macros whose body is a condition (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`):
     /// `#if SD_UIKIT` in any file is evaluated through them.
     public var platformMacros: [PlatformMacro] = []
@@ -153,6 +159,7 @@ enum FactExtractor {
                                                offset: Int(f[scope.declarationStart].start)))
         }
         ProjectFacts.extract(f, into: &facts)
+        if f.language == .swift { facts.assignedNames = assignedNames(f) }
         var definitions: [Definition] = []
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
         for d in definitions {
@@ -167,8 +174,10 @@ enum FactExtractor {
                     // A device check's definition is the one finding of the check: the reads it
                     // compares (on any line of its value) are that check, not findings of their own.
                     let subsumed = summary.deviceCheck ? Int(f[d.valueStart].start)..<f[d.valueEnd].end : d.subsumed
-                    facts.aliases.append(AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site, languages: languages,
-                                                        fileLocal: fileLocal, subsumed: subsumed, value: summary))
+                    var candidate = AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site, languages: languages,
+                                                   fileLocal: fileLocal, subsumed: subsumed, value: summary)
+                    candidate.mutable = d.mutable
+                    facts.aliases.append(candidate)
                 }
             }
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
@@ -233,6 +242,7 @@ enum FactExtractor {
         var valueEnd: Int
         var subsumed: Range<Int>
         var canBeBarConstant: Bool
+        var mutable = false
     }
 
     // MARK: Objective-C
@@ -336,7 +346,8 @@ enum FactExtractor {
                 let end = statementEnd(from: q + 1, in: f)
                 guard end >= q + 1 else { continue }
                 out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: q + 1,
-                                      valueEnd: end, subsumed: Int(t[q + 1].start)..<t[end].end, canBeBarConstant: t[k].word == .let))
+                                      valueEnd: end, subsumed: Int(t[q + 1].start)..<t[end].end, canBeBarConstant: t[k].word == .let,
+                                      mutable: t[k].word == .var))
             } else if f.isPunct(q, UInt8(ascii: "{")), t[k].word == .var,
                       let body = f.structure.scopes.first(where: { $0.open == q }), body.kind == .accessor,
                       let (s, e) = singleExpression(body, in: f) {
@@ -372,6 +383,22 @@ enum FactExtractor {
         if name == "UIKit" || name == "CoreGraphics", f.isPunct(first + 1, UInt8(ascii: ".")), f[first + 2].kind == .identifier { name = f.text(first + 2) }
         if name == "any" || name == "some", f[first + 1].kind == .identifier { name = f.text(first + 1) }
         return geometryTypeNames.contains(name)
+    }
+
+    /// Names assigned in Swift code: `X.name = …`, `self.name += …`, or `name = …` opening a
+    /// statement (not declarations, labels or parameter defaults).
+    static func assignedNames(_ f: CodeFile) -> [String] {
+        var out: Set<String> = []
+        let t = f.tokens
+        for k in t.indices where t[k].kind == .identifier && k + 1 < t.count && t[k + 1].kind == .punct {
+            let op = f.text(k + 1)
+            guard op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" else { continue }
+            if f.isPunct(k - 1, UInt8(ascii: ".")) || (t[k].isLineStart && !f.is(k - 1, .let) && !f.is(k - 1, .var) && !f.is(k - 1, .case)) {
+                out.insert(f.text(k))
+            }
+            if out.count >= 4096 { break }
+        }
+        return out.sorted()
     }
 
     static func swiftFuncNameToken(_ scope: Scope, in f: CodeFile) -> Int? {
