@@ -13,6 +13,8 @@ public struct Scopes: Sendable {
     /// examples, and its code outside them is the library.
     public let libraryRepository: Bool
     private let byTarget: [String: TargetScope]
+    /// Without a project: the plist-only apps of each scope, which every source of that scope belongs to.
+    private let appsByScope: [TargetScope: [String]]
 
     public init(project: ProjectModel, configuration: Configuration) {
         self.project = project
@@ -47,6 +49,11 @@ public struct Scopes: Sendable {
             byTarget[app.name] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example : .app
         }
         self.byTarget = byTarget
+        var appsByScope: [TargetScope: [String]] = [:]
+        if project.targets.isEmpty {
+            for app in project.apps { appsByScope[byTarget[app.name] ?? (libraryRepository ? .library : .app), default: []].append(app.name) }
+        }
+        self.appsByScope = appsByScope
     }
 
     /// The scope of a target (or plist-only app) by name.
@@ -60,15 +67,13 @@ public struct Scopes: Sendable {
         if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }
         let scope = folderScope(path)
         // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).
-        if project.targets.isEmpty, !project.apps.isEmpty {
-            return (scope, project.apps.filter { self.scope(ofTarget: $0.name) == scope }.map(\.name))
-        }
-        return (scope, [])
+        return (scope, appsByScope[scope] ?? [])
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets
     /// by their folders, and the rest the repository's own kind of code.
     func folderScope(_ path: String) -> TargetScope {
+        guard path.contains("/") else { return libraryRepository ? .library : .app }
         let folders = path.split(separator: "/").dropLast()
         if folders.contains(where: { Self.isTestFolder($0) }) { return .test }
         for package in project.packages {

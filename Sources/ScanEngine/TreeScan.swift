@@ -120,7 +120,8 @@ public enum TreeScan {
     static func buildModel(facts: [FileFacts], project: ProjectModel) -> RepositoryModel {
         var building = FactResolution.model(facts)
         building.project = project
-        building.platformMacros = ModelInputs.platformMacros(facts.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.platformMacros))
+        // Facts come in path order (listings are sorted), as ModelInputs takes them.
+        building.platformMacros = ModelInputs.platformMacros(facts.lazy.filter { !$0.platformMacros.isEmpty }.map(\.platformMacros))
         var names: Set<String> = []
         for f in facts { names.formUnion(f.typeNames) }
         building.declaredTypeNames = names

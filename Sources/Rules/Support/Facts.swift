@@ -390,12 +390,23 @@ enum FactExtractor {
     static func assignedNames(_ f: CodeFile) -> [String] {
         var out: Set<String> = []
         let t = f.tokens
+        let bytes = f.buffer.base
         for k in t.indices where t[k].kind == .identifier && k + 1 < t.count && t[k + 1].kind == .punct {
-            let op = f.text(k + 1)
-            guard op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" else { continue }
-            if f.isPunct(k - 1, UInt8(ascii: ".")) || (t[k].isLineStart && !f.is(k - 1, .let) && !f.is(k - 1, .var) && !f.is(k - 1, .case)) {
-                out.insert(f.text(k))
+            // The cheap tests first: this loop sees every identifier of every Swift file.
+            guard f.isPunct(k - 1, UInt8(ascii: ".")) || (t[k].isLineStart && !f.is(k - 1, .let) && !f.is(k - 1, .var) && !f.is(k - 1, .case))
+            else { continue }
+            let op = t[k + 1]
+            let start = Int(op.start)
+            let isAssignment: Bool
+            switch op.end - start {
+            case 1: isAssignment = bytes[start] == UInt8(ascii: "=")
+            case 2:
+                let a = bytes[start]
+                isAssignment = bytes[start + 1] == UInt8(ascii: "=") && (a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: "*") || a == UInt8(ascii: "/"))
+            default: isAssignment = false
             }
+            guard isAssignment else { continue }
+            out.insert(f.text(k))
             if out.count >= 4096 { break }
         }
         return out.sorted()
