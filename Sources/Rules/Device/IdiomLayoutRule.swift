@@ -20,6 +20,21 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // Through one local in the same function.
+            Example("""
+                func layout() {
+                    let idiom = UIDevice.current.↓userInterfaceIdiom
+                    columns = idiom == .pad ? 3 : 1
+                }
+                """),
+            .objc("""
+                @implementation Grid
+                - (void)layout {
+                    UIUserInterfaceIdiom idiom = [UIDevice currentDevice].↓userInterfaceIdiom;
+                    if (idiom == UIUserInterfaceIdiomPad) { self.columns = 3; }
+                }
+                @end
+                """),
             Example("func f() { if UIDevice.current.↓userInterfaceIdiom == .pad { showSidebar() } }"),
             Example("func f() { if traitCollection.↓userInterfaceIdiom != .phone { wide() } }"),
             Example("func f() { let cols = UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 }"),
@@ -33,6 +48,7 @@ struct IdiomLayoutRule: Rule {
             .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
         ],
         nonTriggering: [
+            Example("func f() { let idiom = UIDevice.current.userInterfaceIdiom; log(idiom) }"),
             // The idiom as data, not layout: a User-Agent, analytics or experiment parameter.
             .objc("NSString *ua = [NSString stringWithFormat:@\"VLC (%@)\", UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad ? @\"iPad\" : @\"iPhone\"];"),
             Example("let agent = \"App/1.0 (\" + (UIDevice.current.userInterfaceIdiom == .pad ? \"iPad\" : \"iPhone\") + \")\""),
@@ -59,7 +75,14 @@ struct IdiomLayoutRule: Rule {
             guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f) else { return }
             (s, e) = Reads.extent(ofMemberAt: k, in: f)
         }
-        guard Self.isComparedWithPadOrPhone(s, e, in: f), !Self.isData(around: s, e, in: f) else { return }
+        var compared = Self.isComparedWithPadOrPhone(s, e, in: f) && !Self.isData(around: s, e, in: f)
+        // `let idiom = UIDevice.current.userInterfaceIdiom` … `if idiom == .pad`: one local, one function.
+        if !compared, let local = LocalFlow.local(initializedBy: s, e, in: f) {
+            compared = LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f).contains {
+                Self.isComparedWithPadOrPhone($0, $0, in: f) && !Self.isData(around: $0, $0, in: f)
+            }
+        }
+        guard compared else { return }
         sink.report(description, at: k, message: "Layout chosen by device idiom (`\(Expr.snippet(s, e, in: f))`); an iPhone app can have an iPad-sized window")
     }
 

@@ -14,6 +14,13 @@ struct AppDelegateWindowRule: Rule {
             """,
         fix: GeometryFixes.window,
         triggering: [
+            // Through one local in the same function.
+            Example("""
+                func present(_ vc: UIViewController) {
+                    guard let appDelegate = UIApplication.shared.delegate as? AppDelegate else { return }
+                    appDelegate.↓window?.rootViewController?.present(vc, animated: true)
+                }
+                """),
             Example("func f() { let w = UIApplication.shared.delegate?.↓window }"),
             Example("func f() { let w = UIApplication.shared.delegate!.↓window!! }"),
             Example("func f() { let w = (UIApplication.shared.delegate as? AppDelegate)?.↓window }"),
@@ -50,6 +57,16 @@ struct AppDelegateWindowRule: Rule {
                 chain = Chain(start: start - 1, end: end + 1, members: [])
                 chain.extend(in: f)
                 if chain.word(0) == .window { window = chain.members[0].token }
+            }
+        }
+        // `guard let delegate = UIApplication.shared.delegate as? AppDelegate` … `delegate.window`.
+        if window == nil, chain.members.count == 2, let local = LocalFlow.local(initializedBy: chain.start, chain.end, in: f) {
+            for use in LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f) {
+                if f.isPunct(use + 1, UInt8(ascii: ".")) || f.isPunct(use + 1, UInt8(ascii: "?")) {
+                    let member = f.isPunct(use + 1, UInt8(ascii: "?")) ? use + 3 : use + 2
+                    if f.is(member, .window) { window = member; break }
+                }
+                if f.language == .objectiveC, f.isPunct(use - 1, UInt8(ascii: "[")), f.is(use + 1, .window) { window = use + 1; break }
             }
         }
         guard let w = window else { return }
