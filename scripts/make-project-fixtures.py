@@ -786,7 +786,8 @@ let project = Project(
             bundleId: "com.example.notes",
             deploymentTargets: .iOS("16.0"),
             infoPlist: .extendingDefault(with: ["UILaunchStoryboardName": "LaunchScreen"]),
-            sources: ["Notes/Sources/**"]
+            sources: ["Notes/Sources/**"],
+            dependencies: [.target(name: "NotesKit")]
         ),
         .target(
             name: "NotesModern",

@@ -17,6 +17,8 @@ public struct TuistManifest: Sendable {
         for call in calls(in: bytes) {
             let body = String(decoding: bytes[call.range], as: UTF8.self)
             guard let name = stringArgument("name", in: body) else { continue }
+            // `dependencies: [.target(name: "Kit")]` names a target; a declaration has a product.
+            guard argumentText("product", in: body) != nil || argumentText("bundleId", in: body) != nil else { continue }
             let product = enumArgument("product", in: body) ?? "app"
             var platforms: Set<Platform> = []
             let destinations = argumentText("destinations", in: body) ?? argumentText("platform", in: body) ?? ""
