@@ -21,6 +21,15 @@ struct OrientationLayoutRule: Rule {
                 : "Compare the bounds' width and height where you lay out, or use size classes; treat rotation as a bounds change."
         },
         triggering: [
+            .objc("""
+                @implementation HUD
+                - (void)position {
+                    UIInterfaceOrientation o = UIApplication.sharedApplication.↓statusBarOrientation;
+                    self.frame = ↓UIInterfaceOrientationIsPortrait(o) ? self.portraitFrame : self.landscapeFrame;
+                    [self updateMotionEffectForXMotionEffectType:UIInterpolatingMotionEffectTypeTiltAlongHorizontalAxis];
+                }
+                @end
+                """),
             Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
             Example("func f() { let o = UIApplication.shared.↓statusBarOrientation }"),
             Example("func f() { if view.window?.windowScene?.↓interfaceOrientation == .portrait { } }"),
@@ -34,7 +43,8 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
-            // Orientation for a camera's capture connection or a motion effect's axis, not layout.
+            // Orientation for a camera's capture connection or a motion effect's axis, not layout
+            // (a function that also sets frames keeps its findings: see the triggering examples).
             Example("""
                 func videoOrientation() -> AVCaptureVideoOrientation {
                     AVCaptureVideoOrientation(deviceOrientation: UIDevice.current.orientation) ?? .portrait
@@ -105,18 +115,23 @@ struct OrientationLayoutRule: Rule {
 
     /// Whether the code at `k` is in a function that works a camera capture connection's video
     /// orientation or a motion effect's axis: there the orientation is the device's, rightly.
+    /// A function that also lays something out (frames, bounds, centers, constraint constants,
+    /// sizes) keeps its findings: the orientation may decide that layout too.
     static func servesCaptureOrMotion(_ k: Int, in f: CodeFile) -> Bool {
         guard let (function, _) = f.enclosingFunction(of: k) else { return false }
+        var serves = false
         var q = function.declarationStart
         while q < min(function.close, f.tokens.count) {
             if f[q].kind == .identifier {
+                if f.is(q, .frame) || f.is(q, .bounds) || f.is(q, .width) || f.is(q, .height) { return false }
                 let text = f.text(q)
+                if text == "center" || text == "constant" || text == "setNeedsLayout" || text == "layoutIfNeeded" { return false }
                 if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text.hasPrefix("UIInterpolatingMotionEffect") {
-                    return true
+                    serves = true
                 }
             }
             q += 1
         }
-        return false
+        return serves
     }
 }
