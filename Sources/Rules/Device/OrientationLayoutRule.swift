@@ -89,28 +89,35 @@ struct OrientationLayoutRule: Rule {
     }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        if Self.servesCaptureOrMotion(k, in: f) { return }
         switch f[k].word {
         case .UIInterfaceOrientationIsLandscape, .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait:
             guard f.isPunct(k + 1, UInt8(ascii: "(")), !Expr.isDeclaredName(k, in: f) else { return }
-            sink.report(description, at: k, message: "`\(f.text(k))` decides layout by orientation; windows can be any shape")
+            report(&sink, k, f, description, at: k, message: "`\(f.text(k))` decides layout by orientation; windows can be any shape")
         case .UIDevice:
             let chain = Chain.parse(at: k, in: f)
             guard chain.word(0) == .current || chain.word(0) == .currentDevice, chain.word(1) == .orientation else { return }
-            sink.report(description, at: chain.members[1].token, message: "The device's orientation does not say what shape the window is")
+            report(&sink, k, f, description, at: chain.members[1].token, message: "The device's orientation does not say what shape the window is")
         case .interfaceOrientation:
             if Reads.isMemberRead(k, in: f) {
-                sink.report(description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape")
+                report(&sink, k, f, description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape")
             } else if f.language == .swift, Reads.isBareRead(k, in: f) {
-                sink.report(description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape",
+                report(&sink, k, f, description, at: k, message: "`interfaceOrientation` decides layout by orientation; windows can be any shape",
                             onlyIn: [.viewController])
             }
         case .statusBarOrientation:
             guard Reads.isMemberRead(k, in: f) else { return }
-            sink.report(description, at: k, message: "`statusBarOrientation` is deprecated and says nothing about the window's shape")
+            report(&sink, k, f, description, at: k, message: "`statusBarOrientation` is deprecated and says nothing about the window's shape")
         default:
             break
         }
+    }
+
+    /// Reports unless the code is in a function that only works a capture connection or a
+    /// motion effect (asked only when there is something to report: it reads the whole function).
+    private func report(_ sink: inout FindingSink, _ k: Int, _ f: CodeFile, _ rule: RuleDescription, at token: Int, message: String,
+                        onlyIn: Set<Context>? = nil) {
+        if Self.servesCaptureOrMotion(k, in: f) { return }
+        sink.report(rule, at: token, message: message, onlyIn: onlyIn)
     }
 
     /// Whether the code at `k` is in a function that works a camera capture connection's video
@@ -121,13 +128,20 @@ struct OrientationLayoutRule: Rule {
         guard let (function, _) = f.enclosingFunction(of: k) else { return false }
         var serves = false
         var q = function.declarationStart
+        let bytes = f.buffer.base
         while q < min(function.close, f.tokens.count) {
             if f[q].kind == .identifier {
                 if f.is(q, .frame) || f.is(q, .bounds) || f.is(q, .width) || f.is(q, .height) { return false }
-                let text = f.text(q)
-                if text == "center" || text == "constant" || text == "setNeedsLayout" || text == "layoutIfNeeded" { return false }
-                if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text.hasPrefix("UIInterpolatingMotionEffect") {
-                    serves = true
+                // Only names that start like the ones asked about are turned into text.
+                let first = bytes[Int(f[q].start)]
+                if first == UInt8(ascii: "c") || first == UInt8(ascii: "s") || first == UInt8(ascii: "l") {
+                    let text = f.text(q)
+                    if text == "center" || text == "constant" || text == "setNeedsLayout" || text == "layoutIfNeeded" { return false }
+                } else if first == UInt8(ascii: "A") || first == UInt8(ascii: "U") || first == UInt8(ascii: "v") {
+                    let text = f.text(q)
+                    if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text.hasPrefix("UIInterpolatingMotionEffect") {
+                        serves = true
+                    }
                 }
             }
             q += 1

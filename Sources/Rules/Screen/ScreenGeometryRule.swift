@@ -12,9 +12,10 @@ extension ScreenGeometryRule {
     func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let g = GeometrySite.at(site, in: file, model: model), g.rule == description.id else { return }
         // One device check is one finding, however many sizes it lists (`a == X || a == Y || …`).
-        if g.rule == "screen-size-device-check" {
-            let start = Int(file[Self.statementStart(before: g.token, in: file)].start)
-            if sink.findings.contains(where: { $0.rule == g.rule && $0.offset >= start && $0.offset < Int(file[g.token].start) }) { return }
+        if g.rule == "screen-size-device-check", let last = sink.findings.last(where: { $0.rule == g.rule }) {
+            // Findings come in token order: only the latest device check can share this statement.
+            let here = Int(file[g.token].start)
+            if last.offset < here, last.offset >= Int(file[Self.statementStart(before: g.token, in: file)].start) { return }
         }
         sink.report(description, at: g.token, facet: g.facet, message: g.message)
     }
