@@ -80,11 +80,8 @@ public struct RepositoryOverview: Sendable, Equatable {
     /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
     public var stageReasons: [String] {
         guard let stage else { return [] }
-        return targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage && !$0.blockers.isEmpty }.map { t in
-            var rules: [String] = []
-            for b in t.blockers where !rules.contains(b.rule) { rules.append(b.rule) }
-            return "\(t.name): " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "")
-        }
+        return targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage && !$0.blockers.isEmpty }
+            .map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
     }
 
     /// Demo and example apps, and tests, with their own stages: listed apart, never lowering the repository's.

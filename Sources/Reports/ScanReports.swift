@@ -161,15 +161,9 @@ public enum ScanSummary {
         guard !holding.isEmpty else {
             // Held by files no target compiles.
             let loose = Stage.blockers(r.findings.filter { $0.scope.counts && $0.targets.isEmpty })
-            var rules: [String] = []
-            for f in loose where !rules.contains(f.rule) { rules.append(f.rule) }
-            return rules.isEmpty ? "" : " (files in no target: " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "") + ")"
+            return loose.isEmpty ? "" : " (files in no target: " + TargetStage.ruleList(loose.map(\.rule)) + ")"
         }
-        let parts = holding.prefix(2).map { t in
-            var rules: [String] = []
-            for b in t.blockers where !rules.contains(b.rule) { rules.append(b.rule) }
-            return "\(t.name): " + rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? ", …" : "")
-        }
+        let parts = holding.prefix(2).map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
         return " (" + parts.joined(separator: "; ") + (holding.count > 2 ? "; +\(holding.count - 2) more" : "") + ")"
     }
 

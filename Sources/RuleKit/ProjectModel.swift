@@ -90,9 +90,6 @@ public struct ProjectModel: Sendable {
     /// Whether an app declares `UIApplicationSupportsMultipleScenes = true`.
     public var declaresMultipleScenes: Bool { apps.contains { $0.facts.supportsMultipleScenes == true } }
 
-    /// The targets that compile `path`.
-    public func targets(compiling path: String) -> [XcodeProject.Target] { targets.filter { $0.contains(path) } }
-
     /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
     /// handed to the questions below, since membership is globs and folders for every target.
     public func owners(of path: String) -> [Int] { targets.indices.filter { targets[$0].contains(path) } }
@@ -108,19 +105,11 @@ public struct ProjectModel: Sendable {
         return (targets.filter(\.isIOS).compactMap(\.deploymentTarget) + packages.compactMap(\.iOS)).min()
     }
 
-    /// Whether code in `path` is compiled for a platform where windows resize: false only when
-    /// every target that compiles it builds for tvOS, watchOS or macOS alone.
-    public func compilesForResizablePlatform(_ path: String, owners: [Int]? = nil) -> Bool {
+    /// Whether code in `path` is judged by rules of `platforms`: false only when every target
+    /// that compiles it builds for platforms those rules leave out (tvOS, watchOS or macOS alone
+    /// for the resizing rules; watchOS or macOS for scene adoption).
+    public func compiles(_ path: String, for platforms: RulePlatforms, owners: [Int]? = nil) -> Bool {
         let owning = owners ?? self.owners(of: path)
-        guard !owning.isEmpty else { return true }
-        return owning.contains { targets[$0].platforms.isEmpty || !targets[$0].platforms.isDisjoint(with: Platform.resizable) }
-    }
-
-    /// Whether code in `path` belongs to a UIKit app platform (iOS, Catalyst, visionOS, tvOS):
-    /// false when every target that compiles it is macOS- or watchOS-only.
-    public func compilesForUIKitPlatform(_ path: String, owners: [Int]? = nil) -> Bool {
-        let owning = owners ?? self.owners(of: path)
-        guard !owning.isEmpty else { return true }
-        return owning.contains { targets[$0].platforms.isEmpty || !targets[$0].platforms.isDisjoint(with: Platform.uiKit) }
+        return owning.isEmpty || owning.contains { platforms.judges(targets[$0].platforms) }
     }
 }

@@ -42,6 +42,16 @@ public enum RulePlatforms: Sendable {
     case uiKit
     /// Every file (suppression bookkeeping).
     case any
+
+    /// Whether code a target builds for `platforms` is judged by such a rule (a target whose
+    /// platforms are unknown is judged).
+    public func judges(_ platforms: Set<Platform>) -> Bool {
+        switch self {
+        case .any: return true
+        case .uiKit: return platforms.isEmpty || !platforms.isDisjoint(with: Platform.uiKit)
+        case .resizable: return platforms.isEmpty || !platforms.isDisjoint(with: Platform.resizable)
+        }
+    }
 }
 
 /// How a rule explains itself: the single source for `rules`, `explain`, messages' fixes and tests.

@@ -30,11 +30,11 @@ enum Resolution {
             switch rule.platforms {
             case .any: return true
             case .uiKit:
-                if uiKit == nil { uiKit = model.project.compilesForUIKitPlatform(a.path, owners: owners) }
+                if uiKit == nil { uiKit = model.project.compiles(a.path, for: .uiKit, owners: owners) }
                 guard uiKit! else { return false }
                 mask = PlatformConditions.uiKitMask
             case .resizable:
-                if resizable == nil { resizable = model.project.compilesForResizablePlatform(a.path, owners: owners) }
+                if resizable == nil { resizable = model.project.compiles(a.path, for: .resizable, owners: owners) }
                 guard resizable! else { return false }
                 mask = PlatformConditions.resizableMask
             }

@@ -90,12 +90,7 @@ public struct TargetStage: Sendable, Equatable {
             // A tvOS, watchOS or macOS target compiles shared code too, but the rules of
             // resizing (and, off UIKit, of scenes) are not its verdict.
             let judged = (byTarget[t.name] ?? []).filter { f in
-                guard !t.platforms.isEmpty, let rule = Catalog.description(f.rule) else { return true }
-                switch rule.platforms {
-                case .any: return true
-                case .uiKit: return !t.platforms.isDisjoint(with: Platform.uiKit)
-                case .resizable: return !t.platforms.isDisjoint(with: Platform.resizable)
-                }
+                Catalog.description(f.rule)?.platforms.judges(t.platforms) ?? true
             }
             out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), judged))
         }
@@ -112,6 +107,13 @@ public struct TargetStage: Sendable, Equatable {
             }
         }
         return out.sorted { ($0.scope, $0.name) < ($1.scope, $1.name) }
+    }
+
+    /// `rule-a, rule-b, rule-c, …`: the distinct rules of some blockers, in order, for one line.
+    public static func ruleList(_ rules: [String]) -> String {
+        var distinct: [String] = []
+        for r in rules where !distinct.contains(r) { distinct.append(r) }
+        return distinct.prefix(3).joined(separator: ", ") + (distinct.count > 3 ? ", …" : "")
     }
 
     static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding]) -> TargetStage {
