@@ -121,15 +121,23 @@ public enum XCConfig {
     /// (missing includes, cycles, lines that are not assignments) are added as
     /// `path:line: message`.
     /// An include is looked up beside the including file, then in `projectFolder` (Xcode does both).
-    public static func load(_ path: String, projectFolder: String = "", read: (String) -> [UInt8]?, problems: inout [String]) -> SettingsLayer {
+    /// Nil when the file at `path` itself is not in the repository (each file is read once).
+    public static func load(_ path: String, projectFolder: String = "", read: (String) -> [UInt8]?, problems: inout [String]) -> SettingsLayer? {
+        guard let bytes = read(path) else { return nil }
         var layer = SettingsLayer()
         var visiting: [String] = []
-        load(path, projectFolder: projectFolder, read: read, into: &layer, visiting: &visiting, problems: &problems, from: nil)
+        load([path], projectFolder: projectFolder, read: read, into: &layer, visiting: &visiting, problems: &problems, from: nil, bytes: bytes)
         return layer
     }
 
-    private static func load(_ path: String, projectFolder: String, read: (String) -> [UInt8]?, into layer: inout SettingsLayer, visiting: inout [String],
-                             problems: inout [String], from: (path: String, line: Int, optional: Bool)?) {
+    /// Loads the first of `candidates` that exists (an include beside the file, else in the project folder).
+    private static func load(_ candidates: [String], projectFolder: String, read: (String) -> [UInt8]?, into layer: inout SettingsLayer, visiting: inout [String],
+                             problems: inout [String], from: (path: String, line: Int, optional: Bool)?, bytes known: [UInt8]? = nil) {
+        var path = candidates[0]
+        var found = known
+        if found == nil {
+            for c in candidates { if let b = read(c) { found = b; path = c; break } }
+        }
         if visiting.contains(path) {
             if let from { problems.append("\(from.path):\(from.line): #include cycle through \(path)") }
             return
@@ -138,7 +146,7 @@ public enum XCConfig {
             if let from { problems.append("\(from.path):\(from.line): #include nested more than 32 deep") }
             return
         }
-        guard let bytes = read(path) else {
+        guard let bytes = found else {
             // CocoaPods' and Carthage's files exist only after `pod install`.
             let generated = path.split(separator: "/").contains { XcodeProject.generatedFolders.contains($0) }
             if let from, !from.optional, !generated { problems.append("\(from.path):\(from.line): included file \(path) is not in the repository") }
@@ -162,13 +170,10 @@ public enum XCConfig {
                 }
                 let target = String(text[text.index(after: open)..<close])
                 if target.hasPrefix("/") || target.hasPrefix("<") { continue }  // outside the repository
-                var resolved = XcodeProject.normalize(folder.isEmpty ? target : folder + "/" + target)
-                if read(resolved) == nil {
-                    let fromProject = XcodeProject.normalize(projectFolder.isEmpty ? target : projectFolder + "/" + target)
-                    if read(fromProject) != nil { resolved = fromProject }
-                }
-                load(resolved, projectFolder: projectFolder, read: read, into: &layer, visiting: &visiting, problems: &problems,
-                     from: (path, lineNumber, optional))
+                let beside = XcodeProject.normalize(folder.isEmpty ? target : folder + "/" + target)
+                let fromProject = XcodeProject.normalize(projectFolder.isEmpty ? target : projectFolder + "/" + target)
+                load(beside == fromProject ? [beside] : [beside, fromProject], projectFolder: projectFolder, read: read, into: &layer,
+                     visiting: &visiting, problems: &problems, from: (path, lineNumber, optional))
                 continue
             }
             // `KEY[sdk=iphoneos*] = value`: the assignment's `=` comes after the conditions.

@@ -55,7 +55,7 @@ public struct XcodeGenSpec: Sendable {
         var loaded: [String: SettingsLayer] = [:]
         func xcconfig(_ path: String) -> SettingsLayer {
             if let known = loaded[path] { return known }
-            let layer = XCConfig.load(path, projectFolder: root, read: read, problems: &problems)
+            let layer = XCConfig.load(path, projectFolder: root, read: read, problems: &problems) ?? SettingsLayer()
             loaded[path] = layer
             return layer
         }

@@ -117,15 +117,12 @@ public struct XcodeProject: Sendable {
                 if let ref = c["baseConfigurationReference"]?.string, let file = locations.path(of: ref) {
                     if let known = xcconfigs[file] {
                         stack.append(known)
-                    } else if read(file) == nil {
-                        // CocoaPods writes Pods/Target Support Files/… at `pod install`: not in a repository.
-                        if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
-                            problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
-                        }
-                    } else {
-                        let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems)
+                    } else if let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems) {
                         xcconfigs[file] = layer
                         stack.append(layer)
+                    } else if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
+                        // CocoaPods writes Pods/Target Support Files/… at `pod install`: not in a repository.
+                        problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
                     }
                 }
                 var plain: [String: String] = [:]
