@@ -68,7 +68,7 @@ class Project:
         self.add(sid, "PBXFileSystemSynchronizedRootGroup", path, fields)
         return sid
 
-    def configurations(self, owner, settings, base=None):
+    def configurations(self, owner, settings, base=None, anchor=None):
         ids = []
         for config in ("Debug", "Release"):
             cid = oid(self.name, owner, config)
@@ -76,6 +76,8 @@ class Project:
             fields = [("buildSettings", body), ("name", config)]
             if base:
                 fields.insert(0, ("baseConfigurationReference", base))
+            if anchor:  # Xcode 16: an xcconfig inside a synchronized folder
+                fields[0:0] = [("baseConfigurationReferenceAnchor", anchor[0]), ("baseConfigurationReferenceRelativePath", q(anchor[1]))]
             self.add(cid, "XCBuildConfiguration", config, fields)
             ids.append(cid)
         lid = oid(self.name, owner, "list")
@@ -84,7 +86,7 @@ class Project:
                   ("defaultConfigurationIsVisible", "0"), ("defaultConfigurationName", "Release")])
         return lid
 
-    def target(self, name, product_type, settings, sources=(), synchronized=(), base=None):
+    def target(self, name, product_type, settings, sources=(), synchronized=(), base=None, anchor=None):
         tid = oid(self.name, "target", name)
         files = []
         for fref in sources:
@@ -95,7 +97,7 @@ class Project:
         self.add(phase, "PBXSourcesBuildPhase", "Sources",
                  [("buildActionMask", "2147483647"), ("files", "(\n" + "".join(f"\t\t\t\t{f},\n" for f in files) + "\t\t\t)"),
                   ("runOnlyForDeploymentPostprocessing", "0")])
-        fields = [("buildConfigurationList", self.configurations(name, settings, base)),
+        fields = [("buildConfigurationList", self.configurations(name, settings, base, anchor)),
                   ("buildPhases", f"(\n\t\t\t\t{phase},\n\t\t\t)")]
         if synchronized:
             fields.append(("fileSystemSynchronizedGroups", "(\n" + "".join(f"\t\t\t\t{s},\n" for s in synchronized) + "\t\t\t)"))
@@ -447,13 +449,16 @@ def multi_platform_app(root):
              sources=app_refs, base=base)
     p.target("PlayerTV", APP, {"INFOPLIST_FILE": "TV/Info.plist", "SDKROOT": "appletvos", "TVOS_DEPLOYMENT_TARGET": "15.0"}, sources=tv_refs)
     p.target("PlayerWatch", APP, {"INFOPLIST_FILE": "Watch/Info.plist", "SDKROOT": "watchos"}, sources=watch_refs)
-    p.target("PlayerMac", APP, {"INFOPLIST_FILE": "Mac/Info.plist", "SDKROOT": "macosx"}, sources=mac_refs)
+    # The Mac app's SDK comes from an xcconfig in a synchronized folder, named the Xcode 16 way.
+    mac_config = p.synchronized("MacConfig")
+    p.target("PlayerMac", APP, {"INFOPLIST_FILE": "Mac/Info.plist"}, sources=mac_refs, anchor=(mac_config, "Mac.xcconfig"))
     p.target("PlayerVision", APP, {"INFOPLIST_FILE": "Vision/Info.plist", "SDKROOT": "xros"}, sources=vision_refs)
     p.target("PlayerCore", FRAMEWORK, {"SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
                                        "INFOPLIST_FILE": "Core/Info.plist"}, sources=core_refs, base=base)
     p.target("PlayerTests", TESTS, {"SDKROOT": "iphoneos", "GENERATE_INFOPLIST_FILE": "YES"}, sources=test_refs, base=base)
     p.write(os.path.join(d, "MultiPlatformApp.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "Config/App.xcconfig"), '// The deployment target comes from the shared file, through a variable.\n#include "Shared.xcconfig"\n#include? "Local.xcconfig"\nIPHONEOS_DEPLOYMENT_TARGET = $(PLAYER_MIN_IOS)\n')
+    write(os.path.join(d, "MacConfig/Mac.xcconfig"), "// A trailing semicolon, as some projects write it.\nSDKROOT = macosx;\n")
     write(os.path.join(d, "Config/Shared.xcconfig"), "PLAYER_MIN_IOS = 15.0\nPLAYER_MIN_IOS[sdk=macosx*] = 11.0\n")
     plist(os.path.join(d, "App/Info.plist"), {"LSRequiresIPhoneOS": True, "UIApplicationSceneManifest": SCENE_MANIFEST,
                                               "UILaunchScreen": {}, "UISupportedInterfaceOrientations": ALL_ORIENTATIONS,

@@ -114,7 +114,14 @@ public struct XcodeProject: Sendable {
             var out: [String: [SettingsLayer]] = [:]
             for (name, c) in Self.configurations(of: listID, objects: objects) {
                 var stack: [SettingsLayer] = []
-                if let ref = c["baseConfigurationReference"]?.string, let file = locations.path(of: ref) {
+                // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a
+                // relative path instead of a file reference.
+                let anchored = c["baseConfigurationReferenceAnchor"]?.string.flatMap { anchor in
+                    c["baseConfigurationReferenceRelativePath"]?.string.flatMap { rel in
+                        locations.path(of: anchor).map { XcodeProject.normalize($0.isEmpty ? rel : $0 + "/" + rel) }
+                    }.map { (anchor, $0) }
+                }
+                if let (ref, file) = c["baseConfigurationReference"]?.string.flatMap({ r in locations.path(of: r).map { (r, $0) } }) ?? anchored {
                     if let known = xcconfigs[file] {
                         stack.append(known)
                     } else if let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems) {

@@ -124,7 +124,8 @@ import TestSupport
             "Vision/Info.plist:1 scene-manifest-missing app PlayerVision",
             "Vision/VisionAppDelegate.swift:6 main-screen-bounds app PlayerVision",
             // Nothing from TV/ (its scene name is in the tvOS plist; its geometry is tvOS-only),
-            // Watch/ or Mac/.
+            // Watch/ or Mac/ (macOS by MacConfig/Mac.xcconfig, which the Mac target names the
+            // Xcode 16 way: a synchronized folder and a path inside it).
         ])
         #expect(targetLines(r) == [
             "Player [iOS, macCatalyst] app launches: main-screen-bounds@App/FeedViewController.swift:6",
