@@ -70,15 +70,19 @@ public struct RuleDescription: Sendable {
     public let fix: @Sendable (_ context: Context, _ language: Language, _ swiftUI: Bool) -> String
     public let triggering: [Example]
     public let nonTriggering: [Example]
-    /// The fix needs scene APIs (iOS 13): code that only runs before iOS 13 cannot apply it.
-    public let fixNeedsScenes: Bool
+    /// The iOS major version whose APIs the fix needs (13 for scenes, 11 for the safe area):
+    /// code that only runs below it cannot apply the fix (RULES.md "Pre-scene fallbacks").
+    public let fixNeedsIOS: Int?
+    /// The fix needs scene APIs (iOS 13).
+    public var fixNeedsScenes: Bool { fixNeedsIOS.map { $0 >= 13 } ?? false }
     /// Which code the rule judges.
     public let platforms: RulePlatforms
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
                 fix: @escaping @Sendable (Context, Language, Bool) -> String,
-                triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, platforms: RulePlatforms = .resizable) {
-        self.fixNeedsScenes = fixNeedsScenes
+                triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, fixNeedsIOS: Int? = nil,
+                platforms: RulePlatforms = .resizable) {
+        self.fixNeedsIOS = fixNeedsIOS ?? (fixNeedsScenes ? 13 : nil)
         self.platforms = platforms
         self.id = id
         self.name = name

@@ -65,8 +65,8 @@ public struct Analyzer: Sendable {
     private let dispatch: [Int]
     private let first: [Int32]
     private let nameRules: [Int]
-    /// Rules whose fix needs scene APIs.
-    private let sceneRules: Set<String>
+    /// Rules whose fix needs APIs of some iOS version, with that version.
+    private let fallbackRules: [String: Int]
     /// Words whose tokens the project facts look at, by word code.
     private let factWords: [Bool]
 
@@ -89,7 +89,7 @@ public struct Analyzer: Sendable {
         self.dispatch = dispatch
         self.first = first
         self.nameRules = nameRules
-        sceneRules = Set(rules.filter { $0.description.fixNeedsScenes }.map(\.id))
+        fallbackRules = Dictionary(rules.compactMap { r in r.description.fixNeedsIOS.map { (r.id, $0) } }, uniquingKeysWith: min)
         var factWords = [Bool](repeating: false, count: Int(Word.allCases.last!.rawValue) + 1)
         for w in ProjectFacts.words { factWords[Int(w.rawValue)] = true }
         self.factWords = factWords
@@ -131,9 +131,9 @@ public struct Analyzer: Sendable {
         }
         for rule in rules { rule.checkFile(file, model: model, into: &sink) }
         var findings = sink.findings
-        if !sceneRules.isEmpty {
+        if !findings.isEmpty, !fallbackRules.isEmpty {
             findings.removeAll { p in
-                sceneRules.contains(p.rule) && Availability.isPreSceneFallback(file.tokenIndex(at: p.offset), in: file)
+                fallbackRules[p.rule].map { Availability.isFallback(file.tokenIndex(at: p.offset), below: $0, in: file) } ?? false
             }
         }
         let distinct = hashes.elements()

@@ -58,7 +58,10 @@ struct HardcodedBarHeightRule: Rule {
             Example("enum P { static func multiplier(ofTabBarHeight tabBarHeight: CGFloat) -> CGFloat { tabBarHeight * 0.3 } }",
                     files: ["Consts.swift": "let tabBarHeight: CGFloat = 49"]),
             Example("func f() { let y = kTabBarHeight }", files: ["Consts.h": "#define kTabBarHeight (IS_X ? 83 : 49)"]),
-        ])
+            // Below iOS 11 there is no safe area to read: the constant is the fallback.
+            .objc("- (CGFloat)f { if (@available(iOS 11.0, *)) { return self.view.safeAreaInsets.top; } else { return kNavBarHeight; } }",
+                  files: ["Consts.h": "#define kNavBarHeight 64"]),
+        ], fixNeedsIOS: 11)
 
     var nameTriggers: NameTriggers { .barConstants }
 

@@ -20,12 +20,18 @@ struct LegacyLayoutGuideRule: Rule {
             Example("func f(vc: UIViewController) { let h = vc.↓bottomLayoutGuide.length }"),
             .objc("CGFloat top = self.↓topLayoutGuide.length;"),
             .objc("id guide = [self ↓bottomLayoutGuide];"),
+            // A guard on iOS 13 leaves the fallback running on iOS 11 and 12, which have the safe area.
+            Example("func f(vc: UIViewController) -> CGFloat { if #available(iOS 13, *) { return 0 } else { return vc.↓topLayoutGuide.length } }"),
         ],
         nonTriggering: [
             Example("class VC: UIViewController { func f() { label.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor).isActive = true } }"),
             Example("class Model { func f(topLayoutGuide: Int) { print(topLayoutGuide) } }"),
             .objc("@property (nonatomic, strong) id topLayoutGuide;"),
-        ])
+            // The fallback for iOS 10 and earlier, which have no safe area (RULES.md "Pre-scene
+            // fallbacks", for the fix's own version: 11).
+            Example("func f(vc: UIViewController) -> CGFloat { if #available(iOS 11.0, *) { return vc.view.safeAreaInsets.top } else { return vc.topLayoutGuide.length } }"),
+            .objc("- (CGFloat)f { if (@available(iOS 11.0, *)) { return self.view.safeAreaInsets.bottom; } else { return self.bottomLayoutGuide.length; } }"),
+        ], fixNeedsIOS: 11)
 
     var triggers: Set<Word> { [.topLayoutGuide, .bottomLayoutGuide] }
 

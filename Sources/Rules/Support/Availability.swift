@@ -7,13 +7,15 @@ enum Availability {
     /// The iOS version that introduced scenes (`UIWindowScene`, `UISceneDelegate`).
     static let scenesVersion = 13
 
-    /// Whether token `k` only runs before scenes existed: in the `else` of
+    /// Whether token `k` only runs below iOS `major`: in the `else` of
     /// `if #available(iOS 13, *)` / `if (@available(iOS 13.0, *))` (or an earlier version), in
     /// `guard #available(iOS 13, *) else { … }`, or in `if #unavailable(iOS 13)`. Code there has
-    /// no scene API to migrate to, so findings whose fix needs scenes do not apply.
-    static func isPreSceneFallback(_ k: Int, in f: CodeFile) -> Bool {
+    /// no API of that version to migrate to, so findings whose fix needs it do not apply
+    /// (scenes: 13; the safe area: 11). A guard on a later version leaves the fallback running
+    /// where the fix exists, so it still counts.
+    static func isFallback(_ k: Int, below major: Int, in f: CodeFile) -> Bool {
         for scope in f.scopes(around: k) where scope.kind == .control {
-            if let version = fallbackVersion(of: scope, in: f), version <= scenesVersion { return true }
+            if let version = fallbackVersion(of: scope, in: f), version <= major { return true }
         }
         return false
     }
