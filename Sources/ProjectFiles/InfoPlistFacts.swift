@@ -111,6 +111,24 @@ public enum PackageManifest {
         return body.isEmpty ? nil : String(body)
     }
 
+    /// The platforms `platforms: [.iOS(.v16), .macOS(.v13)]` names (iOS brings Mac Catalyst,
+    /// which builds iOS code); empty when the manifest names none. SwiftPM still builds a
+    /// package for platforms it does not name; the named ones say what it is written for.
+    public static func platforms(_ text: String) -> Set<Platform> {
+        guard let r = text.range(of: "platforms:") else { return [] }
+        var rest = text[r.upperBound...]
+        while let f = rest.first, f == " " || f == "\n" || f == "\t" { rest.removeFirst() }
+        guard rest.first == "[", let end = rest.firstIndex(of: "]") else { return [] }
+        let list = rest[..<end]
+        var out: Set<Platform> = []
+        for (spelling, platform) in [(".iOS(", Platform.iOS), (".macCatalyst(", .macCatalyst), (".visionOS(", .visionOS),
+                                     (".tvOS(", .tvOS), (".watchOS(", .watchOS), (".macOS(", .macOS)] where list.contains(spelling) {
+            out.insert(platform)
+        }
+        if out.contains(.iOS) { out.insert(.macCatalyst) }
+        return out
+    }
+
     /// The iOS deployment target a manifest declares, if any.
     public static func iOSVersion(_ text: String) -> OSVersion? {
         guard let range = text.range(of: ".iOS(") else { return nil }

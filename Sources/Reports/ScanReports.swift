@@ -58,9 +58,19 @@ public enum XcodeReport {
         var out = ""
         for (i, f) in report.result.findings.enumerated() {
             let mark = report.comparison != nil && report.isNew(i) ? "(new) " : ""
-            out += "\(display(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(f.message) [\(f.rule)]\n"
+            out += "\(display(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(f.message) [\(f.rule)]\(apart(f.scope))\n"
         }
         return out
+    }
+
+    /// Findings that never count towards a stage say whose code they are in.
+    static func apart(_ scope: TargetScope) -> String {
+        switch scope {
+        case .app, .library: return ""
+        case .example: return " (example app)"
+        case .test: return " (test)"
+        case .unbuilt: return " (no target builds this file)"
+        }
     }
 }
 

@@ -52,16 +52,32 @@ public struct ProjectModel: Sendable {
         /// The folder holding Package.swift ("" at the root).
         public var folder: String
         public var iOS: OSVersion?
-        /// Folders of the package's `.target`s (library code) and `.testTarget`s, relative to
-        /// the scanned root.
-        public var libraryFolders: [String]
-        public var testFolders: [String]
+        /// Its `.target`s and `.testTarget`s, with folders relative to the scanned root.
+        public var targets: [Target]
+        /// The platforms its manifest names (every Apple platform when it names none).
+        public var platforms: Set<Platform>
 
-        public init(folder: String, iOS: OSVersion?, libraryFolders: [String] = [], testFolders: [String] = []) {
+        public struct Target: Sendable {
+            public var name: String
+            public var folder: String
+            public var isTest: Bool
+
+            public init(name: String, folder: String, isTest: Bool) {
+                self.name = name
+                self.folder = folder
+                self.isTest = isTest
+            }
+        }
+
+        /// Folders of the package's library (non-test) targets.
+        public var libraryFolders: [String] { targets.filter { !$0.isTest }.map(\.folder) }
+        public var testFolders: [String] { targets.filter(\.isTest).map(\.folder) }
+
+        public init(folder: String, iOS: OSVersion?, targets: [Target] = [], platforms: Set<Platform> = Set(Platform.allCases)) {
             self.folder = folder
             self.iOS = iOS
-            self.libraryFolders = libraryFolders
-            self.testFolders = testFolders
+            self.targets = targets
+            self.platforms = platforms
         }
     }
 
@@ -73,6 +89,20 @@ public struct ProjectModel: Sendable {
     public var storyboards: Set<String> = []
     /// Whether a `.podspec` ships library code from this repository.
     public var hasPodspec = false
+    /// Whether every project file could be read: only then is a source no target compiles
+    /// known to be built by none.
+    public var everyProjectRead = true
+
+    /// Whether `path` is a source no target builds: the repository's projects list their
+    /// sources (and all were read), no Swift package target holds it and no podspec may
+    /// compile it. Headers are left out (targets include them without compiling them).
+    public func isUnbuilt(_ path: String, owners: [Int]) -> Bool {
+        guard owners.isEmpty, mapsSources, everyProjectRead, !hasPodspec else { return false }
+        guard path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm") else { return false }
+        let name = path.split(separator: "/").last ?? ""
+        if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" { return false }
+        return packageTarget(of: path) == nil
+    }
 
     public init() {}
 
@@ -89,6 +119,15 @@ public struct ProjectModel: Sendable {
 
     /// Whether an app declares `UIApplicationSupportsMultipleScenes = true`.
     public var declaresMultipleScenes: Bool { apps.contains { $0.facts.supportsMultipleScenes == true } }
+
+    /// The Swift package target whose folder holds `path` (the deepest), with its package.
+    public func packageTarget(of path: String) -> (package: Package, target: Package.Target)? {
+        var best: (Package, Package.Target)? = nil
+        for p in packages {
+            for t in p.targets where path.hasPrefix(t.folder + "/") && t.folder.count > (best?.1.folder.count ?? -1) { best = (p, t) }
+        }
+        return best
+    }
 
     /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
     /// handed to the questions below, since membership is globs and folders for every target.
@@ -110,6 +149,7 @@ public struct ProjectModel: Sendable {
     /// for the resizing rules; watchOS or macOS for scene adoption).
     public func compiles(_ path: String, for platforms: RulePlatforms, owners: [Int]? = nil) -> Bool {
         let owning = owners ?? self.owners(of: path)
+        if owning.isEmpty, let (package, _) = packageTarget(of: path) { return platforms.judges(package.platforms) }
         return owning.isEmpty || owning.contains { platforms.judges(targets[$0].platforms) }
     }
 }

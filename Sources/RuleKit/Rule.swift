@@ -24,6 +24,8 @@ public enum Context: String, Sendable, Codable, CaseIterable {
 /// and `library` count towards stages and the org's totals.
 public enum TargetScope: String, Sendable, Codable, CaseIterable, Comparable {
     case app, library, example, test
+    /// A source file no target builds, in a repository whose projects list their sources.
+    case unbuilt
 
     /// Whether findings in this scope count towards stages and totals.
     public var counts: Bool { self == .app || self == .library }

@@ -520,7 +520,7 @@ final class TreeState {
         var record = CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
                                   stage: stage.rawValue, error: nil, files: analyzed, counts: total.byRule, errors: total.errors,
                                   warnings: total.warnings, notes: total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
-        for scope in [TargetScope.example, .test] {
+        for scope in TargetScope.allCases where !scope.counts {
             let c = total.byScope[scope] ?? Tally.ScopeCounts()
             record.apartErrors += c.errors
             record.apartWarnings += c.warnings

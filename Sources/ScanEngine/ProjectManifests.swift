@@ -9,6 +9,8 @@ enum ProjectManifests {
     struct Described {
         var projects: [XcodeProject] = []
         var generatedInfo: [String: PlistValue] = [:]
+        /// Specs that could not be read at all.
+        var unread = 0
 
         static func key(_ project: String, _ target: String) -> String { project + "\u{0}" + target }
     }
@@ -22,6 +24,8 @@ enum ProjectManifests {
             if let spec = XcodeGenSpec.read(file.path, read: read, problems: &problems) {
                 out.projects.append(spec.project)
                 for (target, info) in spec.generatedInfo { out.generatedInfo[Described.key(spec.project.path, target)] = info }
+            } else {
+                out.unread += 1
             }
             diagnostics += problems.map(ProjectScan.diagnostic)
         }

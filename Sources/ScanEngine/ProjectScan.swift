@@ -144,9 +144,10 @@ public enum ProjectScan {
             let text = String(decoding: bytes, as: UTF8.self)
             let declared = PackageManifest.targets(text)
             func inPackage(_ f: String) -> String { XcodeProject.normalize(folder.isEmpty ? f : folder + "/" + f) }
+            let named = PackageManifest.platforms(text)
             packages.append(ProjectModel.Package(folder: folder, iOS: PackageManifest.iOSVersion(text),
-                                                 libraryFolders: declared.filter { !$0.isTest }.map { inPackage($0.folder) },
-                                                 testFolders: declared.filter(\.isTest).map { inPackage($0.folder) }))
+                                                 targets: declared.map { .init(name: $0.name, folder: inPackage($0.folder), isTest: $0.isTest) },
+                                                 platforms: named.isEmpty ? Set(Platform.allCases) : named))
         }
         let storyboards = Set(files.filter { $0.kind == .storyboard }.compactMap { f in
             f.path.split(separator: "/").last.map { String($0.dropLast(".storyboard".count)) }
@@ -154,8 +155,10 @@ public enum ProjectScan {
         // A file every target includes is one diagnostic, not one per target.
         var seen: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
-        return (ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
-                             hasPodspec: files.contains { $0.kind == .podspec }), diagnostics)
+        var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
+                                 hasPodspec: files.contains { $0.kind == .podspec })
+        model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
+        return (model, diagnostics)
     }
 
     /// `path:line: message` as a diagnostic on `path`.

@@ -45,6 +45,14 @@ public struct Scopes: Sendable {
             }
             byTarget[t.name] = min(byTarget[t.name] ?? scope, scope)
         }
+        // A Swift package's targets: its tests are tests; its other targets are the library a
+        // library repository ships, or an app's own frameworks.
+        for package in project.packages {
+            for t in package.targets where byTarget[t.name] == nil {
+                byTarget[t.name] = t.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) ? .test
+                    : listedAsExample(t.name, nil) ? .example : libraryRepository ? .library : .app
+            }
+        }
         for app in project.apps where app.target == nil {
             byTarget[app.name] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example : .app
         }
@@ -61,9 +69,12 @@ public struct Scopes: Sendable {
 
     /// The scope of the code in `path` and the names of the targets that compile it.
     public func of(_ path: String, owners: [Int]? = nil) -> (scope: TargetScope, targets: [String]) {
-        let owning = (owners ?? project.owners(of: path)).map { project.targets[$0].name }
+        let indexes = owners ?? project.owners(of: path)
+        var owning = indexes.map { project.targets[$0].name }
+        if owning.isEmpty, let (_, target) = project.packageTarget(of: path) { owning = [target.name] }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
+        if project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
         if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }
         let scope = folderScope(path)
         // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).

@@ -94,6 +94,14 @@ public struct TargetStage: Sendable, Equatable {
             }
             out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), judged))
         }
+        for package in scopes.project.packages {
+            for t in package.targets where seen.insert(t.name).inserted {
+                let judged = (byTarget[t.name] ?? []).filter { f in
+                    Catalog.description(f.rule)?.platforms.judges(package.platforms) ?? true
+                }
+                out.append(make(t.name, platform(package.platforms), scopes.scope(ofTarget: t.name), judged))
+            }
+        }
         for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
             out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? []))
         }

@@ -16,6 +16,15 @@ import TestSupport
         expectGolden(XcodeReport.render(result), "sample-app.xcode.txt")
     }
 
+    @Test func xcodeFormatSaysWhoseCodeAFindingThatNeverCountsIsIn() throws {
+        let (_, result) = try Self.sampleScan()
+        var r = result
+        let base = try #require(r.findings.first)
+        r.findings = TargetScope.allCases.map { scope in var f = base; f.scope = scope; return f }
+        let tails = XcodeReport.render(r).split(separator: "\n").map { $0.components(separatedBy: "[\(base.rule)]").last ?? "" }
+        #expect(tails == ["", "", " (example app)", " (test)", " (no target builds this file)"])
+    }
+
     @Test func jsonFormatOfTheSampleApp() throws {
         let (_, result) = try Self.sampleScan()
         expectGolden(JSONReport.render(result, target: ScanTarget(path: "Fixtures/SampleApp")), "sample-app.json")

@@ -49,7 +49,10 @@ import TestSupport
             "Game/Legacy/OldRenderer.swift:4:31 warning main-screen-scale other",
             "GeneratedPlistApp.xcodeproj/project.pbxproj:41:1 note requires-fullscreen other",
         ])
-        #expect(r.stage == "launches")
+        // The synchronized folder's membership exception leaves OldRenderer.swift out of the
+        // target: no target builds it, so it is reported apart and the app is not held by it.
+        #expect(r.findings.map(\.scope) == [.unbuilt, .app])
+        #expect(r.stage == "resizable")
     }
 
     @Test func swiftUIAppWithObservationBelowItsDeploymentTarget() throws {
@@ -176,26 +179,69 @@ import TestSupport
         #expect(scoped(r) == [
             "Examples/Demo App/Info.plist:1 scene-manifest-missing example Demo App",
             "Examples/Demo App/V.swift:1 main-screen-scale example Demo App",
-            "Lib/Extra/B.swift:1 main-screen-scale library ",
-            "Sources/K/A.swift:1 main-screen-scale library ",
-            "Tests/KTests/T.swift:1 main-screen-scale test ",
+            "Lib/Extra/B.swift:1 main-screen-scale library Extra",
+            "Sources/K/A.swift:1 main-screen-scale library K",
+            "Tests/KTests/T.swift:1 main-screen-scale test KTests",
         ])
         #expect(r.stage == "launches")
+        // A package's targets are targets: named, on the platforms its manifest names.
+        #expect(targetLines(r) == [
+            "Extra [iOS, macCatalyst] library launches: main-screen-scale@Lib/Extra/B.swift:1",
+            "K [iOS, macCatalyst] library launches: main-screen-scale@Sources/K/A.swift:1",
+            "Demo App [iOS] example not-launching: scene-manifest-missing@Examples/Demo App/Info.plist:1",
+            "KTests [iOS, macCatalyst] test launches: main-screen-scale@Tests/KTests/T.swift:1",
+        ])
         // .fleetscan.json corrects the guess: the demo folder is code the library ships after all.
         var config = Configuration()
         config.tests = [Glob("Lib/**")]
         let again = scan(["Package.swift": "let package = Package(name: \"K\", targets: [.target(name: \"K\")])",
                           "Lib/Extra/B.swift": "func b(_ v: Int) -> CGFloat { UIScreen.main.scale }"], configuration: config)
         #expect(scoped(again) == ["Lib/Extra/B.swift:1 main-screen-scale test "])
+        // A macOS-only package is not judged by the resizing rules.
+        let mac = scan(["Package.swift": "let package = Package(name: \"M\", platforms: [.macOS(.v13)], targets: [.target(name: \"M\")])",
+                        "Sources/M/M.swift": "func m(_ v: Int) -> CGFloat { UIScreen.main.scale }"])
+        #expect(scoped(mac) == [])
+        #expect(targetLines(mac) == ["M [macOS] library modern"])
         // An app's local package is one of the app's frameworks: its code counts as the app's.
         let app = scan([
             "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict/></dict></plist>",
             "LocalPackages/Kit/Package.swift": "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])",
             "LocalPackages/Kit/Sources/Kit/K.swift": "func k(_ v: Int) -> CGFloat { UIScreen.main.scale }",
         ])
-        #expect(scoped(app) == ["LocalPackages/Kit/Sources/Kit/K.swift:1 main-screen-scale app App"])
+        #expect(scoped(app) == ["LocalPackages/Kit/Sources/Kit/K.swift:1 main-screen-scale app Kit"])
+        #expect(targetLines(app) == ["App [iOS] app modern", "Kit [iOS, macCatalyst, visionOS, tvOS, watchOS, macOS] app launches: main-screen-scale@LocalPackages/Kit/Sources/Kit/K.swift:1"])
         #expect(app.stage == "launches")
         #expect(again.stage == "modern")
+    }
+
+    @Test func aSourceNoTargetBuildsIsUnbuiltAndNeverCounts() {
+        let pbx = (try? String(contentsOfFile: repositoryRoot + "/Fixtures/Projects/MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj", encoding: .utf8)) ?? ""
+        let files = [
+            "MultiPlatformApp.xcodeproj/project.pbxproj": pbx,
+            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict/></dict></plist>",
+            // In no target: dead code, reported apart.
+            "App/Old/CurvedText.swift": "final class C: UIView { func f() { layer.contentsScale = UIScreen.main.scale } }",
+            // Headers are in no build phase; their code is the app's.
+            "App/Consts.h": "#define kScreenW [UIScreen mainScreen].bounds.size.width",
+            // A local package's code is its target's.
+            "Kit/Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v15)], targets: [.target(name: \"Kit\")])",
+            "Kit/Sources/Kit/K.swift": "func k(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+        ]
+        let r = scan(files)
+        #expect(scoped(r).filter { !["Core/", "Vision/", "Tests/", "MultiPlatformApp.xcodeproj/"].contains(where: $0.hasPrefix) } == [
+            "App/Consts.h:1 global-geometry-constant app ",
+            "App/Old/CurvedText.swift:1 main-screen-scale unbuilt ",
+            "Kit/Sources/Kit/K.swift:1 main-screen-scale app Kit",
+        ])
+        #expect(r.findings.filter { $0.scope == .unbuilt }.allSatisfy { !$0.scope.counts })
+        // With a podspec, a source no target lists may be the pod's: it is the library's.
+        var withPod = files
+        withPod["Kit.podspec"] = "Pod::Spec.new do |s| s.name = 'Kit' end"
+        #expect(scoped(scan(withPod)).contains("App/Old/CurvedText.swift:1 main-screen-scale app "))
+        // A project that cannot be read may list it: then it is not taken for dead code.
+        var unreadable = files
+        unreadable["Other.xcodeproj/project.pbxproj"] = "// !$*UTF8*$!\n{ objects = {"
+        #expect(scoped(scan(unreadable)).contains("App/Old/CurvedText.swift:1 main-screen-scale app "))
     }
 
     @Test func xcconfigProblemsAreDiagnosticsNamingTheFileAndLine() {
@@ -224,7 +270,7 @@ import TestSupport
             "Chat/SupportingFiles/Info.plist:1 scene-manifest-missing app Chat",
             "ChatKit/Bubble.swift:6 main-screen-scale app ChatKit",
             // `excludes: ["**/Generated/**"]` leaves it out of ChatKit: compiled by no target.
-            "ChatKit/Generated/Strings.swift:4 main-screen-bounds app ",
+            "ChatKit/Generated/Strings.swift:4 main-screen-bounds unbuilt ",
             "ChatTests/ChatTests.swift:4 window-without-scene test ChatTests",
         ])
         #expect(targetLines(r) == [
