@@ -26,6 +26,7 @@ import TestSupport
             "Shop/Info.plist:1:1 error scene-manifest-missing other",
         ])
         #expect(r.stage == "not-launching")
+        #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message == "App `Shop` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch")
         #expect(r.diagnostics.isEmpty)
     }
 
@@ -140,6 +141,7 @@ import TestSupport
             "PlayerTests [iOS] test no-device-assumptions: window-without-scene@Tests/PlayerTests.swift:5",
         ])
         #expect(r.stage == "not-launching")
+        #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message == "App `PlayerVision` has no UIApplicationSceneManifest; built with the visionOS 27 SDK it will not launch")
         #expect(r.diagnostics.isEmpty)
         let (project, _) = ProjectScan.model(try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/MultiPlatformApp"]).projectFiles, jobs: 1)
         let player = try #require(project.targets.first { $0.name == "Player" })

@@ -1,3 +1,4 @@
+import ProjectFiles
 import RuleKit
 
 /// Apps built with the iOS 27 SDK must adopt the scene lifecycle or they do not launch
@@ -25,11 +26,20 @@ struct SceneManifestMissingRule: RepositoryRule {
             .objc("@implementation NotAnApp\n@end"),
         ], platforms: .uiKit)
 
+    /// The SDK an app is built with, as its platforms name it: TN3187's requirement is the same
+    /// for iOS, tvOS and visionOS apps (Mac Catalyst builds with the iOS SDK).
+    static func sdk(of platforms: Set<Platform>) -> String {
+        if platforms.contains(.iOS) || platforms.contains(.macCatalyst) || platforms.isEmpty { return "iOS" }
+        if platforms.contains(.visionOS) { return "visionOS" }
+        if platforms.contains(.tvOS) { return "tvOS" }
+        return "iOS"
+    }
+
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         for app in r.model.project.apps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch",
+                        message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
                         identity: app.name, target: app.name)
         }
     }
