@@ -153,6 +153,11 @@ enum ProjectFacts {
             // `var name: UIWindow?` — the type annotation follows `name :`.
             guard f.isPunct(k - 1, UInt8(ascii: ":")), f[k - 2].kind == .identifier, f.is(k - 3, .var) || f.is(k - 3, .let) else { return nil }
             nameToken = k - 2
+            // `var keyWindow: UIWindow? { … }` computes a window each time: it keeps none
+            // (observers, `{ didSet … }`, still store one).
+            var after = k + 1
+            while f.isPunct(after, UInt8(ascii: "?")) || f.isPunct(after, UInt8(ascii: "!")) { after += 1 }
+            if f.isPunct(after, UInt8(ascii: "{")), !(f.is(after + 1, .didSet) || f.is(after + 1, .willSet)) { return nil }
             let scope = f.scope(of: k)
             guard scope == nil || scope?.kind == .type else { return nil }  // not a local
             isStatic = scope == nil || FactExtractor.hasStaticModifier(before: k - 3, in: f)

@@ -29,11 +29,20 @@ struct GlobalWindowStateRule: RepositoryRule {
                 @end
                 """, path: "Manager.h", wraps: false),
             .objc("static UINavigationController *↓gRootNavigation;", wraps: false),
+            Example("enum Current { static var ↓window: UIWindow? { didSet { print(\"moved\") } } }", wraps: false),
         ],
         nonTriggering: [
             Example("class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }"),
             Example("final class Cell: UITableViewCell { weak var hostWindow: UIWindow? }"),
             Example("func f() { let w: UIWindow? = nil; print(w as Any) }"),
+            // Computed: it looks the window up each time and keeps none (SwiftMessages' keyWindow).
+            Example("""
+                extension UIWindow {
+                    static var keyWindow: UIWindow? {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.compactMap { $0.keyWindow }.first
+                    }
+                }
+                """, wraps: false),
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end", path: "AppDelegate.h"),
         ])
 
