@@ -115,23 +115,26 @@ public struct Example: Sendable {
     /// Whether the generated comment/string wrappings apply (false when the code cannot be
     /// wrapped, say because it needs a second file to be what makes it fire).
     public let wraps: Bool
+    /// The message every finding of a triggering example must have, when it matters.
+    public let message: String?
     public let file: StaticString
     public let line: UInt
 
     public init(_ code: String, path: String = "Example.swift", files: [String: String] = [:], wraps: Bool = true,
-                file: StaticString = #filePath, line: UInt = #line) {
+                message: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.path = path
         self.files = files
         self.wraps = wraps
+        self.message = message
         self.file = file
         self.line = line
     }
 
     /// An Objective-C example, scanned as `Example.m`.
     public static func objc(_ code: String, path: String = "Example.m", files: [String: String] = [:], wraps: Bool = true,
-                            file: StaticString = #filePath, line: UInt = #line) -> Example {
-        Example(code, path: path, files: files, wraps: wraps, file: file, line: line)
+                            message: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Example {
+        Example(code, path: path, files: files, wraps: wraps, message: message, file: file, line: line)
     }
 
     public var language: Language { Language(path: path) ?? .swift }

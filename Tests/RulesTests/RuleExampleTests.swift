@@ -33,8 +33,13 @@ private func files(_ example: Example, main: String) -> [String: String] {
         for example in rule.description.triggering {
             let expected = markerPositions(example.code)
             #expect(!expected.isEmpty, "a triggering example needs a ↓ marker", sourceLocation: location(example))
-            let actual = positions(of: rule.id, in: example.path, scan(files(example, main: example.source)))
+            let result = scan(files(example, main: example.source))
+            let actual = positions(of: rule.id, in: example.path, result)
             #expect(actual == expected, "\(rule.id) in:\n\(example.code)", sourceLocation: location(example))
+            if let message = example.message {
+                let messages = result.findings.filter { $0.rule == rule.id && $0.path == example.path }.map(\.message)
+                #expect(!messages.isEmpty && messages.allSatisfy { $0 == message }, "\(rule.id) said \(messages)", sourceLocation: location(example))
+            }
         }
     }
 

@@ -13,11 +13,21 @@ struct TraitCollectionDidChangeRule: Rule {
             the traits a cache depends on; `traitCollectionDidChange` is deprecated (seed 000).
             """,
         fix: { _, language, _ in
-            language == .swift ? "Use `registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (self: Self, previous) in … }`, or rely on automatic trait tracking in layoutSubviews."
-                : "Use `[self registerForTraitChanges:@[UITraitHorizontalSizeClass.class] withAction:@selector(traitsDidChange:previousTraitCollection:)]`."
+            language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
+                : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."
         },
         triggering: [
             Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }"),
+            // The message names the traits the override reads: here the appearance, not the size class.
+            Example("""
+                class V: UIView {
+                    override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) {
+                        super.traitCollectionDidChange(previous)
+                        layer.borderColor = UIColor.separator.cgColor
+                        label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 15))
+                    }
+                }
+                """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitUserInterfaceStyle`, `UITraitPreferredContentSizeCategory`"),
             .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end"),
         ],
         nonTriggering: [
@@ -40,7 +50,37 @@ struct TraitCollectionDidChangeRule: Rule {
             // `- (void)traitCollectionDidChange:`, not a class method `+ (void)…`.
             if f.isPunct(k - 1, UInt8(ascii: ")")), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, UInt8(ascii: "+")) { return }
         }
-        sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits you depend on")
+        let traits = Self.traitsRead(after: k, in: f)
+        sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits "
+                    + (traits.isEmpty ? "you depend on" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
+    }
+
+    /// What an override's body reads, as the trait types `registerForTraitChanges` takes.
+    static let traitOfWord: [(String, String)] = [
+        ("horizontalSizeClass", "UITraitHorizontalSizeClass"), ("verticalSizeClass", "UITraitVerticalSizeClass"),
+        ("userInterfaceStyle", "UITraitUserInterfaceStyle"), ("hasDifferentColorAppearance", "UITraitUserInterfaceStyle"),
+        ("cgColor", "UITraitUserInterfaceStyle"), ("CGColor", "UITraitUserInterfaceStyle"), ("resolvedColor", "UITraitUserInterfaceStyle"),
+        ("preferredContentSizeCategory", "UITraitPreferredContentSizeCategory"), ("preferredFont", "UITraitPreferredContentSizeCategory"),
+        ("scaledFont", "UITraitPreferredContentSizeCategory"), ("scaledValue", "UITraitPreferredContentSizeCategory"),
+        ("displayScale", "UITraitDisplayScale"), ("layoutDirection", "UITraitLayoutDirection"),
+        ("userInterfaceLevel", "UITraitUserInterfaceLevel"), ("accessibilityContrast", "UITraitAccessibilityContrast"),
+        ("legibilityWeight", "UITraitLegibilityWeight"),
+    ]
+
+    /// The traits the body of the method declared at `k` reads, in the order first read.
+    static func traitsRead(after k: Int, in f: CodeFile) -> [String] {
+        var open = k + 1
+        while open < f.tokens.count, open - k < 64, !f.isPunct(open, UInt8(ascii: "{")), !f.isPunct(open, UInt8(ascii: ";")) {
+            if f.isPunct(open, UInt8(ascii: "(")), f.pair(open) > open { open = f.pair(open) }
+            open += 1
+        }
+        guard f.isPunct(open, UInt8(ascii: "{")), f.pair(open) > open else { return [] }
+        var out: [String] = []
+        for q in (open + 1)..<f.pair(open) where f[q].kind == .identifier {
+            let text = f.text(q)
+            if let trait = traitOfWord.first(where: { $0.0 == text })?.1, !out.contains(trait) { out.append(trait) }
+        }
+        return out
     }
 
     /// Whether the declaration whose `func` is at `funcToken` says `override` among its modifiers.
