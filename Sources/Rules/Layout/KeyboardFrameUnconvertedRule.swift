@@ -19,6 +19,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 : "Convert it first: `CGRect frame = [self.view convertRect:keyboardFrame fromView:nil];`."
         },
         triggering: [
+            // One statement, no result: nothing is handed back.
+            Example("func f(_ n: Notification) { bottom.constant = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0 }"),
             Example("""
                 @objc func keyboardWillShow(_ n: Notification) {
                     let frame = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect ?? .zero
@@ -60,6 +62,22 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 @end
                 """),
             Example("let key = UIResponder.keyboardFrameBeginUserInfoKey"),
+            // A helper that hands the frame back leaves converting it to its caller (GoMap's
+            // `keyboardFrame(from:)`, whose caller converts).
+            Example("""
+                func keyboardFrame(from notification: Notification) -> CGRect {
+                    let rect = (notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as! NSValue).cgRectValue
+                    return rect
+                }
+                """),
+            Example("func endFrame(_ n: Notification) -> CGRect? { n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect }"),
+            .objc("""
+                @implementation Keyboard
+                + (CGRect)endFrameOf:(NSNotification *)n {
+                    return [n.userInfo[UIKeyboardFrameEndUserInfoKey] CGRectValue];
+                }
+                @end
+                """),
         ])
 
     /// The end frame and the begin frame: both are in the screen's coordinate space.
@@ -74,6 +92,42 @@ struct KeyboardFrameUnconvertedRule: Rule {
             if t.is(.convertRect), f.isPunct(q + 1, UInt8(ascii: ":")) { return }
             q += 1
         }
+        if Self.isReturned(k, in: body, of: f) { return }
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's")
+    }
+
+    /// Whether the body hands the frame read at `k` back to its caller: a `return` (or a
+    /// single-expression body) with the read in it, or with the local the read initializes.
+    static func isReturned(_ k: Int, in body: Scope, of f: CodeFile) -> Bool {
+        if body.kind == .function, f.language == .swift,
+           (body.declarationStart..<body.open).contains(where: { f[$0].kind == .punct && f.text($0) == "->" }),
+           FactExtractor.singleExpression(body, in: f).map({ $0.0 <= k && k <= $0.1 }) == true { return true }
+        // The local the read is bound to: `let rect = …read…`, `guard let end = …read… as? CGRect`.
+        var name: String? = nil
+        var q = k - 1
+        var depth = 0
+        while q > body.open, k - q < 48 {
+            if f.isPunct(q, UInt8(ascii: ")")) || f.isPunct(q, UInt8(ascii: "]")) { depth += 1 }
+            if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")) { depth -= 1 }
+            if depth < 0 && f.language == .swift { depth = 0 }
+            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "{")) || f.isPunct(q, UInt8(ascii: "}")) { break }
+            if depth <= 0, f.isPunct(q, UInt8(ascii: "=")), f[q - 1].kind == .identifier {
+                name = f.text(q - 1)
+                break
+            }
+            q -= 1
+        }
+        var r = body.open + 1
+        while r < body.close {
+            if f.is(r, .return) {
+                var e = r + 1
+                while e < body.close, !f.isPunct(e, UInt8(ascii: ";")), !f.isPunct(e, UInt8(ascii: "}")), !(e > r + 1 && f[e].isLineStart) {
+                    if e == k || (name != nil && f[e].kind == .identifier && !f.isPunct(e - 1, UInt8(ascii: ".")) && f.text(e) == name) { return true }
+                    e += 1
+                }
+            }
+            r += 1
+        }
+        return false
     }
 }
