@@ -31,6 +31,8 @@ struct OrientationLayoutRule: Rule {
                 @end
                 """),
             Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
+            // A function that also lays out keeps its findings, whatever sensor it reads.
+            Example("func f(h: CLHeading) { if view.window?.windowScene?.↓interfaceOrientation == .portrait { arrow.frame = .zero }; print(h.trueHeading) }"),
             Example("func f() { let o = UIApplication.shared.↓statusBarOrientation }"),
             Example("func f() { if view.window?.windowScene?.↓interfaceOrientation == .portrait { } }"),
             Example("class VC: UIViewController { func f() { if ↓interfaceOrientation.isPortrait { } } }"),
@@ -57,6 +59,17 @@ struct OrientationLayoutRule: Rule {
                     UIInterpolatingMotionEffectType x = portrait ? UIInterpolatingMotionEffectTypeTiltAlongHorizontalAxis : UIInterpolatingMotionEffectTypeTiltAlongVerticalAxis;
                 }
                 @end
+                """),
+            // A compass heading turned into the interface's frame of reference (GoMap).
+            Example("""
+                func headingAdjusted(_ clHeading: CLHeading, scene: UIWindowScene) -> Double {
+                    var heading = clHeading.trueHeading * .pi / 180
+                    switch scene.interfaceOrientation {
+                    case .landscapeLeft: heading += .pi / 2
+                    default: break
+                    }
+                    return heading
+                }
                 """),
             // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
             Example("""
@@ -121,7 +134,8 @@ struct OrientationLayoutRule: Rule {
     }
 
     /// Whether the code at `k` is in a function that works a camera capture connection's video
-    /// orientation or a motion effect's axis: there the orientation is the device's, rightly.
+    /// orientation, a motion effect's axis, a compass heading or the device's attitude: there
+    /// the orientation turns sensor data into screen terms, rightly.
     /// A function that also lays something out (frames, bounds, centers, constraint constants,
     /// sizes) keeps its findings: the orientation may decide that layout too.
     static func servesCaptureOrMotion(_ k: Int, in f: CodeFile) -> Bool {
@@ -137,9 +151,14 @@ struct OrientationLayoutRule: Rule {
                 if first == UInt8(ascii: "c") || first == UInt8(ascii: "s") || first == UInt8(ascii: "l") {
                     let text = f.text(q)
                     if text == "center" || text == "constant" || text == "setNeedsLayout" || text == "layoutIfNeeded" { return false }
-                } else if first == UInt8(ascii: "A") || first == UInt8(ascii: "U") || first == UInt8(ascii: "v") {
+                } else if first == UInt8(ascii: "A") || first == UInt8(ascii: "U") || first == UInt8(ascii: "v") || first == UInt8(ascii: "C")
+                            || first == UInt8(ascii: "t") || first == UInt8(ascii: "m") || first == UInt8(ascii: "h") {
                     let text = f.text(q)
-                    if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text.hasPrefix("UIInterpolatingMotionEffect") {
+                    if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text == "videoRotationAngle"
+                        || text.hasPrefix("UIInterpolatingMotionEffect")
+                        // A compass heading or device attitude turned into screen terms.
+                        || text == "CLHeading" || text == "trueHeading" || text == "magneticHeading" || text == "headingOrientation"
+                        || text == "CLDeviceOrientation" || text == "CMAttitude" || text == "CMDeviceMotion" {
                         serves = true
                     }
                 }
