@@ -100,7 +100,7 @@ struct Hasher64 {
 /// another's. It covers every rule's id, severity and facet, and `analysisVersion`, which is
 /// raised whenever a change to lexing, structure or rules can change what a file yields.
 public enum Ruleset {
-    public static let analysisVersion = 4
+    public static let analysisVersion = 5
 
     public static let fingerprint: String = {
         var h = Hasher64()
