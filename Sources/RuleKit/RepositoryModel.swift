@@ -53,6 +53,12 @@ public struct GeometryAlias: Sendable, Equatable {
         case function
         /// A parameterless Objective-C class method.
         case classMethod
+        /// An instance member of an extension of `UIDevice` or `UITraitCollection` (a computed
+        /// `var` or parameterless `func`), used as `UIDevice.current.isPad` or
+        /// `traitCollection.isPad`: an idiom helper in all but name.
+        case member
+        /// The same as a parameterless `func`: `UIDevice.current.isiPad()`.
+        case memberFunction
     }
     public var name: String
     public var kind: Kind

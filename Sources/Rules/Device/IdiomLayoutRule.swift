@@ -5,6 +5,7 @@ import SourceLexing
 /// app on iPad or in iPhone Mirroring still reports `.phone` in a wide window. Seed 000:
 /// "一个仅支持 iPhone 的 App，在 iPad 或 Mac 镜像中依然可能报告 Phone Idiom，但它的窗口可以变得非常宽".
 struct IdiomLayoutRule: Rule {
+    static let id = "idiom-layout"
     let description = RuleDescription(
         id: "idiom-layout", name: "Layout by device idiom", severity: .warning, facet: .idiom,
         summary: "Chooses layout by comparing userInterfaceIdiom with .pad or .phone.",
@@ -45,6 +46,18 @@ struct IdiomLayoutRule: Rule {
             .objc("BOOL phone = [[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPhone;"),
             .objc("if (self.traitCollection.↓userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self showSidebar]; }"),
             .objc("#define IS_IPAD (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"),
+            // Helpers count where they are used (RULES.md "Aliases count"): the definition and
+            // every use (element's `UIDevice.isPhone`, pocket-casts' `isiPad()`).
+            .objc("if (↓IS_IPAD) { self.columns = 3; }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
+            Example("func f() { if ↓UIDevice.current.isPhone { compact() } }",
+                    files: ["UIDevice+Idiom.swift": "extension UIDevice { var isPhone: Bool { return userInterfaceIdiom == .phone } }"]),
+            Example("func f() -> UIModalPresentationStyle { ↓UIDevice.current.isiPad() ? .formSheet : .fullScreen }",
+                    files: ["UIDevice+Idiom.swift": "extension UIDevice {\n    public func isiPad() -> Bool {\n        userInterfaceIdiom == .pad\n    }\n}"]),
+            Example("class V: UIView { func f() { if ↓traitCollection.isPad { wide() } } }",
+                    files: ["Traits.swift": "extension UITraitCollection { var isPad: Bool { userInterfaceIdiom == .pad } }"]),
+            Example("func f() { let cols = ↓Device.isPad ? 3 : 1 }", files: ["Device.swift": "enum Device { static let isPad = UIDevice.current.userInterfaceIdiom == .pad }"]),
+            Example("func f() { if ↓isPad() { wide() } }", files: ["Device.swift": "func isPad() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }"]),
+            .objc("if (↓IS_IPAD_LANDSCAPE) { }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)\n#define IS_IPAD_LANDSCAPE (IS_IPAD && landscape)"]),
             .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
         ],
         nonTriggering: [
@@ -60,13 +73,24 @@ struct IdiomLayoutRule: Rule {
             Example("func f() { if traitCollection.horizontalSizeClass == .regular { } }"),
             Example("struct Env { var userInterfaceIdiom: Int }"),
             .objc("if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomTV) { }"),
-            .objc("if (IS_IPAD) { }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
+            // A helper's answer as data (a User-Agent, an analytics value) is not layout.
+            Example("let ua = \"App (\" + (UIDevice.current.isPad ? \"iPad\" : \"iPhone\") + \")\"",
+                    files: ["UIDevice+Idiom.swift": "extension UIDevice { var isPad: Bool { userInterfaceIdiom == .pad } }"]),
+            .objc("NSDictionary *p = @{@\"tablet\": @(IS_IPAD)};", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
+            // A member of another type with the same name is not the helper.
+            Example("func f(contact: Contact) { if contact.isPhone { call() } }",
+                    files: ["UIDevice+Idiom.swift": "extension UIDevice { var isPhone: Bool { userInterfaceIdiom == .phone } }"]),
+            // A helper that does not compare with .pad or .phone is no idiom helper.
+            Example("func f() { if UIDevice.current.isMac { } }",
+                    files: ["UIDevice+Idiom.swift": "extension UIDevice { var isMac: Bool { userInterfaceIdiom == .mac } }"]),
             .objc("@property (nonatomic) UIUserInterfaceIdiom userInterfaceIdiom;"),
         ])
 
     var triggers: Set<Word> { [.userInterfaceIdiom, .UI_USER_INTERFACE_IDIOM] }
+    var nameTriggers: NameTriggers { .aliases }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard f.is(k, .userInterfaceIdiom) || f.is(k, .UI_USER_INTERFACE_IDIOM) else { return checkHelperUse(at: k, in: f, model: model, into: &sink) }
         var s = k, e = k
         if f.is(k, .UI_USER_INTERFACE_IDIOM) {
             guard f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k else { return }
@@ -84,6 +108,25 @@ struct IdiomLayoutRule: Rule {
         }
         guard compared else { return }
         sink.report(description, at: k, message: "Layout chosen by device idiom (`\(Expr.snippet(s, e, in: f))`); an iPhone app can have an iPad-sized window")
+    }
+
+    /// A use of an idiom helper (`IS_IPAD`, `UIDevice.current.isPhone`, `isiPad()`): the choice
+    /// it makes is the helper's comparison, made where it is used (RULES.md "Aliases count").
+    func checkHelperUse(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == Self.id,
+              !Self.isDataUse(start, end, in: f) else { return }
+        let at = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
+        sink.report(description, at: at, message: "Layout chosen by device idiom through `\(alias.name)` (\(alias.site.path):\(alias.site.line)); an iPhone app can have an iPad-sized window")
+    }
+
+    /// Whether a helper's answer at `s...e` is data: the choice between two strings, or a
+    /// dictionary literal's value.
+    static func isDataUse(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        var (s, e) = (s, e)
+        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
+        if f.isPunct(s - 1, UInt8(ascii: "@")) { s -= 1 }
+        if f.isPunct(e + 1, UInt8(ascii: "?")), f[e + 2].kind == .string, f.isPunct(e + 3, UInt8(ascii: ":")), f[e + 4].kind == .string { return true }
+        return f.isPunct(s - 1, UInt8(ascii: ":")) && f[s - 2].kind == .string
     }
 
     /// Whether the comparison around `s...e` produces data rather than a layout decision: it

@@ -75,7 +75,7 @@ struct GlobalGeometryConstantRule: Rule {
 
     func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         for aliases in model.aliases.values {
-            for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" {
+            for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" && alias.rule != IdiomLayoutRule.id {
                 sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: alias.facet,
                             message: "`\(alias.name)` hands out screen geometry (`\(alias.reads)`) app-wide; what reads it gets the screen, not the window, which resizes")
             }

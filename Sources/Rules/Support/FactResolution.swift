@@ -38,6 +38,8 @@ public enum FactResolution {
         return candidates.indices.compactMap { i in
             guard let r = state[i] else { return nil }
             let c = candidates[i]
+            // Members of UIDevice or UITraitCollection extensions are helpers only for the idiom.
+            if c.kind == .member || c.kind == .memberFunction, r.rule != IdiomLayoutRule.id { return nil }
             return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, languages: c.languages,
                                  fileLocal: c.fileLocal, rule: r.rule, facet: r.facet,
                                  isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed)
@@ -66,6 +68,9 @@ public enum FactResolution {
         if reads.contains("main-screen-bounds") { return Resolved(rule: "main-screen-bounds", facet: .size, isDimension: dimension, reads: reading) }
         if reads.contains("main-screen-scale") { return Resolved(rule: "main-screen-scale", facet: .scale, isDimension: false, reads: reading) }
         if reads.contains("main-screen") { return Resolved(rule: "main-screen", facet: .screen, isDimension: false, reads: reading) }
+        // `#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)`, `var isPhone: Bool`:
+        // an idiom helper, whose every use chooses by device idiom.
+        if reads.contains(IdiomLayoutRule.id) { return Resolved(rule: IdiomLayoutRule.id, facet: .idiom, isDimension: false, reads: reading) }
         return nil
     }
 

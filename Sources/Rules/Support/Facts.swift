@@ -355,6 +355,25 @@ enum FactExtractor {
                                       valueEnd: e, subsumed: sameLine(k + 1, s, e, in: f), canBeBarConstant: false))
             }
         }
+        // `extension UIDevice { var isPad: Bool { userInterfaceIdiom == .pad } }` and
+        // `func isiPad() -> Bool { … }` there: idiom helpers used as `UIDevice.current.isPad`.
+        for scope in f.structure.scopes where scope.kind == .type && scope.parent < 0
+            && (scope.name == "UIDevice" || scope.name == "UITraitCollection") && scope.typeKind?.extendsExisting == true {
+            for inner in f.structure.scopes where inner.parent >= 0 && f.structure.scopes[inner.parent].open == scope.open && !inner.isStatic {
+                let nameToken: Int
+                var kind = GeometryAlias.Kind.member
+                if inner.kind == .function, inner.labels.isEmpty, inner.parameterNames.isEmpty, let n = swiftFuncNameToken(inner, in: f) {
+                    nameToken = n
+                    kind = .memberFunction
+                } else if inner.kind == .accessor, f.text(inner.open - 1) == "Bool",
+                          f.isPunct(inner.open - 2, UInt8(ascii: ":")), f[inner.open - 3].kind == .identifier, f.is(inner.open - 4, .var) {
+                    nameToken = inner.open - 3
+                } else { continue }
+                guard let (s, e) = singleExpression(inner, in: f) else { continue }
+                out.append(Definition(name: f.text(nameToken), nameToken: nameToken, kind: kind, owner: scope.name, valueStart: s,
+                                      valueEnd: e, subsumed: sameLine(nameToken, s, e, in: f), canBeBarConstant: false))
+            }
+        }
         // `func screenWidth() -> CGFloat { … }` globally or `static`.
         for scope in f.structure.scopes where scope.kind == .function && scope.labels.isEmpty {
             guard scope.name != "init", scope.name != "deinit", scope.name != "subscript" else { continue }
@@ -545,6 +564,22 @@ enum FactExtractor {
             // `lazy { … }`, `^{ … }`. What it reads is not the value.
             if tok.isPunct(UInt8(ascii: "{")), f.pair(k) > k {
                 k = f.pair(k) + 1
+                continue
+            }
+            // `userInterfaceIdiom == .pad`, `UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad`:
+            // a helper that answers "is this an iPad?" (an idiom alias).
+            if tok.is(.userInterfaceIdiom) || tok.is(.UI_USER_INTERFACE_IDIOM) {
+                var (rs, re) = (k, k)
+                if tok.is(.UI_USER_INTERFACE_IDIOM) {
+                    if f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k { re = f.pair(k + 1) }
+                } else {
+                    (rs, re) = Reads.extent(ofMemberAt: k, in: f)
+                }
+                if IdiomLayoutRule.isComparedWithPadOrPhone(rs, re, in: f), !IdiomLayoutRule.isData(around: rs, re, in: f) {
+                    summary.reads.insert(IdiomLayoutRule.id)
+                    if summary.readText == nil { summary.readText = Expr.snippet(rs, re, in: f) }
+                }
+                k = max(k + 1, re + 1)
                 continue
             }
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {

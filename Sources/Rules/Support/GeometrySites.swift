@@ -73,8 +73,8 @@ struct GeometrySite {
         return NameUse.resolve(k, in: f, model: model, candidates: candidates, owner: \.owner, site: \.site, languages: \.languages,
                                fileLocal: \.fileLocal,
                                isMacro: { $0.kind == .macro || $0.kind == .functionMacro },
-                               isCallable: { $0.kind == .function || $0.kind == .functionMacro },
-                               isClassMethod: { $0.kind == .classMethod })
+                               isCallable: { $0.kind == .function || $0.kind == .functionMacro || $0.kind == .memberFunction },
+                               isClassMethod: { $0.kind == .classMethod }, isMember: { $0.kind == .member || $0.kind == .memberFunction })
     }
 }
 
@@ -84,7 +84,8 @@ enum NameUse {
     static func resolve<D>(_ k: Int, in f: CodeFile, model: RepositoryModel, candidates: [D],
                            owner: KeyPath<D, String?>, site: KeyPath<D, DefinitionSite>, languages: (D) -> Set<Language>,
                            fileLocal: (D) -> Bool,
-                           isMacro: (D) -> Bool, isCallable: (D) -> Bool, isClassMethod: (D) -> Bool) -> (D, Int, Int)? {
+                           isMacro: (D) -> Bool, isCallable: (D) -> Bool, isClassMethod: (D) -> Bool,
+                           isMember: (D) -> Bool = { _ in false }) -> (D, Int, Int)? {
         let offset = Int(f[k].start)
         if model.subsumes(path: f.path, offset: offset) { return nil }
         if Expr.isDeclaredName(k, in: f) || Expr.isLabel(k, in: f) { return nil }
@@ -92,6 +93,26 @@ enum NameUse {
         var start = k, end = k
         var qualifier: String? = nil
         var sent = false
+        // `UIDevice.current.isPad`, `[UIDevice currentDevice].isPad`, `traitCollection.isPad`:
+        // the receivers an instance helper of UIDevice or UITraitCollection is used through.
+        var memberOf: String? = nil
+        if f.isPunct(k - 1, UInt8(ascii: ".")) {
+            if f.is(k - 2, .current), f.isPunct(k - 3, UInt8(ascii: ".")), f.is(k - 4, .UIDevice) {
+                (memberOf, start) = ("UIDevice", k - 4)
+            } else if f.isPunct(k - 2, UInt8(ascii: "]")), f.is(k - 3, .currentDevice), f.is(k - 4, .UIDevice), f.isPunct(k - 5, UInt8(ascii: "[")) {
+                (memberOf, start) = ("UIDevice", k - 5)
+            } else if f.text(k - 2) == "traitCollection" {
+                (memberOf, start) = ("UITraitCollection", k - 2)
+            }
+        }
+        if let memberOf {
+            let isCall = f.isPunct(k + 1, UInt8(ascii: "(")) && f.pair(k + 1) > k
+            for d in candidates where isMember(d) && d[keyPath: owner] == memberOf && languages(d).contains(f.language) {
+                if isCall != isCallable(d) { continue }
+                return (d, start, isCall ? f.pair(k + 1) : end)
+            }
+            return nil
+        }
         if f.isPunct(k - 1, UInt8(ascii: ".")) {
             guard f[k - 2].kind == .identifier else { return nil }
             let q = f.text(k - 2)
@@ -112,7 +133,10 @@ enum NameUse {
         let ordered = visible.filter { $0[keyPath: site].path == f.path } + visible.filter { $0[keyPath: site].path != f.path }
         for d in ordered {
             if d[keyPath: site].path == f.path, d[keyPath: site].offset == offset { return nil }
-            if let q = qualifier {
+            if isMember(d) {
+                // Bare, inside the extended type's own extensions only.
+                guard qualifier == nil, d[keyPath: owner] == enclosingType, !f.declaresLocal(f.text(k), before: k) else { continue }
+            } else if let q = qualifier {
                 guard d[keyPath: owner] == q else { continue }
                 if sent, !isClassMethod(d) { continue }
             } else {
