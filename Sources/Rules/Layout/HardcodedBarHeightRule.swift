@@ -33,6 +33,9 @@ struct HardcodedBarHeightRule: Rule {
             Example("let ↓kStatusBarHeight: CGFloat = 20"),
             Example("enum Layout { static let ↓navBarHeight: CGFloat = 44 }"),
             Example("let ↓tabBarH: CGFloat = isX ? 83 : 49"),
+            // The system's inset plus a hard-coded bar, computed once (V2ex-Swift), in both languages.
+            Example("let ↓NavigationBarHeight: CGFloat = {\n    return kSafeAreaInsets.top + 44\n}()"),
+            .objc("#define ↓kNavigationBarHeight (kSafeAreaInsets.top + 44)"),
             Example("func f() { let y = ↓Layout.navBarHeight + 8 }", files: ["Layout.swift": "enum Layout { static let navBarHeight: CGFloat = 44 }"]),
             Example("func f() { let y = ↓kHomeIndicatorHeight }", files: ["Consts.swift": "let kHomeIndicatorHeight: CGFloat = 34"]),
             Example("func f() { let y = ↓kNavBarHeight + 8 }", files: ["Consts.h": "#define kNavBarHeight 64"]),
@@ -46,6 +49,8 @@ struct HardcodedBarHeightRule: Rule {
             Example("let navigationBarHideThreshold: CGFloat = 80"),
             Example("func f() { let navBarHeight: CGFloat = 44; print(navBarHeight) }"),
             Example("let navBarHeight = UINavigationController().navigationBar.frame.height"),
+            Example("let navigationBarTop: CGFloat = { kSafeAreaInsets.top }()"),
+            Example("let tabBarHeight: CGFloat = { kSafeAreaInsets.top + spacing.bottom }()"),
             Example("func f(kNavBarHeight: CGFloat) { print(kNavBarHeight) }", files: ["Consts.swift": "let kNavBarHeight: CGFloat = 44"]),
             .objc("""
                 @implementation Bar

@@ -54,12 +54,25 @@ enum BarNames {
         return names && measures
     }
 
+    /// `kSafeAreaInsets`, `safeAreaInsets`, `statusBarInsets`: a name for the system's insets.
+    static func isInsetName(_ name: String) -> Bool {
+        let w = words(name)
+        return (w.contains("safe") && w.contains("area")) || w.contains("safearea") || (w.contains("insets") && w.contains(where: barSingles.contains))
+    }
+
     /// If `s…e` is a number, a choice between numbers (`IS_X ? 88 : 64`) or a sum of numbers and
     /// names, the names (which must be bar constants too); nil for any other value.
     static func numericShape(_ s: Int, _ e: Int, in f: CodeFile, depth: Int = 0) -> [String]? {
         guard s <= e, depth < 32 else { return nil }
         var s = s, e = e
         while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
+        // `{ return kSafeAreaInsets.top + 44 }()`: an immediately invoked closure is its body's value.
+        if f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == f.pair(s) + 2,
+           f.pair(s) + 2 == e {
+            var body = s + 1
+            if f.is(body, .return) { body += 1 }
+            return numericShape(body, f.pair(s) - 1, in: f, depth: depth + 1)
+        }
         // A ternary at the top level: the condition may be anything, both branches must be numeric.
         var question = -1, colon = -1
         var k = s
@@ -86,6 +99,12 @@ enum BarNames {
                 break  // `(CGFloat)44`, `CGFloat(44)`
             case .identifier:
                 if f.isPunct(k - 1, UInt8(ascii: ".")) { return nil }
+                // `kSafeAreaInsets.top + 44`: the system's inset plus a hard-coded bar. The
+                // inset is read, not a constant; the number added to it is the bar height.
+                if f.isPunct(k + 1, UInt8(ascii: ".")), ["top", "bottom"].contains(f.text(k + 2)), isInsetName(f.text(k)) {
+                    k += 3
+                    continue
+                }
                 names.append(f.text(k))
                 sawValue = true
             case .punct:
