@@ -127,7 +127,7 @@ import TestSupport
             "Cell.swift": "class Cell: FancyCell { func f() { _ = UIScreen.main.scale } }",
             "Fancy.swift": "class FancyCell: UICollectionViewCell {}",
             "Ext.swift": "extension UIViewController { func g() { _ = UIScreen.main.bounds } }",
-            "Card.swift": "import SwiftUI\nstruct Card: View { var body: some View { Text(\"\\(UIScreen.main.scale)\") } }",
+            "Card.swift": "import SwiftUI\nstruct Card: View { var body: some View { Text(\"A\").frame(width: 10 * UIScreen.main.scale) } }",
         ])
         let contexts = Dictionary(uniqueKeysWithValues: r.findings.map { ($0.path, $0.context) })
         #expect(contexts == ["Feed.m": .viewController, "Cell.swift": .view, "Ext.swift": .viewController, "Card.swift": .view])

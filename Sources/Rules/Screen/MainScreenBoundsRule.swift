@@ -90,6 +90,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             .objc("#define SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"),
             .objc("#define SCREEN_WIDTH \\\n    [UIScreen mainScreen].bounds.size.width"),
             .objc("NSLog(@\"[UIScreen mainScreen].bounds\"); // [UIScreen mainScreen].bounds"),
+            .objc("NSLog(@\"screen %@\", NSStringFromCGRect([UIScreen mainScreen].bounds));"),
+            Example("let agent = \"App (\\(Int(UIScreen.main.bounds.width))x\\(Int(UIScreen.main.bounds.height)))\""),
             Example("struct Box { let width: CGFloat }; let b = Box(width: 3).width",
                     files: ["Layout.swift": "enum Layout { static let width = UIScreen.main.bounds.width }"]),
             Example("func f(kScreenWidth: CGFloat) { print(kScreenWidth) }",

@@ -24,7 +24,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """),
             Example("func f() { let native = ↓UIScreen.main.nativeScale }"),
             Example("if ↓UIScreen.main.scale <= 2 { useLowResolution() }"),
-            Example(#"print("scale: \(↓UIScreen.main.scale)")"#),
+            // A string earlier in the statement does not make the read text.
+            Example(#"func f() { log("\(name) scaled"); layer.contentsScale = ↓UIScreen.main.scale }"#),
+            Example(#"func f() { layer.name = "layer"; layer.contentsScale = ↓UIScreen.main.scale }"#),
             .objc("""
                 @implementation AvatarView
                 - (void)layoutSubviews { CGFloat s = [↓UIScreen mainScreen].scale; }
@@ -42,6 +44,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // Text, not layout: a User-Agent or a log line (element's `Scale/%0.2f`).
+            Example("func userAgent() -> String { String(format: \"%@ (iOS %@; Scale/%0.2f)\", name, version, UIScreen.main.scale) }"),
+            Example("func userAgent() -> String { \"App/1.0 (Scale/\\(UIScreen.main.scale))\" }"),
+            .objc("NSString *UA(void) { return [NSString stringWithFormat:@\"App (Scale/%0.2f)\", [UIScreen mainScreen].scale]; }"),
+            Example("func log() { print(\"scale \\(Int(UIScreen.main.scale))\") }"),
             // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
             Example("""
                 func scale() -> CGFloat {

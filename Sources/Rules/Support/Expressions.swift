@@ -176,6 +176,50 @@ enum Expr {
         return opens && closes
     }
 
+    /// Whether the value starting at `s` is turned into text: interpolated into a Swift string
+    /// (`"Scale/\(UIScreen.main.scale)"`), an argument of `String(format:)`, `[NSString
+    /// stringWithFormat:]`, `NSLog`, `print` or `NSStringFromCGRect` — a User-Agent, a log
+    /// line, an analytics value. Data, not layout.
+    static func isFormattedIntoText(_ s: Int, in f: CodeFile) -> Bool {
+        var k = s - 1
+        var hops = 0
+        while k >= 0, s - k < 256, hops < 6 {
+            let t = f[k]
+            if t.kind == .string {
+                // The literal segment before an interpolation ends at its `\`.
+                if f.language == .swift, f.buffer.base[t.end] == UInt8(ascii: "\\") { return true }
+            }
+            if t.kind == .punct {
+                if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) || t.isPunct(UInt8(ascii: "}")) {
+                    let o = f.pair(k)
+                    if o >= 0, o < k { k = o - 1; continue }
+                } else if t.isPunct(UInt8(ascii: "(")) {
+                    hops += 1
+                    let callee = f[k - 1]
+                    if callee.kind == .identifier {
+                        let name = f.text(k - 1)
+                        if name == "String" || name == "NSString", f.text(k + 1) == "format" { return true }
+                        if ["NSLog", "print", "debugPrint", "NSStringFromCGRect", "NSStringFromCGSize", "NSStringFromCGPoint",
+                            "NSStringFromUIEdgeInsets", "os_log"].contains(name) { return true }
+                        if name == "String", f.text(k + 1) == "describing" { return true }
+                    }
+                } else if t.isPunct(UInt8(ascii: "[")) {
+                    hops += 1
+                    // `[NSString stringWithFormat:@"…", …]`, `[[NSString alloc] initWithFormat:…]`
+                    var q = k + 1
+                    if f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) + 1 } else { q += 1 }
+                    let selector = f.text(q)
+                    if selector == "stringWithFormat" || selector == "initWithFormat" || selector == "stringByAppendingFormat" || selector == "appendFormat" { return true }
+                } else if t.isPunct(UInt8(ascii: "{")) || t.isPunct(UInt8(ascii: ";")) {
+                    return false
+                }
+            }
+            if f.language == .swift, t.isLineStart, t.kind == .identifier, f.is(k, .let) || f.is(k, .var) || f.is(k, .return) { return false }
+            k -= 1
+        }
+        return false
+    }
+
     /// The parentheses of the call whose argument list contains token `s`.
     static func enclosingCall(_ s: Int, in f: CodeFile) -> (Int, Int)? {
         var k = s - 1

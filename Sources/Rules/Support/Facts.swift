@@ -583,6 +583,10 @@ enum FactExtractor {
                 continue
             }
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
+                if Expr.isFormattedIntoText(read.chain.start, in: f) {
+                    k = max(k + 1, read.chain.end + 1)
+                    continue
+                }
                 summary.reads.insert(read.rule)
                 if summary.readText == nil { summary.readText = Expr.snippet(read.chain.start, read.chain.end, in: f) }
                 if read.isDimension {

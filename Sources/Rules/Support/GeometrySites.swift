@@ -17,6 +17,8 @@ struct GeometrySite {
 
     static func direct(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
+        // Put into a User-Agent, a log line or an analytics value: data, not layout.
+        if Expr.isFormattedIntoText(read.chain.start, in: f) { return nil }
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
         if read.isDimension {
             let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
@@ -40,7 +42,7 @@ struct GeometrySite {
 
     /// A use of a geometry alias at token `k`.
     static func aliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
-        guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model) else { return nil }
+        guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model), !Expr.isFormattedIntoText(start, in: f) else { return nil }
         // A qualified use is reported at its qualifier: `Screen.width`, `[Utils screenWidth]`.
         let k = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
         let at = "\(alias.site.path):\(alias.site.line)"
