@@ -76,6 +76,12 @@ public enum PackageManifest {
         /// The folder relative to the package: `path:` when given, else `Sources/NAME` or `Tests/NAME`.
         public var folder: String
         public var isTest: Bool
+
+        public init(name: String, folder: String, isTest: Bool) {
+            self.name = name
+            self.folder = folder
+            self.isTest = isTest
+        }
     }
 
     /// The targets a manifest declares, read as text: `.target(`, `.testTarget(`,

@@ -57,17 +57,8 @@ public struct ProjectModel: Sendable {
         /// The platforms its manifest names (every Apple platform when it names none).
         public var platforms: Set<Platform>
 
-        public struct Target: Sendable {
-            public var name: String
-            public var folder: String
-            public var isTest: Bool
-
-            public init(name: String, folder: String, isTest: Bool) {
-                self.name = name
-                self.folder = folder
-                self.isTest = isTest
-            }
-        }
+        /// A `.target` / `.testTarget`, its folder relative to the scanned root.
+        public typealias Target = PackageManifest.TargetDeclaration
 
         /// Folders of the package's library (non-test) targets.
         public var libraryFolders: [String] { targets.filter { !$0.isTest }.map(\.folder) }
