@@ -357,9 +357,13 @@ enum FactExtractor {
         }
         // `extension UIDevice { var isPad: Bool { userInterfaceIdiom == .pad } }` and
         // `func isiPad() -> Bool { … }` there: idiom helpers used as `UIDevice.current.isPad`.
-        for scope in f.structure.scopes where scope.kind == .type && scope.parent < 0
-            && (scope.name == "UIDevice" || scope.name == "UITraitCollection") && scope.typeKind?.extendsExisting == true {
-            for inner in f.structure.scopes where inner.parent >= 0 && f.structure.scopes[inner.parent].open == scope.open && !inner.isStatic {
+        let scopes = f.structure.scopes
+        // Index by index: a file's scopes are read in place, not copied, on this path every Swift file takes.
+        for t in scopes.indices where scopes[t].kind == .type && scopes[t].parent < 0 && scopes[t].typeKind?.extendsExisting == true
+            && (scopes[t].name == "UIDevice" || scopes[t].name == "UITraitCollection") {
+            let scope = scopes[t]
+            for i in scopes.indices where scopes[i].parent == t && !scopes[i].isStatic {
+                let inner = scopes[i]
                 let nameToken: Int
                 var kind = GeometryAlias.Kind.member
                 if inner.kind == .function, inner.labels.isEmpty, inner.parameterNames.isEmpty, let n = swiftFuncNameToken(inner, in: f) {
