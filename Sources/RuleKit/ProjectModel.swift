@@ -79,16 +79,19 @@ public struct ProjectModel: Sendable {
     /// Storyboard names (without extension) anywhere in the repository.
     public var storyboards: Set<String> = []
     /// Whether a `.podspec` ships library code from this repository.
-    public var hasPodspec = false
+    public var hasPodspec: Bool { !podspecFolders.isEmpty }
+    /// The folders holding `.podspec` files ("" at the root): a pod's sources lie under its spec.
+    public var podspecFolders: [String] = []
     /// Whether every project file could be read: only then is a source no target compiles
     /// known to be built by none.
     public var everyProjectRead = true
 
     /// Whether `path` is a source no target builds: the repository's projects list their
-    /// sources (and all were read), no Swift package target holds it and no podspec may
-    /// compile it. Headers are left out (targets include them without compiling them).
+    /// sources (and all were read), no Swift package target holds it and no podspec beside
+    /// or above it may compile it. Headers are left out (targets include them without compiling them).
     public func isUnbuilt(_ path: String, owners: [Int]) -> Bool {
-        guard owners.isEmpty, mapsSources, everyProjectRead, !hasPodspec else { return false }
+        guard owners.isEmpty, mapsSources, everyProjectRead else { return false }
+        if podspecFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { return false }
         guard path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm") else { return false }
         let name = path.split(separator: "/").last ?? ""
         if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" { return false }
@@ -97,12 +100,12 @@ public struct ProjectModel: Sendable {
 
     public init() {}
 
-    public init(apps: [App], targets: [XcodeProject.Target], packages: [Package], storyboards: Set<String>, hasPodspec: Bool = false) {
+    public init(apps: [App], targets: [XcodeProject.Target], packages: [Package], storyboards: Set<String>, podspecFolders: [String] = []) {
         self.apps = apps
         self.targets = targets
         self.packages = packages
         self.storyboards = storyboards
-        self.hasPodspec = hasPodspec
+        self.podspecFolders = podspecFolders
     }
 
     /// Whether any project file maps sources to targets.

@@ -156,7 +156,7 @@ public enum ProjectScan {
         var seen: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
-                                 hasPodspec: files.contains { $0.kind == .podspec })
+                                 podspecFolders: files.filter { $0.kind == .podspec }.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") })
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         return (model, diagnostics)
     }

@@ -240,6 +240,10 @@ import TestSupport
         var withPod = files
         withPod["Kit.podspec"] = "Pod::Spec.new do |s| s.name = 'Kit' end"
         #expect(scoped(scan(withPod)).contains("App/Old/CurvedText.swift:1 main-screen-scale app "))
+        // A spec kept for a dependency elsewhere (`Configuration/Podspecs/Realm.podspec.json`) compiles nothing here.
+        var vendoredSpec = files
+        vendoredSpec["Configuration/Podspecs/Realm.podspec.json"] = "{\"name\": \"Realm\"}"
+        #expect(scoped(scan(vendoredSpec)).contains("App/Old/CurvedText.swift:1 main-screen-scale unbuilt "))
         // A project that cannot be read may list it: then it is not taken for dead code.
         var unreadable = files
         unreadable["Other.xcodeproj/project.pbxproj"] = "// !$*UTF8*$!\n{ objects = {"
