@@ -12,20 +12,47 @@ public enum ISODate {
     /// `2026-11-29`
     public static func day(_ seconds: Int64) -> String { String(string(seconds).prefix(10)) }
 
-    /// Seconds since 1970 for `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ` (UTC); nil if malformed.
+    /// Seconds since 1970 for `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`, with
+    /// an optional `Z` (UTC; a space may stand for the `T`); nil unless every field has its
+    /// digits and is in range — `2026-02-31`, `2026-13-01` and 99 seconds are malformed.
     public static func parse(_ text: String) -> Int64? {
-        let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
-        let date = parts.first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
-        guard date.count == 3, (1...12).contains(date[1]), (1...31).contains(date[2]) else { return nil }
-        var seconds = Int64(days(y: date[0], m: date[1], d: date[2])) * 86_400
-        if parts.count > 1 {
-            var time = String(parts[1])
-            if time.hasSuffix("Z") { time.removeLast() }
-            let hms = time.split(separator: ":").compactMap { Int($0) }
-            guard (2...3).contains(hms.count), hms[0] < 24, hms[1] < 60 else { return nil }
-            seconds += Int64(hms[0] * 3600 + hms[1] * 60 + (hms.count > 2 ? hms[2] : 0))
+        let b = Array(text.utf8)
+        func number(_ at: Int, _ width: Int) -> Int? {
+            guard at + width <= b.count else { return nil }
+            var n = 0
+            for c in b[at..<(at + width)] {
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
+                n = n * 10 + Int(c - UInt8(ascii: "0"))
+            }
+            return n
         }
+        guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let y = number(0, 4), let m = number(5, 2), let d = number(8, 2),
+              (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d) else { return nil }
+        var seconds = Int64(days(y: y, m: m, d: d)) * 86_400
+        var rest = b[10...]
+        if rest.last == UInt8(ascii: "Z") { rest = rest.dropLast() }
+        if rest.isEmpty { return b.count == 10 ? seconds : nil }  // a bare `Z` after a date is not a time
+        guard rest.first == UInt8(ascii: "T") || rest.first == UInt8(ascii: " ") else { return nil }
+        let t = rest.startIndex + 1
+        guard rest.count == 6 || rest.count == 9, b[t + 2] == UInt8(ascii: ":"),
+              let h = number(t, 2), let mi = number(t + 3, 2), h < 24, mi < 60 else { return nil }
+        var sec = 0
+        if rest.count == 9 {
+            guard b[t + 5] == UInt8(ascii: ":"), let s = number(t + 6, 2), s < 60 else { return nil }
+            sec = s
+        }
+        seconds += Int64(h * 3600 + mi * 60 + sec)
         return seconds
+    }
+
+    /// Days in a month of the proleptic Gregorian calendar.
+    static func daysIn(month m: Int, year y: Int) -> Int {
+        switch m {
+        case 2: return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     static func pad(_ n: Int, _ width: Int) -> String {
