@@ -12,12 +12,12 @@ final class PGConnection {
     init(url: String) throws {
         location = PostgresStore.redact(url)
         guard let conn = PQconnectdb(url) else {
-            throw StoreError(function: "PQconnectdb", code: 0, message: "out of memory", context: location)
+            throw StoreError(function: "PQconnectdb", source: .postgres(""), message: "out of memory", context: location)
         }
         guard PQstatus(conn) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(conn)
-            throw StoreError(function: "PQconnectdb", code: 0, message: message, context: location)
+            throw StoreError(function: "PQconnectdb", source: .postgres(""), message: message, context: location)
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not errors: keep them off stderr.
@@ -51,29 +51,37 @@ final class PGConnection {
             return PQexecParams(handle, sql, Int32(params.count), nil, &values, &lengths, &formats, 0)
         }
         guard let result else {
-            throw StoreError(function: "PQexecParams", code: 0, message: String(cString: PQerrorMessage(handle)), context: String(sql.prefix(120)))
+            throw StoreError(function: "PQexecParams", source: .postgres(""), message: String(cString: PQerrorMessage(handle)), context: String(sql.prefix(120)))
         }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
             PQclear(result)
-            throw StoreError(function: "PQexecParams", code: 0, message: message + (state.isEmpty ? "" : " [SQLSTATE \(state)]"),
+            throw StoreError(function: "PQexecParams", source: .postgres(state), message: message + (state.isEmpty ? "" : " [SQLSTATE \(state)]"),
                              context: String(sql.prefix(120)))
         }
         return PGResult(result)
     }
 
-    /// Runs `body` in one transaction: all of it is stored, or none.
-    func transaction<R>(_ body: () throws -> R) throws -> R {
-        try exec("BEGIN")
-        do {
-            let r = try body()
-            try exec("COMMIT")
-            return r
-        } catch {
-            _ = try? exec("ROLLBACK")
-            throw error
+    /// Runs `body` in one transaction: all of it is stored, or none. A serialization failure
+    /// or deadlock (two shards writing the same rows) rolls back and runs `body` again, up to
+    /// `attempts` times in all; `body` must only talk to the database.
+    func transaction<R>(attempts: Int = 4, _ body: () throws -> R) throws -> R {
+        var attempt = 1
+        while true {
+            try exec("BEGIN")
+            do {
+                let r = try body()
+                try exec("COMMIT")
+                return r
+            } catch let error as StoreError where error.isRetryable && attempt < attempts {
+                _ = try? exec("ROLLBACK")
+                attempt += 1
+            } catch {
+                _ = try? exec("ROLLBACK")
+                throw error
+            }
         }
     }
 }

@@ -3,18 +3,50 @@
 // return code goes through one `check()` that reads SQLite's message at once.
 import CSQLite
 
-/// An error from SQLite: the function, code, SQLite's message, and the statement or file.
+/// An error from a store: the function that failed, where it came from (SQLite's result code,
+/// PostgreSQL's SQLSTATE, or the store's own checks), the database's message, and the
+/// statement or file.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public enum Source: Sendable, Equatable {
+        /// An SQLite (extended) result code.
+        case sqlite(Int32)
+        /// A PostgreSQL SQLSTATE (`40001`), empty when the server sent none (a lost connection).
+        case postgres(String)
+        /// The store's own check (a missing row, a schema from a newer fleetscan).
+        case store
+    }
+
     public var function: String
-    public var code: Int32
+    public var source: Source
     public var message: String
     public var context: String
 
-    public init(function: String, code: Int32, message: String, context: String) {
+    public init(function: String, source: Source, message: String, context: String) {
         self.function = function
-        self.code = code
+        self.source = source
         self.message = message
         self.context = context
+    }
+
+    /// An SQLite error (`code` is its result code; 0 for the store's own checks).
+    public init(function: String, code: Int32, message: String, context: String) {
+        self.init(function: function, source: code == 0 ? .store : .sqlite(code), message: message, context: context)
+    }
+
+    /// SQLite's result code, 0 for anything else.
+    public var code: Int32 { if case .sqlite(let c) = source { return c } else { return 0 } }
+
+    /// PostgreSQL's SQLSTATE, if this came from PostgreSQL with one.
+    public var sqlState: String? { if case .postgres(let s) = source, !s.isEmpty { return s } else { return nil } }
+
+    /// Whether running the same transaction again can succeed: SQLite busy or locked (after
+    /// its 30 s busy timeout), PostgreSQL serialization failure (40001) or deadlock (40P01).
+    public var isRetryable: Bool {
+        switch source {
+        case .sqlite(let c): return c & 0xff == SQLITE_BUSY || c & 0xff == SQLITE_LOCKED
+        case .postgres(let s): return s == "40001" || s == "40P01"
+        case .store: return false
+        }
     }
 
     public var description: String { context.isEmpty ? message : "\(message) (\(context))" }
@@ -72,8 +104,21 @@ final class SQLiteConnection {
             return s
         }
         var stmt: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil), "sqlite3_prepare_v3", sql)
-        let s = SQLiteStatement(handle: stmt!, connection: self, sql: sql)
+        let rest: String = try sql.withCString { base in
+            var tail: UnsafePointer<CChar>?
+            try check(sqlite3_prepare_v3(handle, base, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, &tail), "sqlite3_prepare_v3", sql)
+            return tail.map { String(cString: $0) } ?? ""
+        }
+        // One statement per prepare: SQLite would silently drop a second one.
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(stmt)
+            throw StoreError(function: "sqlite3_prepare_v3", code: SQLITE_MISUSE,
+                             message: "more than one statement; only the first would run", context: String(sql.prefix(120)))
+        }
+        guard let stmt else {
+            throw StoreError(function: "sqlite3_prepare_v3", code: SQLITE_MISUSE, message: "no statement", context: String(sql.prefix(120)))
+        }
+        let s = SQLiteStatement(handle: stmt, connection: self, sql: sql)
         statements[sql] = s
         return s
     }

@@ -174,8 +174,55 @@ import TestSupport
 
 }
 
+@Suite struct StoreErrorTests {
+    @Test func errorsSayWhetherRunningTheTransactionAgainCanSucceed() {
+        func error(_ source: StoreError.Source) -> StoreError { StoreError(function: "f", source: source, message: "m", context: "") }
+        #expect(error(.postgres("40001")).isRetryable)  // serialization_failure
+        #expect(error(.postgres("40P01")).isRetryable)  // deadlock_detected
+        #expect(!error(.postgres("23505")).isRetryable) // unique_violation
+        #expect(!error(.postgres("")).isRetryable)      // a lost connection
+        #expect(error(.sqlite(5)).isRetryable)           // SQLITE_BUSY
+        #expect(error(.sqlite(517)).isRetryable)         // SQLITE_BUSY_SNAPSHOT
+        #expect(error(.sqlite(6)).isRetryable)           // SQLITE_LOCKED
+        #expect(!error(.sqlite(19)).isRetryable)         // SQLITE_CONSTRAINT
+        #expect(!error(.store).isRetryable)
+        #expect(error(.postgres("40001")).sqlState == "40001" && error(.postgres("40001")).code == 0)
+        #expect(StoreError(function: "f", code: 19, message: "m", context: "").source == .sqlite(19))
+        #expect(StoreError(function: "f", code: 0, message: "m", context: "").source == .store)
+    }
+
+    @Test func aSecondStatementInOnePrepareIsAnError() throws {
+        let dir = TempDirectory()
+        let store = try SQLiteStore(path: dir.path + "/tail.sqlite")
+        #expect { _ = try store.db.statement("SELECT 1; SELECT 2") } throws: { error in
+            (error as? StoreError)?.message.contains("more than one statement") == true
+        }
+        _ = try store.db.statement("SELECT 1;  ")
+    }
+}
+
 /// What only the shared PostgreSQL store has to get right: several processes at once.
 @Suite struct PostgresStoreTests {
+    @Test func aSerializationFailureRunsTheTransactionAgain() throws {
+        guard StoreKind.tested.contains(.postgres) else { return }
+        let dir = TempDirectory()
+        let store = try #require(try Stores.open(try StoreKind.postgres.freshLocation(in: dir, name: "retry")) as? PostgresStore)
+        func failure(_ state: String) -> StoreError { StoreError(function: "t", source: .postgres(state), message: "m", context: "") }
+        var attempts = 0
+        try store.db.transaction {
+            attempts += 1
+            _ = try store.db.exec("SELECT 1")
+            if attempts == 1 { throw failure("40001") }
+        }
+        #expect(attempts == 2)
+        attempts = 0
+        #expect(throws: StoreError.self) { try store.db.transaction { attempts += 1; throw failure("23505") } }
+        #expect(attempts == 1)
+        attempts = 0
+        #expect(throws: StoreError.self) { try store.db.transaction { attempts += 1; throw failure("40P01") } }
+        #expect(attempts == 4)
+    }
+
     @Test func aPasswordInTheURLIsRefusedAndNeverShown() {
         #expect(PostgresStore.hasPassword("postgres://fleetscan:s3cret@db:5432/fleet"))
         #expect(PostgresStore.hasPassword("postgres://db/fleet?password=s3cret"))
