@@ -14,8 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
+        .target(name: "StableHashing"),
         // The only importer of libgit2: repositories, mirrors, commits, trees, blobs.
-        .target(name: "GitAccess", dependencies: ["CLibGit2"]),
+        .target(name: "GitAccess", dependencies: ["CLibGit2", "StableHashing"]),
         // The only importer of SQLite and libpq: the store interface and its two backends.
         .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
@@ -30,9 +32,9 @@ let package = Package(
         // The rule catalog: one file per rule id of RULES.md.
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore"]),
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records), what reports read.
-        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit"]),
+        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit", "StableHashing"]),
         // Pure functions from results to text.
         .target(name: "Reports", dependencies: ["Fleet", "ScanEngine", "ResultStore", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),

@@ -1,3 +1,4 @@
+import StableHashing
 import Foundation
 import GitAccess
 import ResultStore
@@ -28,12 +29,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public func contains(_ name: String) -> Bool { Self.hash(name) % UInt64(count) == UInt64(index) }
 
-    /// FNV-1a over the name's UTF-8: the same on every machine and every run.
-    public static func hash(_ name: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h
-    }
+    /// The name's stable hash: the same on every machine and every run.
+    public static func hash(_ name: String) -> UInt64 { StableHash.of(name) }
 }
 
 /// How a fleet run goes, frozen before it starts.

@@ -1,3 +1,4 @@
+import StableHashing
 import CLibGit2
 import Foundation
 
@@ -210,10 +211,7 @@ public enum Mirror {
         var tail = plain.split(whereSeparator: { $0 == "/" || $0 == ":" }).suffix(2).joined(separator: "-")
         if tail.hasSuffix(".git") { tail.removeLast(4) }
         let safe = String(tail.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }.prefix(60))
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in url.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(h, radix: 16)
-        return (safe.isEmpty ? "repo" : safe) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".git"
+        return (safe.isEmpty ? "repo" : safe) + "-" + StableHash.hex(StableHash.of(url)) + ".git"
     }
 
     /// Whether `text` names a remote (a URL or scp-like `user@host:path`) rather than a local path.

@@ -4,6 +4,8 @@
 // order, each after a 32-bit hash of its key, so an optional field that is absent (synthesised
 // `encodeIfPresent` writes nothing) is recognised when the next key does not match or the
 // container has no field left. Not a format for other programs.
+import StableHashing
+
 
 /// Encodes a value to bytes.
 public enum BinaryCoding {
@@ -20,12 +22,8 @@ public enum BinaryCoding {
         return value
     }
 
-    /// FNV-1a of a key's name: what a field is recognised by.
-    @inline(__always) static func keyHash(_ key: some CodingKey) -> UInt32 {
-        var h: UInt32 = 0x811C_9DC5
-        for b in key.stringValue.utf8 { h = (h ^ UInt32(b)) &* 0x0100_0193 }
-        return h
-    }
+    /// The 32-bit stable hash of a key's name: what a field is recognised by.
+    @inline(__always) static func keyHash(_ key: some CodingKey) -> UInt32 { StableHash.of32(key.stringValue) }
 }
 
 public enum BinaryCodingError: Error, CustomStringConvertible {

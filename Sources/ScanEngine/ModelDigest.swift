@@ -1,3 +1,4 @@
+import StableHashing
 import RuleKit
 import Rules
 import SourceLexing
@@ -63,25 +64,27 @@ struct ModelDigest {
     }
 }
 
-/// FNV-1a, 64 bits: stable across runs and machines (Swift's Hasher is seeded per process).
+/// A `StableHash` of structured values: strings end with a marker byte and byte runs start
+/// with their length, so concatenations cannot collide.
 struct Hasher64 {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var h = StableHash()
+    var value: UInt64 { h.value }
 
     mutating func add(_ s: String) {
-        for b in s.utf8 { value = (value ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        value = (value ^ 0xFF) &* 0x0000_0100_0000_01B3
+        h.add(bytes: s.utf8)
+        h.add(byte: 0xFF)
     }
 
     /// Every field of a value, through its binary form.
     mutating func add(bytes: [UInt8]) {
         add(bytes.count)
-        for b in bytes { value = (value ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        h.add(bytes: bytes)
     }
 
     mutating func add(_ i: Int) {
         var v = UInt64(bitPattern: Int64(i))
         for _ in 0..<8 {
-            value = (value ^ (v & 0xFF)) &* 0x0000_0100_0000_01B3
+            h.add(byte: UInt8(v & 0xFF))
             v >>= 8
         }
     }
@@ -90,10 +93,7 @@ struct Hasher64 {
         add(site.path); add(site.line); add(site.column); add(site.offset)
     }
 
-    var hex: String {
-        let s = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
+    var hex: String { StableHash.hex(value) }
 }
 
 /// The rule catalog's fingerprint: results stored under one ruleset are never mixed with

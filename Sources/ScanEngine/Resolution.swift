@@ -1,3 +1,4 @@
+import StableHashing
 import RuleKit
 import Rules
 import SourceLexing
@@ -222,21 +223,17 @@ public struct Tally: Sendable, Equatable {
     }
 }
 
-/// Stable 128-bit fingerprints (two FNV-1a 64 hashes), as 32 hex digits.
+/// Stable 128-bit fingerprints, as 32 hex digits: `StableHash` and a second lane of the same
+/// multiply with another seed and a rotation, so two texts rarely share both halves.
 public enum Fingerprint {
     public static func of(_ text: String) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var a = StableHash()
         var b: UInt64 = 0x6c62_272e_07bb_0142
         for byte in text.utf8 {
-            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            a.add(byte: byte)
+            b = (b ^ UInt64(byte)) &* StableHash.prime
             b = (b << 13) | (b >> 51)
         }
-        return hex(a) + hex(b)
-    }
-
-    static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
+        return StableHash.hex(a.value) + StableHash.hex(b)
     }
 }

@@ -45,7 +45,8 @@ public struct Token: Sendable, Equatable {
     public var kind: TokenKind
     /// `Token.Flags` bits.
     public var flags: UInt8
-    /// Identifiers: FNV-1a of the bytes, to match names the repository defines (aliases,
+    /// Identifiers: `hashBytes` of the bytes (a word-at-a-time multiply-xorshift, not a
+    /// stable cross-release hash), to match names the repository defines (aliases,
     /// constants, subclasses) without a string. Brackets: the index of the matching bracket
     /// (`UInt32.max` when unmatched). Other tokens: 0.
     public var hash: UInt32

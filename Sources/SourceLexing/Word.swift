@@ -104,7 +104,7 @@ public final class WordTable: @unchecked Sendable {
         self.spellings = spellings
     }
 
-    /// The word spelled by `length` bytes at `p` whose FNV-1a is `hash`, or `.none`.
+    /// The word spelled by `length` bytes at `p` whose `hashBytes` is `hash`, or `.none`.
     @inline(__always) public func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, hash: UInt32) -> UInt16 {
         var slot = Int(hash) & mask
         while true {
