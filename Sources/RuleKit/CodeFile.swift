@@ -156,7 +156,7 @@ public final class CodeFile {
         var q = i - 1
         while self[q].isPunct(UInt8(ascii: "*")) || Self.declarationQualifiers.contains(self[q].word) && self[q].kind == .identifier { q -= 1 }
         let type = self[q]
-        guard type.kind == .identifier, type.word == .none || type.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue
+        guard type.kind == .identifier, !type.word.isLanguageWord
                 || [.id, .instancetype, .int, .float, .double, .long, .unsigned, .NSInteger, .NSUInteger, .CGFloat].contains(type.word)
         else { return false }
         // `>` closes a generic (`NSArray<NSString *> *list`).

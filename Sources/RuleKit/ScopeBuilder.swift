@@ -278,10 +278,8 @@ struct ScopeBuilder {
 
     /// Whether the identifier after `class`/`struct`… names a type rather than a keyword.
     func isTypeName(_ k: Int) -> Bool {
-        let w = t[k].word
-        if w == .none { return true }
         // Known UIKit names are types too (`extension UIScreen`); Swift keywords are not.
-        return w.rawValue > Word.package.rawValue
+        return !t[k].word.isSwiftKeyword
     }
 
     /// Name and inheritance clause of a type header starting at the name token.

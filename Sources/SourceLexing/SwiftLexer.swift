@@ -58,7 +58,7 @@ extension ByteScanner {
                 // A backtick name is never a keyword, but `UIScreen` is still UIScreen.
                 let hash = hashBytes(p + start + 1, innerCount)
                 var code = words.lookup(p + start + 1, innerCount, hash: hash)
-                if let w = Word(rawValue: code), w.rawValue <= Word.package.rawValue { code = 0 }
+                if let w = Word(rawValue: code), w.isSwiftKeyword { code = 0 }
                 emit(start, i, .identifier, code: code, hash: hash)
             case ByteClass.single:
                 if var top = strings.last, !top.inLiteral {

@@ -125,3 +125,14 @@ public final class WordTable: @unchecked Sendable {
     for k in 0..<n where a[k] != b[k] { return false }
     return true
 }
+
+extension Word {
+    /// A Swift keyword or contextual keyword: `class` through `package`, the first block of
+    /// cases. Backtick names are never one; a type name never is one.
+    @inline(__always) public var isSwiftKeyword: Bool { self != .none && rawValue <= Word.package.rawValue }
+
+    /// A word of the languages themselves — Swift's keywords, then C's and Objective-C's
+    /// (`const` through `NS_ASSUME_NONNULL_END`) — as against the names rules know
+    /// (`UIScreen`, `bounds`), which programs may also declare and use as names.
+    @inline(__always) public var isLanguageWord: Bool { self != .none && rawValue <= Word.NS_ASSUME_NONNULL_END.rawValue }
+}

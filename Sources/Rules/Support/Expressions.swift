@@ -368,7 +368,7 @@ enum Expr {
         if prev.kind == .directive { return true }
         // Swift parameters: `ofTabBarHeight tabBarHeight: CGFloat`, `_ tabBarHeight: CGFloat`.
         if f.language == .swift, f.isPunct(i + 1, UInt8(ascii: ":")),
-           (prev.kind == .identifier && (prev.word == .none || prev.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue)) || prev.isPunct(UInt8(ascii: "_")) {
+           (prev.kind == .identifier && !prev.word.isLanguageWord) || prev.isPunct(UInt8(ascii: "_")) {
             return true
         }
         if f.language == .objectiveC {

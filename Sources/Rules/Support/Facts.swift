@@ -601,7 +601,7 @@ enum FactExtractor {
                 k = max(k + 1, read.chain.end + 1)
                 continue
             }
-            if tok.kind == .identifier, tok.word.rawValue == 0 || tok.word.rawValue > Word.NS_ASSUME_NONNULL_END.rawValue,
+            if tok.kind == .identifier, !tok.word.isLanguageWord,
                summary.references.count < 32 {
                 var qualifier: String? = nil
                 var start = k, end = k
