@@ -44,6 +44,8 @@ public final class CodeFile {
     }
 
     @inline(__always) public func isPunct(_ i: Int, _ c: UInt8) -> Bool { self[i].isPunct(c) }
+    /// Whether token `i` is the punctuation `c`: `f.isPunct(k, "(")`.
+    @inline(__always) public func isPunct(_ i: Int, _ c: Unicode.Scalar) -> Bool { self[i].isPunct(UInt8(c.value)) }
 
     /// Whether token `i` is the identifier `w`.
     @inline(__always) public func `is`(_ i: Int, _ w: Word) -> Bool { self[i].is(w) }
@@ -151,10 +153,10 @@ public final class CodeFile {
     /// `UIView *v;`, `(CGFloat x)` in a parameter list, `for (NSInteger i = 0; …)`.
     public func isCDeclarator(_ i: Int) -> Bool {
         let next = self[i + 1]
-        guard next.isPunct(UInt8(ascii: "=")) || next.isPunct(UInt8(ascii: ";")) || next.isPunct(UInt8(ascii: ","))
-                || next.isPunct(UInt8(ascii: "[")) || next.isPunct(UInt8(ascii: ")")) else { return false }
+        guard next.isPunct("=") || next.isPunct(";") || next.isPunct(",")
+                || next.isPunct("[") || next.isPunct(")") else { return false }
         var q = i - 1
-        while self[q].isPunct(UInt8(ascii: "*")) || Self.declarationQualifiers.contains(self[q].word) && self[q].kind == .identifier { q -= 1 }
+        while self[q].isPunct("*") || Self.declarationQualifiers.contains(self[q].word) && self[q].kind == .identifier { q -= 1 }
         let type = self[q]
         guard type.kind == .identifier, !type.word.isLanguageWord
                 || [.id, .instancetype, .int, .float, .double, .long, .unsigned, .NSInteger, .NSUInteger, .CGFloat].contains(type.word)
@@ -164,7 +166,7 @@ public final class CodeFile {
         while self[p].kind == .identifier, Self.declarationQualifiers.contains(self[p].word) { p -= 1 }
         let before = self[p]
         if p < 0 || type.isLineStart { return true }
-        return before.isPunct(UInt8(ascii: ";")) || before.isPunct(UInt8(ascii: "{")) || before.isPunct(UInt8(ascii: "}"))
-            || before.isPunct(UInt8(ascii: "(")) || before.kind == .directiveEnd
+        return before.isPunct(";") || before.isPunct("{") || before.isPunct("}")
+            || before.isPunct("(") || before.kind == .directiveEnd
     }
 }

@@ -130,7 +130,7 @@ struct ScopeBuilder {
             scope.declarationStart = start
         case let .property(nameToken, isVar, isStatic, start)?:
             // `var x: T {` is a computed property; `var x = 0 {` has observers; `let x = f {` a closure.
-            let assigned = (nameToken + 1..<k).contains { t[$0].isPunct(UInt8(ascii: "=")) }
+            let assigned = (nameToken + 1..<k).contains { t[$0].isPunct("=") }
             if isVar, !assigned || isObserverBlock(k) {
                 scope.kind = .accessor
                 scope.name = text(nameToken)
@@ -215,7 +215,7 @@ struct ScopeBuilder {
         var q = name
         while q > 0 {
             let p = t[q - 1]
-            if p.isPunct(UInt8(ascii: ";")) || p.isPunct(UInt8(ascii: "}")) || p.isPunct(UInt8(ascii: "{")) || p.kind == .directiveEnd { break }
+            if p.isPunct(";") || p.isPunct("}") || p.isPunct("{") || p.kind == .directiveEnd { break }
             if t[q].isLineStart { break }
             q -= 1
         }
@@ -296,13 +296,13 @@ struct ScopeBuilder {
         var current: String? = nil
         while q < t.count {
             let tok = t[q]
-            if tok.isPunct(UInt8(ascii: "{")) || tok.word == .where { break }
-            if tok.isPunct(UInt8(ascii: ",")) || tok.isPunct(UInt8(ascii: "&")) {
+            if tok.isPunct("{") || tok.word == .where { break }
+            if tok.isPunct(",") || tok.isPunct("&") {
                 if let c = current { inherits.append(c) }
                 current = nil
             } else if tok.kind == .identifier {
                 current = text(q)
-            } else if tok.isPunct(UInt8(ascii: "<")) {
+            } else if tok.isPunct("<") {
                 if let c = current { inherits.append(c) }
                 current = nil
                 q = skipAngles(q)
@@ -324,7 +324,7 @@ struct ScopeBuilder {
                 let a = UInt8(truncatingIfNeeded: tok.code)
                 if tok.length == 1, a == UInt8(ascii: "<") { depth += 1 }
                 if a == UInt8(ascii: ">") { depth -= Int(tok.length) }  // `>>` closes two
-                if tok.isPunct(UInt8(ascii: "{")) || tok.isPunct(UInt8(ascii: ";")) { return k }
+                if tok.isPunct("{") || tok.isPunct(";") { return k }
             }
             k += 1
             if depth <= 0 { return k }
@@ -344,7 +344,7 @@ struct ScopeBuilder {
         var r = q + 1
         func flush() {
             // `label name: T`, `name: T`, `_ name: T`; attributes and `inout` already dropped.
-            let idents = segment.filter { t[$0].kind == .identifier || t[$0].isPunct(UInt8(ascii: "_")) }
+            let idents = segment.filter { t[$0].kind == .identifier || t[$0].isPunct("_") }
             if let first = idents.first {
                 let label = text(first)
                 labels.append(label)
@@ -355,13 +355,13 @@ struct ScopeBuilder {
         var beforeColon = true
         while r < close {
             let tok = t[r]
-            if tok.isPunct(UInt8(ascii: "(")) || tok.isPunct(UInt8(ascii: "[")) || tok.isPunct(UInt8(ascii: "{")), pair(r) > r {
+            if tok.isPunct("(") || tok.isPunct("[") || tok.isPunct("{"), pair(r) > r {
                 r = Int(pair(r)) + 1
                 continue
             }
-            if tok.isPunct(UInt8(ascii: ",")) { flush(); beforeColon = true; r += 1; continue }
-            if tok.isPunct(UInt8(ascii: ":")) { beforeColon = false }
-            if beforeColon, tok.kind == .identifier || tok.isPunct(UInt8(ascii: "_")) { segment.append(r) }
+            if tok.isPunct(",") { flush(); beforeColon = true; r += 1; continue }
+            if tok.isPunct(":") { beforeColon = false }
+            if beforeColon, tok.kind == .identifier || tok.isPunct("_") { segment.append(r) }
             r += 1
         }
         flush()
@@ -380,7 +380,7 @@ struct ScopeBuilder {
             if p.kind == .identifier, Self.swiftModifiers.contains(p.word) { q -= 1; continue }
             if p.kind == .atWord { q -= 1; continue }
             // `private(set)`, `@available(iOS 17, *)`
-            if p.isPunct(UInt8(ascii: ")")), pair(q - 1) >= 0 {
+            if p.isPunct(")"), pair(q - 1) >= 0 {
                 let o = Int(pair(q - 1))
                 if o > 0, t[o - 1].kind == .atWord || Self.swiftModifiers.contains(t[o - 1].word) { q = o; continue }
             }
@@ -466,6 +466,6 @@ struct ScopeBuilder {
         }
         guard !selector.isEmpty else { return }
         levels[levels.count - 1].pending = .objcMethod(name: selector, labels: parts, parameters: names,
-                                                       isStatic: t[k].isPunct(UInt8(ascii: "+")), start: k)
+                                                       isStatic: t[k].isPunct("+"), start: k)
     }
 }

@@ -163,7 +163,7 @@ public struct Analyzer: Sendable {
             guard k < tokens.count, tokens[k].kind == .directive, k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { continue }
             let name = k + 1
             // Function-like macros (`#define F(x)`) are not conditions.
-            if f.isPunct(name + 1, UInt8(ascii: "(")), tokens[name + 1].flags & Token.Flags.spaceBefore == 0 { continue }
+            if f.isPunct(name + 1, "("), tokens[name + 1].flags & Token.Flags.spaceBefore == 0 { continue }
             var q = name + 1
             var conditionLike = true, mentionsName = false
             while q < tokens.count, tokens[q].kind != .directiveEnd {

@@ -84,6 +84,12 @@ public struct Token: Sendable, Equatable {
     @inline(__always) public var isInDirective: Bool { flags & Flags.inDirective != 0 }
 
     /// Whether this is the one-byte punctuation `c`.
+    /// Whether this is the one-byte punctuation `c`, spelled as a character: `isPunct("(")`.
+    @inline(__always) public func isPunct(_ c: Unicode.Scalar) -> Bool { isPunct(UInt8(c.value)) }
+
+    /// Whether this is the two-byte punctuation `ab`: `isPunct("?", "?")`.
+    @inline(__always) public func isPunct(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool { isPunct(UInt8(a.value), UInt8(b.value)) }
+
     @inline(__always) public func isPunct(_ c: UInt8) -> Bool {
         kind == .punct && length == 1 && code == UInt16(c)
     }

@@ -100,7 +100,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
            declared >= version { return }
         // The marker goes on the attribute for `@Observable`-style uses.
         var report = k
-        if f[k - 1].isPunct(UInt8(ascii: "@")) { report = k - 1 }
+        if f[k - 1].isPunct("@") { report = k - 1 }
         var p = PendingFinding(rule: description.id, offset: Int(f[report].start), line: 0, column: 0, facet: .availability,
                                message: "`\(name)` needs iOS \(version); this code can run on earlier versions", typeName: nil, functionName: nil)
         p.requires = version
@@ -117,12 +117,12 @@ struct ApiAboveDeploymentTargetRule: Rule {
         }
         var s = k, e = k
         while s > 0 {
-            if f.isPunct(s - 1, UInt8(ascii: ")")), f.pair(s - 1) > 0, f[f.pair(s - 1) - 1].kind == .atWord { s = f.pair(s - 1) - 1; continue }
+            if f.isPunct(s - 1, ")"), f.pair(s - 1) > 0, f[f.pair(s - 1) - 1].kind == .atWord { s = f.pair(s - 1) - 1; continue }
             if isPart(s - 1) { s -= 1; continue }
             break
         }
         while e + 1 < f.tokens.count {
-            if f.isPunct(e + 1, UInt8(ascii: "(")), f[e].kind == .atWord, f.pair(e + 1) > e { e = f.pair(e + 1); continue }
+            if f.isPunct(e + 1, "("), f[e].kind == .atWord, f.pair(e + 1) > e { e = f.pair(e + 1); continue }
             if isPart(e + 1) { e += 1; continue }
             break
         }
@@ -137,57 +137,57 @@ struct ApiAboveDeploymentTargetRule: Rule {
             return t.kind == .atWord
         case .Environment:
             // `@Environment(Store.self)`, not `@Environment(\.colorScheme)`
-            guard t.kind == .atWord, f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            guard t.kind == .atWord, f.isPunct(k + 1, "(") else { return false }
             let close = f.pair(k + 1)
-            return close > k + 3 && f.is(close - 1, .self) && f.isPunct(close - 2, UInt8(ascii: "."))
+            return close > k + 3 && f.is(close - 1, .self) && f.isPunct(close - 2, ".")
         case .Observation:
             return f.is(k - 1, .import)
         case .environment:
-            guard f.isPunct(k - 1, UInt8(ascii: ".")), f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            guard f.isPunct(k - 1, "."), f.isPunct(k + 1, "(") else { return false }
             let close = f.pair(k + 1)
-            guard close > k + 2, !f.isPunct(k + 2, UInt8(ascii: "\\")) else { return false }
+            guard close > k + 2, !f.isPunct(k + 2, "\\") else { return false }
             var q = k + 2
             while q < close {
-                if f.isPunct(q, UInt8(ascii: ",")) || (f[q].kind == .identifier && f.isPunct(q + 1, UInt8(ascii: ":"))) { return false }
-                if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) }
+                if f.isPunct(q, ",") || (f[q].kind == .identifier && f.isPunct(q + 1, ":")) { return false }
+                if f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) }
                 q += 1
             }
             return true
         case .onChange:
-            guard f.isPunct(k - 1, UInt8(ascii: ".")), f.isPunct(k + 1, UInt8(ascii: "(")) else { return false }
+            guard f.isPunct(k - 1, "."), f.isPunct(k + 1, "(") else { return false }
             let close = f.pair(k + 1)
             guard close > k else { return false }
-            if (k + 2..<close).contains(where: { f.is($0, .initial) && f.isPunct($0 + 1, UInt8(ascii: ":")) }) { return true }
+            if (k + 2..<close).contains(where: { f.is($0, .initial) && f.isPunct($0 + 1, ":") }) { return true }
             // the trailing closure's parameters: `{ old, new in`
-            guard f.isPunct(close + 1, UInt8(ascii: "{")) else { return false }
+            guard f.isPunct(close + 1, "{") else { return false }
             var q = close + 2, names = 0
             while q < close + 12 {
-                if f[q].kind == .identifier || f.isPunct(q, UInt8(ascii: "_")) {
+                if f[q].kind == .identifier || f.isPunct(q, "_") {
                     if f.is(q, .in) { return names == 2 }
                     names += 1
-                } else if !f.isPunct(q, UInt8(ascii: ",")) { return false }
+                } else if !f.isPunct(q, ",") { return false }
                 q += 1
             }
             return false
         case .navigationDestination:
-            return f.isPunct(k + 1, UInt8(ascii: "(")) && f.is(k + 2, .item) && f.isPunct(k + 3, UInt8(ascii: ":"))
+            return f.isPunct(k + 1, "(") && f.is(k + 2, .item) && f.isPunct(k + 3, ":")
         case .registerForTraitChanges:
-            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, UInt8(ascii: "(")) || f.isPunct(k + 1, UInt8(ascii: ":")))
+            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, "(") || f.isPunct(k + 1, ":"))
         case .preferredPlacement:
-            return f.isPunct(k - 1, UInt8(ascii: ".")) && f.is(k - 2, .sidebar)
+            return f.isPunct(k - 1, ".") && f.is(k - 2, .sidebar)
         case .effectiveGeometry, .barMinimizationBehavior, .prominentTabIdentifier, .preferredImageVisibility, .isInteractivelyResizing:
-            return f.isPunct(k - 1, UInt8(ascii: ".")) || (f.language == .objectiveC && f.isPunct(k + 1, UInt8(ascii: "]")))
+            return f.isPunct(k - 1, ".") || (f.language == .objectiveC && f.isPunct(k + 1, "]"))
         case .coordinateSpace:
             // Only the scene geometry's: `….effectiveGeometry.coordinateSpace`, `[scene.effectiveGeometry coordinateSpace]`.
-            if f.isPunct(k - 1, UInt8(ascii: ".")) { return f.is(k - 2, .effectiveGeometry) }
-            return f.language == .objectiveC && f.is(k - 1, .effectiveGeometry) && f.isPunct(k + 1, UInt8(ascii: "]"))
+            if f.isPunct(k - 1, ".") { return f.is(k - 2, .effectiveGeometry) }
+            return f.language == .objectiveC && f.is(k - 1, .effectiveGeometry) && f.isPunct(k + 1, "]")
         case .requestGeometryUpdate, .requestGeometryUpdateWithPreferences:
-            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, UInt8(ascii: "(")) || f.isPunct(k + 1, UInt8(ascii: ":")))
+            return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, "(") || f.isPunct(k + 1, ":"))
         case .didUpdateEffectiveGeometry:
             return true
         default:
             // Type names: `ContentUnavailableView(`, `[UIViewReservedRegion alloc]`, not `struct ContentUnavailableView`.
-            return !Expr.isDeclaredName(k, in: f) && !f.isPunct(k - 1, UInt8(ascii: "."))
+            return !Expr.isDeclaredName(k, in: f) && !f.isPunct(k - 1, ".")
         }
     }
 }

@@ -93,7 +93,7 @@ struct IdiomLayoutRule: Rule {
         guard f.is(k, .userInterfaceIdiom) || f.is(k, .UI_USER_INTERFACE_IDIOM) else { return checkHelperUse(at: k, in: f, model: model, into: &sink) }
         var s = k, e = k
         if f.is(k, .UI_USER_INTERFACE_IDIOM) {
-            guard f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k else { return }
+            guard f.isPunct(k + 1, "("), f.pair(k + 1) > k else { return }
             e = f.pair(k + 1)
         } else {
             guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f) else { return }
@@ -115,7 +115,7 @@ struct IdiomLayoutRule: Rule {
     func checkHelperUse(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == Self.id,
               !Self.isDataUse(start, end, in: f) else { return }
-        let at = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
+        let at = f.isPunct(start, "[") ? start + 1 : start
         sink.report(description, at: at, message: "Layout chosen by device idiom through `\(alias.name)` (\(alias.site.path):\(alias.site.line)); an iPhone app can have an iPad-sized window")
     }
 
@@ -123,10 +123,10 @@ struct IdiomLayoutRule: Rule {
     /// dictionary literal's value.
     static func isDataUse(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         var (s, e) = (s, e)
-        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
-        if f.isPunct(s - 1, UInt8(ascii: "@")) { s -= 1 }
-        if f.isPunct(e + 1, UInt8(ascii: "?")), f[e + 2].kind == .string, f.isPunct(e + 3, UInt8(ascii: ":")), f[e + 4].kind == .string { return true }
-        return f.isPunct(s - 1, UInt8(ascii: ":")) && f[s - 2].kind == .string
+        while f.isPunct(s - 1, "("), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
+        if f.isPunct(s - 1, "@") { s -= 1 }
+        if f.isPunct(e + 1, "?"), f[e + 2].kind == .string, f.isPunct(e + 3, ":"), f[e + 4].kind == .string { return true }
+        return f.isPunct(s - 1, ":") && f[s - 2].kind == .string
     }
 
     /// Whether the comparison around `s...e` produces data rather than a layout decision: it
@@ -141,17 +141,17 @@ struct IdiomLayoutRule: Rule {
             var q = s - 2
             while q > s - 5, !isIdiomConstant(at: q, in: f).0 { q -= 1 }
             start = q
-            if f.isPunct(q - 1, UInt8(ascii: ".")) || f.is(q - 1, .UIUserInterfaceIdiom) { start = q - 1 }
+            if f.isPunct(q - 1, ".") || f.is(q - 1, .UIUserInterfaceIdiom) { start = q - 1 }
         }
-        while f.isPunct(start - 1, UInt8(ascii: "(")), f.pair(start - 1) == end + 1 { start -= 1; end += 1 }
-        if f.isPunct(start - 1, UInt8(ascii: "@")) { start -= 1 }  // `@(…)` boxes the value
+        while f.isPunct(start - 1, "("), f.pair(start - 1) == end + 1 { start -= 1; end += 1 }
+        if f.isPunct(start - 1, "@") { start -= 1 }  // `@(…)` boxes the value
         // `… ? "iPad" : "iPhone"`
-        if f.isPunct(end + 1, UInt8(ascii: "?")), f[end + 2].kind == .string, f.isPunct(end + 3, UInt8(ascii: ":")), f[end + 4].kind == .string {
+        if f.isPunct(end + 1, "?"), f[end + 2].kind == .string, f.isPunct(end + 3, ":"), f[end + 4].kind == .string {
             return true
         }
         // `"key": <comparison>` / `@"key": @(<comparison>)` inside `[` or `@{`.
         let before = start - 1
-        if f.isPunct(before, UInt8(ascii: ":")), f[before - 1].kind == .string { return true }
+        if f.isPunct(before, ":"), f[before - 1].kind == .string { return true }
         return false
     }
 
@@ -160,13 +160,13 @@ struct IdiomLayoutRule: Rule {
         if t.is(.UIUserInterfaceIdiomPad) || t.is(.UIUserInterfaceIdiomPhone) { return (true, k) }
         var q = k
         if f.is(q, .UIUserInterfaceIdiom) { q += 1 }
-        if f.isPunct(q, UInt8(ascii: ".")), f.is(q + 1, .pad) || f.is(q + 1, .phone) { return (true, q + 1) }
+        if f.isPunct(q, "."), f.is(q + 1, .pad) || f.is(q + 1, .phone) { return (true, q + 1) }
         return (false, k)
     }
 
     static func isComparedWithPadOrPhone(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         var s = s, e = e
-        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1, !(f[s - 2].kind == .identifier && !f[s - 2].is(.switch) && !f[s - 2].is(.if)) {
+        while f.isPunct(s - 1, "("), f.pair(s - 1) == e + 1, !(f[s - 2].kind == .identifier && !f[s - 2].is(.switch) && !f[s - 2].is(.if)) {
             s -= 1
             e += 1
         }
@@ -179,16 +179,16 @@ struct IdiomLayoutRule: Rule {
             if isIdiomConstant(at: q, in: f).end == s - 2 { return true }
         }
         // `if case .pad = idiom`
-        if f.isPunct(s - 1, UInt8(ascii: "=")), f.is(s - 2, .pad) || f.is(s - 2, .phone), f.isPunct(s - 3, UInt8(ascii: ".")) { return true }
+        if f.isPunct(s - 1, "="), f.is(s - 2, .pad) || f.is(s - 2, .phone), f.isPunct(s - 3, ".") { return true }
         // `switch idiom { case .pad: … }`
-        if f.is(s - 1, .switch), f.isPunct(e + 1, UInt8(ascii: "{")) {
+        if f.is(s - 1, .switch), f.isPunct(e + 1, "{") {
             let close = f.pair(e + 1)
             var q = e + 2
             while q < close {
-                if f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q { q = f.pair(q) + 1; continue }
+                if f.isPunct(q, "{"), f.pair(q) > q { q = f.pair(q) + 1; continue }
                 if f.is(q, .case) {
                     var r = q + 1
-                    while r < close, !f.isPunct(r, UInt8(ascii: ":")) {
+                    while r < close, !f.isPunct(r, ":") {
                         if isIdiomConstant(at: r, in: f).0 { return true }
                         r += 1
                     }

@@ -104,7 +104,7 @@ struct OrientationLayoutRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         switch f[k].word {
         case .UIInterfaceOrientationIsLandscape, .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait:
-            guard f.isPunct(k + 1, UInt8(ascii: "(")), !Expr.isDeclaredName(k, in: f) else { return }
+            guard f.isPunct(k + 1, "("), !Expr.isDeclaredName(k, in: f) else { return }
             report(&sink, k, f, description, at: k, message: "`\(f.text(k))` decides layout by orientation; windows can be any shape")
         case .UIDevice:
             let chain = Chain.parse(at: k, in: f)

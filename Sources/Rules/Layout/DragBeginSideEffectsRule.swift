@@ -54,13 +54,13 @@ struct DragBeginSideEffectsRule: Rule {
         guard isWillBegin else { return }
         switch f[k].word {
         case .present:
-            guard f.isPunct(k + 1, UInt8(ascii: "(")), !f.is(k - 1, .func) else { return }
+            guard f.isPunct(k + 1, "("), !f.is(k - 1, .func) else { return }
         case .presentViewController:
-            guard f.isPunct(k + 1, UInt8(ascii: ":")) else { return }
+            guard f.isPunct(k + 1, ":") else { return }
         case .animate:
-            guard f.isPunct(k + 1, UInt8(ascii: "(")), f.isPunct(k - 1, UInt8(ascii: ".")), f.is(k - 2, .UIView) else { return }
+            guard f.isPunct(k + 1, "("), f.isPunct(k - 1, "."), f.is(k - 2, .UIView) else { return }
         default:
-            guard f.isPunct(k + 1, UInt8(ascii: ":")), f.is(k - 1, .UIView) else { return }
+            guard f.isPunct(k + 1, ":"), f.is(k - 1, .UIView) else { return }
         }
         sink.report(description, at: k, message: "`\(f.text(k))` when a drag session begins; Siri can begin drags without a gesture")
     }

@@ -88,8 +88,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
         var q = body.open + 1
         while q < body.close {
             let t = f[q]
-            if t.is(.convert), f.isPunct(q + 1, UInt8(ascii: "(")) { return }
-            if t.is(.convertRect), f.isPunct(q + 1, UInt8(ascii: ":")) { return }
+            if t.is(.convert), f.isPunct(q + 1, "(") { return }
+            if t.is(.convertRect), f.isPunct(q + 1, ":") { return }
             q += 1
         }
         if Self.isReturned(k, in: body, of: f) { return }
@@ -107,11 +107,11 @@ struct KeyboardFrameUnconvertedRule: Rule {
         var q = k - 1
         var depth = 0
         while q > body.open, k - q < 48 {
-            if f.isPunct(q, UInt8(ascii: ")")) || f.isPunct(q, UInt8(ascii: "]")) { depth += 1 }
-            if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")) { depth -= 1 }
+            if f.isPunct(q, ")") || f.isPunct(q, "]") { depth += 1 }
+            if f.isPunct(q, "(") || f.isPunct(q, "[") { depth -= 1 }
             if depth < 0 && f.language == .swift { depth = 0 }
-            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "{")) || f.isPunct(q, UInt8(ascii: "}")) { break }
-            if depth <= 0, f.isPunct(q, UInt8(ascii: "=")), f[q - 1].kind == .identifier {
+            if f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") { break }
+            if depth <= 0, f.isPunct(q, "="), f[q - 1].kind == .identifier {
                 name = f.text(q - 1)
                 break
             }
@@ -121,8 +121,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
         while r < body.close {
             if f.is(r, .return) {
                 var e = r + 1
-                while e < body.close, !f.isPunct(e, UInt8(ascii: ";")), !f.isPunct(e, UInt8(ascii: "}")), !(e > r + 1 && f[e].isLineStart) {
-                    if e == k || (name != nil && f[e].kind == .identifier && !f.isPunct(e - 1, UInt8(ascii: ".")) && f.text(e) == name) { return true }
+                while e < body.close, !f.isPunct(e, ";"), !f.isPunct(e, "}"), !(e > r + 1 && f[e].isLineStart) {
+                    if e == k || (name != nil && f[e].kind == .identifier && !f.isPunct(e - 1, ".") && f.text(e) == name) { return true }
                     e += 1
                 }
             }

@@ -60,11 +60,11 @@ struct LayoutInWillTransitionRule: Rule {
         guard let (function, _) = f.enclosingFunction(of: k), isTransitionCallback(function, f.language) else { return }
         let tok = f[k]
         if tok.is(.setFrame) || tok.is(.setConstant) {
-            guard f.language == .objectiveC, f.isPunct(k + 1, UInt8(ascii: ":")), !f.isPunct(k - 1, UInt8(ascii: "[")) else { return }
+            guard f.language == .objectiveC, f.isPunct(k + 1, ":"), !f.isPunct(k - 1, "[") else { return }
         } else {
-            guard f.isPunct(k - 1, UInt8(ascii: ".")) else { return }
+            guard f.isPunct(k - 1, ".") else { return }
             var e = k
-            while f.isPunct(e + 1, UInt8(ascii: ".")), f[e + 2].kind == .identifier { e += 2 }
+            while f.isPunct(e + 1, "."), f[e + 2].kind == .identifier { e += 2 }
             guard f[e + 1].isAssignment else { return }
         }
         sink.report(description, at: k, message: "Layout assigned in `\(function.name)`; the size may change again before layout")

@@ -49,9 +49,9 @@ struct SymmetricSafeAreaRule: Rule {
     }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        guard let side = Self.opposite[f[k].word] != nil ? f[k].word : nil, f.isPunct(k - 1, UInt8(ascii: ".")) else { return }
+        guard let side = Self.opposite[f[k].word] != nil ? f[k].word : nil, f.isPunct(k - 1, ".") else { return }
         var r = k - 2
-        while f.isPunct(r, UInt8(ascii: "?")) || f.isPunct(r, UInt8(ascii: "!")) { r -= 1 }
+        while f.isPunct(r, "?") || f.isPunct(r, "!") { r -= 1 }
         guard f[r].kind == .identifier, Self.isInsetsName(f.text(r)) else { return }
         let (s, _) = Reads.extent(ofMemberAt: k, in: f)
         let e = k
@@ -59,7 +59,7 @@ struct SymmetricSafeAreaRule: Rule {
         let message: String
         if isDoubled(s, e, in: f) {
             message = "`\(text)` is doubled as if both sides were equal; safe areas are asymmetric"
-        } else if f[e + 1].kind == .punct, f.isPunct(e + 1, UInt8(ascii: "+")) || f.isPunct(e + 1, UInt8(ascii: "-")),
+        } else if f[e + 1].kind == .punct, f.isPunct(e + 1, "+") || f.isPunct(e + 1, "-"),
                   f.text(from: e + 2, through: e + 2 + (e - s)) == text {
             message = "`\(text)` is used twice as if both sides were equal; safe areas are asymmetric"
         } else if let used = oppositeArgument(s, side: side, in: f) {
@@ -76,8 +76,8 @@ struct SymmetricSafeAreaRule: Rule {
             let t = f.text(i).lowercased()
             return t == "2" || t == "2.0" || t == "2.0f" || t == "2.f" || t == "2f"
         }
-        return (f.isPunct(e + 1, UInt8(ascii: "*")) && isTwo(e + 2) && !f.isPunct(e + 3, UInt8(ascii: ".")))
-            || (f.isPunct(s - 1, UInt8(ascii: "*")) && isTwo(s - 2))
+        return (f.isPunct(e + 1, "*") && isTwo(e + 2) && !f.isPunct(e + 3, "."))
+            || (f.isPunct(s - 1, "*") && isTwo(s - 2))
     }
 
     /// `UIEdgeInsets(…, bottom: x.top, …)` or `UIEdgeInsetsMake(t, l, x.top, r)`: the side the
@@ -87,7 +87,7 @@ struct SymmetricSafeAreaRule: Rule {
         let callee = f[open - 1].word
         let opposite = Self.opposite[side]!
         if callee == .UIEdgeInsets || callee == .NSDirectionalEdgeInsets {
-            if f.isPunct(s - 1, UInt8(ascii: ":")), f[s - 2].word == opposite { return f.text(s - 2) }
+            if f.isPunct(s - 1, ":"), f[s - 2].word == opposite { return f.text(s - 2) }
             return nil
         }
         if callee == .UIEdgeInsetsMake || callee == .NSDirectionalEdgeInsetsMake {
@@ -95,8 +95,8 @@ struct SymmetricSafeAreaRule: Rule {
             var index = 0
             var q = open + 1
             while q < s {
-                if f.isPunct(q, UInt8(ascii: "(")), f.pair(q) > q { q = f.pair(q) + 1; continue }
-                if f.isPunct(q, UInt8(ascii: ",")) { index += 1 }
+                if f.isPunct(q, "("), f.pair(q) > q { q = f.pair(q) + 1; continue }
+                if f.isPunct(q, ",") { index += 1 }
                 q += 1
             }
             if index < order.count, order[index] == opposite { return order[index].spelling }

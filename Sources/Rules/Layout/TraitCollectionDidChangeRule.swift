@@ -48,7 +48,7 @@ struct TraitCollectionDidChangeRule: Rule {
         } else {
             guard Expr.isDeclaredName(k, in: f), f.enclosingType(of: k)?.typeKind == .objcImplementation else { return }
             // `- (void)traitCollectionDidChange:`, not a class method `+ (void)…`.
-            if f.isPunct(k - 1, UInt8(ascii: ")")), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, UInt8(ascii: "+")) { return }
+            if f.isPunct(k - 1, ")"), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, "+") { return }
         }
         let traits = Self.traitsRead(after: k, in: f)
         sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits "
@@ -70,11 +70,11 @@ struct TraitCollectionDidChangeRule: Rule {
     /// The traits the body of the method declared at `k` reads, in the order first read.
     static func traitsRead(after k: Int, in f: CodeFile) -> [String] {
         var open = k + 1
-        while open < f.tokens.count, open - k < 64, !f.isPunct(open, UInt8(ascii: "{")), !f.isPunct(open, UInt8(ascii: ";")) {
-            if f.isPunct(open, UInt8(ascii: "(")), f.pair(open) > open { open = f.pair(open) }
+        while open < f.tokens.count, open - k < 64, !f.isPunct(open, "{"), !f.isPunct(open, ";") {
+            if f.isPunct(open, "("), f.pair(open) > open { open = f.pair(open) }
             open += 1
         }
-        guard f.isPunct(open, UInt8(ascii: "{")), f.pair(open) > open else { return [] }
+        guard f.isPunct(open, "{"), f.pair(open) > open else { return [] }
         var out: [String] = []
         for q in (open + 1)..<f.pair(open) where f[q].kind == .identifier {
             let text = f.text(q)
@@ -89,8 +89,8 @@ struct TraitCollectionDidChangeRule: Rule {
         while q >= 0, funcToken - q < 12 {
             let t = f[q]
             if t.kind == .identifier, t.word == .override { return true }
-            guard t.kind == .identifier || t.kind == .atWord || f.isPunct(q, UInt8(ascii: ")")) else { return false }
-            if f.isPunct(q, UInt8(ascii: ")")), f.pair(q) >= 0 { q = f.pair(q) }
+            guard t.kind == .identifier || t.kind == .atWord || f.isPunct(q, ")") else { return false }
+            if f.isPunct(q, ")"), f.pair(q) >= 0 { q = f.pair(q) }
             if t.kind == .identifier, ![.public, .private, .fileprivate, .internal, .open, .final, .dynamic, .nonisolated, .package].contains(t.word),
                f.text(q) != "objc", f.text(q) != "MainActor" { return false }
             q -= 1

@@ -101,20 +101,20 @@ struct AppLifecycleCallbackRule: Rule {
     static func bodyIsEmpty(after k: Int, in f: CodeFile) -> Bool {
         var q = k + 1
         while q < f.tokens.count, q - k < 200 {
-            if f.isPunct(q, UInt8(ascii: "{")) { break }
-            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "}")) { return false }
-            if (f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "["))), f.pair(q) > q { q = f.pair(q) }
+            if f.isPunct(q, "{") { break }
+            if f.isPunct(q, ";") || f.isPunct(q, "}") { return false }
+            if (f.isPunct(q, "(") || f.isPunct(q, "[")), f.pair(q) > q { q = f.pair(q) }
             q += 1
         }
-        guard f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q else { return false }
+        guard f.isPunct(q, "{"), f.pair(q) > q else { return false }
         let open = q, close = f.pair(q)
         var body = Array((open + 1)..<close)
-        if let last = body.last, f.isPunct(last, UInt8(ascii: ";")) { body.removeLast() }
+        if let last = body.last, f.isPunct(last, ";") { body.removeLast() }
         if body.isEmpty { return true }
         // `super.name(args)` / `[super name:args]`, nothing else.
-        if f.is(body[0], .super), f.isPunct(body[0] + 1, UInt8(ascii: ".")), f.text(body[0] + 2) == f.text(k),
-           f.isPunct(body[0] + 3, UInt8(ascii: "(")), f.pair(body[0] + 3) == body.last { return true }
-        if f.isPunct(body[0], UInt8(ascii: "[")), f.pair(body[0]) == body.last, f.is(body[0] + 1, .super), f.text(body[0] + 2) == f.text(k) { return true }
+        if f.is(body[0], .super), f.isPunct(body[0] + 1, "."), f.text(body[0] + 2) == f.text(k),
+           f.isPunct(body[0] + 3, "("), f.pair(body[0] + 3) == body.last { return true }
+        if f.isPunct(body[0], "["), f.pair(body[0]) == body.last, f.is(body[0] + 1, .super), f.text(body[0] + 2) == f.text(k) { return true }
         return false
     }
 }

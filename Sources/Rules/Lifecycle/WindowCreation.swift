@@ -14,17 +14,17 @@ enum WindowCreation {
         }
         if f.language == .swift {
             var open = k + 1
-            if f.isPunct(k + 1, UInt8(ascii: ".")), f.is(k + 2, .`init`) { open = k + 3 }
-            guard f.isPunct(open, UInt8(ascii: "(")), !f.isPunct(k - 1, UInt8(ascii: ".")) else { return false }
+            if f.isPunct(k + 1, "."), f.is(k + 2, .`init`) { open = k + 3 }
+            guard f.isPunct(open, "("), !f.isPunct(k - 1, ".") else { return false }
             let close = f.pair(open)
             if close == open + 1 { return !Expr.isDeclaredName(k, in: f) }
-            return f.is(open + 1, .frame) && f.isPunct(open + 2, UInt8(ascii: ":"))
+            return f.is(open + 1, .frame) && f.isPunct(open + 2, ":")
         }
-        guard f.isPunct(k - 1, UInt8(ascii: "[")) else { return false }
-        if f.is(k + 1, .new), f.isPunct(k + 2, UInt8(ascii: "]")) { return true }
-        guard f.is(k + 1, .alloc), f.isPunct(k + 2, UInt8(ascii: "]")) else { return false }
-        if f.is(k + 3, .initWithFrame), f.isPunct(k + 4, UInt8(ascii: ":")) { return true }
-        return f.is(k + 3, .`init`) && f.isPunct(k + 4, UInt8(ascii: "]"))
+        guard f.isPunct(k - 1, "[") else { return false }
+        if f.is(k + 1, .new), f.isPunct(k + 2, "]") { return true }
+        guard f.is(k + 1, .alloc), f.isPunct(k + 2, "]") else { return false }
+        if f.is(k + 3, .initWithFrame), f.isPunct(k + 4, ":") { return true }
+        return f.is(k + 3, .`init`) && f.isPunct(k + 4, "]")
     }
 
     /// Whether the body around `k` attaches a window to a scene afterwards (`w.windowScene = scene`).
@@ -32,8 +32,8 @@ enum WindowCreation {
         guard let body = f.enclosingFunction(of: k)?.scope else { return false }
         var q = body.open
         while q < body.close {
-            if f.is(q, .windowScene), f.isPunct(q - 1, UInt8(ascii: ".")), f.isPunct(q + 1, UInt8(ascii: "=")) { return true }
-            if f.language == .objectiveC, f.text(q) == "setWindowScene", f.isPunct(q + 1, UInt8(ascii: ":")) { return true }
+            if f.is(q, .windowScene), f.isPunct(q - 1, "."), f.isPunct(q + 1, "=") { return true }
+            if f.language == .objectiveC, f.text(q) == "setWindowScene", f.isPunct(q + 1, ":") { return true }
             q += 1
         }
         return false

@@ -25,8 +25,8 @@ extension ScreenGeometryRule {
     static func statementStart(before k: Int, in f: CodeFile) -> Int {
         var q = k - 1
         while q > 0, k - q < 2000 {
-            if f.isPunct(q, UInt8(ascii: ")")) || f.isPunct(q, UInt8(ascii: "]")), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
-            if f.isPunct(q, UInt8(ascii: ";")) || f.isPunct(q, UInt8(ascii: "{")) || f.isPunct(q, UInt8(ascii: "}")) || f.is(q, .return)
+            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+            if f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") || f.is(q, .return)
                 || f[q].kind == .directive || f[q].kind == .directiveEnd { return q + 1 }
             if f.language == .swift, f[q + 1].isLineStart, !(f[q].kind == .punct && (f.text(q) == "||" || f.text(q) == "&&")),
                !(f[q + 1].kind == .punct && (f.text(q + 1) == "||" || f.text(q + 1) == "&&")) { return q + 1 }

@@ -30,12 +30,12 @@ enum Availability {
         guard f.is(open - 1, .else) else { return nil }
         // `guard #available(iOS 13, *) else {`
         var q = open - 2
-        while q >= 0, q > open - 64, !f.is(q, .guard), !f.isPunct(q, UInt8(ascii: "}")), !f.isPunct(q, UInt8(ascii: ";")) { q -= 1 }
+        while q >= 0, q > open - 64, !f.is(q, .guard), !f.isPunct(q, "}"), !f.isPunct(q, ";") { q -= 1 }
         if f.is(q, .guard) { return version(in: q..<(open - 1), word: .available, in: f) }
         // `if (…available…) { … } else if (…) { … } else {`: the first `if` of the chain decides.
         var close = open - 2
         var result: Int? = nil
-        while f.isPunct(close, UInt8(ascii: "}")), f.pair(close) >= 0 {
+        while f.isPunct(close, "}"), f.pair(close) >= 0 {
             let blockOpen = f.pair(close)
             guard let start = conditionStart(before: blockOpen, in: f) else { break }
             result = version(in: start..<blockOpen, word: .available, in: f)
@@ -47,13 +47,13 @@ enum Availability {
     /// The `if` that starts the condition before a block's `{`.
     static func conditionStart(before open: Int, in f: CodeFile) -> Int? {
         var q = open - 1
-        if f.isPunct(q, UInt8(ascii: ")")), f.language == .objectiveC {
+        if f.isPunct(q, ")"), f.language == .objectiveC {
             let p = f.pair(q)
             return p > 0 && f.is(p - 1, .if) ? p - 1 : nil
         }
         while q >= 0, open - q < 64 {
             if f.is(q, .if) { return q }
-            if f.isPunct(q, UInt8(ascii: "{")) || f.isPunct(q, UInt8(ascii: "}")) || f.isPunct(q, UInt8(ascii: ";")) { return nil }
+            if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return nil }
             q -= 1
         }
         return nil
@@ -63,7 +63,7 @@ enum Availability {
     static func version(in range: Range<Int>, word: Word, in f: CodeFile) -> Int? {
         for q in range where (f[q].kind == .atWord || f[q].kind == .hashWord) && f[q].word == word {
             var r = q + 2
-            while r < range.upperBound, !f.isPunct(r, UInt8(ascii: ")")) {
+            while r < range.upperBound, !f.isPunct(r, ")") {
                 let name = f.text(r)
                 if name == "iOS" || name == "iOSApplicationExtension", f[r + 1].kind == .number {
                     return Int(f.text(r + 1).split(separator: ".").first ?? "")
@@ -99,9 +99,9 @@ enum Availability {
                     if f.is(q, .guard) {
                         var e = q + 1
                         while e < k, !f.is(e, .else), e - q < 48 { e += 1 }
-                        if f.is(e, .else), f.isPunct(e + 1, UInt8(ascii: "{")), f.pair(e + 1) < k { take(osVersion(in: q..<e, word: .available, in: f)) }
+                        if f.is(e, .else), f.isPunct(e + 1, "{"), f.pair(e + 1) < k { take(osVersion(in: q..<e, word: .available, in: f)) }
                     }
-                    if f.isPunct(q, UInt8(ascii: "{")), f.pair(q) > q, f.pair(q) < k { q = f.pair(q) }
+                    if f.isPunct(q, "{"), f.pair(q) > q, f.pair(q) < k { q = f.pair(q) }
                     q += 1
                 }
             }
@@ -113,8 +113,8 @@ enum Availability {
     /// `API_AVAILABLE(ios(17.0))` in an Objective-C method or interface line.
     static func declaredVersion(of scope: Scope, in f: CodeFile) -> OSVersion? {
         var from = scope.declarationStart
-        while from > 0, f[from - 1].kind == .atWord || (f.isPunct(from - 1, UInt8(ascii: ")")) && f.pair(from - 1) > 0 && f[f.pair(from - 1) - 1].kind == .atWord) {
-            from = f.isPunct(from - 1, UInt8(ascii: ")")) ? f.pair(from - 1) - 1 : from - 1
+        while from > 0, f[from - 1].kind == .atWord || (f.isPunct(from - 1, ")") && f.pair(from - 1) > 0 && f[f.pair(from - 1) - 1].kind == .atWord) {
+            from = f.isPunct(from - 1, ")") ? f.pair(from - 1) - 1 : from - 1
         }
         return osVersion(in: from..<scope.open, word: .available, in: f)
     }
@@ -134,12 +134,12 @@ enum Availability {
                 let name = f[r]
                 if name.is(.iOS) || name.is(.ios) || f.text(r) == "iOSApplicationExtension" {
                     var v = r + 1
-                    if f.isPunct(v, UInt8(ascii: "(")) { v += 1 }                     // ios(17.0)
-                    if f.isPunct(v, UInt8(ascii: ",")), f.is(v + 1, .introduced), f.isPunct(v + 2, UInt8(ascii: ":")) { v += 3 }
+                    if f.isPunct(v, "(") { v += 1 }                     // ios(17.0)
+                    if f.isPunct(v, ","), f.is(v + 1, .introduced), f.isPunct(v + 2, ":") { v += 3 }
                     if f[v].kind == .number { return OSVersion(f.text(v).filter { $0 != "f" }) }
                 } else if catalyst == nil, f[r].kind == .identifier, f.text(r).lowercased() == "maccatalyst" {
                     var v = r + 1
-                    if f.isPunct(v, UInt8(ascii: "(")) { v += 1 }
+                    if f.isPunct(v, "(") { v += 1 }
                     if f[v].kind == .number { catalyst = OSVersion(f.text(v).filter { $0 != "f" }) }
                 }
                 r += 1

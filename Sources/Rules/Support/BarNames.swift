@@ -65,9 +65,9 @@ enum BarNames {
     static func numericShape(_ s: Int, _ e: Int, in f: CodeFile, depth: Int = 0) -> [String]? {
         guard s <= e, depth < 32 else { return nil }
         var s = s, e = e
-        while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
+        while f.isPunct(s, "("), f.pair(s) == e { s += 1; e -= 1 }
         // `{ return kSafeAreaInsets.top + 44 }()`: an immediately invoked closure is its body's value.
-        if f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == f.pair(s) + 2,
+        if f.isPunct(s, "{"), f.pair(s) > s, f.isPunct(f.pair(s) + 1, "("), f.pair(f.pair(s) + 1) == f.pair(s) + 2,
            f.pair(s) + 2 == e {
             var body = s + 1
             if f.is(body, .return) { body += 1 }
@@ -77,9 +77,9 @@ enum BarNames {
         var question = -1, colon = -1
         var k = s
         while k <= e {
-            if f.isPunct(k, UInt8(ascii: "(")) || f.isPunct(k, UInt8(ascii: "[")), f.pair(k) > k { k = f.pair(k) + 1; continue }
-            if question < 0, f.isPunct(k, UInt8(ascii: "?")), f[k].hasSpaceBefore || f.language == .objectiveC { question = k }
-            else if question >= 0, f.isPunct(k, UInt8(ascii: ":")) { colon = k; break }
+            if f.isPunct(k, "(") || f.isPunct(k, "["), f.pair(k) > k { k = f.pair(k) + 1; continue }
+            if question < 0, f.isPunct(k, "?"), f[k].hasSpaceBefore || f.language == .objectiveC { question = k }
+            else if question >= 0, f.isPunct(k, ":") { colon = k; break }
             k += 1
         }
         if question > s, colon > question {
@@ -98,10 +98,10 @@ enum BarNames {
             case .identifier where Expr.castWords.contains(t.word):
                 break  // `(CGFloat)44`, `CGFloat(44)`
             case .identifier:
-                if f.isPunct(k - 1, UInt8(ascii: ".")) { return nil }
+                if f.isPunct(k - 1, ".") { return nil }
                 // `kSafeAreaInsets.top + 44`: the system's inset plus a hard-coded bar. The
                 // inset is read, not a constant; the number added to it is the bar height.
-                if f.isPunct(k + 1, UInt8(ascii: ".")), ["top", "bottom"].contains(f.text(k + 2)), isInsetName(f.text(k)) {
+                if f.isPunct(k + 1, "."), ["top", "bottom"].contains(f.text(k + 2)), isInsetName(f.text(k)) {
                     k += 3
                     continue
                 }

@@ -29,13 +29,13 @@ struct Chain {
         while true {
             var e1 = end + 1
             // Optional chaining and forcing: `delegate?.window`, `window!.rootViewController`.
-            while f[e1].kind == .punct, !f[e1].hasSpaceBefore, f[e1].isPunct(UInt8(ascii: "?")) || f[e1].isPunct(UInt8(ascii: "!")) || f[e1].isPunct(UInt8(ascii: "?"), UInt8(ascii: "?")) {
+            while f[e1].kind == .punct, !f[e1].hasSpaceBefore, f[e1].isPunct("?") || f[e1].isPunct("!") || f[e1].isPunct("?", "?") {
                 e1 += 1
             }
-            if f.isPunct(e1, UInt8(ascii: ".")), f[e1 + 1].kind == .identifier {
+            if f.isPunct(e1, "."), f[e1 + 1].kind == .identifier {
                 end = e1 + 1
                 var member = Member(token: end, word: f[end].word, isCall: false)
-                if f.isPunct(end + 1, UInt8(ascii: "(")), !f[end + 1].hasSpaceBefore || f.language == .swift, f.pair(end + 1) > end {
+                if f.isPunct(end + 1, "("), !f[end + 1].hasSpaceBefore || f.language == .swift, f.pair(end + 1) > end {
                     member.isCall = true
                     end = f.pair(end + 1)
                 }
@@ -43,21 +43,21 @@ struct Chain {
                 continue
             }
             // `windows[0]`, `windows.first`: subscripts keep the chain going.
-            if f.isPunct(end + 1, UInt8(ascii: "[")), !f[end + 1].hasSpaceBefore, f.pair(end + 1) > end + 1, !members.isEmpty {
+            if f.isPunct(end + 1, "["), !f[end + 1].hasSpaceBefore, f.pair(end + 1) > end + 1, !members.isEmpty {
                 end = f.pair(end + 1)
                 continue
             }
             // `[receiver message]` and `[receiver message:…]`.
-            if f.isPunct(start - 1, UInt8(ascii: "[")), f[end + 1].kind == .identifier {
+            if f.isPunct(start - 1, "["), f[end + 1].kind == .identifier {
                 let open = start - 1
                 let close = f.pair(open)
-                if f.isPunct(end + 2, UInt8(ascii: "]")), close == end + 2 {
+                if f.isPunct(end + 2, "]"), close == end + 2 {
                     members.append(Member(token: end + 1, word: f[end + 1].word, isCall: false))
                     start = open
                     end = close
                     continue
                 }
-                if f.isPunct(end + 2, UInt8(ascii: ":")), close > end {
+                if f.isPunct(end + 2, ":"), close > end {
                     members.append(Member(token: end + 1, word: f[end + 1].word, isCall: true))
                     start = open
                     end = close
@@ -130,7 +130,7 @@ enum Expr {
         var s = s, e = e
         while true {
             // `( expr )` — but `f( expr )` is a call, handled below.
-            if f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 {
+            if f.isPunct(s - 1, "("), f.pair(s - 1) == e + 1 {
                 let callee = s - 2
                 if f[callee].kind == .identifier, !f[callee].is(.return), !f[callee].is(.if), !f[callee].is(.while), !f[callee].is(.switch) {
                     if dimensionWrappers.contains(f[callee].word) {
@@ -155,9 +155,9 @@ enum Expr {
                 }
             }
             // C casts: `(int)expr`, `(CGFloat)expr`.
-            if f.isPunct(s - 1, UInt8(ascii: ")")), f.language == .objectiveC {
+            if f.isPunct(s - 1, ")"), f.language == .objectiveC {
                 let open = f.pair(s - 1)
-                if open >= 0, open < s - 1, (open + 1..<(s - 1)).allSatisfy({ castWords.contains(f[$0].word) || f.isPunct($0, UInt8(ascii: "*")) }),
+                if open >= 0, open < s - 1, (open + 1..<(s - 1)).allSatisfy({ castWords.contains(f[$0].word) || f.isPunct($0, "*") }),
                    f[open - 1].kind != .identifier || f[open - 1].is(.return) {
                     s = open
                     continue
@@ -171,8 +171,8 @@ enum Expr {
     /// Whether `s…e` is a whole argument: between `(`/`,` and `,`/`)`.
     static func isArgument(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         let before = f[s - 1], after = f[e + 1]
-        let opens = before.isPunct(UInt8(ascii: "(")) || before.isPunct(UInt8(ascii: ","))
-        let closes = after.isPunct(UInt8(ascii: ")")) || after.isPunct(UInt8(ascii: ","))
+        let opens = before.isPunct("(") || before.isPunct(",")
+        let closes = after.isPunct(")") || after.isPunct(",")
         return opens && closes
     }
 
@@ -190,10 +190,10 @@ enum Expr {
                 if f.language == .swift, f.buffer.base[t.end] == UInt8(ascii: "\\") { return true }
             }
             if t.kind == .punct {
-                if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) || t.isPunct(UInt8(ascii: "}")) {
+                if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
                     let o = f.pair(k)
                     if o >= 0, o < k { k = o - 1; continue }
-                } else if t.isPunct(UInt8(ascii: "(")) {
+                } else if t.isPunct("(") {
                     hops += 1
                     let callee = f[k - 1]
                     if callee.kind == .identifier {
@@ -203,14 +203,14 @@ enum Expr {
                             "NSStringFromUIEdgeInsets", "os_log"].contains(name) { return true }
                         if name == "String", f.text(k + 1) == "describing" { return true }
                     }
-                } else if t.isPunct(UInt8(ascii: "[")) {
+                } else if t.isPunct("[") {
                     hops += 1
                     // `[NSString stringWithFormat:@"…", …]`, `[[NSString alloc] initWithFormat:…]`
                     var q = k + 1
-                    if f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) + 1 } else { q += 1 }
+                    if f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1 } else { q += 1 }
                     let selector = f.text(q)
                     if selector == "stringWithFormat" || selector == "initWithFormat" || selector == "stringByAppendingFormat" || selector == "appendFormat" { return true }
-                } else if t.isPunct(UInt8(ascii: "{")) || t.isPunct(UInt8(ascii: ";")) {
+                } else if t.isPunct("{") || t.isPunct(";") {
                     return false
                 }
             }
@@ -227,13 +227,13 @@ enum Expr {
         while k >= 0, s - k < 4096 {
             let t = f[k]
             if t.kind == .punct {
-                if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) || t.isPunct(UInt8(ascii: "}")) {
+                if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
                     let o = f.pair(k)
                     if o >= 0 { k = o - 1; continue }
-                } else if t.isPunct(UInt8(ascii: "(")) {
+                } else if t.isPunct("(") {
                     if depth == 0 { return f.pair(k) > s ? (k, f.pair(k)) : nil }
                     depth -= 1
-                } else if t.isPunct(UInt8(ascii: "[")) || t.isPunct(UInt8(ascii: "{")) || t.isPunct(UInt8(ascii: ";")) {
+                } else if t.isPunct("[") || t.isPunct("{") || t.isPunct(";") {
                     return nil
                 }
             }
@@ -251,11 +251,11 @@ enum Expr {
         // CGSizeEqualToSize(a, b) / CGRectEqualToRect(a, b): the other argument a literal.
         if isArgument(s, e, in: f), let (open, close) = enclosingCall(s, in: f),
            f[open - 1].is(.CGSizeEqualToSize) || f[open - 1].is(.CGRectEqualToRect) {
-            let other = f.isPunct(s - 1, UInt8(ascii: "(")) ? e + 2 : open + 1
+            let other = f.isPunct(s - 1, "(") ? e + 2 : open + 1
             if let end = numericOperandEnd(from: other, in: f), end < close { return true }
         }
         // size.equalTo(CGSize(width: 375, height: 812))
-        if f.isPunct(e + 1, UInt8(ascii: ".")), f[e + 2].is(.equalTo) || f[e + 2].is(.__equalTo), f.isPunct(e + 3, UInt8(ascii: "(")),
+        if f.isPunct(e + 1, "."), f[e + 2].is(.equalTo) || f[e + 2].is(.__equalTo), f.isPunct(e + 3, "("),
            numericOperandEnd(from: e + 4, in: f) != nil {
             return true
         }
@@ -265,19 +265,19 @@ enum Expr {
     /// `switch UIScreen.main.bounds.height { case 812: … }`, `switch ((int)SCREEN_HEIGHT) { case 812: … }`
     static func isSwitchSubjectWithNumericCase(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         var s = s, e = e
-        while f.isPunct(s - 1, UInt8(ascii: "(")), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
-        guard f[s - 1].is(.switch), f.isPunct(e + 1, UInt8(ascii: "{")) else { return false }
+        while f.isPunct(s - 1, "("), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
+        guard f[s - 1].is(.switch), f.isPunct(e + 1, "{") else { return false }
         let close = f.pair(e + 1)
         guard close > e else { return false }
         var k = e + 2
         while k < close {
-            if f.isPunct(k, UInt8(ascii: "{")) || f.isPunct(k, UInt8(ascii: "(")) || f.isPunct(k, UInt8(ascii: "[")) {
+            if f.isPunct(k, "{") || f.isPunct(k, "(") || f.isPunct(k, "[") {
                 let p = f.pair(k)
                 if p > k { k = p + 1; continue }
             }
             if f[k].is(.case) {
                 var q = k + 1
-                if f.isPunct(q, UInt8(ascii: "-")) { q += 1 }
+                if f.isPunct(q, "-") { q += 1 }
                 if f[q].kind == .number { return true }
             }
             k += 1
@@ -293,14 +293,14 @@ enum Expr {
     static func numericOperandEnd(from k: Int, in f: CodeFile, depth: Int = 0) -> Int? {
         guard depth < 32 else { return nil }  // `((((…812…))))` from a hostile file ends here
         var k = k
-        if f.isPunct(k, UInt8(ascii: "-")) || f.isPunct(k, UInt8(ascii: "+")) { k += 1 }
+        if f.isPunct(k, "-") || f.isPunct(k, "+") { k += 1 }
         var end: Int
         if f[k].kind == .number {
             end = k
-        } else if f.isPunct(k, UInt8(ascii: "(")), f.pair(k) > k, let inner = numericOperandEnd(from: k + 1, in: f, depth: depth + 1),
+        } else if f.isPunct(k, "("), f.pair(k) > k, let inner = numericOperandEnd(from: k + 1, in: f, depth: depth + 1),
                   inner == f.pair(k) - 1 {
             end = f.pair(k)
-        } else if literalConstructors.contains(f[k].word), f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k + 1,
+        } else if literalConstructors.contains(f[k].word), f.isPunct(k + 1, "("), f.pair(k + 1) > k + 1,
                   allNumericArguments(k + 1, in: f, depth: depth + 1) {
             end = f.pair(k + 1)
         } else {
@@ -320,11 +320,11 @@ enum Expr {
         var sawNumber = false
         while k < close {
             let t = f[k]
-            if t.kind == .identifier, f.isPunct(k + 1, UInt8(ascii: ":")) { k += 2; continue }  // a label
+            if t.kind == .identifier, f.isPunct(k + 1, ":") { k += 2; continue }  // a label
             if let end = numericOperandEnd(from: k, in: f, depth: depth), end < close {
                 sawNumber = true
                 k = end + 1
-                if f.isPunct(k, UInt8(ascii: ",")) { k += 1 }
+                if f.isPunct(k, ",") { k += 1 }
                 continue
             }
             return false
@@ -337,13 +337,13 @@ enum Expr {
         var start = k
         if f[k].kind == .number {
             start = k
-        } else if f.isPunct(k, UInt8(ascii: ")")), f.pair(k) >= 0 {
+        } else if f.isPunct(k, ")"), f.pair(k) >= 0 {
             let open = f.pair(k)
             if literalConstructors.contains(f[open - 1].word) { start = open - 1 } else { start = open }
         } else {
             return false
         }
-        if f.isPunct(start - 1, UInt8(ascii: "-")) { start -= 1 }
+        if f.isPunct(start - 1, "-") { start -= 1 }
         guard let end = numericOperandEnd(from: start, in: f), end == k else { return false }
         let before = f[start - 1]
         if before.kind == .punct, before.length == 1, [UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "%")].contains(UInt8(truncatingIfNeeded: before.code)) {
@@ -367,21 +367,21 @@ enum Expr {
         if prev.kind == .identifier, [.let, .var, .func, .case, .class, .struct, .enum, .protocol, .typealias].contains(prev.word) { return true }
         if prev.kind == .directive { return true }
         // Swift parameters: `ofTabBarHeight tabBarHeight: CGFloat`, `_ tabBarHeight: CGFloat`.
-        if f.language == .swift, f.isPunct(i + 1, UInt8(ascii: ":")),
-           (prev.kind == .identifier && !prev.word.isLanguageWord) || prev.isPunct(UInt8(ascii: "_")) {
+        if f.language == .swift, f.isPunct(i + 1, ":"),
+           (prev.kind == .identifier && !prev.word.isLanguageWord) || prev.isPunct("_") {
             return true
         }
         if f.language == .objectiveC {
             // `- (CGFloat)screenWidth`, `- (void)applicationDidBecomeActive:`
-            if prev.isPunct(UInt8(ascii: ")")), let open = Optional(f.pair(i - 1)), open > 0,
-               f[open - 1].isPunct(UInt8(ascii: "-")) || f[open - 1].isPunct(UInt8(ascii: "+")), f[open - 1].isLineStart {
+            if prev.isPunct(")"), let open = Optional(f.pair(i - 1)), open > 0,
+               f[open - 1].isPunct("-") || f[open - 1].isPunct("+"), f[open - 1].isLineStart {
                 return true
             }
             // `@property (nonatomic) CGFloat x;`
-            if f.scope(of: i)?.kind == .type, f.isPunct(i + 1, UInt8(ascii: ";")) { return true }
+            if f.scope(of: i)?.kind == .type, f.isPunct(i + 1, ";") { return true }
             // A method's parameter: `- (CGFloat)multiplier:(CGFloat)tabBarHeight`
             // (In a method body the same shape is a cast in a message: `[x f:(CGFloat)y]`.)
-            if prev.isPunct(UInt8(ascii: ")")), f.pair(i - 1) > 0, f.isPunct(f.pair(i - 1) - 1, UInt8(ascii: ":")),
+            if prev.isPunct(")"), f.pair(i - 1) > 0, f.isPunct(f.pair(i - 1) - 1, ":"),
                f.scope(of: i)?.kind == .type {
                 return true
             }
@@ -395,13 +395,13 @@ enum Expr {
     /// Whether identifier `i` is an argument label (`f(label: x)`) or an Objective-C selector
     /// keyword (`[x part:y]`), not an expression.
     static func isLabel(_ i: Int, in f: CodeFile) -> Bool {
-        guard f.isPunct(i + 1, UInt8(ascii: ":")) else { return false }
+        guard f.isPunct(i + 1, ":") else { return false }
         let prev = f[i - 1]
         if f.language == .swift {
-            return prev.isPunct(UInt8(ascii: "(")) || prev.isPunct(UInt8(ascii: ","))
+            return prev.isPunct("(") || prev.isPunct(",")
         }
         // In Objective-C a keyword part follows an expression inside `[…]`.
-        return !prev.isPunct(UInt8(ascii: "?")) && !prev.is(.case) && !prev.is(.default)
+        return !prev.isPunct("?") && !prev.is(.case) && !prev.is(.default)
     }
 
     /// The source text of `s…e` shortened for a message.

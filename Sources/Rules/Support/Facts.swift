@@ -196,8 +196,8 @@ enum FactExtractor {
         if f.language == .swift { return [.swift] }
         guard d.kind == .macro || d.kind == .functionMacro else { return [.swift, .objectiveC] }
         var s = d.valueStart, e = d.valueEnd
-        while f.isPunct(s, UInt8(ascii: "(")), f.pair(s) == e { s += 1; e -= 1 }
-        if f.isPunct(s, UInt8(ascii: "-")) { s += 1 }
+        while f.isPunct(s, "("), f.pair(s) == e { s += 1; e -= 1 }
+        if f.isPunct(s, "-") { s += 1 }
         return d.kind == .macro && s == e && f[s].kind == .number ? [.swift, .objectiveC] : [.objectiveC]
     }
 
@@ -208,10 +208,10 @@ enum FactExtractor {
             return d.kind != .classMethod && (f.path.hasSuffix(".m") || f.path.hasSuffix(".mm"))
         }
         var q = d.nameToken - 1
-        while q >= 0, f[q].kind == .identifier || f[q].kind == .atWord || f.isPunct(q, UInt8(ascii: ")")) {
+        while q >= 0, f[q].kind == .identifier || f[q].kind == .atWord || f.isPunct(q, ")") {
             if f.is(q, .private) || f.is(q, .fileprivate) { return true }
             if f[q].isLineStart { break }
-            q = f.isPunct(q, UInt8(ascii: ")")) && f.pair(q) >= 0 ? f.pair(q) - 1 : q - 1
+            q = f.isPunct(q, ")") && f.pair(q) >= 0 ? f.pair(q) - 1 : q - 1
         }
         return false
     }
@@ -257,10 +257,10 @@ enum FactExtractor {
                 while end < t.count, t[end].kind != .directiveEnd { end += 1 }
                 var valueStart = k + 2
                 var kind = GeometryAlias.Kind.macro
-                if f.isPunct(k + 2, UInt8(ascii: "(")), !f[k + 2].hasSpaceBefore {
+                if f.isPunct(k + 2, "("), !f[k + 2].hasSpaceBefore {
                     kind = .functionMacro
                     var q = k + 3
-                    while q < end, !f.isPunct(q, UInt8(ascii: ")")) { q += 1 }
+                    while q < end, !f.isPunct(q, ")") { q += 1 }
                     valueStart = q + 1
                 }
                 let range = valueStart < end ? Int(t[valueStart].start)..<t[end - 1].end : 0..<0
@@ -270,11 +270,11 @@ enum FactExtractor {
                 continue
             }
             // `static const CGFloat kNavBarHeight = 44;` at file scope.
-            if tok.kind == .identifier, f.isPunct(k + 1, UInt8(ascii: "=")), f.isFileScope(k), !f.isPunct(k - 1, UInt8(ascii: ".")),
+            if tok.kind == .identifier, f.isPunct(k + 1, "="), f.isFileScope(k), !f.isPunct(k - 1, "."),
                isCDeclaration(k, in: f) {
                 var end = k + 2
-                while end < t.count, !f.isPunct(end, UInt8(ascii: ";")) {
-                    if f.isPunct(end, UInt8(ascii: "{")) || f.isPunct(end, UInt8(ascii: "(")), f.pair(end) > end { end = f.pair(end) }
+                while end < t.count, !f.isPunct(end, ";") {
+                    if f.isPunct(end, "{") || f.isPunct(end, "("), f.pair(end) > end { end = f.pair(end) }
                     end += 1
                 }
                 let range = k + 2 < end ? Int(t[k + 2].start)..<t[end - 1].end : 0..<0
@@ -286,7 +286,7 @@ enum FactExtractor {
         // `+ (CGFloat)screenWidth { return …; }` and `static CGFloat ScreenWidth(void) { return …; }`
         for scope in f.structure.scopes where scope.kind == .function && scope.parameterNames.isEmpty {
             let isClassMethod = scope.isStatic && scope.labels.count == 1 && !scope.name.hasSuffix(":")
-            let isCFunction = scope.parent < 0 && f.isPunct(scope.open - 1, UInt8(ascii: ")"))
+            let isCFunction = scope.parent < 0 && f.isPunct(scope.open - 1, ")")
             guard isClassMethod || isCFunction, let (s, e) = singleExpression(scope, in: f) else { continue }
             let nameToken = isClassMethod ? methodNameToken(scope, in: f) : f.pair(scope.open - 1) - 1
             guard nameToken >= 0 else { continue }
@@ -304,7 +304,7 @@ enum FactExtractor {
         while q >= 0 {
             let t = f[q]
             if t.kind == .identifier { sawType = true; q -= 1; continue }
-            if t.isPunct(UInt8(ascii: "*")) { q -= 1; continue }
+            if t.isPunct("*") { q -= 1; continue }
             break
         }
         guard sawType else { return false }
@@ -315,7 +315,7 @@ enum FactExtractor {
 
     static func methodNameToken(_ scope: Scope, in f: CodeFile) -> Int {
         var q = scope.declarationStart + 1
-        if f.isPunct(q, UInt8(ascii: "(")) { q = f.pair(q) + 1 }
+        if f.isPunct(q, "(") { q = f.pair(q) + 1 }
         return f[q].kind == .identifier ? q : -1
     }
 
@@ -332,23 +332,23 @@ enum FactExtractor {
             let owner = isStatic ? enclosing?.name : nil
             // Skip a type annotation up to `=` or `{`.
             var q = k + 2
-            if f.isPunct(q, UInt8(ascii: ":")) {
+            if f.isPunct(q, ":") {
                 q += 1
                 let typeStart = q
-                while q < t.count, !f.isPunct(q, UInt8(ascii: "=")), !f.isPunct(q, UInt8(ascii: "{")), !t[q].isLineStart {
-                    if f.isPunct(q, UInt8(ascii: "(")) || f.isPunct(q, UInt8(ascii: "[")), f.pair(q) > q { q = f.pair(q) }
+                while q < t.count, !f.isPunct(q, "="), !f.isPunct(q, "{"), !t[q].isLineStart {
+                    if f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) }
                     q += 1
                 }
                 // A value of another type (`AVCaptureVideoOrientation`) is made from geometry, not geometry.
                 if !Self.isGeometryType(typeStart..<q, in: f) { continue }
             }
-            if f.isPunct(q, UInt8(ascii: "=")) {
+            if f.isPunct(q, "=") {
                 let end = statementEnd(from: q + 1, in: f)
                 guard end >= q + 1 else { continue }
                 out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: q + 1,
                                       valueEnd: end, subsumed: Int(t[q + 1].start)..<t[end].end, canBeBarConstant: t[k].word == .let,
                                       mutable: t[k].word == .var))
-            } else if f.isPunct(q, UInt8(ascii: "{")), t[k].word == .var,
+            } else if f.isPunct(q, "{"), t[k].word == .var,
                       let body = f.structure.scopes.first(where: { $0.open == q }), body.kind == .accessor,
                       let (s, e) = singleExpression(body, in: f) {
                 out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: s,
@@ -370,7 +370,7 @@ enum FactExtractor {
                     nameToken = n
                     kind = .memberFunction
                 } else if inner.kind == .accessor, f.text(inner.open - 1) == "Bool",
-                          f.isPunct(inner.open - 2, UInt8(ascii: ":")), f[inner.open - 3].kind == .identifier, f.is(inner.open - 4, .var) {
+                          f.isPunct(inner.open - 2, ":"), f[inner.open - 3].kind == .identifier, f.is(inner.open - 4, .var) {
                     nameToken = inner.open - 3
                 } else { continue }
                 guard let (s, e) = singleExpression(inner, in: f) else { continue }
@@ -403,7 +403,7 @@ enum FactExtractor {
         guard let first = range.first(where: { f[$0].kind == .identifier }) else { return true }
         var name = f.text(first)
         // `UIKit.CGFloat`, `any UICoordinateSpace`
-        if name == "UIKit" || name == "CoreGraphics", f.isPunct(first + 1, UInt8(ascii: ".")), f[first + 2].kind == .identifier { name = f.text(first + 2) }
+        if name == "UIKit" || name == "CoreGraphics", f.isPunct(first + 1, "."), f[first + 2].kind == .identifier { name = f.text(first + 2) }
         if name == "any" || name == "some", f[first + 1].kind == .identifier { name = f.text(first + 1) }
         return geometryTypeNames.contains(name)
     }
@@ -416,7 +416,7 @@ enum FactExtractor {
         let bytes = f.buffer.base
         for k in t.indices where t[k].kind == .identifier && k + 1 < t.count && t[k + 1].kind == .punct {
             // The cheap tests first: this loop sees every identifier of every Swift file.
-            guard f.isPunct(k - 1, UInt8(ascii: ".")) || (t[k].isLineStart && !f.is(k - 1, .let) && !f.is(k - 1, .var) && !f.is(k - 1, .case))
+            guard f.isPunct(k - 1, ".") || (t[k].isLineStart && !f.is(k - 1, .let) && !f.is(k - 1, .var) && !f.is(k - 1, .case))
             else { continue }
             let op = t[k + 1]
             let start = Int(op.start)
@@ -450,7 +450,7 @@ enum FactExtractor {
                 q -= 1
                 continue
             }
-            if t.isPunct(UInt8(ascii: ")")), f.pair(q) >= 0 { q = f.pair(q) - 1; continue }
+            if t.isPunct(")"), f.pair(q) >= 0 { q = f.pair(q) - 1; continue }
             return false
         }
         return false
@@ -465,12 +465,12 @@ enum FactExtractor {
         while k < t.count {
             let tok = t[k]
             if k > s, tok.isLineStart {
-                let continues = (tok.kind == .punct && !tok.isPunct(UInt8(ascii: "{")) && !tok.isPunct(UInt8(ascii: "}")) && !tok.isPunct(UInt8(ascii: "@")))
-                    || (t[last].kind == .punct && !t[last].isPunct(UInt8(ascii: ")")) && !t[last].isPunct(UInt8(ascii: "]")) && !t[last].isPunct(UInt8(ascii: "}")))
+                let continues = (tok.kind == .punct && !tok.isPunct("{") && !tok.isPunct("}") && !tok.isPunct("@"))
+                    || (t[last].kind == .punct && !t[last].isPunct(")") && !t[last].isPunct("]") && !t[last].isPunct("}"))
                 if !continues { break }
             }
-            if tok.isPunct(UInt8(ascii: ";")) || tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ")")) || tok.isPunct(UInt8(ascii: "]")) { break }
-            if tok.isPunct(UInt8(ascii: "(")) || tok.isPunct(UInt8(ascii: "[")) || tok.isPunct(UInt8(ascii: "{")) {
+            if tok.isPunct(";") || tok.isPunct("}") || tok.isPunct(")") || tok.isPunct("]") { break }
+            if tok.isPunct("(") || tok.isPunct("[") || tok.isPunct("{") {
                 let p = f.pair(k)
                 if p > k { last = p; k = p + 1; continue }
             }
@@ -485,7 +485,7 @@ enum FactExtractor {
     static func singleExpression(_ body: Scope, in f: CodeFile) -> (Int, Int)? {
         var s = body.open + 1, e = body.close - 1
         guard s <= e, body.close < f.tokens.count else { return nil }
-        if f.is(s, .get), f.isPunct(s + 1, UInt8(ascii: "{")), f.pair(s + 1) == e {
+        if f.is(s, .get), f.isPunct(s + 1, "{"), f.pair(s + 1) == e {
             s += 2
             e -= 1
         }
@@ -494,19 +494,19 @@ enum FactExtractor {
         } else if f.language == .objectiveC {
             return nil  // C has no implicit return: `{ a = x; }` returns nothing
         }
-        if f.isPunct(e, UInt8(ascii: ";")) { e -= 1 }
+        if f.isPunct(e, ";") { e -= 1 }
         guard s <= e else { return nil }
         var k = s
         while k <= e {
             let t = f[k]
-            if t.isPunct(UInt8(ascii: "(")) || t.isPunct(UInt8(ascii: "[")) || t.isPunct(UInt8(ascii: "{")) {
+            if t.isPunct("(") || t.isPunct("[") || t.isPunct("{") {
                 let p = f.pair(k)
                 if p > k { k = p + 1; continue }
                 return nil
             }
-            if t.isPunct(UInt8(ascii: ";")) { return nil }
+            if t.isPunct(";") { return nil }
             if t.kind == .identifier, [.let, .var, .if, .guard, .for, .while, .switch, .return, .do].contains(t.word) { return nil }
-            if f.language == .swift, t.isPunct(UInt8(ascii: "=")) { return nil }
+            if f.language == .swift, t.isPunct("=") { return nil }
             k += 1
         }
         return (s, e)
@@ -530,13 +530,13 @@ enum FactExtractor {
         var k = s
         while k <= e {
             let t = f[k]
-            if t.isPunct(UInt8(ascii: "(")) || t.isPunct(UInt8(ascii: "[")) {
+            if t.isPunct("(") || t.isPunct("[") {
                 starts.append(k + 1)
-            } else if t.isPunct(UInt8(ascii: ")")) || t.isPunct(UInt8(ascii: "]")) {
+            } else if t.isPunct(")") || t.isPunct("]") {
                 if starts.count > 1 { starts.removeLast() }
-            } else if t.isPunct(UInt8(ascii: ",")) || t.isPunct(UInt8(ascii: "=")) || t.is(.return) || t.isPunct(UInt8(ascii: ":")) {
+            } else if t.isPunct(",") || t.isPunct("=") || t.is(.return) || t.isPunct(":") {
                 starts[starts.count - 1] = k + 1
-            } else if t.isPunct(UInt8(ascii: "?")), f.language == .objectiveC || t.hasSpaceBefore {
+            } else if t.isPunct("?"), f.language == .objectiveC || t.hasSpaceBefore {
                 ranges.append(starts[starts.count - 1]..<k)
                 starts[starts.count - 1] = k + 1
             }
@@ -549,12 +549,12 @@ enum FactExtractor {
     static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
         var s = s, e = e
         // `{ UIScreen.main.bounds.width }()`: an immediately invoked closure is its body's value.
-        while f.isPunct(s, UInt8(ascii: "{")), f.pair(s) > s, f.isPunct(f.pair(s) + 1, UInt8(ascii: "(")), f.pair(f.pair(s) + 1) == e {
+        while f.isPunct(s, "{"), f.pair(s) > s, f.isPunct(f.pair(s) + 1, "("), f.pair(f.pair(s) + 1) == e {
             (s, e) = (s + 1, f.pair(s) - 1)
         }
         var summary = ValueSummary()
         var (ws, we) = (s, e)
-        while f.isPunct(ws, UInt8(ascii: "(")), f.pair(ws) == we { ws += 1; we -= 1 }
+        while f.isPunct(ws, "("), f.pair(ws) == we { ws += 1; we -= 1 }
         // A device check that only chooses between values (`IS_IPHONE_X ? 44 : 20`) makes a
         // derived value, not an alias; the check itself is reported where it stands.
         let conditions = ternaryConditions(s, e, in: f).sorted { $0.lowerBound < $1.lowerBound }
@@ -566,7 +566,7 @@ enum FactExtractor {
             let tok = f[k]
             // A closure or block inside the value runs later, or elsewhere: `Task { … }`,
             // `lazy { … }`, `^{ … }`. What it reads is not the value.
-            if tok.isPunct(UInt8(ascii: "{")), f.pair(k) > k {
+            if tok.isPunct("{"), f.pair(k) > k {
                 k = f.pair(k) + 1
                 continue
             }
@@ -575,7 +575,7 @@ enum FactExtractor {
             if tok.is(.userInterfaceIdiom) || tok.is(.UI_USER_INTERFACE_IDIOM) {
                 var (rs, re) = (k, k)
                 if tok.is(.UI_USER_INTERFACE_IDIOM) {
-                    if f.isPunct(k + 1, UInt8(ascii: "(")), f.pair(k + 1) > k { re = f.pair(k + 1) }
+                    if f.isPunct(k + 1, "("), f.pair(k + 1) > k { re = f.pair(k + 1) }
                 } else {
                     (rs, re) = Reads.extent(ofMemberAt: k, in: f)
                 }
@@ -605,18 +605,18 @@ enum FactExtractor {
                summary.references.count < 32 {
                 var qualifier: String? = nil
                 var start = k, end = k
-                if f.isPunct(k - 1, UInt8(ascii: ".")), f[k - 2].kind == .identifier {
+                if f.isPunct(k - 1, "."), f[k - 2].kind == .identifier {
                     qualifier = f.text(k - 2)
                     start = k - 2
-                } else if f[k - 1].kind == .identifier, f.isPunct(k - 2, UInt8(ascii: "[")), f.isPunct(k + 1, UInt8(ascii: "]")) {
+                } else if f[k - 1].kind == .identifier, f.isPunct(k - 2, "["), f.isPunct(k + 1, "]") {
                     qualifier = f.text(k - 1)
                     start = k - 2
                     end = k + 1
-                } else if f.isPunct(k - 1, UInt8(ascii: ".")) {
+                } else if f.isPunct(k - 1, ".") {
                     k += 1
                     continue
                 }
-                if f.isPunct(end + 1, UInt8(ascii: "(")), f.pair(end + 1) > end + 1 { end = f.pair(end + 1) }
+                if f.isPunct(end + 1, "("), f.pair(end + 1) > end + 1 { end = f.pair(end + 1) }
                 let (a, b) = Expr.widen(start, end, in: f)
                 let role: ValueReference.Role = a <= ws && b >= we ? .whole
                     : Expr.isComparedWithLiteral(a, b, in: f) ? .compared : .other

@@ -44,7 +44,7 @@ struct GeometrySite {
     static func aliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
         guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model), !Expr.isFormattedIntoText(start, in: f) else { return nil }
         // A qualified use is reported at its qualifier: `Screen.width`, `[Utils screenWidth]`.
-        let k = f.isPunct(start, UInt8(ascii: "[")) ? start + 1 : start
+        let k = f.isPunct(start, "[") ? start + 1 : start
         let at = "\(alias.site.path):\(alias.site.line)"
         let via = alias.reads.isEmpty ? at : "\(at): `\(alias.reads)`"
         if alias.rule == "screen-size-device-check" {
@@ -98,38 +98,38 @@ enum NameUse {
         // `UIDevice.current.isPad`, `[UIDevice currentDevice].isPad`, `traitCollection.isPad`:
         // the receivers an instance helper of UIDevice or UITraitCollection is used through.
         var memberOf: String? = nil
-        if f.isPunct(k - 1, UInt8(ascii: ".")) {
-            if f.is(k - 2, .current), f.isPunct(k - 3, UInt8(ascii: ".")), f.is(k - 4, .UIDevice) {
+        if f.isPunct(k - 1, ".") {
+            if f.is(k - 2, .current), f.isPunct(k - 3, "."), f.is(k - 4, .UIDevice) {
                 (memberOf, start) = ("UIDevice", k - 4)
-            } else if f.isPunct(k - 2, UInt8(ascii: "]")), f.is(k - 3, .currentDevice), f.is(k - 4, .UIDevice), f.isPunct(k - 5, UInt8(ascii: "[")) {
+            } else if f.isPunct(k - 2, "]"), f.is(k - 3, .currentDevice), f.is(k - 4, .UIDevice), f.isPunct(k - 5, "[") {
                 (memberOf, start) = ("UIDevice", k - 5)
             } else if f.text(k - 2) == "traitCollection" {
                 (memberOf, start) = ("UITraitCollection", k - 2)
             }
         }
         if let memberOf {
-            let isCall = f.isPunct(k + 1, UInt8(ascii: "(")) && f.pair(k + 1) > k
+            let isCall = f.isPunct(k + 1, "(") && f.pair(k + 1) > k
             for d in candidates where isMember(d) && d[keyPath: owner] == memberOf && languages(d).contains(f.language) {
                 if isCall != isCallable(d) { continue }
                 return (d, start, isCall ? f.pair(k + 1) : end)
             }
             return nil
         }
-        if f.isPunct(k - 1, UInt8(ascii: ".")) {
+        if f.isPunct(k - 1, ".") {
             guard f[k - 2].kind == .identifier else { return nil }
             let q = f.text(k - 2)
             qualifier = (q == "Self" || q == "self") ? enclosingType : q
-            guard f[k - 3].kind != .punct || !f.isPunct(k - 3, UInt8(ascii: ".")) else { return nil }  // a.b.name
+            guard f[k - 3].kind != .punct || !f.isPunct(k - 3, ".") else { return nil }  // a.b.name
             start = k - 2
-        } else if f.language == .objectiveC, f[k - 1].kind == .identifier, f.isPunct(k - 2, UInt8(ascii: "[")), f.isPunct(k + 1, UInt8(ascii: "]")) {
+        } else if f.language == .objectiveC, f[k - 1].kind == .identifier, f.isPunct(k - 2, "["), f.isPunct(k + 1, "]") {
             qualifier = f.text(k - 1)
             start = k - 2
             end = k + 1
             sent = true
-        } else if f.language == .objectiveC, f.isPunct(k - 1, UInt8(ascii: "-")), f.isPunct(k - 2, UInt8(ascii: ">")) {
+        } else if f.language == .objectiveC, f.isPunct(k - 1, "-"), f.isPunct(k - 2, ">") {
             return nil
         }
-        let isCall = f.isPunct(end + 1, UInt8(ascii: "(")) && f.pair(end + 1) > end
+        let isCall = f.isPunct(end + 1, "(") && f.pair(end + 1) > end
         // A definition in this file wins over one elsewhere; file-local ones elsewhere are invisible.
         let visible = candidates.filter { languages($0).contains(f.language) && (!fileLocal($0) || $0[keyPath: site].path == f.path) }
         let ordered = visible.filter { $0[keyPath: site].path == f.path } + visible.filter { $0[keyPath: site].path != f.path }

@@ -12,19 +12,19 @@ enum LocalFlow {
         var end = e
         if f.is(end + 1, .as) {
             end += 2
-            if f.isPunct(end, UInt8(ascii: "?")) || f.isPunct(end, UInt8(ascii: "!")) { end += 1 }
+            if f.isPunct(end, "?") || f.isPunct(end, "!") { end += 1 }
             if f[end].kind != .identifier { return nil }
         }
         // What follows must end the initializer.
         let after = end + 1
-        guard f.isPunct(after, UInt8(ascii: ";")) || f.isPunct(after, UInt8(ascii: ",")) || f.is(after, .else) || f.isPunct(after, UInt8(ascii: "{"))
+        guard f.isPunct(after, ";") || f.isPunct(after, ",") || f.is(after, .else) || f.isPunct(after, "{")
                 || f[after].isLineStart || after >= body.close else { return nil }
-        guard f.isPunct(s - 1, UInt8(ascii: "=")), f[s - 2].kind == .identifier else { return nil }
+        guard f.isPunct(s - 1, "="), f[s - 2].kind == .identifier else { return nil }
         let name = s - 2
         if f.language == .swift {
             guard f.is(name - 1, .let) || f.is(name - 1, .var) else { return nil }
         } else {
-            guard f.isPunct(name - 1, UInt8(ascii: "*")) || f[name - 1].kind == .identifier else { return nil }
+            guard f.isPunct(name - 1, "*") || f[name - 1].kind == .identifier else { return nil }
         }
         return (f.text(name), name, body)
     }
@@ -35,7 +35,7 @@ enum LocalFlow {
         var out: [Int] = []
         var q = from + 1
         while q < min(body.close, f.tokens.count), out.count < 64 {
-            if f[q].kind == .identifier, !f.isPunct(q - 1, UInt8(ascii: ".")), f.text(q) == name {
+            if f[q].kind == .identifier, !f.isPunct(q - 1, "."), f.text(q) == name {
                 if f.is(q - 1, .let) || f.is(q - 1, .var) { break }  // shadowed from here on
                 out.append(q)
             }

@@ -64,13 +64,13 @@ enum ProjectFacts {
             defer { q += 1 }
             guard f[q].kind == .identifier else { continue }
             let text = f.text(q)
-            if text == "setDelegateClass", f.isPunct(q + 1, UInt8(ascii: ":")) {
-                return f.isPunct(q + 2, UInt8(ascii: "[")) && f[q + 3].kind == .identifier ? f.text(q + 3) : "?"
+            if text == "setDelegateClass", f.isPunct(q + 1, ":") {
+                return f.isPunct(q + 2, "[") && f[q + 3].kind == .identifier ? f.text(q + 3) : "?"
             }
-            guard text == "delegateClass" || text == "storyboard", f.isPunct(q - 1, UInt8(ascii: ".")), f.isPunct(q + 1, UInt8(ascii: "=")) else { continue }
+            guard text == "delegateClass" || text == "storyboard", f.isPunct(q - 1, "."), f.isPunct(q + 1, "=") else { continue }
             if text == "storyboard" { return "storyboard" }
             if f[q + 2].kind == .identifier { return f.text(q + 2) }
-            if f.isPunct(q + 2, UInt8(ascii: "[")), f[q + 3].kind == .identifier { return f.text(q + 3) }
+            if f.isPunct(q + 2, "["), f[q + 3].kind == .identifier { return f.text(q + 3) }
             return "?"
         }
         return nil
@@ -78,7 +78,7 @@ enum ProjectFacts {
 
     static func objcName(before scope: Scope, in f: CodeFile) -> String? {
         for q in scope.declarationStart..<scope.open where f[q].kind == .atWord && f[q].word == .objc {
-            if f.isPunct(q + 1, UInt8(ascii: "(")), f[q + 2].kind == .identifier { return f.text(q + 2) }
+            if f.isPunct(q + 1, "("), f[q + 2].kind == .identifier { return f.text(q + 2) }
         }
         return nil
     }
@@ -111,7 +111,7 @@ enum ProjectFacts {
         var q = s.declarationStart
         while q < s.open {
             if f.is(q, .func) { return q + 1 }
-            if f.language == .objectiveC, f[q].kind == .identifier, f.isPunct(q - 1, UInt8(ascii: ")")) { return q }
+            if f.language == .objectiveC, f[q].kind == .identifier, f.isPunct(q - 1, ")") { return q }
             q += 1
         }
         return s.declarationStart
@@ -127,12 +127,12 @@ enum ProjectFacts {
     /// `[UISceneConfiguration configurationWithName:@"N" …]`: the literal and its token.
     static func configurationName(at k: Int, in f: CodeFile) -> (String, Int)? {
         var literal: Int? = nil
-        if f.is(k, .UISceneConfiguration), f.language == .swift, f.isPunct(k + 1, UInt8(ascii: "(")), f.is(k + 2, .name), f.isPunct(k + 3, UInt8(ascii: ":")) {
+        if f.is(k, .UISceneConfiguration), f.language == .swift, f.isPunct(k + 1, "("), f.is(k + 2, .name), f.isPunct(k + 3, ":") {
             literal = k + 4
-        } else if f.language == .objectiveC, !f.is(k, .UISceneConfiguration), f.isPunct(k + 1, UInt8(ascii: ":")) {
+        } else if f.language == .objectiveC, !f.is(k, .UISceneConfiguration), f.isPunct(k + 1, ":") {
             // the receiver must be the class or a fresh instance of it
             var q = k - 1
-            if f.isPunct(q, UInt8(ascii: "]")), f.pair(q) >= 0 { q = f.pair(q) + 1 }
+            if f.isPunct(q, "]"), f.pair(q) >= 0 { q = f.pair(q) + 1 }
             if f.is(q, .UISceneConfiguration) { literal = k + 2 }
         }
         guard let l = literal, f[l].kind == .string else { return nil }
@@ -151,20 +151,20 @@ enum ProjectFacts {
         var isStatic = false
         if f.language == .swift {
             // `var name: UIWindow?` — the type annotation follows `name :`.
-            guard f.isPunct(k - 1, UInt8(ascii: ":")), f[k - 2].kind == .identifier, f.is(k - 3, .var) || f.is(k - 3, .let) else { return nil }
+            guard f.isPunct(k - 1, ":"), f[k - 2].kind == .identifier, f.is(k - 3, .var) || f.is(k - 3, .let) else { return nil }
             nameToken = k - 2
             // `var keyWindow: UIWindow? { … }` computes a window each time: it keeps none
             // (observers, `{ didSet … }`, still store one).
             var after = k + 1
-            while f.isPunct(after, UInt8(ascii: "?")) || f.isPunct(after, UInt8(ascii: "!")) { after += 1 }
-            if f.isPunct(after, UInt8(ascii: "{")), !(f.is(after + 1, .didSet) || f.is(after + 1, .willSet)) { return nil }
+            while f.isPunct(after, "?") || f.isPunct(after, "!") { after += 1 }
+            if f.isPunct(after, "{"), !(f.is(after + 1, .didSet) || f.is(after + 1, .willSet)) { return nil }
             let scope = f.scope(of: k)
             guard scope == nil || scope?.kind == .type else { return nil }  // not a local
             isStatic = scope == nil || FactExtractor.hasStaticModifier(before: k - 3, in: f)
         } else {
             var q = k + 1
-            while f.isPunct(q, UInt8(ascii: "*")) || f[q].word == .__strong || f[q].word == .nullable || f[q].word == .nonnull { q += 1 }
-            guard f[q].kind == .identifier, f.isPunct(q + 1, UInt8(ascii: ";")) || f.isPunct(q + 1, UInt8(ascii: "=")) else { return nil }
+            while f.isPunct(q, "*") || f[q].word == .__strong || f[q].word == .nullable || f[q].word == .nonnull { q += 1 }
+            guard f[q].kind == .identifier, f.isPunct(q + 1, ";") || f.isPunct(q + 1, "=") else { return nil }
             nameToken = q
             let isProperty = (max(0, k - 12)..<k).contains { f[$0].kind == .atWord && f[$0].word == .property }
             if isProperty {
@@ -185,12 +185,12 @@ enum ProjectFacts {
         guard let type = f.enclosingType(of: k) else { return nil }
         if f.language == .swift {
             guard f.is(k - 1, .let) || f.is(k - 1, .var), FactExtractor.hasStaticModifier(before: k - 1, in: f) else { return nil }
-            let annotated = f.isPunct(k + 1, UInt8(ascii: ":")) && f.text(k + 2) == type.name
-            let made = f.isPunct(k + 1, UInt8(ascii: "=")) && (f.text(k + 2) == type.name || f.is(k + 2, .Self))
+            let annotated = f.isPunct(k + 1, ":") && f.text(k + 2) == type.name
+            let made = f.isPunct(k + 1, "=") && (f.text(k + 2) == type.name || f.is(k + 2, .Self))
             return annotated || made ? type.name : nil
         }
         // `+ (instancetype)sharedInstance` / `+ (Manager *)manager`
-        guard f.isPunct(k - 1, UInt8(ascii: ")")), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, UInt8(ascii: "+")) else { return nil }
+        guard f.isPunct(k - 1, ")"), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, "+") else { return nil }
         let open = f.pair(k - 1)
         let returns = f.text(open + 1)
         return returns == "instancetype" || returns == type.name ? type.name : nil

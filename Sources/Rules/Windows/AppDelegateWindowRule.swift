@@ -48,12 +48,12 @@ struct AppDelegateWindowRule: Rule {
             var end = chain.end
             if f.is(end + 1, .as) {
                 var q = end + 2
-                while q < f.tokens.count, !f.isPunct(q, UInt8(ascii: ")")), q - end < 8 { q += 1 }
+                while q < f.tokens.count, !f.isPunct(q, ")"), q - end < 8 { q += 1 }
                 end = q - 1
             }
             var start = chain.start
-            if f.isPunct(start - 1, UInt8(ascii: ")")), f.language == .objectiveC, f.pair(start - 1) >= 0 { start = f.pair(start - 1) }
-            if f.isPunct(start - 1, UInt8(ascii: "(")), f.pair(start - 1) == end + 1 {
+            if f.isPunct(start - 1, ")"), f.language == .objectiveC, f.pair(start - 1) >= 0 { start = f.pair(start - 1) }
+            if f.isPunct(start - 1, "("), f.pair(start - 1) == end + 1 {
                 chain = Chain(start: start - 1, end: end + 1, members: [])
                 chain.extend(in: f)
                 if chain.word(0) == .window { window = chain.members[0].token }
@@ -62,11 +62,11 @@ struct AppDelegateWindowRule: Rule {
         // `guard let delegate = UIApplication.shared.delegate as? AppDelegate` … `delegate.window`.
         if window == nil, chain.members.count == 2, let local = LocalFlow.local(initializedBy: chain.start, chain.end, in: f) {
             for use in LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f) {
-                if f.isPunct(use + 1, UInt8(ascii: ".")) || f.isPunct(use + 1, UInt8(ascii: "?")) {
-                    let member = f.isPunct(use + 1, UInt8(ascii: "?")) ? use + 3 : use + 2
+                if f.isPunct(use + 1, ".") || f.isPunct(use + 1, "?") {
+                    let member = f.isPunct(use + 1, "?") ? use + 3 : use + 2
                     if f.is(member, .window) { window = member; break }
                 }
-                if f.language == .objectiveC, f.isPunct(use - 1, UInt8(ascii: "[")), f.is(use + 1, .window) { window = use + 1; break }
+                if f.language == .objectiveC, f.isPunct(use - 1, "["), f.is(use + 1, .window) { window = use + 1; break }
             }
         }
         guard let w = window else { return }
