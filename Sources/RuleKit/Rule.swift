@@ -56,6 +56,16 @@ public enum RulePlatforms: Sendable {
     }
 }
 
+/// What a rule's findings do to a target's readiness stage (RULES.md "Readiness stages").
+public enum ReadinessRole: String, Sendable, CaseIterable {
+    /// The app does not launch with the iOS 27 SDK while one stands: stage `not-launching`.
+    case blocksLaunch
+    /// A device or single-window assumption: the stage stays `launches`.
+    case deviceAssumption
+    /// Any other finding: a warning keeps `no-device-assumptions`, a note `resizable`.
+    case other
+}
+
 /// How a rule explains itself: the single source for `rules`, `explain`, messages' fixes and tests.
 public struct RuleDescription: Sendable {
     /// The stable id from RULES.md.
@@ -79,11 +89,14 @@ public struct RuleDescription: Sendable {
     public var fixNeedsScenes: Bool { fixNeedsIOS.map { $0 >= 13 } ?? false }
     /// Which code the rule judges.
     public let platforms: RulePlatforms
+    /// What its findings do to the readiness stage.
+    public let readiness: ReadinessRole
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
                 fix: @escaping @Sendable (Context, Language, Bool) -> String,
                 triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, fixNeedsIOS: Int? = nil,
-                platforms: RulePlatforms = .resizable) {
+                platforms: RulePlatforms = .resizable, readiness: ReadinessRole = .other) {
+        self.readiness = readiness
         self.fixNeedsIOS = fixNeedsIOS ?? (fixNeedsScenes ? 13 : nil)
         self.platforms = platforms
         self.id = id

@@ -12,11 +12,8 @@ public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
     case resizable
     case modern
 
-    static let blocksLaunch: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved", "launch-screen-missing",
-                                            "api-above-deployment-target"]
-    static let deviceAssumptions: Set<String> = ["main-screen", "main-screen-bounds", "main-screen-scale", "screen-size-device-check",
-                                                 "idiom-layout", "orientation-layout", "shared-windows", "app-delegate-window",
-                                                 "status-bar-frame"]
+    /// What a rule's findings do to the stage, from its description (unknown ids: nothing special).
+    static func role(_ rule: String) -> ReadinessRole { Catalog.description(rule)?.readiness ?? .other }
 
     public static func < (a: Stage, b: Stage) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 
@@ -30,8 +27,8 @@ public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
     /// The stage from counts: findings per rule, and how many are warnings or errors.
     public static func of(byRule: [String: Int], warningsOrErrors: Int) -> Stage {
         let present = byRule.filter { $0.value > 0 }.keys
-        if present.contains(where: blocksLaunch.contains) { return .notLaunching }
-        if present.contains(where: deviceAssumptions.contains) { return .launches }
+        if present.contains(where: { role($0) == .blocksLaunch }) { return .notLaunching }
+        if present.contains(where: { role($0) == .deviceAssumption }) { return .launches }
         if warningsOrErrors > 0 { return .noDeviceAssumptions }
         return present.isEmpty ? .modern : .resizable
     }
@@ -51,8 +48,8 @@ public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
     /// assumptions, else the warnings, else the notes.
     public static func blockers(_ findings: [Finding]) -> [Finding] {
         switch of(findings) {
-        case .notLaunching: return findings.filter { blocksLaunch.contains($0.rule) }
-        case .launches: return findings.filter { deviceAssumptions.contains($0.rule) }
+        case .notLaunching: return findings.filter { role($0.rule) == .blocksLaunch }
+        case .launches: return findings.filter { role($0.rule) == .deviceAssumption }
         case .noDeviceAssumptions: return findings.filter { $0.severity >= .warning }
         case .resizable: return findings
         case .modern: return []

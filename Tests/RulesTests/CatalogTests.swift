@@ -25,6 +25,25 @@ import TestSupport
         #expect(known.subtracting(ids).subtracting(["unused-suppression"]).isEmpty, "rules not in RULES.md: \(known.subtracting(ids).sorted())")
     }
 
+    /// RULES.md "Readiness stages" lists what blocks `launches` and what blocks `no device
+    /// assumptions`; each rule's description must say the same, or a new blocking rule would
+    /// be classified silently.
+    @Test func readinessRolesAreTheOnesRulesMdLists() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/docs/RULES.md", encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## Readiness stages").last)
+        func ids(onLineStarting prefix: String) -> Set<String> {
+            guard let line = section.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return [] }
+            let named = line.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            return Set(named.flatMap { id in
+                id.hasSuffix("*") ? Catalog.rules.map(\.id).filter { $0.hasPrefix(id.dropLast()) } : [id]
+            })
+        }
+        let launch = ids(onLineStarting: "1. **launches**"), device = ids(onLineStarting: "2. **no device assumptions**")
+        #expect(launch.count == 4 && device.count == 9)
+        #expect(Set(Catalog.rules.filter { $0.description.readiness == .blocksLaunch }.map(\.id)) == launch)
+        #expect(Set(Catalog.rules.filter { $0.description.readiness == .deviceAssumption }.map(\.id)) == device)
+    }
+
     @Test func everyRuleFileIsInTheCatalog() throws {
         let root = repositoryRoot + "/Sources/Rules"
         let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }

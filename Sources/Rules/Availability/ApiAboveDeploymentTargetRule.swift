@@ -50,7 +50,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
                     files: ApiAboveDeploymentTargetRule.target16.merging(["Backport.swift": "struct ContentUnavailableView: View { var body: some View { Text(\"\") } }"]) { a, _ in a }),
             .objc("- (void)f API_AVAILABLE(ios(17.0)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { if (@available(iOS 17.0, *)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; } }", files: ApiAboveDeploymentTargetRule.target16),
-        ])
+        ], readiness: .blocksLaunch)
 
     static let target16 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"]
     static let target15 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v15)])"]

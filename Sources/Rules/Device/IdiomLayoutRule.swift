@@ -84,7 +84,7 @@ struct IdiomLayoutRule: Rule {
             Example("func f() { if UIDevice.current.isMac { } }",
                     files: ["UIDevice+Idiom.swift": "extension UIDevice { var isMac: Bool { userInterfaceIdiom == .mac } }"]),
             .objc("@property (nonatomic) UIUserInterfaceIdiom userInterfaceIdiom;"),
-        ])
+        ], readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.userInterfaceIdiom, .UI_USER_INTERFACE_IDIOM] }
     var nameTriggers: NameTriggers { .aliases }

@@ -94,7 +94,7 @@ struct OrientationLayoutRule: Rule {
             .objc("NSString *k = UIApplicationStatusBarOrientationUserInfoKey;"),
             .objc("@property (nonatomic) UIInterfaceOrientation interfaceOrientation;"),
             .objc("- (void)setOrientation:(int)o interfaceOrientation:(int)i { }"),
-        ], fixNeedsScenes: true)
+        ], fixNeedsScenes: true, readiness: .deviceAssumption)
 
     var triggers: Set<Word> {
         [.interfaceOrientation, .statusBarOrientation, .UIDevice, .UIInterfaceOrientationIsLandscape,

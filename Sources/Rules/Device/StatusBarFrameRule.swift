@@ -31,7 +31,7 @@ struct StatusBarFrameRule: Rule {
             .objc("CGRect r = self.view.window.windowScene.statusBarManager.statusBarFrame;"),
             .objc("CGRect r = [MyApp sharedApplication].statusBarFrame;"),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
 

@@ -84,7 +84,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 @end
                 """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
-        ], platforms: .uiKit)
+        ], platforms: .uiKit, readiness: .blocksLaunch)
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate`, `MyApp.SceneDelegate` → `SceneDelegate`.
     static func className(_ value: String) -> String {

@@ -24,7 +24,7 @@ struct SceneManifestMissingRule: RepositoryRule {
             .infoPlist("<key>CFBundleIdentifier</key><string>com.example.Kit</string>", marked: false),
             .infoPlist(Example.appKeys, marked: false, files: ["App/MyApp.swift": "@main\nstruct MyApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }"]),
             .objc("@implementation NotAnApp\n@end"),
-        ], platforms: .uiKit)
+        ], platforms: .uiKit, readiness: .blocksLaunch)
 
     /// The SDK an app is built with, as its platforms name it: TN3187's requirement is the same
     /// for iOS, tvOS and visionOS apps (Mac Catalyst builds with the iOS SDK).

@@ -20,7 +20,7 @@ struct LaunchScreenMissingRule: RepositoryRule {
             .infoPlist(Example.appKeys + "<key>UILaunchScreen</key><dict/>", marked: false),
             .infoPlist("<key>NSExtension</key><dict/>", marked: false),
             .objc("@implementation NotAnApp\n@end"),
-        ])
+        ], readiness: .blocksLaunch)
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         for app in r.model.project.apps where app.isIOS && !app.facts.hasLaunchScreen {

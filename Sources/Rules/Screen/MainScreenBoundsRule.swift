@@ -97,5 +97,5 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             Example("func f(kScreenWidth: CGFloat) { print(kScreenWidth) }",
                     files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
             Example("let w = UIScreen.main.bounds.width", path: "Pods/Lib/Thing.swift"),
-        ], fixNeedsScenes: true)
+        ], fixNeedsScenes: true, readiness: .deviceAssumption)
 }

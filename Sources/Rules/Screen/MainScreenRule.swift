@@ -36,5 +36,5 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("UIScreen *screen = self.view.window.windowScene.screen;"),
             .objc("BOOL ok = [UIScreen instancesRespondToSelector:@selector(currentMode)];"),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, readiness: .deviceAssumption)
 }

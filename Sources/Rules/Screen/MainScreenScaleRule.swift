@@ -72,5 +72,5 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             .objc("CGFloat s = self.window.screen.scale;"),
             Example("func f() { let SCREEN_SCALE = 2.0; print(SCREEN_SCALE) }",
                     files: ["Consts.swift": "let SCREEN_SCALE = UIScreen.main.scale"]),
-        ], fixNeedsScenes: true)
+        ], fixNeedsScenes: true, readiness: .deviceAssumption)
 }

@@ -82,7 +82,7 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
                 #define kStatusBarHeight (IS_IPHONE_X ? 44.f : 20.f)
                 """]),
             .objc("#if 0\n#define IS_IPHONE_X ([UIScreen mainScreen].bounds.size.height == 812.0)\n#endif"),
-        ])
+        ], readiness: .deviceAssumption)
 
     /// Definitions that are device checks (`#define IS_IPHONE_X (SCREEN_HEIGHT == 812.0)`) are
     /// reported at the definition as well as at every use.

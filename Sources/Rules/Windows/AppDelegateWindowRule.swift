@@ -36,7 +36,7 @@ struct AppDelegateWindowRule: Rule {
             .objc("UIWindow *w = self.delegate.window;"),
             .objc("id d = [UIApplication sharedApplication].delegate;"),
         ],
-        fixNeedsScenes: true, platforms: .uiKit)
+        fixNeedsScenes: true, platforms: .uiKit, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
 

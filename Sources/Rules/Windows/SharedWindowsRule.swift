@@ -61,7 +61,7 @@ struct SharedWindowsRule: Rule {
                 }
                 """),
         ],
-        fixNeedsScenes: true)
+        fixNeedsScenes: true, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
 
