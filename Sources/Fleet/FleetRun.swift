@@ -109,7 +109,7 @@ public struct FleetOutcome: Sendable {
     public var run: Int64
     public var results: [FleetRepositoryResult]
     public var seconds: Double
-    public var failed: Int { results.filter { $0.record.status != "ok" }.count }
+    public var failed: Int { results.filter { $0.record.status != .ok }.count }
 }
 
 /// `fleetscan fleet run`: brings every repository of the manifest (of this shard) up to date
@@ -175,7 +175,7 @@ public enum FleetRun {
     static func scan(_ entry: FleetManifest.Entry, folder: String, mirror: GitRepository, repository: Int64, store: any Store,
                      writer: any Store, options: FleetOptions,
                      progress: @escaping (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
-        var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed"))
+        var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .failed))
         let revision = entry.branch.map { "refs/heads/" + $0 } ?? "HEAD"
         do {
             let pool = RepositoryPool(path: folder, first: mirror)
@@ -204,7 +204,7 @@ public enum FleetRun {
                 result.record.reason = "its head \(head.commit.prefix(10)) cannot be scanned: \(error)"
                 return result
             }
-            result.record.status = "ok"
+            result.record.status = .ok
             // A run killed between the last chunk and the head's file counts and target stages left
             // none: count them now.
             if try store.fileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil
@@ -242,7 +242,7 @@ extension FleetRun {
               record.error == nil,
               try store.fileCounts(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil,
               try store.targetStages(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
-        var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "ok", head: head))
+        var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .ok, head: head))
         result.stage = record.stage
         result.errors = record.errors - record.apartErrors
         result.warnings = record.warnings - record.apartWarnings
@@ -294,7 +294,7 @@ final class LaneWork: @unchecked Sendable {
                 var result: FleetRepositoryResult
                 switch fetches.wait(i) {
                 case .failure(let reason):
-                    result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: "failed", reason: reason))
+                    result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .failed, reason: reason))
                 case .success(let folder, let mirror):
                     result = try FleetRun.scan(entry, folder: folder, mirror: mirror, repository: ids[entry.name]!, store: reader,
                                                writer: writer, options: options) { [self] h in
@@ -354,7 +354,7 @@ final class LaneState: @unchecked Sendable {
         defer { lock.unlock() }
         results[i] = result
         progress.finished += 1
-        if result.record.status != "ok" { progress.failed += 1 }
+        if result.record.status != .ok { progress.failed += 1 }
         progress.filesScanned += result.blobsScanned
         progress.scanningNow = 0
         progress.findings += result.errors + result.warnings + result.notes

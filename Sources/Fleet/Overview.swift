@@ -48,14 +48,14 @@ public struct RunChange: Sendable, Equatable {
     public var newCommits: Int?
     public var delta: Counts
     public var previousStage: String?
-    public var previousStatus: String
+    public var previousStatus: RunStatus
 }
 
 public struct RepositoryOverview: Sendable, Equatable {
     public var name: String
     public var url: String
-    /// "ok" or "failed", as the latest run that reached the repository left it.
-    public var status: String
+    /// How the latest run that reached the repository left it.
+    public var status: RunStatus
     public var reason: String?
     /// The latest head scanned (from an earlier run when the latest failed).
     public var head: String?
@@ -126,8 +126,8 @@ public struct FleetOverview: Sendable, Equatable {
     public var stages: [(stage: String, count: Int)]
     public var topFiles: [TopFile]
 
-    public var totals: Counts { repositories.filter { $0.status == "ok" }.reduce(Counts()) { $0 + $1.counts } }
-    public var failed: [RepositoryOverview] { repositories.filter { $0.status != "ok" } }
+    public var totals: Counts { repositories.filter { $0.status == .ok }.reduce(Counts()) { $0 + $1.counts } }
+    public var failed: [RepositoryOverview] { repositories.filter { $0.status != .ok } }
 
     public static func == (a: FleetOverview, b: FleetOverview) -> Bool {
         a.generated == b.generated && a.latestRun == b.latestRun && a.unfinishedRuns == b.unfinishedRuns && a.runs == b.runs
@@ -197,7 +197,7 @@ public struct FleetOverview: Sendable, Equatable {
         }
         var stages: [(String, Int)] = []
         for stage in stageOrder {
-            let n = repositories.filter { stage == "failed" ? $0.status != "ok" : ($0.status == "ok" && $0.stage == stage) }.count
+            let n = repositories.filter({ stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage == stage) }).count
             stages.append((stage, n))
         }
         let end = max(latest?.finished ?? 0, repositories.compactMap(\.headTime).max() ?? 0)

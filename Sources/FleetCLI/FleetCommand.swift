@@ -130,7 +130,7 @@ enum FleetCommand {
 
     static func resultLine(_ r: FleetRepositoryResult) -> String {
         let rec = r.record
-        guard rec.status == "ok" else { return "fleetscan: \(rec.repository): failed: \(rec.reason ?? "unknown reason")" }
+        guard rec.status == .ok else { return "fleetscan: \(rec.repository): failed: \(rec.reason ?? "unknown reason")" }
         let head = rec.head.map { " at \($0.prefix(10))" } ?? ""
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let work = r.upToDate ? "up to date" : "\(plural(rec.scanned, "commit")) scanned, \(rec.alreadyStored) already stored"

@@ -15,10 +15,10 @@ struct FleetFigures {
     init(_ o: FleetOverview, topCount: Int = 15) {
         overview = o
         changes = o.repositories.filter { r in
-            guard let c = r.change else { return r.status == "ok" }
+            guard let c = r.change else { return r.status == .ok }
             return c.delta != Counts() || (c.newCommits ?? 1) > 0 || c.previousStatus != r.status || c.previousStage != r.stage
         }.sorted { (abs($0.change?.delta.total ?? $0.counts.total), $1.name) > (abs($1.change?.delta.total ?? $1.counts.total), $0.name) }
-        top = Array(o.repositories.filter { $0.status == "ok" && $0.counts.total > 0 }
+        top = Array(o.repositories.filter { $0.status == .ok && $0.counts.total > 0 }
             .sorted { ($0.counts.errors + $0.counts.warnings, $0.counts.total, $1.name) > ($1.counts.errors + $1.counts.warnings, $1.counts.total, $0.name) }
             .prefix(topCount))
         dayLabels = o.timeline.days.map(ISODate.day)
@@ -116,7 +116,7 @@ public enum FleetHTML {
             b += "<table><tr><th>repository</th><th>change</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>stage</th></tr>\n"
             for r in f.changes {
                 b += "<tr><td>\(link(r))</td><td>\(HTML.escape(FleetFigures.changeText(r)))</td><td class=\"n\">\(r.counts.errors)</td>"
-                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(HTML.escape(r.stage ?? r.status))</td></tr>\n"
+                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(HTML.escape(r.stage ?? r.status.rawValue))</td></tr>\n"
             }
             b += "</table>\n"
         }
@@ -147,7 +147,7 @@ public enum FleetHTML {
 
         b += "<section><h2>All repositories</h2>\n<table><tr><th>repository</th><th>status</th><th>stage</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th class=\"n\">commits</th></tr>\n"
         for r in o.repositories {
-            b += "<tr><td>\(link(r))</td><td\(r.status == "ok" ? "" : " class=\"failed\"")>\(HTML.escape(r.status))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "–"))</td>"
+            b += "<tr><td>\(link(r))</td><td\(r.status == .ok ? "" : " class=\"failed\"")>\(HTML.escape(r.status.rawValue))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "–"))</td>"
                 + "<td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"n\">\(r.trend.count)</td></tr>\n"
         }
         b += "</table></section>\n"
@@ -184,7 +184,7 @@ public enum FleetHTML {
         var b = "<p><a href=\"../index.html\">← fleet</a></p>\n<h1>\(HTML.escape(r.name))</h1>\n"
         b += "<p class=\"sub\"><code>\(HTML.escape(r.url))</code> · " + (r.head.map { "head <code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "no head")
             + (r.headTime.map { " from \(ISODate.string($0))" } ?? "") + "</p>\n"
-        if r.status != "ok" { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
+        if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
         b += "<div class=\"cards\">" + card(r.stage ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored")
             + card("\(r.apart.errors + r.apart.warnings + r.apart.notes)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
@@ -243,7 +243,7 @@ public enum FleetMarkdown {
         } else {
             m += "| repository | change | errors | warnings | notes | stage |\n|---|---|---:|---:|---:|---|\n"
             for r in f.changes {
-                m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage ?? r.status) |\n"
+                m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage ?? r.status.rawValue) |\n"
             }
         }
         m += "\n## Top repositories\n\n| repository | stage | held there by | errors | warnings | notes |\n|---|---|---|---:|---:|---:|\n"
@@ -288,7 +288,7 @@ public enum FleetJSON {
         }
         let repositories: [JSONValue] = o.repositories.map { r in
             .object([
-                ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status)), ("reason", .optional(r.reason)),
+                ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status.rawValue)), ("reason", .optional(r.reason)),
                 ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
                 ("stage", .optional(r.stage)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
                 ("targets", .array(r.targets.map { t in
@@ -300,7 +300,7 @@ public enum FleetJSON {
                 ("change", r.change.map { c in
                     .object([("previousHead", .string(c.previousHead)), ("newCommits", c.newCommits.map(JSONValue.int) ?? .null),
                              ("delta", counts(c.delta)), ("previousStage", .optional(c.previousStage)),
-                             ("previousStatus", .string(c.previousStatus))])
+                             ("previousStatus", .string(c.previousStatus.rawValue))])
                 } ?? .null),
                 ("topFiles", .array(r.topFiles.map { .object([("path", .string($0.path)), ("count", .int($0.count))]) })),
                 ("trend", .array(r.trend.map { p in

@@ -388,7 +388,7 @@ public final class PostgresStore: Store {
             ON CONFLICT(run, repository) DO UPDATE SET status = excluded.status, reason = excluded.reason, head = excluded.head,
                 scanned = excluded.scanned, already_stored = excluded.already_stored, failed_commits = excluded.failed_commits,
                 seconds = excluded.seconds
-            """, [.int(run), .int(found.int(0, 0)), .text(r.status), r.reason.map { .text($0) } ?? .null, r.head.map { .text($0) } ?? .null,
+            """, [.int(run), .int(found.int(0, 0)), .text(r.status.rawValue), r.reason.map { .text($0) } ?? .null, r.head.map { .text($0) } ?? .null,
                   .int(Int64(r.scanned)), .int(Int64(r.alreadyStored)), .int(Int64(r.failedCommits)), .real(r.seconds)])
     }
 
@@ -410,7 +410,7 @@ public final class PostgresStore: Store {
             FROM run_repositories x JOIN repositories p ON p.id = x.repository WHERE x.run = $1 ORDER BY p.name COLLATE "C"
             """, [.int(run)])
         return (0..<r.count).map {
-            RunRepositoryRecord(repository: r.text($0, 0) ?? "", status: r.text($0, 1) ?? "", reason: r.text($0, 2), head: r.text($0, 3),
+            RunRepositoryRecord(repository: r.text($0, 0) ?? "", status: RunStatus(stored: r.text($0, 1) ?? ""), reason: r.text($0, 2), head: r.text($0, 3),
                                 scanned: Int(r.int($0, 4)), alreadyStored: Int(r.int($0, 5)), failedCommits: Int(r.int($0, 6)),
                                 seconds: r.double($0, 7))
         }

@@ -356,7 +356,7 @@ public final class SQLiteStore: Store {
                 ON CONFLICT(run, repository) DO UPDATE SET status = excluded.status, reason = excluded.reason, head = excluded.head,
                     scanned = excluded.scanned, already_stored = excluded.already_stored, failed_commits = excluded.failed_commits,
                     seconds = excluded.seconds
-                """).bind([.int(run), .int(repository), .text(r.status), r.reason.map { .text($0) } ?? .null,
+                """).bind([.int(run), .int(repository), .text(r.status.rawValue), r.reason.map { .text($0) } ?? .null,
                            r.head.map { .text($0) } ?? .null, .int(Int64(r.scanned)), .int(Int64(r.alreadyStored)),
                            .int(Int64(r.failedCommits)), .real(r.seconds)]).run()
         }
@@ -385,7 +385,7 @@ public final class SQLiteStore: Store {
             """).bind([.int(run)])
         var out: [RunRepositoryRecord] = []
         while try s.step() {
-            out.append(RunRepositoryRecord(repository: s.text(0) ?? "", status: s.text(1) ?? "", reason: s.text(2), head: s.text(3),
+            out.append(RunRepositoryRecord(repository: s.text(0) ?? "", status: RunStatus(stored: s.text(1) ?? ""), reason: s.text(2), head: s.text(3),
                                            scanned: Int(s.int(4)), alreadyStored: Int(s.int(5)), failedCommits: Int(s.int(6)),
                                            seconds: s.double(7)))
         }

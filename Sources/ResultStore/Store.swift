@@ -159,11 +159,18 @@ public struct RunRecord: Sendable, Equatable {
     }
 }
 
+/// How a run left a repository: brought up to date and scanned, or failed (with a reason).
+/// Stored as its raw value; anything else read back is a failure.
+public enum RunStatus: String, Sendable, Equatable {
+    case ok, failed
+
+    public init(stored: String) { self = RunStatus(rawValue: stored) ?? .failed }
+}
+
 /// What a run did to one repository: brought it up to date and scanned it, or failed and why.
 public struct RunRepositoryRecord: Sendable, Equatable {
     public var repository: String
-    /// "ok" or "failed".
-    public var status: String
+    public var status: RunStatus
     public var reason: String?
     /// The branch head the run scanned up to (nil when the repository could not be read).
     public var head: String?
@@ -174,7 +181,7 @@ public struct RunRepositoryRecord: Sendable, Equatable {
     public var failedCommits: Int
     public var seconds: Double
 
-    public init(repository: String, status: String, reason: String? = nil, head: String? = nil, scanned: Int = 0,
+    public init(repository: String, status: RunStatus, reason: String? = nil, head: String? = nil, scanned: Int = 0,
                 alreadyStored: Int = 0, failedCommits: Int = 0, seconds: Double = 0) {
         self.repository = repository
         self.status = status

@@ -25,17 +25,17 @@ import TestSupport
                     point(5, 0, 1, 1, subject: "Fix | layout & bars", rules: ["main-screen-bounds": 1, "trait-collection-did-change": 1])]
         let kit = [point(1, 0, 2, 0, rules: ["idiom-layout": 2]), point(4, 0, 2, 0, rules: ["idiom-layout": 2])]
         var repositories = [
-            RepositoryOverview(name: "shop-ios", url: "https://git.example.com/shop-ios.git", status: "ok", reason: nil,
+            RepositoryOverview(name: "shop-ios", url: "https://git.example.com/shop-ios.git", status: .ok, reason: nil,
                                head: shop.last!.commit, headTime: shop.last!.time, stage: "launches", counts: shop.last!.counts,
                                byRule: shop.last!.byRule,
                                change: RunChange(previousHead: shop[1].commit, newCommits: 2, delta: Counts(errors: 0, warnings: -2, notes: 1),
-                                                 previousStage: "launches", previousStatus: "ok"),
+                                                 previousStage: "launches", previousStatus: .ok),
                                scanned: 2, failedCommits: 1, trend: shop,
                                topFiles: [FileCount(path: "Shop/Feed<View>.swift", count: 2)]),
-            RepositoryOverview(name: "design-kit", url: "/srv/design-kit.git", status: "ok", reason: nil, head: kit.last!.commit,
+            RepositoryOverview(name: "design-kit", url: "/srv/design-kit.git", status: .ok, reason: nil, head: kit.last!.commit,
                                headTime: kit.last!.time, stage: "launches", counts: kit.last!.counts, byRule: kit.last!.byRule,
                                change: nil, scanned: 2, failedCommits: 0, trend: kit, topFiles: [FileCount(path: "Kit/Grid.swift", count: 2)]),
-            RepositoryOverview(name: "archived", url: "/srv/archived.git", status: "failed", reason: "cannot fetch: <no repository>",
+            RepositoryOverview(name: "archived", url: "/srv/archived.git", status: .failed, reason: "cannot fetch: <no repository>",
                                head: nil, headTime: nil, stage: nil, counts: Counts(), byRule: [:], change: nil, scanned: 0,
                                failedCommits: 0, trend: [], topFiles: []),
         ]

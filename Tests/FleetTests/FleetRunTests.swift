@@ -46,15 +46,15 @@ import TestSupport
         let corrupt = try Self.result(first, "legacy-wallet")
         // The damage shows when the pack is sent or when the tree is read, depending on where it fell.
         let why = corrupt.record.reason ?? ""
-        #expect(corrupt.record.status == "failed" && (why.contains("cannot fetch file://") || why.contains("cannot be scanned")), "\(why)")
+        #expect(corrupt.record.status == .failed && (why.contains("cannot fetch file://") || why.contains("cannot be scanned")), "\(why)")
         let missing = try Self.result(first, "archived-widgets")
-        #expect(missing.record.status == "failed" && missing.record.reason?.contains("no repository at") == true)
+        #expect(missing.record.status == .failed && missing.record.reason?.contains("no repository at") == true)
         let badConfig = try Self.result(first, "payments-sdk")
-        #expect(badConfig.record.status == "failed")
+        #expect(badConfig.record.status == .failed)
         #expect(badConfig.record.reason?.contains(".fleetscan.json: unknown key \"severty\"") == true)
         #expect(badConfig.record.scanned > 10)  // its history before the bad configuration is stored
         let records = try first.store.runRepositories(first.outcome.run)
-        #expect(records.count == 6 && records.filter { $0.status == "failed" }.map(\.repository).sorted()
+        #expect(records.count == 6 && records.filter { $0.status == .failed }.map(\.repository).sorted()
                 == ["archived-widgets", "legacy-wallet", "payments-sdk"])
 
         // What is stored equals git: every first-parent commit, and the head's counts equal a
@@ -63,7 +63,7 @@ import TestSupport
         for name in ["shop-ios", "design-kit", "news-reader"] {
             let source = org + "/\(name).git"
             let r = try Self.result(first, name)
-            #expect(r.record.status == "ok")
+            #expect(r.record.status == .ok)
             let head = try FixtureRepositories.run(["git", "-C", source, "rev-parse", "main"])
             let count = Int(try FixtureRepositories.run(["git", "-C", source, "rev-list", "--first-parent", "--count", "main"]))
             #expect(r.record.head == head && r.record.scanned == count && r.commits == count)
@@ -174,7 +174,7 @@ import TestSupport
         let whole = try SQLiteStore(path: dir.path + "/whole.sqlite")
         // The rerun brought every repository up to date (a half-made mirror would fail one).
         let rerun = try #require(try killed.runs().last)
-        let failed = try killed.runRepositories(rerun.id).filter { $0.status != "ok" }
+        let failed = try killed.runRepositories(rerun.id).filter { $0.status != .ok }
         #expect(failed.isEmpty, "\(failed)")
         #expect(try Self.contents(killed) == Self.contents(whole))
         var a = try killed.rowCounts(), b = try whole.rowCounts()
@@ -197,7 +197,7 @@ import TestSupport
                 let newer = Int(try FixtureRepositories.run(["git", "-C", source, "rev-list", "--first-parent", "--count",
                                                              "--since=\(since)T00:00:00Z", "main"])) ?? -1
                 // The commits since the date, and the newest one before it: the repository as it stood then.
-                #expect(r.record.status == "ok" && r.commits == newer + 1, "\(since) \(r.record.repository)")
+                #expect(r.record.status == .ok && r.commits == newer + 1, "\(since) \(r.record.repository)")
             }
             let overview = try FleetOverview.load(store)
             #expect(overview.timeline.days.first == max(ISODate.parse(since)!, 0) / 86_400 * 86_400 || name == "dormant")

@@ -136,17 +136,17 @@ import TestSupport
         _ = try store.repository(name: "shop", url: "u")
         _ = try store.repository(name: "kit", url: "v")
         let run = try store.beginRun(started: 1_800_000_000, shard: "1/3", since: 1_790_000_000)
-        try store.recordRun(run, RunRepositoryRecord(repository: "shop", status: "failed", reason: "cannot fetch"))
+        try store.recordRun(run, RunRepositoryRecord(repository: "shop", status: .failed, reason: "cannot fetch"))
         // Recording a repository again within a run replaces its record.
-        let ok = RunRepositoryRecord(repository: "shop", status: "ok", head: String(repeating: "a", count: 40), scanned: 3,
+        let ok = RunRepositoryRecord(repository: "shop", status: .ok, head: String(repeating: "a", count: 40), scanned: 3,
                                      alreadyStored: 7, failedCommits: 1, seconds: 0.5)
         try store.recordRun(run, ok)
-        try store.recordRun(run, RunRepositoryRecord(repository: "kit", status: "ok"))
-        #expect(throws: StoreError.self) { try store.recordRun(run, RunRepositoryRecord(repository: "nobody", status: "ok")) }
+        try store.recordRun(run, RunRepositoryRecord(repository: "kit", status: .ok))
+        #expect(throws: StoreError.self) { try store.recordRun(run, RunRepositoryRecord(repository: "nobody", status: .ok)) }
         #expect(try store.runs() == [RunRecord(id: run, started: 1_800_000_000, finished: nil, shard: "1/3", since: 1_790_000_000)])
         try store.finishRun(run, finished: 1_800_000_100)
         #expect(try store.runs().first?.finished == 1_800_000_100)
-        #expect(try store.runRepositories(run) == [RunRepositoryRecord(repository: "kit", status: "ok"), ok])
+        #expect(try store.runRepositories(run) == [RunRepositoryRecord(repository: "kit", status: .ok), ok])
     }
 
     @Test(arguments: StoreKind.tested) func fileCountsAndWholeHistoriesRoundTrip(_ kind: StoreKind) throws {
