@@ -15,7 +15,7 @@ public enum MarkdownReport {
             out += "## fleetscan: \(r.findings.isEmpty ? "no findings" : counted(r.findings, "finding"))\n\n"
         }
         var facts: [String] = []
-        if let stage = r.stage { facts.append("Readiness of this revision: **\(stage)**") }
+        if let stage = r.stage { facts.append("Readiness of this revision: **\(stage.rawValue)**") }
         facts.append("\(plural(r.count(.error), "error")), \(plural(r.count(.warning), "warning")), \(plural(r.count(.note), "note")) in \(plural(r.files, "file"))")
         if let c = report.comparison { facts.append("against the baseline: \(c.known) known, \(c.fixed) fixed") }
         if let commit = report.target.commit { facts.append("at `\(commit.prefix(10))`") }

@@ -116,7 +116,7 @@ public enum JSONReport {
             ("files", .int(r.files)), ("skipped", .int(r.skipped)), ("diagnostics", .int(r.diagnostics.count)),
             ("error", .int(r.count(.error))), ("warning", .int(r.count(.warning))), ("note", .int(r.count(.note))),
             ("byRule", .object(r.byRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-            ("stage", .optional(r.stage)),
+            ("stage", .optional(r.stage?.rawValue)),
             ("symlinks", .int(r.symlinks)), ("submodules", .int(r.submodules)), ("lfsPointers", .int(r.lfsPointers)),
             ("targets", .array(r.targets.map { t in
                 .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope.rawValue)),
@@ -159,7 +159,7 @@ public enum ScanSummary {
         if !r.diagnostics.isEmpty { line += ", \(plural(r.diagnostics.count, "diagnostic"))" }
         let ms = Int((r.seconds * 1000).rounded())
         line += " in \(ms < 1000 ? "\(ms) ms" : String(format3(r.seconds)) + " s")"
-        if let stage = r.stage { line += "; stage \(stage)" + reason(r) }
+        if let stage = r.stage { line += "; stage \(stage.rawValue)" + reason(r) }
         return line
     }
 
@@ -167,7 +167,7 @@ public enum ScanSummary {
     /// ` (Riot: scene-manifest-missing; Share: launch-screen-missing, +2 more)`.
     static func reason(_ r: ScanResult) -> String {
         guard let stage = r.stage else { return "" }
-        let holding = r.targets.filter { $0.stage.rawValue == stage && $0.scope.counts && !$0.blockers.isEmpty }
+        let holding = r.targets.filter { $0.stage == stage && $0.scope.counts && !$0.blockers.isEmpty }
         guard !holding.isEmpty else {
             // Held by files no target compiles.
             let loose = Stage.blockers(r.findings.filter { $0.scope.counts && $0.targets.isEmpty })

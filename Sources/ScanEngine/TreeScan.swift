@@ -14,7 +14,7 @@ public struct ScanResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The repository's readiness stage: of its app targets, or of its library when it ships
     /// no app (RULES.md "Readiness stages").
-    public var stage: String?
+    public var stage: Stage?
     /// Each target's stage and what holds it there.
     public var targets: [TargetStage] = []
     /// Wall time of the scan.
@@ -87,7 +87,7 @@ public enum TreeScan {
             Resolution.findings(of: a, model: model, configuration: configuration, scopes: scopes)
         }
         result.findings = resolved.flatMap { $0 }.sorted(by: Finding.precedes)
-        result.stage = Stage.ofRepository(result.findings, scopes: scopes).rawValue
+        result.stage = Stage.ofRepository(result.findings, scopes: scopes)
         result.targets = TargetStage.all(result.findings, scopes: scopes)
         Timing.mark("resolution")
         result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

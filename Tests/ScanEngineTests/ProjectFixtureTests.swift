@@ -25,7 +25,7 @@ import TestSupport
             "Shop/Info.plist:1:1 warning ipad-orientations-incomplete other",
             "Shop/Info.plist:1:1 error scene-manifest-missing other",
         ])
-        #expect(r.stage == "not-launching")
+        #expect(r.stage == .notLaunching)
         #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message == "App `Shop` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch")
         #expect(r.diagnostics.isEmpty)
     }
@@ -41,7 +41,7 @@ import TestSupport
         ])
         let plist = r.findings.first { $0.path == "App/Info.plist" }?.message ?? ""
         #expect(plist.contains("`$(PRODUCT_MODULE_NAME).SceneDelegate` is declared nowhere") && plist.contains("storyboard `Main`"))
-        #expect(r.stage == "not-launching")
+        #expect(r.stage == .notLaunching)
     }
 
     @Test func generatedInfoPlistAndSynchronizedFolders() throws {
@@ -53,7 +53,7 @@ import TestSupport
         // The synchronized folder's membership exception leaves OldRenderer.swift out of the
         // target: no target builds it, so it is reported apart and the app is not held by it.
         #expect(r.findings.map(\.scope) == [.unbuilt, .app])
-        #expect(r.stage == "resizable")
+        #expect(r.stage == .resizable)
     }
 
     @Test func swiftUIAppWithObservationBelowItsDeploymentTarget() throws {
@@ -67,7 +67,7 @@ import TestSupport
             "Sources/Store.swift:4:1 error api-above-deployment-target other",
         ])
         #expect(r.findings.allSatisfy { $0.message.contains("needs iOS 17.0") })
-        #expect(r.stage == "not-launching")
+        #expect(r.stage == .notLaunching)
     }
 
     @Test func libraryOnly() throws {
@@ -82,7 +82,7 @@ import TestSupport
             "App/Manager.swift": "final class Manager {\n    static let shared = Manager()\n    var window: UIWindow?\n}",
         ])
         #expect(r.findings.map { "\($0.rule) \($0.severity.rawValue)" } == ["global-window-state note"])
-        #expect(r.stage == "resizable")
+        #expect(r.stage == .resizable)
     }
 
     @Test func malformedProjectFilesAreDiagnosticsAndTheScanGoesOn() throws {
@@ -140,7 +140,7 @@ import TestSupport
             "PlayerWatch [watchOS] app modern",
             "PlayerTests [iOS] test no-device-assumptions: window-without-scene@Tests/PlayerTests.swift:5",
         ])
-        #expect(r.stage == "not-launching")
+        #expect(r.stage == .notLaunching)
         #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message == "App `PlayerVision` has no UIApplicationSceneManifest; built with the visionOS 27 SDK it will not launch")
         #expect(r.diagnostics.isEmpty)
         let (project, _) = ProjectScan.model(try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/MultiPlatformApp"]).projectFiles, jobs: 1)
@@ -161,7 +161,7 @@ import TestSupport
             "Kit/Spinner.m:9 main-screen-scale library Kit",
             "KitTests/SpinnerTests.m:8 window-without-scene test KitTests",
         ])
-        #expect(r.stage == "launches")
+        #expect(r.stage == .launches)
         #expect(targetLines(r) == [
             "Kit [iOS] library launches: main-screen-scale@Kit/Spinner.m:9",
             "KitDemo [iOS] example not-launching: scene-manifest-missing@Demo/Info.plist:1",
@@ -185,7 +185,7 @@ import TestSupport
             "Sources/K/A.swift:1 main-screen-scale library K",
             "Tests/KTests/T.swift:1 main-screen-scale test KTests",
         ])
-        #expect(r.stage == "launches")
+        #expect(r.stage == .launches)
         // A package's targets are targets: named, on the platforms its manifest names.
         #expect(targetLines(r) == [
             "Extra [iOS, macCatalyst] library launches: main-screen-scale@Lib/Extra/B.swift:1",
@@ -212,8 +212,8 @@ import TestSupport
         ])
         #expect(scoped(app) == ["LocalPackages/Kit/Sources/Kit/K.swift:1 main-screen-scale app Kit"])
         #expect(targetLines(app) == ["App [iOS] app modern", "Kit [iOS, macCatalyst, visionOS, tvOS, watchOS, macOS] app launches: main-screen-scale@LocalPackages/Kit/Sources/Kit/K.swift:1"])
-        #expect(app.stage == "launches")
-        #expect(again.stage == "modern")
+        #expect(app.stage == .launches)
+        #expect(again.stage == .modern)
     }
 
     @Test func aSourceNoTargetBuildsIsUnbuiltAndNeverCounts() {
@@ -286,7 +286,7 @@ import TestSupport
             "ChatPreview [iOS] app modern",
             "ChatTests [iOS] test no-device-assumptions: window-without-scene@ChatTests/ChatTests.swift:4",
         ])
-        #expect(r.stage == "not-launching")
+        #expect(r.stage == .notLaunching)
         #expect(r.diagnostics.isEmpty)
         let (project, _) = ProjectScan.model(try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/XcodeGenApp"]).projectFiles, jobs: 1)
         #expect(project.targets.first { $0.name == "Chat" }?.deploymentTarget == OSVersion(15))
