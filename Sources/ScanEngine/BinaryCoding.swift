@@ -3,7 +3,10 @@
 // more than the scan saved. A keyed container is a field count, then fields in declaration
 // order, each after a 32-bit hash of its key, so an optional field that is absent (synthesised
 // `encodeIfPresent` writes nothing) is recognised when the next key does not match or the
-// container has no field left. Not a format for other programs.
+// container has no field left. Not a format for other programs. Keys are hashes, so a
+// dictionary keyed by strings or integers or an enum with associated values (which decode
+// through `allKeys`) is not supported: it fails to
+// decode rather than decoding wrong, and no memo type holds one.
 import StableHashing
 
 

@@ -199,25 +199,29 @@ public enum HistoryScan {
 /// A first-pass result as the memo keeps it. Unreadable files are never memoised: the next run
 /// tries them again.
 struct MemoRecord: Codable {
-    var kind: UInt8
+    /// Stored as one byte; an unknown value fails to decode, and the file is analysed again.
+    enum Kind: UInt8, Codable {
+        case analyzed = 0, skipped = 1, lfsPointer = 2
+    }
+
+    var kind: Kind
     var analysis: FileAnalysis?
     var diagnostic: String?
 
     init?(_ first: TreeScan.FirstPass) {
         switch first {
-        case .analyzed(let a): kind = 0; analysis = a
-        case .skipped(let d): kind = 1; diagnostic = d.message
-        case .lfsPointer: kind = 2
+        case .analyzed(let a): kind = .analyzed; analysis = a
+        case .skipped(let d): kind = .skipped; diagnostic = d.message
+        case .lfsPointer: kind = .lfsPointer
         case .unreadable: return nil
         }
     }
 
     func firstPass(path: String) -> TreeScan.FirstPass? {
         switch kind {
-        case 0: return analysis.map { .analyzed($0) }
-        case 1: return .skipped(Diagnostic(path: path, message: diagnostic ?? ""))
-        case 2: return .lfsPointer
-        default: return nil
+        case .analyzed: return analysis.map { .analyzed($0) }
+        case .skipped: return .skipped(Diagnostic(path: path, message: diagnostic ?? ""))
+        case .lfsPointer: return .lfsPointer
         }
     }
 }
