@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
