@@ -6,7 +6,7 @@ import ResultStore
 import ScanEngine
 import TestSupport
 
-/// Fleet runs over generated organisations (Fixtures/DemoOrg/make-demo-org.py): what is stored,
+/// Fleet runs over generated organisations (scripts/make-demo-org.py): what is stored,
 /// what fails and why, what a rerun does, and what a killed run leaves for the next.
 @Suite struct FleetRunTests {
     /// Five repositories and two broken ones: shop-ios, design-kit (held back 3 commits),

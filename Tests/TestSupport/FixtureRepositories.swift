@@ -19,16 +19,16 @@ public enum FixtureRepositories {
         return path
     }
 
-    /// Builds a demo organisation (Fixtures/DemoOrg/make-demo-org.py) into `folder`; returns the
+    /// Builds a demo organisation (scripts/make-demo-org.py) into `folder`; returns the
     /// path of its fleet.json. Each call builds afresh: tests move its branches.
     @discardableResult
     public static func demoOrg(_ arguments: [String], into folder: String) throws -> String {
-        try run(["python3", repositoryRoot + "/Fixtures/DemoOrg/make-demo-org.py", folder] + arguments)
+        try run(["python3", repositoryRoot + "/scripts/make-demo-org.py", folder] + arguments)
     }
 
     /// Moves the held-back branches of a demo organisation forward; returns the names moved.
     public static func advanceDemoOrg(_ folder: String) throws -> [String] {
-        try run(["python3", repositoryRoot + "/Fixtures/DemoOrg/make-demo-org.py", folder, "--advance"])
+        try run(["python3", repositoryRoot + "/scripts/make-demo-org.py", folder, "--advance"])
             .split(separator: " ").map(String.init)
     }
 

@@ -2,9 +2,9 @@
 """Builds the demo organisation: bare git repositories whose histories migrate to scenes and
 resizable windows over 2026, and a fleet.json that lists them. Deterministic.
 
-    Fixtures/DemoOrg/make-demo-org.py OUT_DIR [--repos 12] [--commits 40] [--seed 7]
+    scripts/make-demo-org.py OUT_DIR [--repos 12] [--commits 40] [--seed 7]
         [--missing] [--file-urls] [--start 2026-03-02] [--end 2026-11-27] [--hold-back K]
-    Fixtures/DemoOrg/make-demo-org.py OUT_DIR --advance
+    scripts/make-demo-org.py OUT_DIR --advance
 
 OUT_DIR/<name>.git are bare repositories written with `git fast-import` (git is used here,
 in set-up only). Each is an app (an Info.plist that stands for the app, an app delegate that
@@ -78,7 +78,7 @@ SCREENS = ["Home", "Cart", "Profile", "Search", "Detail", "Settings", "Feed", "C
 # The app's Info.plist is the history fixtures' (scripts/make-history-repo.py), with all four
 # iPad orientations so the demo apps are not flagged for them.
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("historyrepo", os.path.join(HERE, "..", "..", "scripts", "make-history-repo.py"))
+_spec = importlib.util.spec_from_file_location("historyrepo", os.path.join(HERE, "make-history-repo.py"))
 historyrepo = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(historyrepo)
 IPAD_ORIENTATIONS = """	<key>UISupportedInterfaceOrientations~ipad</key>
