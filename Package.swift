@@ -33,10 +33,10 @@ let package = Package(
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing"]),
-        // The fleet: manifest, coordinator (fetch, history per repository, run records), what reports read.
+        // The fleet: manifest, coordinator (fetch, history per repository, run records).
         .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit", "StableHashing"]),
-        // Pure functions from results to text.
-        .target(name: "Reports", dependencies: ["Fleet", "ScanEngine", "ResultStore", "Rules", "RuleKit"]),
+        // The fleet's read model (built from the store) and pure functions from results to text.
+        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
         .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),

@@ -1,4 +1,3 @@
-import Fleet
 import ResultStore
 import ScanEngine
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Fleet
+import Reports
 import GitAccess
 import ResultStore
 import ScanEngine
