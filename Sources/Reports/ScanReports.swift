@@ -1,12 +1,6 @@
 import RuleKit
 import ScanEngine
 
-/// The tool's name and version, as reports state them.
-public enum Tool {
-    public static let name = "fleetscan"
-    public static let version = "0.1.0"
-}
-
 /// What was scanned, for the report's `target`.
 public struct ScanTarget: Sendable {
     public var path: String

@@ -96,14 +96,22 @@ struct Hasher64 {
     var hex: String { StableHash.hex(value) }
 }
 
+/// The tool's name and version, as reports state them and stored results are keyed by.
+public enum Tool {
+    public static let name = "fleetscan"
+    public static let version = "0.1.0"
+}
+
 /// The rule catalog's fingerprint: results stored under one ruleset are never mixed with
-/// another's. It covers every rule's id, severity and facet, and `analysisVersion`, which is
-/// raised whenever a change to lexing, structure or rules can change what a file yields.
+/// another's. It covers the tool's version, every rule's id, severity and facet, and
+/// `analysisVersion`, which is raised whenever a change to lexing, structure or rules can
+/// change what a file yields (`RuleOutputTests` fails until it is).
 public enum Ruleset {
     public static let analysisVersion = 5
 
     public static let fingerprint: String = {
         var h = Hasher64()
+        h.add(Tool.version)
         h.add(analysisVersion)
         for rule in Catalog.rules {
             h.add(rule.id); h.add(rule.description.severity.rawValue); h.add(rule.description.facet.rawValue)
