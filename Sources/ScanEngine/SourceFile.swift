@@ -30,24 +30,6 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// A file that could not be scanned, or was scanned with a problem, and why.
-public struct Diagnostic: Sendable, Hashable, Codable {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-}
-
-/// Errors that stop a command before it scans: bad arguments, configuration, paths.
-public struct ScanError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Reading files from disk, without following links.
 enum Disk {
     /// Files larger than this are skipped: no hand-written source is, and a generated one this

@@ -1,0 +1,98 @@
+import ProjectFiles
+import SourceLexing
+
+/// A finding as a rule reports it, before the repository says what context it is in.
+public struct PendingFinding: Sendable, Equatable, Codable {
+    public var rule: String
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    /// The column in UTF-16 code units (for SARIF).
+    public var column16: Int
+    public var facet: Facet
+    public var message: String
+    /// The enclosing type (the extended type for extensions and categories), if any.
+    public var typeName: String?
+    /// The enclosing function, method or property, if any.
+    public var functionName: String?
+    /// Keep the finding only in these contexts (nil: any).
+    public var onlyIn: Set<Context>?
+    /// The finding's line with white space collapsed: what its fingerprint is made of.
+    public var lineText: String
+    /// For APIs newer than some targets: the iOS version the code needs. The finding stands
+    /// only where the file's deployment target is lower.
+    public var requires: OSVersion?
+    /// A severity that depends on the repository (else the rule's).
+    public var severity: Severity?
+    /// A type name that, when the repository declares it itself (a backport), makes the finding
+    /// moot: `ContentUnavailableView` written for iOS 16.
+    public var unlessDeclared: String?
+    /// The target a project-level finding is about (its app), if any.
+    public var target: String?
+
+    public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
+                typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {
+        self.lineText = lineText
+        self.rule = rule
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.column16 = column16 ?? column
+        self.facet = facet
+        self.message = message
+        self.typeName = typeName
+        self.functionName = functionName
+        self.onlyIn = onlyIn
+    }
+}
+
+/// A finding as reports show it. Identified by (path, line, rule).
+public struct Finding: Sendable, Equatable, Codable {
+    public var rule: String
+    public var severity: Severity
+    public var facet: Facet
+    public var context: Context
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var suggestion: String
+    public var fingerprint: String
+    /// The column in UTF-16 code units, as SARIF counts by default (`column` counts UTF-8 bytes).
+    public var column16: Int
+    /// The fingerprint without the path: what follows a finding into a renamed file.
+    public var contentFingerprint: String
+    /// The fingerprint without the enclosing type and function: rule, path and the line's text.
+    /// A finding whose line only moved to another function keeps it (baselines match on it when
+    /// nothing closer does).
+    public var lineFingerprint: String = ""
+    /// Whose code it is in.
+    public var scope: TargetScope = .app
+    /// The targets that compile the file, or the target a project-level finding is about
+    /// (empty when no project file maps the file).
+    public var targets: [String] = []
+
+    public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
+                message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {
+        self.column16 = column16 ?? column
+        self.contentFingerprint = contentFingerprint
+        self.rule = rule
+        self.severity = severity
+        self.facet = facet
+        self.context = context
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.suggestion = suggestion
+        self.fingerprint = fingerprint
+    }
+
+    /// The report order: path (bytewise), line, column, rule.
+    public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        return a.rule.utf8.lexicographicallyPrecedes(b.rule.utf8)
+    }
+}
