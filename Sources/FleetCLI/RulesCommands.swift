@@ -41,16 +41,16 @@ enum RulesCommands {
         var order: [String] = []
         for (context, label) in contexts {
             for language in Language.allCases {
-                let fix = r.fix(context, language, false)
+                let fix = r.fix(FixSite(context, language))
                 let key = fix
                 if seen[key] == nil { order.append(key) }
-                let tag = "\(label)\(r.fix(context, .swift, false) == r.fix(context, .objectiveC, false) ? "" : language == .swift ? " (Swift)" : " (Objective-C)")"
+                let tag = "\(label)\(r.fix(FixSite(context, .swift)) == r.fix(FixSite(context, .objectiveC)) ? "" : language == .swift ? " (Swift)" : " (Objective-C)")"
                 if !(seen[key]?.contains(tag) ?? false) { seen[key, default: []].append(tag) }
             }
         }
         for fix in order { out += "  \(seen[fix]!.joined(separator: ", ")):\n" + wrap(fix, indent: "      ") + "\n" }
-        let swiftUI = r.fix(.view, .swift, true)
-        if swiftUI != r.fix(.view, .swift, false) { out += "  SwiftUI view:\n" + wrap(swiftUI, indent: "      ") + "\n" }
+        let swiftUI = r.fix(FixSite(.view, .swift, swiftUIView: true))
+        if swiftUI != r.fix(FixSite(.view, .swift)) { out += "  SwiftUI view:\n" + wrap(swiftUI, indent: "      ") + "\n" }
         out += "\nFlagged (↓ marks the finding)\n"
         for e in r.triggering.prefix(6) { out += example(e) }
         out += "\nNot flagged\n"

@@ -81,7 +81,7 @@ public enum SARIFReport {
         var order: [String] = []
         var places: [String: [String]] = [:]
         for (context, label) in contexts {
-            let fix = r.fix(context, .swift, false)
+            let fix = r.fix(FixSite(context, .swift))
             if places[fix] == nil { order.append(fix) }
             places[fix, default: []].append(label)
         }

@@ -1,6 +1,20 @@
 import ProjectFiles
 import SourceLexing
 
+/// Where a finding's fix will be read: the code's context, its language, and whether the type
+/// is a SwiftUI view (whose fixes use the environment, not UIKit).
+public struct FixSite: Sendable, Equatable {
+    public var context: Context
+    public var language: Language
+    public var isSwiftUIView: Bool
+
+    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false) {
+        self.context = context
+        self.language = language
+        self.isSwiftUIView = swiftUIView
+    }
+}
+
 /// How a rule explains itself: the single source for `rules`, `explain`, messages' fixes and tests.
 public struct RuleDescription: Sendable {
     /// The stable id from RULES.md.
@@ -14,7 +28,7 @@ public struct RuleDescription: Sendable {
     /// Why it matters, in the seeds' terms, citing them.
     public let rationale: String
     /// The fix for a finding in `context`, written in `language`; `swiftUI` for SwiftUI views.
-    public let fix: @Sendable (_ context: Context, _ language: Language, _ swiftUI: Bool) -> String
+    public let fix: @Sendable (FixSite) -> String
     public let triggering: [Example]
     public let nonTriggering: [Example]
     /// The iOS major version whose APIs the fix needs (13 for scenes, 11 for the safe area):
@@ -28,7 +42,7 @@ public struct RuleDescription: Sendable {
     public let readiness: ReadinessRole
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
-                fix: @escaping @Sendable (Context, Language, Bool) -> String,
+                fix: @escaping @Sendable (FixSite) -> String,
                 triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, fixNeedsIOS: Int? = nil,
                 platforms: RulePlatforms = .resizable, readiness: ReadinessRole = .other) {
         self.readiness = readiness
@@ -46,8 +60,8 @@ public struct RuleDescription: Sendable {
     }
 
     /// A fix that does not depend on where the code is.
-    public static func fixed(_ text: String) -> @Sendable (Context, Language, Bool) -> String {
-        { _, _, _ in text }
+    public static func fixed(_ text: String) -> @Sendable (FixSite) -> String {
+        { _ in text }
     }
 }
 

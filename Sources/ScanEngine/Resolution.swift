@@ -109,7 +109,7 @@ enum Resolution {
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
-                               suggestion: rule.fix(s.context, a.language, model.isSwiftUIView(p.typeName)),
+                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName))),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope
@@ -133,7 +133,7 @@ enum Resolution {
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: unusedSuppression, severity: configuration.severity[unusedSuppression] ?? unusedRule.severity,
                                facet: unusedRule.facet, context: .other, path: a.path, line: suppression.line, column: suppression.column,
-                               message: message, suggestion: unusedRule.fix(.other, a.language, false),
+                               message: message, suggestion: unusedRule.fix(FixSite(.other, a.language)),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: suppression.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = fileScope

@@ -15,9 +15,9 @@ struct IdiomLayoutRule: Rule {
             layout intent instead: a regular horizontal size class, or the bounds the view actually has \
             (seed 001: "使用尺寸类等工具来区分小布局和大布局"). Platform checks (.mac, .tv, .carPlay, .vision) are fine.
             """,
-        fix: { _, language, swiftUI in
-            swiftUI ? "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."
-                : language == .swift ? "Compare `traitCollection.horizontalSizeClass == .regular`, or the bounds you lay out in."
+        fix: { site in
+            site.isSwiftUIView ? "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."
+                : site.language == .swift ? "Compare `traitCollection.horizontalSizeClass == .regular`, or the bounds you lay out in."
                 : "Compare `self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [

@@ -14,10 +14,10 @@ struct OrientationLayoutRule: Rule {
             (seeds 000, 001). Rotation is just an animated bounds change: compare the bounds' width and height, \
             or use size classes. `statusBarOrientation` is deprecated outright (seed 002, point 11).
             """,
-        fix: { context, language, swiftUI in
-            swiftUI ? "Use the size the view is offered (`GeometryReader`) or the size classes in the environment."
-                : context == .viewController
-                ? "Compare `\(language == .swift ? "view.bounds.width > view.bounds.height" : "CGRectGetWidth(self.view.bounds) > CGRectGetHeight(self.view.bounds)")` in viewDidLayoutSubviews, or use size classes; treat rotation as a bounds change."
+        fix: { site in
+            site.isSwiftUIView ? "Use the size the view is offered (`GeometryReader`) or the size classes in the environment."
+                : site.context == .viewController
+                ? "Compare `\(site.language == .swift ? "view.bounds.width > view.bounds.height" : "CGRectGetWidth(self.view.bounds) > CGRectGetHeight(self.view.bounds)")` in viewDidLayoutSubviews, or use size classes; treat rotation as a bounds change."
                 : "Compare the bounds' width and height where you lay out, or use size classes; treat rotation as a bounds change."
         },
         triggering: [

@@ -13,8 +13,8 @@ struct StatusBarFrameRule: Rule {
             Its usual use, offsetting content below the status bar, is what safe-area insets do for every window \
             and posture, including the asymmetric insets of a foldable iPhone (seed 001).
             """,
-        fix: { _, language, _ in
-            language == .swift
+        fix: { site in
+            site.language == .swift
                 ? "Use `view.safeAreaInsets` (or `view.window?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."
                 : "Use `self.view.safeAreaInsets` (or `self.view.window.windowScene.statusBarManager.statusBarFrame` if you need the bar itself)."
         },

@@ -14,10 +14,10 @@ struct HardcodedBarHeightRule: Rule {
             device (`IS_IPHONE_X ? 88 : 64`) is a device check in disguise, and every use inherits it \
             (seed 004: values cached outside layout go stale when windows move).
             """,
-        fix: { context, language, _ in
-            switch context {
+        fix: { site in
+            switch site.context {
             case .view, .viewController:
-                return "Read `\(language == .swift ? "view.safeAreaInsets" : "self.view.safeAreaInsets")` (or the bar's own frame) where you lay out, or constrain to `safeAreaLayoutGuide`."
+                return "Read `\(site.language == .swift ? "view.safeAreaInsets" : "self.view.safeAreaInsets")` (or the bar's own frame) where you lay out, or constrain to `safeAreaLayoutGuide`."
             default:
                 return "Read the safe-area insets or the bar's frame where the layout happens, not a constant."
             }

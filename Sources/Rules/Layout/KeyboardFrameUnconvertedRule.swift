@@ -14,8 +14,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
             traced text fields pushed off screen to exactly this, fixed by converting the frame with \
             `convert(_:from:)` against the text field's window.
             """,
-        fix: { _, language, _ in
-            language == .swift ? "Convert it first: `let frame = view.convert(keyboardFrame, from: view.window?.screen.coordinateSpace)` (or `from: nil`)."
+        fix: { site in
+            site.language == .swift ? "Convert it first: `let frame = view.convert(keyboardFrame, from: view.window?.screen.coordinateSpace)` (or `from: nil`)."
                 : "Convert it first: `CGRect frame = [self.view convertRect:keyboardFrame fromView:nil];`."
         },
         triggering: [

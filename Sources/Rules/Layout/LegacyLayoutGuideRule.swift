@@ -12,8 +12,8 @@ struct LegacyLayoutGuideRule: Rule {
             landscape, Split View and a foldable iPhone's vertically stacked bar buttons all produce \
             (seed 001: keep foreground content inside the safe area, each side independently).
             """,
-        fix: { _, language, _ in
-            language == .swift ? "Use `view.safeAreaLayoutGuide` (or `view.safeAreaInsets`)." : "Use `self.view.safeAreaLayoutGuide` (or `self.view.safeAreaInsets`)."
+        fix: { site in
+            site.language == .swift ? "Use `view.safeAreaLayoutGuide` (or `view.safeAreaInsets`)." : "Use `self.view.safeAreaLayoutGuide` (or `self.view.safeAreaInsets`)."
         },
         triggering: [
             Example("class VC: UIViewController { func f() { label.topAnchor.constraint(equalTo: ↓topLayoutGuide.bottomAnchor).isActive = true } }"),

@@ -15,8 +15,8 @@ struct SymmetricSafeAreaRule: Rule {
             on a foldable iPhone whose bar buttons can stand on one side (seed 001: "请避免假设相对两侧的内边距相等"). \
             `insets.left * 2` or reusing `.top` for the bottom puts content under hardware or system UI on the other side.
             """,
-        fix: { _, language, _ in
-            language == .swift
+        fix: { site in
+            site.language == .swift
                 ? "Use `bounds.inset(by: safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
                 : "Use `UIEdgeInsetsInsetRect(self.bounds, self.safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
         },

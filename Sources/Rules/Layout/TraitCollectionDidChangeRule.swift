@@ -12,8 +12,8 @@ struct TraitCollectionDidChangeRule: Rule {
             the traits read in layout and drawing automatically, and `registerForTraitChanges` observes exactly \
             the traits a cache depends on; `traitCollectionDidChange` is deprecated (seed 000).
             """,
-        fix: { _, language, _ in
-            language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
+        fix: { site in
+            site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
                 : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."
         },
         triggering: [

@@ -15,8 +15,8 @@ struct WindowInAppDelegateRule: Rule {
             `UIWindow(windowScene:)` (seed 000; seed 002, point 6). A window made in \
             `application(_:didFinishLaunchingWithOptions:)` is attached to no scene and never appears.
             """,
-        fix: { _, language, _ in
-            language == .swift
+        fix: { site in
+            site.language == .swift
                 ? "Move it to `scene(_:willConnectTo:options:)` in the scene delegate: `window = UIWindow(windowScene: windowScene)`."
                 : "Move it to `scene:willConnectToSession:options:` in the scene delegate: `self.window = [[UIWindow alloc] initWithWindowScene:windowScene];`."
         },

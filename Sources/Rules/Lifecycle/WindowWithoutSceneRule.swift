@@ -13,16 +13,16 @@ struct WindowWithoutSceneRule: Rule {
             `initWithWindowScene:`). With several scenes the code must also decide which scene the overlay \
             belongs to. A window attached afterwards in the same function (`window.windowScene = scene`) is fine.
             """,
-        fix: { context, language, _ in
+        fix: { site in
             let scene: String
-            switch context {
+            switch site.context {
             case .sceneDelegate: scene = "windowScene"
-            case .view: scene = language == .swift ? "window?.windowScene" : "self.window.windowScene"
-            case .viewController: scene = language == .swift ? "view.window?.windowScene" : "self.view.window.windowScene"
+            case .view: scene = site.language == .swift ? "window?.windowScene" : "self.window.windowScene"
+            case .viewController: scene = site.language == .swift ? "view.window?.windowScene" : "self.view.window.windowScene"
             // No view here (app start-up, a manager): the scene has to come from the caller.
             case .appDelegate, .other: scene = "the window scene its caller passes in (from a scene delegate or a view's window)"
             }
-            return language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
+            return site.language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },
         triggering: [
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),

@@ -158,7 +158,8 @@ enum NameUse {
 
 /// Fixes for the screen rules, by what the code needs and where it is.
 enum GeometryFixes {
-    static func scale(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+    static func scale(_ site: FixSite) -> String {
+        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
         let own = language == .swift ? "traitCollection.displayScale" : "self.traitCollection.displayScale"
         switch context {
         case .view where swiftUI:
@@ -172,7 +173,8 @@ enum GeometryFixes {
         }
     }
 
-    static func bounds(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+    static func bounds(_ site: FixSite) -> String {
+        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
         switch context {
         case .viewController:
             return "Use `\(language == .swift ? "view.bounds" : "self.view.bounds")` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
@@ -189,7 +191,8 @@ enum GeometryFixes {
         }
     }
 
-    static func screen(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+    static func screen(_ site: FixSite) -> String {
+        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
         switch context {
         case .viewController:
             return "Use `\(language == .swift ? "view.window?.windowScene?.screen" : "self.view.window.windowScene.screen")` — or better, the trait collection or the view's bounds."
@@ -203,7 +206,8 @@ enum GeometryFixes {
     }
 
     /// The window that code in `context` should use instead of an application-wide one.
-    static func window(_ context: Context, _ language: Language, _ swiftUI: Bool) -> String {
+    static func window(_ site: FixSite) -> String {
+        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
         switch context {
         case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
         case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
