@@ -110,7 +110,7 @@ final class LaneState: @unchecked Sendable {
         if result.record.status != .ok { progress.failed += 1 }
         progress.filesScanned += result.blobsScanned
         progress.scanningNow = 0
-        progress.findings += result.errors + result.warnings + result.notes
+        progress.findings += result.severities.total
         events(.finished(result))
     }
 

@@ -9,9 +9,8 @@ import ScanEngine
 public struct FleetRepositoryResult: Sendable, Equatable {
     public var record: RunRepositoryRecord
     public var stage: String?
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
+    /// The head's findings in app and library code.
+    public var severities = SeverityCounts()
     /// Commits in the walked range, and blobs read.
     public var commits = 0
     public var blobsScanned = 0

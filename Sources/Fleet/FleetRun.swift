@@ -92,9 +92,7 @@ public enum FleetRun {
             }
             result.stage = head.stage
             // What the run reports counts app and library code; examples and tests are apart.
-            result.errors = head.errors - head.apartErrors
-            result.warnings = head.warnings - head.apartWarnings
-            result.notes = head.notes - head.apartNotes
+            result.severities = head.counted
             if let error = head.error {
                 result.record.reason = "its head \(head.commit.prefix(10)) cannot be scanned: \(error)"
                 return result
@@ -139,9 +137,7 @@ extension FleetRun {
               try store.targetStages(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .ok, head: head))
         result.stage = record.stage
-        result.errors = record.errors - record.apartErrors
-        result.warnings = record.warnings - record.apartWarnings
-        result.notes = record.notes - record.apartNotes
+        result.severities = record.counted
         result.upToDate = true
         return result
     }

@@ -134,8 +134,9 @@ enum FleetCommand {
         let head = rec.head.map { " at \($0.prefix(10))" } ?? ""
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let work = r.upToDate ? "up to date" : "\(plural(rec.scanned, "commit")) scanned, \(rec.alreadyStored) already stored"
-        return "fleetscan: \(rec.repository): \(work)"
-            + (rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : "") + "\(head): \(plural(r.errors, "error")), "
-            + "\(plural(r.warnings, "warning")), \(plural(r.notes, "note")), stage \(r.stage ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
+        let c = r.severities
+        let failed = rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : ""
+        let found = "\(plural(c.errors, "error")), \(plural(c.warnings, "warning")), \(plural(c.notes, "note"))"
+        return "fleetscan: \(rec.repository): \(work)\(failed)\(head): \(found), stage \(r.stage ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
     }
 }

@@ -2,34 +2,6 @@ import Foundation
 import ResultStore
 import ScanEngine
 
-/// Findings by severity.
-public struct Counts: Sendable, Equatable {
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
-
-    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
-        self.errors = errors
-        self.warnings = warnings
-        self.notes = notes
-    }
-
-    public var total: Int { errors + warnings + notes }
-
-    public static func - (a: Counts, b: Counts) -> Counts {
-        Counts(errors: a.errors - b.errors, warnings: a.warnings - b.warnings, notes: a.notes - b.notes)
-    }
-
-    public static func + (a: Counts, b: Counts) -> Counts {
-        Counts(errors: a.errors + b.errors, warnings: a.warnings + b.warnings, notes: a.notes + b.notes)
-    }
-
-    /// A commit's findings in app and library code: what totals and burndowns count.
-    public static func counted(_ c: CommitRecord) -> Counts {
-        Counts(errors: c.errors - c.apartErrors, warnings: c.warnings - c.apartWarnings, notes: c.notes - c.apartNotes)
-    }
-}
-
 /// One commit of a repository's first-parent trend.
 public struct TrendPoint: Sendable, Equatable {
     public var commit: String
@@ -37,7 +9,7 @@ public struct TrendPoint: Sendable, Equatable {
     public var subject: String
     public var stage: String?
     public var error: String?
-    public var counts: Counts
+    public var counts: SeverityCounts
     public var byRule: [String: Int]
 }
 
@@ -46,7 +18,7 @@ public struct RunChange: Sendable, Equatable {
     public var previousHead: String
     /// First-parent commits between the two heads (nil when the old head is not on the new chain).
     public var newCommits: Int?
-    public var delta: Counts
+    public var delta: SeverityCounts
     public var previousStage: String?
     public var previousStatus: RunStatus
 }
@@ -61,7 +33,7 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var head: String?
     public var headTime: Int64?
     public var stage: String?
-    public var counts: Counts
+    public var counts: SeverityCounts
     public var byRule: [String: Int]
     public var change: RunChange?
     /// Commits scanned by the latest run.
@@ -74,7 +46,7 @@ public struct RepositoryOverview: Sendable, Equatable {
     /// Each target's stage at the head (apps and libraries first, then examples and tests).
     public var targets: [TargetRecord] = []
     /// Findings at the head in example apps and tests, which `counts` leaves out.
-    public var apart = Counts()
+    public var apart = SeverityCounts()
 
     /// What holds the repository at its stage: the shipping targets (apps, or the library) at
     /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
@@ -126,7 +98,7 @@ public struct FleetOverview: Sendable, Equatable {
     public var stages: [(stage: String, count: Int)]
     public var topFiles: [TopFile]
 
-    public var totals: Counts { repositories.filter { $0.status == .ok }.reduce(Counts()) { $0 + $1.counts } }
+    public var totals: SeverityCounts { repositories.filter { $0.status == .ok }.reduce(SeverityCounts()) { $0 + $1.counts } }
     public var failed: [RepositoryOverview] { repositories.filter { $0.status != .ok } }
 
     public static func == (a: FleetOverview, b: FleetOverview) -> Bool {
@@ -167,22 +139,22 @@ public struct FleetOverview: Sendable, Equatable {
             // Totals and burndowns count app and library code; examples and tests are shown apart.
             let trend = chain.map { c in
                 TrendPoint(commit: c.commit, time: c.time, subject: c.subject, stage: c.stage, error: c.error,
-                           counts: Counts.counted(c), byRule: c.counts)
+                           counts: c.counted, byRule: c.counts)
             }
             let head = chain.last
             var overview = RepositoryOverview(name: row.name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
                                               headTime: head?.time, stage: head?.error == nil ? head?.stage : nil,
-                                              counts: trend.last?.counts ?? Counts(), byRule: head?.counts ?? [:], change: nil,
+                                              counts: trend.last?.counts ?? SeverityCounts(), byRule: head?.counts ?? [:], change: nil,
                                               scanned: last.scanned, failedCommits: last.failedCommits, trend: trend, topFiles: [])
             if history.count >= 2, let previousHead = history[history.count - 2].head, let head {
                 let previous = history[history.count - 2]
                 let old = byID[previousHead]
                 let index = chain.lastIndex { $0.commit == previousHead }
                 overview.change = RunChange(previousHead: previousHead, newCommits: index.map { chain.count - 1 - $0 },
-                                            delta: Counts.counted(head) - (old.map(Counts.counted) ?? Counts()),
+                                            delta: head.counted - (old.map(\.counted) ?? SeverityCounts()),
                                             previousStage: old?.stage, previousStatus: previous.status)
             }
-            if let head { overview.apart = Counts(errors: head.apartErrors, warnings: head.apartWarnings, notes: head.apartNotes) }
+            if let head { overview.apart = SeverityCounts(errors: head.apartErrors, warnings: head.apartWarnings, notes: head.apartNotes) }
             if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 overview.targets = targets
             }

@@ -15,7 +15,7 @@ struct FleetFigures {
         overview = o
         changes = o.repositories.filter { r in
             guard let c = r.change else { return r.status == .ok }
-            return c.delta != Counts() || (c.newCommits ?? 1) > 0 || c.previousStatus != r.status || c.previousStage != r.stage
+            return c.delta != SeverityCounts() || (c.newCommits ?? 1) > 0 || c.previousStatus != r.status || c.previousStage != r.stage
         }.sorted { (abs($0.change?.delta.total ?? $0.counts.total), $1.name) > (abs($1.change?.delta.total ?? $1.counts.total), $0.name) }
         top = Array(o.repositories.filter { $0.status == .ok && $0.counts.total > 0 }
             .sorted { ($0.counts.errors + $0.counts.warnings, $0.counts.total, $1.name) > ($1.counts.errors + $1.counts.warnings, $1.counts.total, $0.name) }
@@ -90,7 +90,7 @@ public enum FleetHTML {
             b += "<p class=\"failed\">The run started \(ISODate.string(run.started)) (shard \(HTML.escape(run.shard))) did not finish; run it again to complete it.</p>\n"
         }
         let t = o.totals
-        let delta = o.repositories.compactMap(\.change).reduce(Counts()) { $0 + $1.delta }
+        let delta = o.repositories.compactMap(\.change).reduce(SeverityCounts()) { $0 + $1.delta }
         b += "<div class=\"cards\">" + card("\(t.errors)", "errors (\(FleetFigures.signed(delta.errors)) since the previous run)")
             + card("\(t.warnings)", "warnings (\(FleetFigures.signed(delta.warnings)))") + card("\(t.notes)", "notes (\(FleetFigures.signed(delta.notes)))")
             + card("\(o.stages.filter { $0.stage == "resizable" || $0.stage == "modern" }.reduce(0) { $0 + $1.count })/\(o.repositories.count)",
@@ -278,7 +278,7 @@ public enum FleetMarkdown {
 public enum FleetJSON {
     public static func render(_ o: FleetOverview) -> String {
         let f = FleetFigures(o)
-        func counts(_ c: Counts) -> JSONValue { .object([("error", .int(c.errors)), ("warning", .int(c.warnings)), ("note", .int(c.notes))]) }
+        func counts(_ c: SeverityCounts) -> JSONValue { .object([("error", .int(c.errors)), ("warning", .int(c.warnings)), ("note", .int(c.notes))]) }
         func byRule(_ d: [String: Int]) -> JSONValue { .object(d.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) }
         func run(_ r: RunRecord) -> JSONValue {
             .object([("id", .int(Int(r.id))), ("started", .string(ISODate.string(r.started))),

@@ -1,5 +1,30 @@
 import Foundation
 
+/// Findings by severity: the one holder of error, warning and note counts (commits, tallies,
+/// fleet results and reports all use it).
+public struct SeverityCounts: Sendable, Equatable, Hashable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    public var total: Int { errors + warnings + notes }
+    public var warningsOrErrors: Int { errors + warnings }
+
+    public static func - (a: SeverityCounts, b: SeverityCounts) -> SeverityCounts {
+        SeverityCounts(errors: a.errors - b.errors, warnings: a.warnings - b.warnings, notes: a.notes - b.notes)
+    }
+
+    public static func + (a: SeverityCounts, b: SeverityCounts) -> SeverityCounts {
+        SeverityCounts(errors: a.errors + b.errors, warnings: a.warnings + b.warnings, notes: a.notes + b.notes)
+    }
+}
+
 /// What one scanned commit left: counts per rule and severity, the paths whose counts moved
 /// against the parent, the readiness stage, or why it could not be scanned.
 public struct CommitRecord: Sendable, Equatable {
@@ -46,6 +71,16 @@ public struct CommitRecord: Sendable, Equatable {
         self.comparedWithParent = comparedWithParent
         self.fileDeltas = fileDeltas
     }
+
+    /// All of its findings by severity (the row keeps the three columns).
+    public var severities: SeverityCounts { SeverityCounts(errors: errors, warnings: warnings, notes: notes) }
+    /// Those in example apps, tests and unbuilt code.
+    public var apart: SeverityCounts {
+        get { SeverityCounts(errors: apartErrors, warnings: apartWarnings, notes: apartNotes) }
+        set { (apartErrors, apartWarnings, apartNotes) = (newValue.errors, newValue.warnings, newValue.notes) }
+    }
+    /// Those in app and library code: what totals and burndowns count.
+    public var counted: SeverityCounts { severities - apart }
 }
 
 /// A target's readiness stage at a commit, and what holds it there (RULES.md "Readiness stages").

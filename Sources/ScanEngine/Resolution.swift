@@ -1,3 +1,4 @@
+import ResultStore
 import StableHashing
 import RuleKit
 import Rules
@@ -168,23 +169,25 @@ enum Resolution {
 /// Findings counted per rule and per severity, and per scope what a stage needs.
 public struct Tally: Sendable, Equatable {
     public var byRule: [String: Int] = [:]
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
-    /// Per scope: findings per rule, and how many are warnings or errors.
+    public var severities = SeverityCounts()
+    /// Per scope: findings per rule and by severity.
     public var byScope: [TargetScope: ScopeCounts] = [:]
 
     public struct ScopeCounts: Sendable, Equatable {
         public var byRule: [String: Int] = [:]
-        public var errors = 0
-        public var warnings = 0
-        public var notes = 0
-        public var warningsOrErrors: Int { errors + warnings }
+        public var severities = SeverityCounts()
+        public var errors: Int { get { severities.errors } set { severities.errors = newValue } }
+        public var warnings: Int { get { severities.warnings } set { severities.warnings = newValue } }
+        public var notes: Int { get { severities.notes } set { severities.notes = newValue } }
+        public var warningsOrErrors: Int { severities.warningsOrErrors }
     }
 
     public init() {}
 
-    public var total: Int { errors + warnings + notes }
+    public var errors: Int { get { severities.errors } set { severities.errors = newValue } }
+    public var warnings: Int { get { severities.warnings } set { severities.warnings = newValue } }
+    public var notes: Int { get { severities.notes } set { severities.notes = newValue } }
+    public var total: Int { severities.total }
 
     mutating func add(rule: String, severity: Severity, scope: TargetScope) {
         byRule[rule, default: 0] += 1

@@ -71,7 +71,7 @@ import TestSupport
             let id = try #require(repositories[name])
             #expect(try first.store.storedCommits(repository: id, ruleset: Ruleset.fingerprint).count == count)
             let fresh = try GitScan.prepare(pool: RepositoryPool(path: source), repository: source, revision: head).run(jobs: 2)
-            #expect(r.errors == fresh.count(.error) && r.warnings == fresh.count(.warning) && r.notes == fresh.count(.note))
+            #expect(r.severities == SeverityCounts(errors: fresh.count(.error), warnings: fresh.count(.warning), notes: fresh.count(.note)))
             var perFile: [String: Int] = [:]
             for f in fresh.findings { perFile[f.path, default: 0] += 1 }
             let stored = try #require(try first.store.fileCounts(repository: id, commit: head, ruleset: Ruleset.fingerprint))
@@ -101,7 +101,7 @@ import TestSupport
         let designKit = try #require(overview.repositories.first { $0.name == "design-kit" })
         #expect(designKit.change?.newCommits == 3)
         let shop = try #require(overview.repositories.first { $0.name == "shop-ios" })
-        #expect(shop.change?.newCommits == 0 && shop.change?.delta == Counts())
+        #expect(shop.change?.newCommits == 0 && shop.change?.delta == SeverityCounts())
     }
 
     /// Every row that describes the repositories (not the runs themselves), for comparing stores.
