@@ -294,33 +294,50 @@ final class TreeState {
     private func firstPasses(_ needed: [(String, ObjectID, Language)]) throws -> [TreeScan.FirstPass] {
         guard !needed.isEmpty else { return [] }
         let keys = needed.map { MemoKey(blob: $0.1.hex, path: $0.0) }
-        var results = [TreeScan.FirstPass?](repeating: nil, count: needed.count)
-        var lookup: [MemoKey] = []
-        for (i, key) in keys.enumerated() {
-            if let ahead = prefetched[key] { results[i] = ahead } else { lookup.append(key) }
-        }
+        let pool = self.pool, analyzer = self.analyzer
+        let (results, reused, scanned) = try throughMemo(
+            keys, known: keys.map { prefetched[$0] },
+            decode: { key, data in try? BinaryCoding.decode(MemoRecord.self, from: data).firstPass(path: key.path) },
+            source: { i in
+                let (path, blob, language) = needed[i]
+                return SourceFile(path: path, language: language, size: 0) { try GitTree.read(blob, pool: pool) }
+            },
+            compute: { TreeScan.firstPass($0, analyzer: analyzer) },
+            encode: { first in MemoRecord(first).flatMap { try? BinaryCoding.encode($0) } })
+        blobsReused += reused
+        blobsScanned += scanned
+        return results.map { $0! }
+    }
+
+    /// The memo pipeline both passes share: values already `known` stay; the rest are looked up
+    /// in the store by key and decoded; what is still missing is computed in parallel from its
+    /// `source` and memoised. Index-aligned values (nil where `compute` gave none), how many
+    /// came from the memo, and how many were computed.
+    private func throughMemo<Value: Sendable>(_ keys: [MemoKey], known: [Value?], decode: (MemoKey, [UInt8]) -> Value?,
+                                              source: (Int) -> SourceFile, compute: @Sendable (SourceFile) -> Value?,
+                                              encode: (Value) -> [UInt8]?) throws -> ([Value?], reused: Int, computed: Int) {
+        var values = known
+        let lookup = keys.indices.filter { values[$0] == nil }.map { keys[$0] }
         let found = lookup.isEmpty ? [:] : try store.memo(lookup, ruleset: Ruleset.fingerprint)
         var missing: [Int] = []
-        for (i, key) in keys.enumerated() where results[i] == nil {
-            if let data = found[key], let decoded = try? BinaryCoding.decode(MemoRecord.self, from: data).firstPass(path: key.path) {
-                results[i] = decoded
-                blobsReused += 1
+        var reused = 0
+        for i in keys.indices where values[i] == nil {
+            if let data = found[keys[i]], let value = decode(keys[i], data) {
+                values[i] = value
+                reused += 1
             } else {
                 missing.append(i)
             }
         }
-        let pool = self.pool, analyzer = self.analyzer
-        let sources = missing.map { i -> SourceFile in
-            let (path, blob, language) = needed[i]
-            return SourceFile(path: path, language: language, size: 0) { try GitTree.read(blob, pool: pool) }
+        let computed = Parallel.map(missing.map(source), jobs: jobs, compute)
+        var made = 0
+        for (i, value) in zip(missing, computed) {
+            guard let value else { continue }
+            values[i] = value
+            made += 1
+            if let data = encode(value) { memo.append((keys[i], data)) }
         }
-        let scanned = Parallel.map(sources, jobs: jobs) { TreeScan.firstPass($0, analyzer: analyzer) }
-        for (i, first) in zip(missing, scanned) {
-            results[i] = first
-            blobsScanned += 1
-            if let record = MemoRecord(first), let data = try? BinaryCoding.encode(record) { memo.append((keys[i], data)) }
-        }
-        return results.map { $0! }
+        return (values, reused, made)
     }
 
     // MARK: Model, second passes, counts
@@ -424,28 +441,21 @@ final class TreeState {
         }
         guard !work.isEmpty else { return }
         let keys = work.map { MemoKey(blob: $0.1.blob.hex, path: $0.0, model: $0.2) }
-        let found = try store.memo(keys, ruleset: Ruleset.fingerprint)
-        var missing: [Int] = []
-        for (i, key) in keys.enumerated() {
-            if let data = found[key], let a = try? BinaryCoding.decode(FileAnalysis.self, from: data) {
-                setSecond(key.path, work[i].1, (key.model, a))
-            } else {
-                missing.append(i)
-            }
-        }
         let pool = self.pool, analyzer = self.analyzer
-        let sources = missing.map { i -> SourceFile in
-            let (path, file, _) = work[i]
-            let blob = file.blob
-            return SourceFile(path: path, language: file.language, size: 0) { try GitTree.read(blob, pool: pool) }
+        let (analyses, _, computed) = try throughMemo(
+            keys, known: [FileAnalysis?](repeating: nil, count: keys.count),
+            decode: { _, data in try? BinaryCoding.decode(FileAnalysis.self, from: data) },
+            source: { i in
+                let (path, file, _) = work[i]
+                let blob = file.blob
+                return SourceFile(path: path, language: file.language, size: 0) { try GitTree.read(blob, pool: pool) }
+            },
+            compute: { TreeScan.secondPass($0, model: model, analyzer: analyzer) },
+            encode: { try? BinaryCoding.encode($0) })
+        for (i, a) in analyses.enumerated() {
+            if let a { setSecond(keys[i].path, work[i].1, (keys[i].model, a)) }
         }
-        let again = Parallel.map(sources, jobs: jobs) { TreeScan.secondPass($0, model: model, analyzer: analyzer) }
-        for (i, a) in zip(missing, again) {
-            guard let a else { continue }
-            setSecond(keys[i].path, work[i].1, (keys[i].model, a))
-            secondPasses += 1
-            if let data = try? BinaryCoding.encode(a) { memo.append((keys[i], data)) }
-        }
+        secondPasses += computed
     }
 
     /// Counts the findings of `path` as a scan of this tree reports them.
