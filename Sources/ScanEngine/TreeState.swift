@@ -70,36 +70,46 @@ final class TreeState {
     let jobs: Int
     let analyzer = Analyzer()
 
-    /// The commit whose tree this is, and the tree.
-    private(set) var commit: ObjectID?
-    private var tree: ObjectID?
+    /// Everything that describes the current tree; `reset()` replaces it whole.
+    private struct Listing {
+        /// The commit whose tree this is, and the tree.
+        var commit: ObjectID?
+        var tree: ObjectID?
+        var configurationBlob: ObjectID?
+        var files: [String: File] = [:]
+        var projectFiles: [String: (ObjectID, ProjectFile.Kind)] = [:]
+        var excluded: Set<String> = []
+        var symlinks: Set<String> = []
+        var submodules: Set<String> = []
+        var visibleFolders: [String: Bool] = [:]
+        /// Sources whose blob could not be read; while there are any, commits fail.
+        var unreadable: [String: Diagnostic] = [:]
+        var sums = FactSignatures()
+        var inputs = ModelInputs()
+        /// Type name → paths with findings in it, kept as files come, go and are read again.
+        var contextIndex: [String: Set<String>] = [:]
+        var model: RepositoryModel?
+        var digests: ModelDigest?
+        var project: ProjectModel?
+        /// Whose code each file is, from the project model and the configuration.
+        var scopes: Scopes?
+        var repositoryFindings: [String: [PendingFinding]] = [:]
+        /// Counts of paths that only have repository findings (an Info.plist, a project file).
+        var repositoryOnly: [String: Tally] = [:]
+        var total = Tally()
+        var analyzed = 0
+        /// Paths whose count changed in the last step: count before, count after.
+        var moved: [String: (Int, Int)] = [:]
+    }
+
+    private var now = Listing()
+    /// The commit whose tree this is.
+    var commit: ObjectID? { now.commit }
+
     private var configuration = Configuration()
-    private var configurationBlob: ObjectID?
-    private var files: [String: File] = [:]
-    private var projectFiles: [String: (ObjectID, ProjectFile.Kind)] = [:]
-    private var excluded: Set<String> = []
-    private var symlinks: Set<String> = []
-    private var submodules: Set<String> = []
-    private var visibleFolders: [String: Bool] = [:]
-    /// Sources whose blob could not be read; while there are any, commits fail.
-    private var unreadable: [String: Diagnostic] = [:]
-    private var sums = FactSignatures()
-    private var inputs = ModelInputs()
 
-    private var model: RepositoryModel?
     private var modelSums = FactSignatures()
-    private var digests: ModelDigest?
-    private var project: ProjectModel?
-    /// Whose code each file is, from the project model and the configuration.
-    private var scopes: Scopes?
-    private var repositoryFindings: [String: [PendingFinding]] = [:]
-    /// Counts of paths that only have repository findings (an Info.plist, a project file).
-    private var repositoryOnly: [String: Tally] = [:]
 
-    private var total = Tally()
-    private var analyzed = 0
-    /// Paths whose count changed in the last step: count before, count after.
-    private var moved: [String: (Int, Int)] = [:]
 
     private var memo: [(MemoKey, [UInt8])] = []
     var recorded: Set<ObjectID> = []
@@ -115,28 +125,7 @@ final class TreeState {
 
     /// Forgets the tree; the next commit is listed whole and compared with nothing.
     func reset() {
-        commit = nil
-        tree = nil
-        configurationBlob = nil
-        files = [:]
-        projectFiles = [:]
-        excluded = []
-        symlinks = []
-        submodules = []
-        visibleFolders = [:]
-        unreadable = [:]
-        sums = FactSignatures()
-        inputs = ModelInputs()
-        contextIndex = [:]
-        model = nil
-        digests = nil
-        project = nil
-        scopes = nil
-        repositoryFindings = [:]
-        repositoryOnly = [:]
-        total = Tally()
-        analyzed = 0
-        moved = [:]
+        now = Listing()
     }
 
     func takeMemo() -> [(MemoKey, [UInt8])] {
@@ -149,17 +138,17 @@ final class TreeState {
     /// Makes this the state of `next`'s tree. `prepared` are `next`'s changes against its first
     /// parent, used when this is the parent's state.
     func advance(_ repo: GitRepository, to next: Commit, prepared: [TreeChange]? = nil) throws {
-        moved = [:]
+        now.moved = [:]
         let configEntry = try repo.entry(path: Configuration.fileName, in: next.tree)
         let configBlob = configEntry.flatMap { $0.kind == .file || $0.kind == .executable ? $0.id : nil }
         var configChanged = false
-        if tree == nil || configBlob != configurationBlob {
+        if now.tree == nil || configBlob != now.configurationBlob {
             configuration = try configBlob.map { try Configuration.parse(Data(repo.blob($0)), source: Configuration.fileName) } ?? Configuration()
-            configurationBlob = configBlob
+            now.configurationBlob = configBlob
             configChanged = true
-            visibleFolders = [:]
+            now.visibleFolders = [:]
         }
-        let relist = tree == nil || configChanged
+        let relist = now.tree == nil || configChanged
         let changes: [TreeChange]
         if !relist, let prepared, commit != nil, commit == next.parents.first {
             changes = prepared
@@ -167,29 +156,29 @@ final class TreeState {
             changes = try self.changes(repo, to: next.tree, relist: relist)
         }
         var changed: Set<String> = []
-        var projectChanged = project == nil || configChanged
+        var projectChanged = now.project == nil || configChanged
         var needed: [(String, ObjectID, Language)] = []
         for change in changes {
             let path = change.path
-            let old = files[path]
-            if projectFiles.removeValue(forKey: path) != nil { projectChanged = true }
-            excluded.remove(path)
-            symlinks.remove(path)
-            submodules.remove(path)
+            let old = now.files[path]
+            if now.projectFiles.removeValue(forKey: path) != nil { projectChanged = true }
+            now.excluded.remove(path)
+            now.symlinks.remove(path)
+            now.submodules.remove(path)
             var source: (ObjectID, Language)? = nil
             if let new = change.new, isVisible(path) {
                 switch new.kind {
-                case .symlink: symlinks.insert(path)
-                case .submodule: submodules.insert(path)
+                case .symlink: now.symlinks.insert(path)
+                case .submodule: now.submodules.insert(path)
                 case .tree: break
                 case .file, .executable:
                     let name = path.split(separator: "/").last.map(String.init) ?? path
                     if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
-                        projectFiles[path] = (new.id, kind)
+                        now.projectFiles[path] = (new.id, kind)
                         projectChanged = true
                         if kind == .packageManifest { source = (new.id, .swift) }
                     } else if let language = Language(path: name) {
-                        if configuration.includes(file: path) { source = (new.id, language) } else { excluded.insert(path) }
+                        if configuration.includes(file: path) { source = (new.id, language) } else { now.excluded.insert(path) }
                     }
                 }
             }
@@ -201,16 +190,16 @@ final class TreeState {
         }
         for ((path, blob, language), first) in zip(needed, try firstPasses(needed)) {
             let file = File(blob: blob, language: language, first: first)
-            files[path] = file
-            sums.add(file.signatures)
-            if let facts = file.base?.facts { inputs.add(facts) }
+            now.files[path] = file
+            now.sums.add(file.signatures)
+            if let facts = file.base?.facts { now.inputs.add(facts) }
             index(path, file)
-            if case .analyzed = first { analyzed += 1 }
-            if case .unreadable(let d) = first { unreadable[path] = d }
+            if case .analyzed = first { now.analyzed += 1 }
+            if case .unreadable(let d) = first { now.unreadable[path] = d }
         }
-        commit = next.id
-        tree = next.tree
-        if let (_, d) = unreadable.min(by: { $0.key < $1.key }) {
+        now.commit = next.id
+        now.tree = next.tree
+        if let (_, d) = now.unreadable.min(by: { $0.key < $1.key }) {
             // A blob that cannot be read (a corrupt object): the commit fails, the walk goes on.
             throw ScanError("\(d.path): \(d.message)")
         }
@@ -220,23 +209,23 @@ final class TreeState {
     /// What changed between the state's tree and `next`: a diff, or (`relist`) every entry of
     /// `next` plus every path the state knows, so unchanged paths are recognised and kept.
     private func changes(_ repo: GitRepository, to next: ObjectID, relist: Bool) throws -> [TreeChange] {
-        guard relist else { return try repo.changes(from: tree, to: next) }
+        guard relist else { return try repo.changes(from: now.tree, to: next) }
         var entries: [TreeEntry] = []
         try repo.walkTree(next, enter: { _ in true }, visit: { entries.append($0) })
         let present = Set(entries.map(\.path))
-        let known = Set(files.keys).union(projectFiles.keys).union(excluded).union(symlinks).union(submodules)
+        let known = Set(now.files.keys).union(now.projectFiles.keys).union(now.excluded).union(now.symlinks).union(now.submodules)
         return entries.map { TreeChange(path: $0.path, old: nil, new: $0) }
             + known.subtracting(present).sorted().map { TreeChange(path: $0, old: nil, new: nil) }
     }
 
     /// Takes a file out of the tree and out of the totals.
     private func remove(_ path: String, _ file: File) {
-        files[path] = nil
-        sums.subtract(file.signatures)
-        if let facts = file.base?.facts { inputs.remove(facts) }
+        now.files[path] = nil
+        now.sums.subtract(file.signatures)
+        if let facts = file.base?.facts { now.inputs.remove(facts) }
         unindex(path, file)
-        if case .analyzed = file.first { analyzed -= 1 }
-        unreadable[path] = nil
+        if case .analyzed = file.first { now.analyzed -= 1 }
+        now.unreadable[path] = nil
         setTally(path, nil, file: file)
     }
 
@@ -249,13 +238,13 @@ final class TreeState {
             end = slash
         }
         for folder in folders.reversed() {
-            if let known = visibleFolders[folder] {
+            if let known = now.visibleFolders[folder] {
                 if !known { return false }
                 continue
             }
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
             let enters = FileTree.enters(folder: folder, name: name, configuration: configuration)
-            visibleFolders[folder] = enters
+            now.visibleFolders[folder] = enters
             if !enters { return false }
         }
         return true
@@ -271,7 +260,7 @@ final class TreeState {
             for change in changes {
                 guard let new = change.new, new.kind == .file || new.kind == .executable else { continue }
                 let path = change.path
-                if files[path]?.blob == new.id { continue }
+                if now.files[path]?.blob == new.id { continue }
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 let language: Language
                 if ProjectFile.kind(of: path)?.isAlsoSource == true { language = .swift } else if ProjectFile.kind(of: path) == nil,
@@ -344,73 +333,71 @@ final class TreeState {
 
     private func settle(changed: Set<String>, projectChanged: Bool, configChanged: Bool) throws {
         var recount = changed
-        var reread = changed.filter { files[$0] != nil }
+        var reread = changed.filter { now.files[$0] != nil }
         var recountAll = configChanged || projectChanged
-        if model == nil || projectChanged || configChanged || sums != modelSums {
-            let hadModel = model != nil, oldDigests = digests, oldSums = modelSums
+        if now.model == nil || projectChanged || configChanged || now.sums != modelSums {
+            let hadModel = now.model != nil, oldDigests = now.digests, oldSums = modelSums
             // Condition macros decide which branches of every file count.
-            if hadModel, sums.macros != oldSums.macros { recountAll = true }
-            if projectChanged || project == nil {
+            if hadModel, now.sums.macros != oldSums.macros { recountAll = true }
+            if projectChanged || now.project == nil {
                 let pool = self.pool
-                let list = projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
+                let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
                     ProjectFile(path: path, kind: entry.1) { try pool.with { try $0.blob(entry.0) } }
                 }
-                project = ProjectScan.model(list, jobs: jobs).0
+                now.project = ProjectScan.model(list, jobs: jobs).0
             }
-            if projectChanged || configChanged || scopes == nil { scopes = Scopes(project: project!, configuration: configuration) }
-            let model = inputs.model(project: project!)
+            if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
+            let model = now.inputs.model(project: now.project!)
             let digests = ModelDigest(model)
             // Second passes: files that use a name whose entries changed.
             if let oldDigests {
                 let names = oldDigests.changedNames(comparedWith: digests)
                 if !names.isEmpty {
-                    for (path, file) in files where names.contains(where: { file.uses($0) }) {
+                    for (path, file) in now.files where names.contains(where: { file.uses($0) }) {
                         reread.insert(path)
                     }
                 }
             } else {
-                reread.formUnion(files.keys)
+                reread.formUnion(now.files.keys)
             }
             // Repository findings, when the facts or project they come from changed.
-            if !hadModel || projectChanged || sums.types != oldSums.types || sums.project != oldSums.project {
+            if !hadModel || projectChanged || now.sums.types != oldSums.types || now.sums.project != oldSums.project {
                 var found: [String: [PendingFinding]] = [:]
-                for f in Catalog.checkRepository(inputs.repositoryView(model)) { found[f.path, default: []].append(f.pending) }
-                for path in Set(found.keys).union(repositoryFindings.keys) where found[path] != repositoryFindings[path] { recount.insert(path) }
-                repositoryFindings = found
+                for f in Catalog.checkRepository(now.inputs.repositoryView(model)) { found[f.path, default: []].append(f.pending) }
+                for path in Set(found.keys).union(now.repositoryFindings.keys) where found[path] != now.repositoryFindings[path] { recount.insert(path) }
+                now.repositoryFindings = found
             }
             // Contexts: files with findings in a type whose roles or declared-ness may have changed.
-            let affected = inputs.takeAffected()
+            let affected = now.inputs.takeAffected()
             if hadModel, !recountAll, !affected.isEmpty { recount.formUnion(paths(withFindingsIn: affected)) }
             if !hadModel { recountAll = true }
-            self.model = model
-            self.digests = digests
-            modelSums = sums
+            self.now.model = model
+            self.now.digests = digests
+            modelSums = now.sums
         }
-        let model = self.model!
+        let model = self.now.model!
         try secondPasses(reread, model: model, recount: &recount)
-        let paths = recountAll ? Set(files.keys).union(repositoryFindings.keys).union(repositoryOnly.keys) : recount
+        let paths = recountAll ? Set(now.files.keys).union(now.repositoryFindings.keys).union(now.repositoryOnly.keys) : recount
         for path in paths.sorted() { count(path, model: model) }
     }
 
     /// Files with a finding whose type (or backported type name) is among `names`.
     private func paths(withFindingsIn names: Set<String>) -> Set<String> {
         var out: Set<String> = []
-        for name in names { out.formUnion(contextIndex[name] ?? []) }
-        for (path, found) in repositoryFindings where found.contains(where: { $0.typeName.map(names.contains) == true }) { out.insert(path) }
+        for name in names { out.formUnion(now.contextIndex[name] ?? []) }
+        for (path, found) in now.repositoryFindings where found.contains(where: { $0.typeName.map(names.contains) == true }) { out.insert(path) }
         return out
     }
 
-    /// Type name → paths with findings in it, kept as files come, go and are read again.
-    private var contextIndex: [String: Set<String>] = [:]
 
     private func index(_ path: String, _ file: File) {
-        for name in file.contextNames { contextIndex[name, default: []].insert(path) }
+        for name in file.contextNames { now.contextIndex[name, default: []].insert(path) }
     }
 
     private func unindex(_ path: String, _ file: File) {
         for name in file.contextNames {
-            contextIndex[name]?.remove(path)
-            if contextIndex[name]?.isEmpty == true { contextIndex[name] = nil }
+            now.contextIndex[name]?.remove(path)
+            if now.contextIndex[name]?.isEmpty == true { now.contextIndex[name] = nil }
         }
     }
 
@@ -425,10 +412,10 @@ final class TreeState {
     /// Settles the second pass of `paths` against `model`: kept when the digest of what it read
     /// is unchanged, else from the memo, else read again. Paths whose analysis changed are recounted.
     private func secondPasses(_ paths: Set<String>, model: RepositoryModel, recount: inout Set<String>) throws {
-        guard let digests else { return }
+        guard let digests = now.digests else { return }
         var work: [(String, File, String)] = []
         for path in paths.sorted() {
-            guard let file = files[path] else { continue }
+            guard let file = now.files[path] else { continue }
             guard let a = file.base, a.needsSecondPass(in: model) else {
                 if file.second != nil { setSecond(path, file, nil); recount.insert(path) }
                 continue
@@ -460,41 +447,41 @@ final class TreeState {
 
     /// Counts the findings of `path` as a scan of this tree reports them.
     private func count(_ path: String, model: RepositoryModel) {
-        let file = files[path]
-        let extra = repositoryFindings[path] ?? []
+        let file = now.files[path]
+        let extra = now.repositoryFindings[path] ?? []
         guard var analysis = file?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
             path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
         else { return setTally(path, nil, file: file) }
         analysis.findings += extra
-        setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: scopes!), file: file)
+        setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: now.scopes!), file: file)
     }
 
     /// Replaces the count of `path`, keeping the totals and the moved paths up to date.
     private func setTally(_ path: String, _ tally: Tally?, file: File?) {
         var before = 0
         if let t = file?.tally {
-            total.subtract(t)
+            now.total.subtract(t)
             before += t.total
         }
-        if let t = repositoryOnly.removeValue(forKey: path) {
-            total.subtract(t)
+        if let t = now.repositoryOnly.removeValue(forKey: path) {
+            now.total.subtract(t)
             before += t.total
         }
-        if let tally { total.add(tally) }
-        if let file { file.tally = tally } else { repositoryOnly[path] = tally }
+        if let tally { now.total.add(tally) }
+        if let file { file.tally = tally } else { now.repositoryOnly[path] = tally }
         let after = tally?.total ?? 0
-        if before != after || moved[path] != nil { moved[path] = (moved[path]?.0 ?? before, after) }
+        if before != after || now.moved[path] != nil { now.moved[path] = (now.moved[path]?.0 ?? before, after) }
     }
 
     /// The current tree's findings as a scan reports them (only files that have any are read).
     func findings() -> [Finding] {
-        guard let model, let scopes else { return [] }
+        guard let model = now.model, let scopes = now.scopes else { return [] }
         var out: [Finding] = []
-        var paths = Set(repositoryOnly.filter { $0.value.total > 0 }.keys)
-        for (path, file) in files where (file.tally?.total ?? 0) > 0 { paths.insert(path) }
+        var paths = Set(now.repositoryOnly.filter { $0.value.total > 0 }.keys)
+        for (path, file) in now.files where (file.tally?.total ?? 0) > 0 { paths.insert(path) }
         for path in paths {
-            let extra = repositoryFindings[path] ?? []
-            guard var analysis = files[path]?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
+            let extra = now.repositoryFindings[path] ?? []
+            guard var analysis = now.files[path]?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
                 path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
             else { continue }
             analysis.findings += extra
@@ -505,15 +492,15 @@ final class TreeState {
 
     /// Each target's stage in the current tree.
     func targetStages() -> [TargetStage] {
-        guard let scopes else { return [] }
+        guard let scopes = now.scopes else { return [] }
         return TargetStage.all(findings(), scopes: scopes)
     }
 
     /// Findings per file in the current tree, by path (files without findings left out).
     func fileCounts() -> [FileCount] {
         var out: [FileCount] = []
-        for (path, file) in files { if let n = file.tally?.total, n > 0 { out.append(FileCount(path: path, count: n)) } }
-        for (path, tally) in repositoryOnly where tally.total > 0 { out.append(FileCount(path: path, count: tally.total)) }
+        for (path, file) in now.files { if let n = file.tally?.total, n > 0 { out.append(FileCount(path: path, count: n)) } }
+        for (path, tally) in now.repositoryOnly where tally.total > 0 { out.append(FileCount(path: path, count: tally.total)) }
         return out.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
@@ -521,17 +508,17 @@ final class TreeState {
     func record(for c: Commit, comparedWithParent: Bool) -> CommitRecord {
         var deltas: [FileDelta] = []
         if comparedWithParent {
-            for (path, (before, after)) in moved where before != after {
+            for (path, (before, after)) in now.moved where before != after {
                 deltas.append(FileDelta(path: path, count: after, delta: after - before))
             }
             deltas.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
-        let stage = scopes.map { total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: total.byRule, warningsOrErrors: total.errors + total.warnings)
+        let stage = now.scopes.map { now.total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: now.total.byRule, warningsOrErrors: now.total.errors + now.total.warnings)
         var record = CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
-                                  stage: stage.rawValue, error: nil, files: analyzed, counts: total.byRule, errors: total.errors,
-                                  warnings: total.warnings, notes: total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
+                                  stage: stage.rawValue, error: nil, files: now.analyzed, counts: now.total.byRule, errors: now.total.errors,
+                                  warnings: now.total.warnings, notes: now.total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
         for scope in TargetScope.allCases where !scope.counts {
-            let c = total.byScope[scope] ?? Tally.ScopeCounts()
+            let c = now.total.byScope[scope] ?? Tally.ScopeCounts()
             record.apartErrors += c.errors
             record.apartWarnings += c.warnings
             record.apartNotes += c.notes
