@@ -8,7 +8,7 @@ import ScanEngine
 /// What the run did to one repository, with its head's numbers.
 public struct FleetRepositoryResult: Sendable, Equatable {
     public var record: RunRepositoryRecord
-    public var stage: String?
+    public var stage: Stage?
     /// The head's findings in app and library code.
     public var severities = SeverityCounts()
     /// Commits in the walked range, and blobs read.

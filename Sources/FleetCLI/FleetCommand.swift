@@ -137,6 +137,6 @@ enum FleetCommand {
         let c = r.severities
         let failed = rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : ""
         let found = "\(plural(c.errors, "error")), \(plural(c.warnings, "warning")), \(plural(c.notes, "note"))"
-        return "fleetscan: \(rec.repository): \(work)\(failed)\(head): \(found), stage \(r.stage ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
+        return "fleetscan: \(rec.repository): \(work)\(failed)\(head): \(found), stage \(r.stage?.rawValue ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
     }
 }

@@ -7,7 +7,7 @@ public struct TrendPoint: Sendable, Equatable {
     public var commit: String
     public var time: Int64
     public var subject: String
-    public var stage: String?
+    public var stage: Stage?
     public var error: String?
     public var counts: SeverityCounts
     public var byRule: [String: Int]
@@ -19,7 +19,7 @@ public struct RunChange: Sendable, Equatable {
     /// First-parent commits between the two heads (nil when the old head is not on the new chain).
     public var newCommits: Int?
     public var delta: SeverityCounts
-    public var previousStage: String?
+    public var previousStage: Stage?
     public var previousStatus: RunStatus
 }
 
@@ -32,7 +32,7 @@ public struct RepositoryOverview: Sendable, Equatable {
     /// The latest head scanned (from an earlier run when the latest failed).
     public var head: String?
     public var headTime: Int64?
-    public var stage: String?
+    public var stage: Stage?
     public var counts: SeverityCounts
     public var byRule: [String: Int]
     public var change: RunChange?
@@ -169,7 +169,7 @@ public struct FleetOverview: Sendable, Equatable {
         }
         var stages: [(String, Int)] = []
         for stage in stageOrder {
-            let n = repositories.filter({ stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage == stage) }).count
+            let n = repositories.filter({ stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }).count
             stages.append((stage, n))
         }
         let end = max(latest?.finished ?? 0, repositories.compactMap(\.headTime).max() ?? 0)

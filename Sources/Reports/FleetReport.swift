@@ -115,7 +115,7 @@ public enum FleetHTML {
             b += "<table><tr><th>repository</th><th>change</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>stage</th></tr>\n"
             for r in f.changes {
                 b += "<tr><td>\(link(r))</td><td>\(HTML.escape(FleetFigures.changeText(r)))</td><td class=\"n\">\(r.counts.errors)</td>"
-                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(HTML.escape(r.stage ?? r.status.rawValue))</td></tr>\n"
+                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? r.status.rawValue))</td></tr>\n"
             }
             b += "</table>\n"
         }
@@ -123,7 +123,7 @@ public enum FleetHTML {
 
         b += "<section><h2>Top repositories</h2>\n<table><tr><th>repository</th><th>stage</th><th>held there by</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>head</th></tr>\n"
         for r in f.top {
-            b += "<tr><td>\(link(r))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "unknown"))</td><td>\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</td><td class=\"n\">\(r.counts.errors)</td>"
+            b += "<tr><td>\(link(r))</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "unknown"))</td><td>\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</td><td class=\"n\">\(r.counts.errors)</td>"
                 + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td><code>\(HTML.escape(String((r.head ?? "").prefix(10))))</code></td></tr>\n"
         }
         b += "</table></section>\n"
@@ -146,7 +146,7 @@ public enum FleetHTML {
 
         b += "<section><h2>All repositories</h2>\n<table><tr><th>repository</th><th>status</th><th>stage</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th class=\"n\">commits</th></tr>\n"
         for r in o.repositories {
-            b += "<tr><td>\(link(r))</td><td\(r.status == .ok ? "" : " class=\"failed\"")>\(HTML.escape(r.status.rawValue))</td><td class=\"stage\">\(HTML.escape(r.stage ?? "–"))</td>"
+            b += "<tr><td>\(link(r))</td><td\(r.status == .ok ? "" : " class=\"failed\"")>\(HTML.escape(r.status.rawValue))</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "–"))</td>"
                 + "<td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"n\">\(r.trend.count)</td></tr>\n"
         }
         b += "</table></section>\n"
@@ -162,7 +162,7 @@ public enum FleetHTML {
                 let held = x.blockers.prefix(5).map { "\($0.rule) (\($0.path):\($0.line))" }.joined(separator: ", ")
                     + (x.blockers.count > 5 ? ", …" : "")
                 t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
-                    + "<td class=\"stage\">\(HTML.escape(x.stage))</td><td>\(HTML.escape(held))</td></tr>\n"
+                    + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(HTML.escape(held))</td></tr>\n"
             }
             return t + "</table>\n"
         }
@@ -184,7 +184,7 @@ public enum FleetHTML {
         b += "<p class=\"sub\"><code>\(HTML.escape(r.url))</code> · " + (r.head.map { "head <code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "no head")
             + (r.headTime.map { " from \(ISODate.string($0))" } ?? "") + "</p>\n"
         if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
-        b += "<div class=\"cards\">" + card(r.stage ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
+        b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored")
             + card("\(r.apart.errors + r.apart.warnings + r.apart.notes)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
         b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
@@ -242,12 +242,12 @@ public enum FleetMarkdown {
         } else {
             m += "| repository | change | errors | warnings | notes | stage |\n|---|---|---:|---:|---:|---|\n"
             for r in f.changes {
-                m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage ?? r.status.rawValue) |\n"
+                m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage?.rawValue ?? r.status.rawValue) |\n"
             }
         }
         m += "\n## Top repositories\n\n| repository | stage | held there by | errors | warnings | notes |\n|---|---|---|---:|---:|---:|\n"
         for r in f.top {
-            m += "| \(cell(r.name)) | \(r.stage ?? "unknown") | \(cell(r.stageReasons.prefix(2).joined(separator: "; "))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n"
+            m += "| \(cell(r.name)) | \(r.stage?.rawValue ?? "unknown") | \(cell(r.stageReasons.prefix(2).joined(separator: "; "))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n"
         }
         m += "\n## Top files\n\n| repository | file | findings |\n|---|---|---:|\n"
         for file in o.topFiles { m += "| \(cell(file.repository)) | `\(cell(file.path))` | \(file.count) |\n" }
@@ -258,7 +258,7 @@ public enum FleetMarkdown {
         }
         m += "\n## Repositories\n"
         for r in o.repositories {
-            m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage ?? "–")"
+            m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage?.rawValue ?? "–")"
                 + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
                 + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
                 + " (examples, tests and unbuilt code apart: \(r.apart.errors + r.apart.warnings + r.apart.notes)) · \(r.trend.count) commits stored"
@@ -267,7 +267,7 @@ public enum FleetMarkdown {
             m += "| commit | date | errors | warnings | notes | stage | subject |\n|---|---|---:|---:|---:|---|---|\n"
             for p in r.trend {
                 m += "| `\(p.commit.prefix(10))` | \(ISODate.day(p.time)) | \(p.counts.errors) | \(p.counts.warnings) | \(p.counts.notes) | "
-                    + "\(p.error == nil ? (p.stage ?? "–") : "failed") | \(cell(p.subject)) |\n"
+                    + "\(p.error == nil ? (p.stage?.rawValue ?? "–") : "failed") | \(cell(p.subject)) |\n"
             }
         }
         return m
@@ -289,22 +289,22 @@ public enum FleetJSON {
             .object([
                 ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status.rawValue)), ("reason", .optional(r.reason)),
                 ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
-                ("stage", .optional(r.stage)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
+                ("stage", .optional(r.stage?.rawValue)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
                 ("targets", .array(r.targets.map { t in
                     .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope)),
-                             ("stage", .string(t.stage)),
+                             ("stage", .string(t.stage.rawValue)),
                              ("blockers", .array(t.blockers.map { .object([("rule", .string($0.rule)), ("path", .string($0.path)), ("line", .int($0.line))]) }))])
                 })),
                 ("commitsScanned", .int(r.scanned)), ("failedCommits", .int(r.failedCommits)),
                 ("change", r.change.map { c in
                     .object([("previousHead", .string(c.previousHead)), ("newCommits", c.newCommits.map(JSONValue.int) ?? .null),
-                             ("delta", counts(c.delta)), ("previousStage", .optional(c.previousStage)),
+                             ("delta", counts(c.delta)), ("previousStage", .optional(c.previousStage?.rawValue)),
                              ("previousStatus", .string(c.previousStatus.rawValue))])
                 } ?? .null),
                 ("topFiles", .array(r.topFiles.map { .object([("path", .string($0.path)), ("count", .int($0.count))]) })),
                 ("trend", .array(r.trend.map { p in
                     .object([("commit", .string(p.commit)), ("time", .string(ISODate.string(p.time))), ("subject", .string(p.subject)),
-                             ("stage", .optional(p.stage)), ("error", .optional(p.error)), ("counts", counts(p.counts)),
+                             ("stage", .optional(p.stage?.rawValue)), ("error", .optional(p.error)), ("counts", counts(p.counts)),
                              ("byRule", byRule(p.byRule))])
                 })),
             ])

@@ -68,7 +68,7 @@ public enum HistoryJSON {
             ("counts", counts(r.counts)),
             ("delta", e.delta.map(counts) ?? .null),
             ("files", .array(r.fileDeltas.map { .object([("path", .string($0.path)), ("delta", .int($0.delta)), ("count", .int($0.count))]) })),
-            ("stage", .optional(r.stage)), ("error", .optional(r.error)),
+            ("stage", .optional(r.stage?.rawValue)), ("error", .optional(r.error)),
             ("severity", .object([("error", .int(r.errors)), ("warning", .int(r.warnings)), ("note", .int(r.notes))])),
             ("files_scanned", .int(r.files)),
         ])

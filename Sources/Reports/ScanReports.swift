@@ -1,3 +1,4 @@
+import ResultStore
 import RuleKit
 import ScanEngine
 

@@ -178,7 +178,7 @@ public final class PostgresStore: Store {
         + "apart_errors, apart_warnings, apart_notes"
 
     func commitRecord(_ r: PGResult, _ i: Int) -> CommitRecord {
-        var c = CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4),
+        var c = CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4).flatMap(Stage.init(rawValue:)),
                              error: r.text(i, 5), files: Int(r.int(i, 6)), errors: Int(r.int(i, 7)), warnings: Int(r.int(i, 8)),
                              notes: Int(r.int(i, 9)), comparedWithParent: r.bool(i, 10))
         (c.apartErrors, c.apartWarnings, c.apartNotes) = (Int(r.int(i, 11)), Int(r.int(i, 12)), Int(r.int(i, 13)))
@@ -278,7 +278,7 @@ public final class PostgresStore: Store {
                     apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
                 """, [.int(repository), .text(ruleset), ids, .text(pgTextArray(commits.map(\.parent))),
                       .text("{" + commits.map { String($0.time) }.joined(separator: ",") + "}"), .text(pgTextArray(commits.map(\.subject))),
-                      .text(pgTextArray(commits.map(\.stage))), .text(pgTextArray(commits.map(\.error))), ints(commits.map(\.files)),
+                      .text(pgTextArray(commits.map { $0.stage?.rawValue })), .text(pgTextArray(commits.map(\.error))), ints(commits.map(\.files)),
                       ints(commits.map(\.errors)), ints(commits.map(\.warnings)), ints(commits.map(\.notes)),
                       .text("{" + commits.map { $0.comparedWithParent ? "t" : "f" }.joined(separator: ",") + "}"),
                       ints(commits.map(\.apartErrors)), ints(commits.map(\.apartWarnings)), ints(commits.map(\.apartNotes))])

@@ -164,7 +164,7 @@ public final class SQLiteStore: Store {
                 FROM commits WHERE repository = $1 AND commit_id = $2 AND ruleset = $3
                 """).bind([.int(repository), .text(id), .text(ruleset)])
             guard try s.step() else { continue }
-            var r = CommitRecord(commit: id, parent: s.text(0), time: s.int(1), subject: s.text(2) ?? "", stage: s.text(3), error: s.text(4),
+            var r = CommitRecord(commit: id, parent: s.text(0), time: s.int(1), subject: s.text(2) ?? "", stage: s.text(3).flatMap(Stage.init(rawValue:)), error: s.text(4),
                                  files: Int(s.int(5)), errors: Int(s.int(6)), warnings: Int(s.int(7)), notes: Int(s.int(8)),
                                  comparedWithParent: s.int(9) != 0)
             (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(10)), Int(s.int(11)), Int(s.int(12)))
@@ -219,7 +219,7 @@ public final class SQLiteStore: Store {
                 notes = excluded.notes, compared_with_parent = excluded.compared_with_parent, apart_errors = excluded.apart_errors,
                 apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
             """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
-                             commit.stage.map { .text($0) } ?? .null, commit.error.map { .text($0) } ?? .null,
+                             commit.stage.map { .text($0.rawValue) } ?? .null, commit.error.map { .text($0) } ?? .null,
                              .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
                              .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0), .int(Int64(commit.apartErrors)),
                              .int(Int64(commit.apartWarnings)), .int(Int64(commit.apartNotes))]).run()
@@ -269,7 +269,7 @@ public final class SQLiteStore: Store {
         while try s.step() {
             let id = s.text(0) ?? ""
             order.append(id)
-            var r = CommitRecord(commit: id, parent: s.text(1), time: s.int(2), subject: s.text(3) ?? "", stage: s.text(4),
+            var r = CommitRecord(commit: id, parent: s.text(1), time: s.int(2), subject: s.text(3) ?? "", stage: s.text(4).flatMap(Stage.init(rawValue:)),
                                  error: s.text(5), files: Int(s.int(6)), errors: Int(s.int(7)), warnings: Int(s.int(8)),
                                  notes: Int(s.int(9)), comparedWithParent: s.int(10) != 0)
             (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(11)), Int(s.int(12)), Int(s.int(13)))

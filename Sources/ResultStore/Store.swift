@@ -1,5 +1,21 @@
 import Foundation
 
+/// How far a repository or target is on the way to resizable windows (RULES.md "Readiness
+/// stages"), lowest first. Stored as its raw value.
+public enum Stage: String, Sendable, CaseIterable, Codable, Comparable, CustomStringConvertible {
+    /// Something stops the app from launching with the iOS 27 SDK.
+    case notLaunching = "not-launching"
+    case launches
+    case noDeviceAssumptions = "no-device-assumptions"
+    case resizable
+    case modern
+
+    public static func < (a: Stage, b: Stage) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+
+    /// Its stored spelling (`not-launching`), wherever it is written into text.
+    public var description: String { rawValue }
+}
+
 /// Findings by severity: the one holder of error, warning and note counts (commits, tallies,
 /// fleet results and reports all use it).
 public struct SeverityCounts: Sendable, Equatable, Hashable {
@@ -35,7 +51,7 @@ public struct CommitRecord: Sendable, Equatable {
     /// Author time, seconds since 1970.
     public var time: Int64
     public var subject: String
-    public var stage: String?
+    public var stage: Stage?
     /// Why the commit could not be scanned (its counts are then empty).
     public var error: String?
     /// Files scanned.
@@ -54,7 +70,7 @@ public struct CommitRecord: Sendable, Equatable {
     public var apartWarnings = 0
     public var apartNotes = 0
 
-    public init(commit: String, parent: String?, time: Int64, subject: String, stage: String? = nil, error: String? = nil,
+    public init(commit: String, parent: String?, time: Int64, subject: String, stage: Stage? = nil, error: String? = nil,
                 files: Int = 0, counts: [String: Int] = [:], errors: Int = 0, warnings: Int = 0, notes: Int = 0,
                 comparedWithParent: Bool = false, fileDeltas: [FileDelta] = []) {
         self.commit = commit
@@ -102,10 +118,10 @@ public struct TargetRecord: Sendable, Equatable {
     public var platform: String
     /// `app`, `library`, `example` or `test`.
     public var scope: String
-    public var stage: String
+    public var stage: Stage
     public var blockers: [Blocker]
 
-    public init(name: String, platform: String, scope: String, stage: String, blockers: [Blocker]) {
+    public init(name: String, platform: String, scope: String, stage: Stage, blockers: [Blocker]) {
         self.name = name
         self.platform = platform
         self.scope = scope
@@ -116,7 +132,7 @@ public struct TargetRecord: Sendable, Equatable {
     /// The JSON text a store keeps for a commit's targets.
     static func encode(_ targets: [TargetRecord]) -> String {
         let list: [[String: Any]] = targets.map { t in
-            ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage,
+            ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage.rawValue,
              "blockers": t.blockers.map { ["rule": $0.rule, "path": $0.path, "line": $0.line] as [String: Any] }]
         }
         let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data("[]".utf8)
@@ -127,7 +143,7 @@ public struct TargetRecord: Sendable, Equatable {
         guard let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else { return [] }
         return list.map { t in
             TargetRecord(name: t["name"] as? String ?? "", platform: t["platform"] as? String ?? "", scope: t["scope"] as? String ?? "app",
-                         stage: t["stage"] as? String ?? "", blockers: (t["blockers"] as? [[String: Any]] ?? []).map {
+                         stage: (t["stage"] as? String).flatMap(Stage.init(rawValue:)) ?? .notLaunching, blockers: (t["blockers"] as? [[String: Any]] ?? []).map {
                              Blocker(rule: $0["rule"] as? String ?? "", path: $0["path"] as? String ?? "", line: $0["line"] as? Int ?? 1)
                          })
         }

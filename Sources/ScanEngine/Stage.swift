@@ -3,19 +3,11 @@ import ResultStore
 import RuleKit
 import Rules
 
-/// How far a repository or target is on the way to resizable windows (RULES.md "Readiness stages").
-public enum Stage: String, Sendable, CaseIterable, Codable, Comparable {
-    /// Something stops the app from launching with the iOS 27 SDK.
-    case notLaunching = "not-launching"
-    case launches
-    case noDeviceAssumptions = "no-device-assumptions"
-    case resizable
-    case modern
-
+/// How findings decide a stage (the stages themselves are ResultStore's `Stage`, which
+/// commits and targets are stored with).
+extension Stage {
     /// What a rule's findings do to the stage, from its description (unknown ids: nothing special).
     static func role(_ rule: String) -> ReadinessRole { Catalog.description(rule)?.readiness ?? .other }
-
-    public static func < (a: Stage, b: Stage) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 
     /// The stage findings leave a repository or target at.
     public static func of(_ findings: [Finding]) -> Stage {
@@ -130,7 +122,7 @@ public struct TargetStage: Sendable, Equatable {
 extension TargetStage {
     /// The stage as the store keeps it.
     public var record: TargetRecord {
-        TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage.rawValue,
+        TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage,
                      blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) })
     }
 }

@@ -1,3 +1,4 @@
+import ResultStore
 import Foundation
 import RuleKit
 import Rules

@@ -515,7 +515,7 @@ final class TreeState {
         }
         let stage = now.scopes.map { now.total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: now.total.byRule, warningsOrErrors: now.total.errors + now.total.warnings)
         var record = CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,
-                                  stage: stage.rawValue, error: nil, files: now.analyzed, counts: now.total.byRule, errors: now.total.errors,
+                                  stage: stage, error: nil, files: now.analyzed, counts: now.total.byRule, errors: now.total.errors,
                                   warnings: now.total.warnings, notes: now.total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
         for scope in TargetScope.allCases where !scope.counts {
             let c = now.total.byScope[scope] ?? Tally.ScopeCounts()

@@ -13,7 +13,7 @@ import TestSupport
     static func point(_ i: Int, _ e: Int, _ w: Int, _ n: Int, subject: String = "Work", error: String? = nil,
                       rules: [String: Int]) -> TrendPoint {
         TrendPoint(commit: String(repeating: String(i % 10), count: 40), time: start + Int64(i) * day, subject: subject,
-                   stage: e > 0 ? "not-launching" : "launches", error: error, counts: SeverityCounts(errors: e, warnings: w, notes: n), byRule: rules)
+                   stage: e > 0 ? .notLaunching : .launches, error: error, counts: SeverityCounts(errors: e, warnings: w, notes: n), byRule: rules)
     }
 
     /// A small overview built by hand: two repositories that moved, one that failed, and text
@@ -26,14 +26,14 @@ import TestSupport
         let kit = [point(1, 0, 2, 0, rules: ["idiom-layout": 2]), point(4, 0, 2, 0, rules: ["idiom-layout": 2])]
         var repositories = [
             RepositoryOverview(name: "shop-ios", url: "https://git.example.com/shop-ios.git", status: .ok, reason: nil,
-                               head: shop.last!.commit, headTime: shop.last!.time, stage: "launches", counts: shop.last!.counts,
+                               head: shop.last!.commit, headTime: shop.last!.time, stage: .launches, counts: shop.last!.counts,
                                byRule: shop.last!.byRule,
                                change: RunChange(previousHead: shop[1].commit, newCommits: 2, delta: SeverityCounts(errors: 0, warnings: -2, notes: 1),
-                                                 previousStage: "launches", previousStatus: .ok),
+                                                 previousStage: .launches, previousStatus: .ok),
                                scanned: 2, failedCommits: 1, trend: shop,
                                topFiles: [FileCount(path: "Shop/Feed<View>.swift", count: 2)]),
             RepositoryOverview(name: "design-kit", url: "/srv/design-kit.git", status: .ok, reason: nil, head: kit.last!.commit,
-                               headTime: kit.last!.time, stage: "launches", counts: kit.last!.counts, byRule: kit.last!.byRule,
+                               headTime: kit.last!.time, stage: .launches, counts: kit.last!.counts, byRule: kit.last!.byRule,
                                change: nil, scanned: 2, failedCommits: 0, trend: kit, topFiles: [FileCount(path: "Kit/Grid.swift", count: 2)]),
             RepositoryOverview(name: "archived", url: "/srv/archived.git", status: .failed, reason: "cannot fetch: <no repository>",
                                head: nil, headTime: nil, stage: nil, counts: SeverityCounts(), byRule: [:], change: nil, scanned: 0,

@@ -202,7 +202,7 @@ import TestSupport
             }
             let overview = try FleetOverview.load(store)
             #expect(overview.timeline.days.first == max(ISODate.parse(since)!, 0) / 86_400 * 86_400 || name == "dormant")
-            #expect(overview.repositories.allSatisfy { $0.counts.total > 0 || $0.stage == "modern" })
+            #expect(overview.repositories.allSatisfy { $0.counts.total > 0 || $0.stage == .modern })
         }
     }
 

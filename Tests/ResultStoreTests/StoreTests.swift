@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite struct StoreTests {
     static func record(_ id: String, parent: String? = nil, counts: [String: Int] = ["main-screen": 2]) -> CommitRecord {
-        var r = CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: "launches", files: 3, counts: counts,
+        var r = CommitRecord(commit: id, parent: parent, time: 1_700_000_000, subject: "Commit \(id)", stage: .launches, files: 3, counts: counts,
                              errors: 0, warnings: counts.values.reduce(0, +), notes: 0, comparedWithParent: parent != nil,
                              fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
         r.apartWarnings = min(1, r.warnings)  // findings in examples and tests round-trip too
@@ -297,9 +297,9 @@ import TestSupport
         let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "app", url: "/a")
         #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == nil)
-        let targets = [TargetRecord(name: "App \"main\"\n", platform: "iOS, macCatalyst", scope: "app", stage: "not-launching",
+        let targets = [TargetRecord(name: "App \"main\"\n", platform: "iOS, macCatalyst", scope: "app", stage: .notLaunching,
                                     blockers: [.init(rule: "scene-manifest-missing", path: "App/Info.plist", line: 1)]),
-                       TargetRecord(name: "AppTests", platform: "iOS", scope: "test", stage: "modern", blockers: [])]
+                       TargetRecord(name: "AppTests", platform: "iOS", scope: "test", stage: .modern, blockers: [])]
         try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: targets)
         #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == targets)
         try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: [])

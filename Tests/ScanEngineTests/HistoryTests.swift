@@ -37,7 +37,7 @@ import TestSupport
         for r in run.records where r.error == nil {
             let fresh = try freshScan(run.pool, r.commit)
             #expect(r.counts == fresh.byRule, "counts of \(r.commit) \(r.subject)", sourceLocation: sourceLocation)
-            #expect(r.stage == fresh.stage?.rawValue, "stage of \(r.commit)", sourceLocation: sourceLocation)
+            #expect(r.stage == fresh.stage, "stage of \(r.commit)", sourceLocation: sourceLocation)
             #expect(r.files == fresh.files, "files of \(r.commit)", sourceLocation: sourceLocation)
             let severities: [Int] = [fresh.count(.error), fresh.count(.warning), fresh.count(.note)]
             #expect([r.errors, r.warnings, r.notes] == severities, "severities of \(r.commit)", sourceLocation: sourceLocation)
@@ -70,7 +70,7 @@ import TestSupport
         let urls = try #require(run.records.first { $0.subject == "Handle URLs in the scene delegate" })
         #expect(urls.fileDeltas.contains { $0.path == "Shop/AppDelegate.m" && $0.delta == -1 })
         // The app adopts scenes: the stage moves off not-launching.
-        #expect(run.records.first?.stage == "not-launching" && run.records.last?.stage != "not-launching")
+        #expect(run.records.first?.stage == .notLaunching && run.records.last?.stage != .notLaunching)
         // Each target's stage at the head, kept from the history's own state, is a fresh scan's.
         let head = try #require(run.records.last)
         let id = try run.store.repository(name: "shop", url: repo)
@@ -100,7 +100,7 @@ import TestSupport
         // The demo's missing manifest and its read, and the test's window, are apart; the library is the stage.
         #expect([last.apartErrors, last.apartWarnings, last.apartNotes] == [1, 2, 0] as [Int])
         #expect([last.errors, last.warnings] == [1, 3] as [Int])
-        #expect(last.stage == "launches")
+        #expect(last.stage == .launches)
     }
 
     @Test func aMutableGlobalStopsAndStartsBeingAnAliasAsOtherFilesAssignIt() throws {
