@@ -36,18 +36,20 @@ struct FactSignatures: Equatable {
             var h = Hasher64()
             h.add(f.path)
             for n in f.assignedNames { h.add(n) }
-            h.add(bytes: (try? BinaryCoding.encode(f.aliases)) ?? [])
-            h.add(bytes: (try? BinaryCoding.encode(f.bars)) ?? [])
+            h.add(f.aliases.count)
+            for a in f.aliases { h.add(a) }
+            h.add(f.bars.count)
+            for b in f.bars { h.add(b) }
             names = h.value
         }
         if f.hasProjectFacts {
             var h = Hasher64()
             h.add(f.path)
-            h.add(bytes: (try? BinaryCoding.encode(f.appEntries)) ?? [])
-            h.add(bytes: (try? BinaryCoding.encode(f.methods)) ?? [])
-            h.add(bytes: (try? BinaryCoding.encode(f.sceneConfigurationNames)) ?? [])
-            h.add(bytes: (try? BinaryCoding.encode(f.windowState)) ?? [])
-            h.add(bytes: (try? BinaryCoding.encode(f.singletons)) ?? [])
+            h.add(f.appEntries.count); for e in f.appEntries { h.add(e) }
+            h.add(f.methods.count); for m in f.methods { h.add(m) }
+            h.add(f.sceneConfigurationNames.count); for n in f.sceneConfigurationNames { h.add(n) }
+            h.add(f.windowState.count); for w in f.windowState { h.add(w) }
+            h.add(f.singletons.count); for s in f.singletons { h.add(s) }
             project = h.value
         }
         if !f.platformMacros.isEmpty {
@@ -70,5 +72,43 @@ struct FactSignatures: Equatable {
         names &-= o.names
         project &-= o.project
         macros &-= o.macros
+    }
+}
+
+/// Every field of the facts the model reads, hashed directly (encoding them to bytes first cost
+/// home-assistant's history 40 % of its time). `FactSignatureTests` pins each type's field
+/// count, so a field added without being hashed here fails a test.
+extension Hasher64 {
+    mutating func add(_ b: Bool) { add(b ? 1 : 0) }
+    mutating func add(_ s: String?) { if let s { add(1); add(s) } else { add(0) } }
+    mutating func add(sorted set: Set<String>) { add(set.count); for s in set.sorted() { add(s) } }
+
+    mutating func add(_ a: AliasCandidate) {
+        add(a.name); add(a.kind.rawValue); add(a.owner); add(a.site)
+        add(sorted: Set(a.languages.map(\.rawValue))); add(a.fileLocal)
+        add(a.subsumed.lowerBound); add(a.subsumed.upperBound); add(a.value); add(a.mutable)
+    }
+
+    mutating func add(_ v: ValueSummary) {
+        add(sorted: v.reads); add(v.deviceCheck); add(v.dimension); add(v.readText)
+        add(v.references.count)
+        for r in v.references { add(r.name); add(r.qualifier); add(Int(r.role.rawValue)) }
+    }
+
+    mutating func add(_ b: BarCandidate) {
+        add(b.name); add(b.owner); add(b.site); add(sorted: Set(b.languages.map(\.rawValue))); add(b.fileLocal)
+        add(b.references.count); for r in b.references { add(r) }
+    }
+
+    mutating func add(_ m: MethodFact) {
+        add(m.kind.rawValue); add(m.typeName); add(m.site); add(m.readsURLContexts); add(m.readsUserActivities)
+    }
+
+    mutating func add(_ n: NamedSite) {
+        add(n.name); add(n.site); add(n.owner); add(n.function); add(n.resolvedBy)
+    }
+
+    mutating func add(_ w: WindowStateCandidate) {
+        add(w.name); add(w.owner); add(w.isStatic); add(w.holds); add(w.site)
     }
 }
