@@ -46,6 +46,9 @@ enum BarNames {
     ]
 
     static func isBarHeightName(_ name: String) -> Bool {
+        // Every bar word above spells `nav`, `bar`, `safe` or `home`: a name with none of them
+        // is out before it is split into words (most names, on every file).
+        guard mentionsABar(name) else { return false }
         let w = words(name)
         guard w.count >= 2, !w.contains(where: excluded.contains) else { return false }
         let names = w.contains(where: barSingles.contains)
@@ -58,6 +61,23 @@ enum BarNames {
     static func isInsetName(_ name: String) -> Bool {
         let w = words(name)
         return (w.contains("safe") && w.contains("area")) || w.contains("safearea") || (w.contains("insets") && w.contains(where: barSingles.contains))
+    }
+
+    /// Whether the name holds `nav`, `bar`, `safe` or `home` in any letter case, decided on its
+    /// bytes without allocating.
+    static func mentionsABar(_ name: String) -> Bool {
+        var a: UInt8 = 0, b: UInt8 = 0, c: UInt8 = 0  // the last three bytes, lowercased
+        for byte in name.utf8 {
+            let x = byte | 0x20  // ASCII letters to lower case; other bytes cannot match below
+            if (b == UInt8(ascii: "n") && c == UInt8(ascii: "a") && x == UInt8(ascii: "v"))
+                || (b == UInt8(ascii: "b") && c == UInt8(ascii: "a") && x == UInt8(ascii: "r"))
+                || (a == UInt8(ascii: "s") && b == UInt8(ascii: "a") && c == UInt8(ascii: "f") && x == UInt8(ascii: "e"))
+                || (a == UInt8(ascii: "h") && b == UInt8(ascii: "o") && c == UInt8(ascii: "m") && x == UInt8(ascii: "e")) {
+                return true
+            }
+            (a, b, c) = (b, c, x)
+        }
+        return false
     }
 
     /// If `s…e` is a number, a choice between numbers (`IS_X ? 88 : 64`) or a sum of numbers and
