@@ -154,7 +154,7 @@ public struct FleetOverview: Sendable, Equatable {
                                             delta: head.counted - (old.map(\.counted) ?? SeverityCounts()),
                                             previousStage: old?.stage, previousStatus: previous.status)
             }
-            if let head { overview.apart = SeverityCounts(errors: head.apartErrors, warnings: head.apartWarnings, notes: head.apartNotes) }
+            if let head { overview.apart = head.apart }
             if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 overview.targets = targets
             }

@@ -186,7 +186,7 @@ public enum FleetHTML {
         if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
         b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored")
-            + card("\(r.apart.errors + r.apart.warnings + r.apart.notes)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
+            + card("\(r.apart.total)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
         b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
         b += targetsSection(r)
         let series = [SVGChart.Series(name: "errors", values: r.trend.map(\.counts.errors), color: "#b00020"),
@@ -261,7 +261,7 @@ public enum FleetMarkdown {
             m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage?.rawValue ?? "–")"
                 + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
                 + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
-                + " (examples, tests and unbuilt code apart: \(r.apart.errors + r.apart.warnings + r.apart.notes)) · \(r.trend.count) commits stored"
+                + " (examples, tests and unbuilt code apart: \(r.apart.total)) · \(r.trend.count) commits stored"
                 + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
             guard !r.trend.isEmpty else { continue }
             m += "| commit | date | errors | warnings | notes | stage | subject |\n|---|---|---:|---:|---:|---|---|\n"

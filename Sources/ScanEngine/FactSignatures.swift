@@ -81,11 +81,12 @@ struct FactSignatures: Equatable {
 extension Hasher64 {
     mutating func add(_ b: Bool) { add(b ? 1 : 0) }
     mutating func add(_ s: String?) { if let s { add(1); add(s) } else { add(0) } }
+    mutating func add(_ languages: Set<Language>) { for l in Language.allCases { add(languages.contains(l)) } }
     mutating func add(sorted set: Set<String>) { add(set.count); for s in set.sorted() { add(s) } }
 
     mutating func add(_ a: AliasCandidate) {
         add(a.name); add(a.kind.rawValue); add(a.owner); add(a.site)
-        add(sorted: Set(a.languages.map(\.rawValue))); add(a.fileLocal)
+        add(a.languages); add(a.fileLocal)
         add(a.subsumed.lowerBound); add(a.subsumed.upperBound); add(a.value); add(a.mutable)
     }
 
@@ -96,7 +97,7 @@ extension Hasher64 {
     }
 
     mutating func add(_ b: BarCandidate) {
-        add(b.name); add(b.owner); add(b.site); add(sorted: Set(b.languages.map(\.rawValue))); add(b.fileLocal)
+        add(b.name); add(b.owner); add(b.site); add(b.languages); add(b.fileLocal)
         add(b.references.count); for r in b.references { add(r) }
     }
 

@@ -74,7 +74,7 @@ public struct Scopes: Sendable {
         if owning.isEmpty, let (_, target) = project.packageTarget(of: path) { owning = [target.name] }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
-        if project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
+        if owning.isEmpty, project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
         if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }
         let scope = folderScope(path)
         // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).

@@ -75,21 +75,16 @@ public struct TargetStage: Sendable, Equatable {
         var out: [TargetStage] = []
         var seen: Set<String> = []
         func platform(_ p: Set<Platform>) -> String { p.isEmpty ? "unknown" : p.sorted().map(\.rawValue).joined(separator: ", ") }
-        for t in scopes.project.targets where seen.insert(t.name).inserted {
-            // A tvOS, watchOS or macOS target compiles shared code too, but the rules of
-            // resizing (and, off UIKit, of scenes) are not its verdict.
-            let judged = (byTarget[t.name] ?? []).filter { f in
-                Catalog.description(f.rule)?.platforms.judges(t.platforms) ?? true
-            }
-            out.append(make(t.name, platform(t.platforms), scopes.scope(ofTarget: t.name), judged))
+        // A tvOS, watchOS or macOS target compiles shared code too, but the rules of resizing
+        // (and, off UIKit, of scenes) are not its verdict.
+        func judged(_ name: String, on platforms: Set<Platform>) {
+            guard seen.insert(name).inserted else { return }
+            let own = (byTarget[name] ?? []).filter { f in Catalog.description(f.rule)?.platforms.judges(platforms) ?? true }
+            out.append(make(name, platform(platforms), scopes.scope(ofTarget: name), own))
         }
+        for t in scopes.project.targets { judged(t.name, on: t.platforms) }
         for package in scopes.project.packages {
-            for t in package.targets where seen.insert(t.name).inserted {
-                let judged = (byTarget[t.name] ?? []).filter { f in
-                    Catalog.description(f.rule)?.platforms.judges(package.platforms) ?? true
-                }
-                out.append(make(t.name, platform(package.platforms), scopes.scope(ofTarget: t.name), judged))
-            }
+            for t in package.targets { judged(t.name, on: package.platforms) }
         }
         for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
             out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? []))

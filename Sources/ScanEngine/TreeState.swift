@@ -518,10 +518,7 @@ final class TreeState {
                                   stage: stage, error: nil, files: now.analyzed, counts: now.total.byRule, errors: now.total.errors,
                                   warnings: now.total.warnings, notes: now.total.notes, comparedWithParent: comparedWithParent, fileDeltas: deltas)
         for scope in TargetScope.allCases where !scope.counts {
-            let c = now.total.byScope[scope] ?? Tally.ScopeCounts()
-            record.apartErrors += c.errors
-            record.apartWarnings += c.warnings
-            record.apartNotes += c.notes
+            record.apart = record.apart + (now.total.byScope[scope]?.severities ?? SeverityCounts())
         }
         return record
     }

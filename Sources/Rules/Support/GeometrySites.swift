@@ -103,7 +103,7 @@ enum NameUse {
                 (memberOf, start) = ("UIDevice", k - 4)
             } else if f.isPunct(k - 2, "]"), f.is(k - 3, .currentDevice), f.is(k - 4, .UIDevice), f.isPunct(k - 5, "[") {
                 (memberOf, start) = ("UIDevice", k - 5)
-            } else if f.text(k - 2) == "traitCollection" {
+            } else if f.is(k - 2, .traitCollection) {
                 (memberOf, start) = ("UITraitCollection", k - 2)
             }
         }
