@@ -1,4 +1,3 @@
-import StableHashing
 import Foundation
 import GitAccess
 import ResultStore
