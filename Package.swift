@@ -13,11 +13,13 @@ let package = Package(
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
         .target(name: "StableHashing"),
-        // The only importer of libgit2: repositories, mirrors, commits, trees, blobs.
-        .target(name: "GitAccess", dependencies: ["CLibGit2", "StableHashing"]),
+        // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2
+        // reads them): repositories, mirrors, commits, trees, blobs.
+        .target(name: "GitAccess", dependencies: ["CLibGit2", "CZlib", "StableHashing"]),
         // The only importer of SQLite and libpq: the store interface and its two backends.
         .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).

@@ -2,6 +2,8 @@
 #ifndef FLEETSCAN_CLIBGIT2_SHIM_H
 #define FLEETSCAN_CLIBGIT2_SHIM_H
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 /// git_libgit2_opts(GIT_OPT_SET_MWINDOW_FILE_LIMIT, n): how many pack files one process keeps open.
 static inline int fleetscan_git_set_mwindow_file_limit(size_t limit) {

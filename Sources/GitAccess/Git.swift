@@ -59,11 +59,23 @@ public enum Git {
         return "\(major).\(minor).\(revision)"
     }
 
-    /// Turns a libgit2 return code into a Swift error, reading the message at once.
+    /// Makes the call and turns its return code into a Swift error, reading the message at once.
+    /// The thread's last error is cleared first: libgit2 leaves an old message in place when a
+    /// later call fails without setting one (an ignored config lookup's "config value
+    /// 'init.defaultbranch' was not found" would then stand in for the real cause).
     @discardableResult
-    static func check(_ code: Int32, _ function: String, _ context: @autoclosure () -> String) throws -> Int32 {
+    static func check(_ call: @autoclosure () -> Int32, _ function: String, _ context: @autoclosure () -> String) throws -> Int32 {
+        git_error_clear()
+        let code = call()
         guard code < 0 else { return code }
         throw lastError(code, function, context())
+    }
+
+    /// `call`'s return code, with the thread's last error cleared before it (for calls whose
+    /// failure the caller handles itself, then reads with `lastError`).
+    static func fresh(_ call: () -> Int32) -> Int32 {
+        git_error_clear()
+        return call()
     }
 
     static func lastError(_ code: Int32, _ function: String, _ context: String) -> GitError {

@@ -9,8 +9,25 @@ public struct Commit: Sendable, Equatable {
     public var authorTime: Int64
     /// Author time zone, minutes east of UTC.
     public var authorOffset: Int32
+    /// The author time the commit states, when it is outside `Commit.times` (then
+    /// `authorTime` is 0, 1970-01-01): a number no real commit carries is never computed with.
+    public var statedTime: Int64? = nil
+
+    /// The author times taken as they are: years 1 to 9999.
+    public static let times: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+    /// Time zones taken as they are, in minutes: UTC−12:00 to UTC+14:00.
+    public static let offsets: ClosedRange<Int32> = -720...840
     /// The first paragraph of the message, on one line.
     public var subject: String
+}
+
+/// A blob refused because its header states more bytes than the caller reads.
+public struct BlobTooLarge: Error, Sendable, CustomStringConvertible {
+    public var id: ObjectID
+    public var size: Int
+    public var limit: Int
+    /// "larger than 16 MiB", as messages say it.
+    public var description: String { "larger than \(limit >> 20) MiB" }
 }
 
 /// One entry of a tree, with its path from the root.
@@ -71,13 +88,17 @@ public final class GitRepository {
     }
 
     /// Opens the repository at `path`: a working tree's root, its `.git` folder, or a bare
-    /// repository. Folders above are not searched.
+    /// repository. Folders above are not searched. Its objects are read from its own packs and
+    /// loose objects only (`LooseObjects`): every loose object is checked before libgit2 reads
+    /// it, and alternates are not followed.
     public static func open(_ path: String) throws -> GitRepository {
         Git.setUp()
         var repo: OpaquePointer?
         try Git.check(git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
                       "git_repository_open_ext", path)
-        return GitRepository(handle: repo!, location: path)
+        let opened = GitRepository(handle: repo!, location: path)
+        try LooseObjects.install(into: repo!, location: path)
+        return opened
     }
 
     /// Creates an empty bare repository at `path` (folders made as needed).
@@ -102,13 +123,15 @@ public final class GitRepository {
     /// The commit a revision names (`main`, `origin/main`, `v1.2`, `HEAD~3`, a hex id).
     public func resolveCommit(_ revision: String) throws -> ObjectID {
         var object: OpaquePointer?
-        let code = git_revparse_single(&object, handle, revision)
+        let code = Git.fresh { git_revparse_single(&object, handle, revision) }
         if code < 0 {
+            // Read at once: asking whether the repository is empty sets an error of its own.
+            let e = Git.lastError(code, "git_revparse_single", location)
             if isEmpty { throw GitError(function: "git_revparse_single", code: code, message: "the repository has no commits",
                                         context: location) }
-            let e = Git.lastError(code, "git_revparse_single", location)
-            let detail = code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue ? "" : " (\(e.message))"
-            throw GitError(function: e.function, code: e.code, message: "unknown revision '\(revision)'\(detail)", context: location)
+            let unknown = code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue
+            throw GitError(function: e.function, code: e.code,
+                           message: unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)", context: location)
         }
         defer { git_object_free(object) }
         var commit: OpaquePointer?
@@ -143,9 +166,13 @@ public final class GitRepository {
         for i in 0..<count { if let p = git_commit_parent_id(commit, i) { parents.append(ObjectID(p)) } }
         let author = git_commit_author(commit)
         let subject = git_commit_summary(commit).map { String(cString: $0) } ?? ""
-        return Commit(id: id, tree: ObjectID(git_commit_tree_id(commit)), parents: parents,
-                      authorTime: author.map { Int64($0.pointee.when.time) } ?? Int64(git_commit_time(commit)),
-                      authorOffset: author.map { Int32($0.pointee.when.offset) } ?? 0, subject: subject)
+        let time = author.map { Int64($0.pointee.when.time) } ?? Int64(git_commit_time(commit))
+        let offset = author.map { Int64($0.pointee.when.offset) } ?? 0
+        var out = Commit(id: id, tree: ObjectID(git_commit_tree_id(commit)), parents: parents,
+                         authorTime: Commit.times.contains(time) ? time : 0,
+                         authorOffset: Commit.offsets.contains(Int32(clamping: offset)) ? Int32(offset) : 0, subject: subject)
+        if !Commit.times.contains(time) { out.statedTime = time }
+        return out
     }
 
     /// Whether the object database has `id` (without reading it).
@@ -157,23 +184,71 @@ public final class GitRepository {
 
     // MARK: Trees
 
-    /// Visits the entries under `tree` depth-first in name order. `enter` decides which folders
-    /// are walked (given their path); `visit` sees every non-folder entry.
-    public func walkTree(_ tree: ObjectID, enter: (String) -> Bool, visit: (TreeEntry) -> Void) throws {
-        var stack: [(String, ObjectID)] = [("", tree)]
-        while let (prefix, id) = stack.popLast() {
-            var oid = id.raw
-            var t: OpaquePointer?
-            try Git.check(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", "\(location) tree \(id.hex) (\(prefix.isEmpty ? "/" : prefix))")
+    /// Folders deeper than this are not entered (no real project nests this far; a hostile
+    /// tree nests 30,000 folders to exhaust stacks and build quadratic paths).
+    public static let maximumTreeDepth = 256
+
+    /// A tree entry not taken, with why; the walk goes on without it.
+    public struct TreeProblem: Sendable, Equatable {
+        public var path: String
+        public var message: String
+    }
+
+    /// The entries of a tree fleetscan takes, in order — one rule for every walk, so a scan of a
+    /// commit and a history that reaches it see the same files: a name that is empty, `.`, `..`,
+    /// holds a `/`, or is `.git` in any case is skipped, and so is an entry not sorted after the
+    /// one before it (a repeated or unsorted entry, which git never writes); entries of a mode
+    /// git does not know are left out silently.
+    private func entries(of tree: OpaquePointer?, prefix: String, problem: (TreeProblem) -> Void) -> [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)] {
+        guard let tree else { return [] }
+        var out: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)] = []
+        var previous: OpaquePointer?
+        for i in 0..<git_tree_entrycount(tree) {
+            guard let entry = git_tree_entry_byindex(tree, i), let cName = git_tree_entry_name(entry) else { continue }
+            let name = String(cString: cName)
+            let path = prefix.isEmpty ? name : prefix + "/" + name
+            if name.isEmpty || name == "." || name == ".." || name.utf8.contains(UInt8(ascii: "/")) || name.lowercased() == ".git" {
+                problem(TreeProblem(path: path, message: "a tree entry with the name `\(name)`, which git never writes; skipped"))
+                continue
+            }
+            if let previous, git_tree_entry_cmp(previous, entry) >= 0 {
+                problem(TreeProblem(path: path, message: "a tree entry repeated or out of order, which git never writes; skipped"))
+                continue
+            }
+            previous = entry
+            guard let kind = TreeEntry.kind(of: git_tree_entry_filemode(entry)) else { continue }
+            out.append((entry, path, kind))
+        }
+        return out
+    }
+
+    private func lookUpTree(_ id: ObjectID, _ context: @autoclosure () -> String) throws -> OpaquePointer? {
+        var oid = id.raw
+        var t: OpaquePointer?
+        try Git.check(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", context())
+        return t
+    }
+
+    private static func tooDeep(_ path: String) -> TreeProblem {
+        TreeProblem(path: String(path.prefix(200)) + (path.count > 200 ? "…" : ""),
+                    message: "a folder more than \(maximumTreeDepth) levels deep; not entered")
+    }
+
+    /// Visits the entries under `tree` depth-first, a folder's files before its folders, in name
+    /// order, without recursion. `enter` decides which folders are walked (given their path);
+    /// `visit` sees every non-folder entry; `problem` every entry not taken (`entries(of:)`).
+    public func walkTree(_ tree: ObjectID, enter: (String) -> Bool, visit: (TreeEntry) -> Void,
+                         problem: (TreeProblem) -> Void = { _ in }) throws {
+        var stack: [(String, ObjectID, Int)] = [("", tree, 0)]
+        while let (prefix, id, depth) = stack.popLast() {
+            let t = try lookUpTree(id, "\(location) tree \(id.hex) (\(prefix.isEmpty ? "/" : prefix))")
             defer { git_tree_free(t) }
-            var folders: [(String, ObjectID)] = []
-            for i in 0..<git_tree_entrycount(t) {
-                guard let entry = git_tree_entry_byindex(t, i), let name = git_tree_entry_name(entry) else { continue }
-                let path = prefix.isEmpty ? String(cString: name) : prefix + "/" + String(cString: name)
-                guard let kind = TreeEntry.kind(of: git_tree_entry_filemode(entry)) else { continue }
+            var folders: [(String, ObjectID, Int)] = []
+            for (entry, path, kind) in entries(of: t, prefix: prefix, problem: problem) {
                 let entryID = ObjectID(git_tree_entry_id(entry))
                 if kind == .tree {
-                    if enter(path) { folders.append((path, entryID)) }
+                    guard depth < Self.maximumTreeDepth else { problem(Self.tooDeep(path)); continue }
+                    if enter(path) { folders.append((path, entryID, depth + 1)) }
                 } else {
                     visit(TreeEntry(path: path, id: entryID, kind: kind))
                 }
@@ -184,9 +259,7 @@ public final class GitRepository {
 
     /// The entry at `path` (`/`-separated) under `tree`, or nil when there is none.
     public func entry(path: String, in tree: ObjectID) throws -> TreeEntry? {
-        var oid = tree.raw
-        var t: OpaquePointer?
-        try Git.check(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", "\(location) tree \(tree.hex)")
+        let t = try lookUpTree(tree, "\(location) tree \(tree.hex)")
         defer { git_tree_free(t) }
         var entry: OpaquePointer?
         let code = git_tree_entry_bypath(&entry, t, path)
@@ -197,69 +270,78 @@ public final class GitRepository {
         return TreeEntry(path: path, id: ObjectID(git_tree_entry_id(entry)), kind: kind)
     }
 
-    /// The paths whose entries differ between `old` (nil: the empty tree) and `new`. Subtrees
-    /// with the same id on both sides are skipped without being read, so the cost follows the
-    /// change, not the tree (libgit2's own tree diff iterates every entry of both trees).
-    public func changes(from old: ObjectID?, to new: ObjectID) throws -> [TreeChange] {
+    /// The paths whose entries differ between `old` (nil: the empty tree) and `new`, in the order
+    /// a depth-first walk meets them. Subtrees with the same id on both sides are skipped
+    /// without being read, so the cost follows the change, not the tree (libgit2's own tree
+    /// diff iterates every entry of both trees). Entries are taken as `walkTree` takes them;
+    /// no recursion, however deep the trees.
+    public func changes(from old: ObjectID?, to new: ObjectID, problem: (TreeProblem) -> Void = { _ in }) throws -> [TreeChange] {
         var out: [TreeChange] = []
-        try compare(old, new, prefix: "", into: &out)
-        return out
-    }
-
-    private func compare(_ old: ObjectID?, _ new: ObjectID?, prefix: String, into out: inout [TreeChange]) throws {
-        if old == new { return }
-        let context = "\(location) tree (\(prefix.isEmpty ? "/" : prefix))"
-        var oldTree: OpaquePointer?, newTree: OpaquePointer?
-        if let old {
-            var oid = old.raw
-            try Git.check(git_tree_lookup(&oldTree, handle, &oid), "git_tree_lookup", context)
+        if old == new { return out }
+        /// Two trees being joined, and how far.
+        final class Frame {
+            let oldTree: OpaquePointer?, newTree: OpaquePointer?
+            let old: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)]
+            let new: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)]
+            let depth: Int
+            var a = 0, b = 0
+            init(_ oldTree: OpaquePointer?, _ newTree: OpaquePointer?, old: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)],
+                 new: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)], depth: Int) {
+                self.oldTree = oldTree
+                self.newTree = newTree
+                self.old = old
+                self.new = new
+                self.depth = depth
+            }
+            deinit {
+                git_tree_free(oldTree)
+                git_tree_free(newTree)
+            }
         }
-        defer { git_tree_free(oldTree) }
-        if let new {
-            var oid = new.raw
-            try Git.check(git_tree_lookup(&newTree, handle, &oid), "git_tree_lookup", context)
+        func open(_ old: ObjectID?, _ new: ObjectID?, prefix: String, depth: Int) throws -> Frame {
+            let context = "\(location) tree (\(prefix.isEmpty ? "/" : prefix))"
+            let o = try old.map { try lookUpTree($0, context) } ?? nil
+            let n: OpaquePointer?
+            do { n = try new.map { try lookUpTree($0, context) } ?? nil } catch { git_tree_free(o); throw error }
+            return Frame(o, n, old: entries(of: o, prefix: prefix, problem: problem),
+                         new: entries(of: n, prefix: prefix, problem: problem), depth: depth)
         }
-        defer { git_tree_free(newTree) }
-        func entry(_ e: OpaquePointer) -> TreeEntry? {
-            guard let name = git_tree_entry_name(e), let kind = TreeEntry.kind(of: git_tree_entry_filemode(e)) else { return nil }
-            let path = prefix.isEmpty ? String(cString: name) : prefix + "/" + String(cString: name)
-            return TreeEntry(path: path, id: ObjectID(git_tree_entry_id(e)), kind: kind)
+        var stack = [try open(old, new, prefix: "", depth: 0)]
+        func entry(_ e: (entry: OpaquePointer, path: String, kind: TreeEntry.Kind)) -> TreeEntry {
+            TreeEntry(path: e.path, id: ObjectID(git_tree_entry_id(e.entry)), kind: e.kind)
         }
-        func removed(_ e: OpaquePointer) throws {
-            guard let o = entry(e) else { return }
-            if o.kind == .tree { try compare(o.id, nil, prefix: o.path, into: &out) } else { out.append(TreeChange(path: o.path, old: o, new: nil)) }
+        func descend(_ old: ObjectID?, _ new: ObjectID?, path: String, depth: Int) throws {
+            guard depth < Self.maximumTreeDepth else { problem(Self.tooDeep(path)); return }
+            stack.append(try open(old, new, prefix: path, depth: depth + 1))
         }
-        func added(_ e: OpaquePointer) throws {
-            guard let n = entry(e) else { return }
-            if n.kind == .tree { try compare(nil, n.id, prefix: n.path, into: &out) } else { out.append(TreeChange(path: n.path, old: nil, new: n)) }
-        }
-        // Both trees are sorted the way git sorts entries: a merge join, names built only for
-        // entries that differ.
-        let oldCount = oldTree.map { git_tree_entrycount($0) } ?? 0, newCount = newTree.map { git_tree_entrycount($0) } ?? 0
-        var a = 0, b = 0
-        while a < oldCount || b < newCount {
-            let o = a < oldCount ? git_tree_entry_byindex(oldTree, a) : nil
-            let n = b < newCount ? git_tree_entry_byindex(newTree, b) : nil
-            let order: Int32 = o == nil ? 1 : n == nil ? -1 : git_tree_entry_cmp(o, n)
+        while let f = stack.last {
+            // Both sides are sorted the way git sorts entries: a merge join.
+            guard f.a < f.old.count || f.b < f.new.count else { stack.removeLast(); continue }
+            let o = f.a < f.old.count ? f.old[f.a] : nil
+            let n = f.b < f.new.count ? f.new[f.b] : nil
+            let order: Int32 = o == nil ? 1 : n == nil ? -1 : git_tree_entry_cmp(o!.entry, n!.entry)
             if order < 0 {
-                try removed(o!)
-                a += 1
+                f.a += 1
+                let oe = entry(o!)
+                if oe.kind == .tree { try descend(oe.id, nil, path: oe.path, depth: f.depth) } else { out.append(TreeChange(path: oe.path, old: oe, new: nil)) }
             } else if order > 0 {
-                try added(n!)
-                b += 1
+                f.b += 1
+                let ne = entry(n!)
+                if ne.kind == .tree { try descend(nil, ne.id, path: ne.path, depth: f.depth) } else { out.append(TreeChange(path: ne.path, old: nil, new: ne)) }
             } else {
-                a += 1
-                b += 1
-                let oldMode = git_tree_entry_filemode(o), newMode = git_tree_entry_filemode(n)
-                if oldMode == newMode, git_oid_equal(git_tree_entry_id(o), git_tree_entry_id(n)) == 1 { continue }
-                if oldMode == GIT_FILEMODE_TREE, newMode == GIT_FILEMODE_TREE, let oe = entry(o!), let ne = entry(n!) {
-                    try compare(oe.id, ne.id, prefix: ne.path, into: &out)
+                f.a += 1
+                f.b += 1
+                let oldMode = git_tree_entry_filemode(o!.entry), newMode = git_tree_entry_filemode(n!.entry)
+                if oldMode == newMode, git_oid_equal(git_tree_entry_id(o!.entry), git_tree_entry_id(n!.entry)) == 1 { continue }
+                let oe = entry(o!), ne = entry(n!)
+                if oe.kind == .tree, ne.kind == .tree {
+                    try descend(oe.id, ne.id, path: ne.path, depth: f.depth)
                 } else {
-                    guard let oe = entry(o!), let ne = entry(n!) else { continue }
                     out.append(TreeChange(path: ne.path, old: oe, new: ne))
                 }
             }
         }
+        return out
     }
 
     /// Files renamed between two trees (old path → new path), as git's rename detection finds
@@ -300,8 +382,14 @@ public final class GitRepository {
         return length
     }
 
-    /// Calls `body` with the bytes of blob `id`; they are valid only during the call.
-    public func withBlob<R>(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    /// Blobs larger than this are not read unless a caller asks for more.
+    public static let blobLimit = 32 << 20
+
+    /// Calls `body` with the bytes of blob `id`; they are valid only during the call. A blob
+    /// over `limit` is refused from its header, before anything is inflated.
+    public func withBlob<R>(_ id: ObjectID, limit: Int = blobLimit, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let size = try size(of: id)
+        guard size <= limit else { throw BlobTooLarge(id: id, size: size, limit: limit) }
         var oid = id.raw
         var blob: OpaquePointer?
         try Git.check(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup", "\(location) blob \(id.hex)")
@@ -310,9 +398,9 @@ public final class GitRepository {
         return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: count))
     }
 
-    /// The bytes of blob `id`.
-    public func blob(_ id: ObjectID) throws -> [UInt8] {
-        try withBlob(id) { Array($0) }
+    /// The bytes of blob `id` (refused from its header when over `limit`).
+    public func blob(_ id: ObjectID, limit: Int = blobLimit) throws -> [UInt8] {
+        try withBlob(id, limit: limit) { Array($0) }
     }
 
     func objectDatabase() throws -> OpaquePointer {

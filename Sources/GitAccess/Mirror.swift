@@ -106,7 +106,7 @@ public enum Mirror {
                 try Git.check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &options.callbacks, nil, nil), "git_remote_connect", display)
                 var buffer = git_buf()
                 defer { git_buf_dispose(&buffer) }
-                let found = git_remote_default_branch(&buffer, remote)
+                let found = Git.fresh { git_remote_default_branch(&buffer, remote) }
                 guard found == 0, let p = buffer.ptr else {
                     var e = Git.lastError(found, "git_remote_default_branch", display)
                     e.message = "the remote has no default branch (an empty repository?): " + redact(e.message)
@@ -122,10 +122,10 @@ public enum Mirror {
             var specs: [UnsafeMutablePointer<CChar>?] = [spec]
             code = specs.withUnsafeMutableBufferPointer { buffer in
                 var array = git_strarray(strings: buffer.baseAddress, count: 1)
-                return git_remote_fetch(remote, &array, &options, "fleetscan: fetch")
+                return Git.fresh { git_remote_fetch(remote, &array, &options, "fleetscan: fetch") }
             }
         } else {
-            code = git_remote_fetch(remote, nil, &options, "fleetscan: fetch")
+            code = Git.fresh { git_remote_fetch(remote, nil, &options, "fleetscan: fetch") }
         }
         if code < 0 {
             var e = Git.lastError(code, "git_remote_fetch", display)
@@ -186,7 +186,7 @@ public enum Mirror {
         let partial = path + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         var handle: OpaquePointer?
-        let code = git_clone(&handle, source, partial, &options)
+        let code = Git.fresh { git_clone(&handle, source, partial, &options) }
         if code < 0 {
             let e = Git.lastError(code, "git_clone", source)
             try? FileManager.default.removeItem(atPath: partial)

@@ -1,14 +1,32 @@
 /// The binary property-list format (`bplist00`): a trailer, an offset table and typed objects
 /// that refer to each other by index. References are followed with a depth limit and a guard
-/// against cycles, and every offset is checked before it is read.
+/// against cycles; each object is decoded once however many times it is referred to (a file
+/// whose objects each hold the next twice would otherwise unfold to 2^n values); every offset,
+/// count and size read from the file is checked, in arithmetic that cannot overflow, before
+/// anything is read with it.
 enum BinaryPlist {
-    struct Reader {
+    /// Whether `count` items of `size` bytes from `start` end at or before `limit`, for any
+    /// non-negative numbers (no product or sum is formed that could overflow).
+    static func fits(_ start: Int, _ count: Int, _ size: Int, within limit: Int) -> Bool {
+        guard start >= 0, count >= 0, size >= 0, start <= limit else { return false }
+        return size == 0 || count <= (limit - start) / size
+    }
+
+    final class Reader {
         let bytes: [UInt8]
         let offsets: [Int]
         let refSize: Int
+        /// Objects decoded so far, by index.
+        var decoded: [Int: PlistValue] = [:]
+
+        init(bytes: [UInt8], offsets: [Int], refSize: Int) {
+            self.bytes = bytes
+            self.offsets = offsets
+            self.refSize = refSize
+        }
 
         func int(at offset: Int, size: Int) throws -> Int {
-            guard size >= 1, size <= 8, offset >= 0, offset + size <= bytes.count else { throw PlistError("binary plist: a number runs past the end") }
+            guard size >= 1, size <= 8, fits(offset, 1, size, within: bytes.count) else { throw PlistError("binary plist: a number runs past the end") }
             var v: UInt64 = 0
             for k in 0..<size { v = v << 8 | UInt64(bytes[offset + k]) }
             guard v <= UInt64(Int.max) else { throw PlistError("binary plist: a number is out of range") }
@@ -31,6 +49,13 @@ enum BinaryPlist {
             guard depth < PropertyList.maximumDepth else { throw PlistError("binary plist: nested too deeply") }
             guard path.insert(index).inserted else { throw PlistError("binary plist: an object contains itself") }
             defer { path.remove(index) }
+            if let known = decoded[index] { return known }
+            let value = try decode(index, depth: depth, path: &path)
+            decoded[index] = value
+            return value
+        }
+
+        private func decode(_ index: Int, depth: Int, path: inout Set<Int>) throws -> PlistValue {
             let offset = offsets[index]
             guard offset >= 0, offset < bytes.count else { throw PlistError("binary plist: an object offset past the end") }
             let marker = bytes[offset]
@@ -45,24 +70,24 @@ enum BinaryPlist {
                 let size = 1 << Int(marker & 0x0F)
                 if size == 16 { return .integer(Int64(truncatingIfNeeded: try int(at: offset + 9, size: 8))) }
                 var v: UInt64 = 0
-                guard size <= 8, offset + 1 + size <= bytes.count else { throw PlistError("binary plist: an integer runs past the end") }
+                guard size <= 8, fits(offset + 1, 1, size, within: bytes.count) else { throw PlistError("binary plist: an integer runs past the end") }
                 for k in 0..<size { v = v << 8 | UInt64(bytes[offset + 1 + k]) }
                 return .integer(Int64(bitPattern: v))
             case 0x2:
                 let size = 1 << Int(marker & 0x0F)
-                guard size == 4 || size == 8, offset + 1 + size <= bytes.count else { throw PlistError("binary plist: a bad real") }
+                guard size == 4 || size == 8, fits(offset + 1, 1, size, within: bytes.count) else { throw PlistError("binary plist: a bad real") }
                 var v: UInt64 = 0
                 for k in 0..<size { v = v << 8 | UInt64(bytes[offset + 1 + k]) }
                 return .real(size == 4 ? Double(Float(bitPattern: UInt32(v))) : Double(bitPattern: v))
             case 0x3:
-                guard offset + 9 <= bytes.count else { throw PlistError("binary plist: a date runs past the end") }
+                guard fits(offset + 1, 1, 8, within: bytes.count) else { throw PlistError("binary plist: a date runs past the end") }
                 var v: UInt64 = 0
                 for k in 0..<8 { v = v << 8 | UInt64(bytes[offset + 1 + k]) }
                 return .date(String(Double(bitPattern: v)))
             case 0x4, 0x5, 0x6:
                 let (n, start) = try count(marker, at: offset)
+                guard fits(start, n, marker >> 4 == 0x6 ? 2 : 1, within: bytes.count) else { throw PlistError("binary plist: data runs past the end") }
                 let length = marker >> 4 == 0x6 ? n * 2 : n
-                guard length >= 0, start + length <= bytes.count else { throw PlistError("binary plist: data runs past the end") }
                 let payload = Array(bytes[start..<(start + length)])
                 switch marker >> 4 {
                 case 0x4: return .data(payload)
@@ -77,13 +102,13 @@ enum BinaryPlist {
                 return .integer(Int64(try int(at: offset + 1, size: Int(marker & 0x0F) + 1)))
             case 0xA:
                 let (n, start) = try count(marker, at: offset)
-                guard n >= 0, start + n * refSize <= bytes.count else { throw PlistError("binary plist: an array runs past the end") }
+                guard fits(start, n, refSize, within: bytes.count) else { throw PlistError("binary plist: an array runs past the end") }
                 var items: [PlistValue] = []
                 for k in 0..<n { items.append(try object(try int(at: start + k * refSize, size: refSize), depth: depth + 1, path: &path)) }
                 return .array(items)
             case 0xD:
                 let (n, start) = try count(marker, at: offset)
-                guard n >= 0, start + 2 * n * refSize <= bytes.count else { throw PlistError("binary plist: a dictionary runs past the end") }
+                guard n <= Int.max / 2, fits(start, 2 * n, refSize, within: bytes.count) else { throw PlistError("binary plist: a dictionary runs past the end") }
                 var entries: [String: PlistValue] = [:]
                 for k in 0..<n {
                     let key = try object(try int(at: start + k * refSize, size: refSize), depth: depth + 1, path: &path)
@@ -106,7 +131,7 @@ enum BinaryPlist {
         let top = try probe.int(at: t + 16, size: 8)
         let tableStart = try probe.int(at: t + 24, size: 8)
         guard (1...8).contains(offsetSize), (1...8).contains(refSize), count > 0, count <= bytes.count,
-              tableStart >= 8, tableStart + count * offsetSize <= t else {
+              tableStart >= 8, fits(tableStart, count, offsetSize, within: t) else {
             throw PlistError("binary plist: the trailer is inconsistent")
         }
         var offsets: [Int] = []
@@ -114,6 +139,7 @@ enum BinaryPlist {
         for k in 0..<count { offsets.append(try probe.int(at: tableStart + k * offsetSize, size: offsetSize)) }
         let reader = Reader(bytes: bytes, offsets: offsets, refSize: refSize)
         var path = Set<Int>()
+        guard top < count else { throw PlistError("binary plist: the top object does not exist") }
         return try reader.object(top, depth: 0, path: &path)
     }
 }

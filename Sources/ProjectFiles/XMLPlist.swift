@@ -1,9 +1,15 @@
 /// The XML property-list format, parsed with an explicit stack.
 enum XMLPlist {
-    /// A container being filled.
-    enum Frame {
-        case array([PlistValue])
-        case dict([String: PlistValue], pendingKey: String?)
+    /// A container being filled, appended to in place (an enum's payload would be copied out
+    /// and back on every append: quadratic in a long array).
+    final class Frame {
+        var items: [PlistValue]?
+        var entries: [String: PlistValue]?
+        var pendingKey: String?
+
+        init(dict: Bool) {
+            if dict { entries = [:] } else { items = [] }
+        }
     }
 
     static func parse(_ bytes: [UInt8]) throws -> PlistValue {
@@ -12,21 +18,18 @@ enum XMLPlist {
         var result: PlistValue? = nil
 
         func add(_ value: PlistValue, _ p: XMLScanner) throws {
-            guard var top = stack.popLast() else {
+            guard let top = stack.last else {
                 guard result == nil else { throw PlistError("more than one top-level value", line: p.line) }
                 result = value
                 return
             }
-            switch top {
-            case .array(var items):
-                items.append(value)
-                top = .array(items)
-            case .dict(var entries, let key):
-                guard let key else { throw PlistError("a dictionary value without a <key>", line: p.line) }
-                entries[key] = value
-                top = .dict(entries, pendingKey: nil)
+            if top.items != nil {
+                top.items!.append(value)
+            } else {
+                guard let key = top.pendingKey else { throw PlistError("a dictionary value without a <key>", line: p.line) }
+                top.entries![key] = value
+                top.pendingKey = nil
             }
-            stack.append(top)
         }
 
         while let tag = try p.nextTag() {
@@ -38,24 +41,27 @@ enum XMLPlist {
             case "dict", "array":
                 if tag.isClosing {
                     guard let top = stack.popLast() else { throw PlistError("</\(tag.name)> closes nothing", line: p.line) }
-                    switch (top, tag.name) {
-                    case (.array(let items), "array"): try add(.array(items), p)
-                    case (.dict(let entries, let key), "dict"):
-                        if key != nil { throw PlistError("<key>\(key!)</key> has no value", line: p.line) }
+                    if tag.name == "array", let items = top.items {
+                        top.items = nil
+                        try add(.array(items), p)
+                    } else if tag.name == "dict", let entries = top.entries {
+                        if let key = top.pendingKey { throw PlistError("<key>\(key)</key> has no value", line: p.line) }
+                        top.entries = nil
                         try add(.dict(entries), p)
-                    default: throw PlistError("</\(tag.name)> does not close the open element", line: p.line)
+                    } else {
+                        throw PlistError("</\(tag.name)> does not close the open element", line: p.line)
                     }
                 } else if tag.isEmpty {
                     try add(tag.name == "dict" ? .dict([:]) : .array([]), p)
                 } else {
                     guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: p.line) }
-                    stack.append(tag.name == "dict" ? .dict([:], pendingKey: nil) : .array([]))
+                    stack.append(Frame(dict: tag.name == "dict"))
                 }
             case "key":
                 let text = try p.text(until: "key")
-                guard case .dict(let entries, let existing)? = stack.last else { throw PlistError("<key> outside a <dict>", line: p.line) }
-                if existing != nil { throw PlistError("<key>\(existing!)</key> has no value", line: p.line) }
-                stack[stack.count - 1] = .dict(entries, pendingKey: text)
+                guard let top = stack.last, top.entries != nil else { throw PlistError("<key> outside a <dict>", line: p.line) }
+                if let existing = top.pendingKey { throw PlistError("<key>\(existing)</key> has no value", line: p.line) }
+                top.pendingKey = text
             case "string", "date", "integer", "real", "data":
                 let text = tag.isEmpty ? "" : try p.text(until: tag.name)
                 let value: PlistValue

@@ -86,7 +86,10 @@ public final class CodeFile {
 
     /// The type declaration (or extension, category, implementation) enclosing `i`.
     public func enclosingType(of i: Int) -> Scope? {
-        scopes(around: i).first { $0.kind == .type }
+        guard i >= 0, i < tokens.count else { return nil }
+        var s = structure.scopeIndex(of: i)
+        if s >= 0, structure.scopes[s].kind != .type { s = structure.typeScope(around: s) }
+        return s >= 0 ? structure.scopes[s] : nil
     }
 
     /// The innermost function, accessor or closure body around `i`.

@@ -77,8 +77,10 @@ public struct Configuration: Sendable, Equatable {
         var st = stat()
         guard lstat(path, &st) == 0 else { return Configuration() }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw ScanError("\(path): not a regular file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ScanError("\(path): cannot read") }
-        return try parse(data, source: path)
+        guard Int(st.st_size) <= ProjectScan.maximumSize else { throw ScanError("\(path): larger than \(ProjectScan.maximumSize >> 20) MiB; not read") }
+        let bytes: [UInt8]
+        do { bytes = try Disk.readBytes(path) } catch let e as ScanError { throw ScanError("\(path): \(e.message)") }
+        return try parse(Data(bytes), source: path)
     }
 
     public static func describe(_ error: Error) -> String {

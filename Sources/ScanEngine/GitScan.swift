@@ -63,7 +63,17 @@ public enum GitTree {
         guard let entry = try repo.entry(path: Configuration.fileName, in: tree), entry.kind == .file || entry.kind == .executable else {
             return Configuration()
         }
-        let bytes = try repo.blob(entry.id)
+        return try configuration(repo, blob: entry.id)
+    }
+
+    /// The configuration in blob `id`; one over the project-file size limit is refused unread.
+    static func configuration(_ repo: GitRepository, blob id: ObjectID) throws -> Configuration {
+        let bytes: [UInt8]
+        do {
+            bytes = try repo.blob(id, limit: ProjectScan.maximumSize)
+        } catch let e as BlobTooLarge {
+            throw ScanError("\(Configuration.fileName): \(e); not read")
+        }
         return try Configuration.parse(Data(bytes), source: Configuration.fileName)
     }
 
@@ -75,6 +85,8 @@ public enum GitTree {
             FileTree.enters(folder: path, name: String(path.split(separator: "/").last ?? ""), configuration: configuration)
         }, visit: { entry in
             listing.add(entry, pool: pool, configuration: configuration)
+        }, problem: { problem in
+            listing.diagnostics.append(Diagnostic(path: problem.path, message: problem.message))
         })
         listing.sort()
         return listing
@@ -107,7 +119,7 @@ extension FileTree.Listing {
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             add(path: entry.path, name: name, configuration: configuration,
                 readSource: { try GitTree.read(id, pool: pool) },
-                readBytes: { try pool.with { try $0.blob(id) } })
+                readBytes: { try pool.with { try $0.blob(id, limit: ProjectScan.maximumSize) } })
         }
     }
 }

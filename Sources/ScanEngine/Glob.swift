@@ -37,19 +37,30 @@ public struct Glob: Sendable, Equatable {
         return Array(segments.prefix { !$0.contains("*") && !$0.contains("?") })
     }
 
+    /// Components against components, `**` standing for any run of them: the two-pointer
+    /// wildcard match (backtrack only to the last `**`), so any number of `**` costs at most
+    /// pattern × path component matches — never the exponential of a recursive match.
     static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            var p = path
-            while true {
-                if match(rest, p) { return true }
-                if p.isEmpty { return false }
-                p = p.dropFirst()
+        let p = Array(pattern), s = Array(path)
+        var pi = 0, si = 0, star = -1, mark = 0
+        while si < s.count {
+            if pi < p.count, p[pi] != "**", matchComponent(Array(p[pi].utf8)[...], Array(s[si].utf8)[...]) {
+                pi += 1
+                si += 1
+            } else if pi < p.count, p[pi] == "**" {
+                star = pi
+                mark = si
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                si = mark
+            } else {
+                return false
             }
         }
-        guard let head = path.first, matchComponent(Array(first.utf8)[...], Array(head.utf8)[...]) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        while pi < p.count, p[pi] == "**" { pi += 1 }
+        return pi == p.count
     }
 
     /// `*` and `?` within one component, iteratively (no exponential backtracking).

@@ -185,6 +185,9 @@ public enum HistoryScan {
                              : "history ends at \(chain.last!.id.hex): its parent \(id.hex) cannot be read (\(e.message))")
                 break
             }
+            if let stated = commit.statedTime {
+                notes.append("commit \(id.hex): its author time \(stated) is out of range (years 1 to 9999); read as 1970-01-01")
+            }
             if let since = options.since, commit.authorTime < since {
                 if options.includeStateAtSince { chain.append(commit) }
                 break

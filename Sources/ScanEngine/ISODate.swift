@@ -2,8 +2,9 @@ import Foundation
 
 /// Dates as reports write them, in UTC, without Foundation's formatters (pure and fast).
 public enum ISODate {
-    /// `2026-11-29T14:25:00Z`
+    /// `2026-11-29T14:25:00Z`; times before year 1 or after 9999 are written as those bounds.
     public static func string(_ seconds: Int64) -> String {
+        let seconds = min(max(seconds, -62_135_596_800), 253_402_300_799)
         let (y, m, d) = civil(days: floorDiv(seconds, 86_400))
         let s = seconds - floorDiv(seconds, 86_400) * 86_400
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(Int(s / 3600), 2)):\(pad(Int(s / 60 % 60), 2)):\(pad(Int(s % 60), 2))Z"
@@ -60,7 +61,11 @@ public enum ISODate {
         return String(repeating: "0", count: max(0, width - s.count)) + s
     }
 
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    /// a / b rounded down (b > 0), for every a, Int64.min included.
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return a % b < 0 ? q - 1 : q
+    }
 
     /// Howard Hinnant's days-from-civil and its inverse.
     static func days(y: Int, m: Int, d: Int) -> Int {

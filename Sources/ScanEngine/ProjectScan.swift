@@ -1,4 +1,5 @@
 import Foundation
+import GitAccess
 import ProjectFiles
 import RuleKit
 
@@ -72,6 +73,8 @@ public enum ProjectScan {
                 guard bytes.count <= maximumSize else { return (nil, [Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")]) }
                 let project = try XcodeProject(path: file.path, bytes: bytes, read: read)
                 return (project, project.problems.map(Self.diagnostic))
+            } catch let e as BlobTooLarge {
+                return (nil, [Diagnostic(path: file.path, message: "project file \(e); not read")])
             } catch {
                 return (nil, [Diagnostic(path: file.path, message: "malformed project file: \(error)")])
             }
@@ -90,6 +93,9 @@ public enum ProjectScan {
                     return nil
                 }
                 return InfoPlistFacts(plist: try PropertyList.parse(bytes))
+            } catch let e as BlobTooLarge {
+                diagnostics.append(Diagnostic(path: path, message: "property list \(e); not read"))
+                return nil
             } catch {
                 diagnostics.append(Diagnostic(path: path, message: "malformed property list: \(error)"))
                 return nil

@@ -42,8 +42,10 @@ enum Disk {
         return withExtendedLifetime(buffer) { Array(buffer.bytes) }
     }
 
+    /// Only a regular file is read: it is opened without blocking (a FIFO would wait for a
+    /// writer forever) and its type checked on the open descriptor, never through a link.
     static func read(_ absolutePath: String) throws -> SourceBuffer {
-        let fd = open(absolutePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(absolutePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ScanError("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()

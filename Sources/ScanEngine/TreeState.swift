@@ -143,7 +143,7 @@ final class TreeState {
         let configBlob = configEntry.flatMap { $0.kind == .file || $0.kind == .executable ? $0.id : nil }
         var configChanged = false
         if now.tree == nil || configBlob != now.configurationBlob {
-            configuration = try configBlob.map { try Configuration.parse(Data(repo.blob($0)), source: Configuration.fileName) } ?? Configuration()
+            configuration = try configBlob.map { try GitTree.configuration(repo, blob: $0) } ?? Configuration()
             now.configurationBlob = configBlob
             configChanged = true
             now.visibleFolders = [:]
@@ -342,7 +342,7 @@ final class TreeState {
             if projectChanged || now.project == nil {
                 let pool = self.pool
                 let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
-                    ProjectFile(path: path, kind: entry.1) { try pool.with { try $0.blob(entry.0) } }
+                    ProjectFile(path: path, kind: entry.1) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
                 }
                 now.project = ProjectScan.model(list, jobs: jobs).0
             }

@@ -94,13 +94,48 @@ public final class SourceBuffer: @unchecked Sendable {
 public struct LineTable: Sendable {
     /// Offset of the first byte of each line.
     public let starts: [Int]
+    /// For a file with non-ASCII bytes: at every `block` bytes from the start, how many more
+    /// UTF-8 bytes than UTF-16 units came before (continuation bytes, less one per 4-byte
+    /// character); empty for an ASCII file, where the two counts agree.
+    let surplus: [Int32]
+    static let block = 256
 
     public init(_ buffer: SourceBuffer) {
         var starts = [0]
         starts.reserveCapacity(buffer.count / 32 + 1)
         let p = buffer.base
-        for i in 0..<buffer.count where p[i] == 10 { starts.append(i + 1) }
+        var high: UInt8 = 0
+        for i in 0..<buffer.count {
+            let b = p[i]
+            high |= b
+            if b == 10 { starts.append(i + 1) }
+        }
         self.starts = starts
+        guard high >= 0x80 else { surplus = []; return }
+        var surplus: [Int32] = [0]
+        surplus.reserveCapacity(buffer.count / Self.block + 1)
+        var total: Int32 = 0
+        for i in 0..<buffer.count {
+            if i > 0, i % Self.block == 0 { surplus.append(total) }
+            total += Self.surplus(of: p[i])
+        }
+        self.surplus = surplus
+    }
+
+    @inline(__always) static func surplus(of b: UInt8) -> Int32 {
+        b & 0xC0 == 0x80 ? 1 : b >= 0xF0 ? -1 : 0
+    }
+
+    /// UTF-8 bytes less UTF-16 units before `offset`, from the nearest block start.
+    private func surplus(before offset: Int, in buffer: SourceBuffer) -> Int {
+        let blockIndex = min(offset / Self.block, surplus.count - 1)
+        var n = Int(surplus[blockIndex])
+        var i = blockIndex * Self.block
+        while i < offset, i < buffer.count {
+            n += Int(Self.surplus(of: buffer[i]))
+            i += 1
+        }
+        return n
     }
 
     /// The number of lines (a trailing newline does not start a counted line of its own).
@@ -123,17 +158,13 @@ public struct LineTable: Sendable {
     }
 
     /// The 1-based column of `offset` in UTF-16 code units (what SARIF and most editors count),
-    /// where `location(of:)` counts UTF-8 bytes as clang does.
+    /// where `location(of:)` counts UTF-8 bytes as clang does. At most one block is read, so
+    /// many findings on one long line cost no more than on short ones.
     public func utf16Column(of offset: Int, in buffer: SourceBuffer) -> Int {
         let start = starts[line(of: offset) - 1]
-        var units = 0
-        var i = start
-        while i < offset, i < buffer.count {
-            let b = buffer[i]
-            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
-            i += 1
-        }
-        return units + 1
+        let offset = min(offset, buffer.count)
+        guard !surplus.isEmpty else { return offset - start + 1 }
+        return offset - start - (surplus(before: offset, in: buffer) - surplus(before: start, in: buffer)) + 1
     }
 
     /// The byte range of `line` (1-based), without its line terminator.

@@ -32,8 +32,10 @@ public enum FixtureRepositories {
             .split(separator: " ").map(String.init)
     }
 
-    /// The fleetscan executable built next to the test bundle.
+    /// The fleetscan executable built next to the test bundle (`FLEETSCAN_EXECUTABLE` names
+    /// another: an older build, to see a regression test fail before its fix).
     public static var executable: String {
+        if let other = ProcessInfo.processInfo.environment["FLEETSCAN_EXECUTABLE"] { return other }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/fleetscan"
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         return repositoryRoot + "/.build/debug/fleetscan"

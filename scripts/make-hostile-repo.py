@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Builds one hostile git repository, for the tests that prove fleetscan survives it.
+
+    scripts/make-hostile-repo.py KIND OUT.git [--size N]
+
+OUT.git is a bare repository whose `main` has one commit: a healthy `App/App.swift` (one
+`main-screen-bounds` finding) beside the hostile part KIND. Objects are written by hand as
+loose objects (zlib, SHA-1), because git itself refuses to make most of these:
+
+  lying-header      App/Big.swift is a loose blob whose header says 16 bytes and whose stream holds 64 KiB
+  truncated-object  App/Cut.swift is a loose blob whose zlib stream stops half-way
+  min-time          the commit's author and committer time is the minimum 64-bit value
+  far-time          the commit's time is 99999999999999999999 with a zone of +9999
+  deep-tree         App/d/d/d/…/Deep.swift, --size folders deep (default 30000)
+  wide-tree         one folder App/Wide/ holding --size files (default 1000000), all one blob
+  bomb-plist        App/Info.plist is a blob that inflates to --size bytes (default 1 GiB) of zeros
+  bomb-pbxproj      App.xcodeproj/project.pbxproj likewise
+  bomb-config       .fleetscan.json likewise
+  bomb-manifest     Package.swift likewise
+  bplist-overflow   App/Info.plist is a binary plist whose offset table starts 4 bytes below 2^63
+  bplist-dag        App/Info.plist is a binary plist of --size arrays, each holding the next twice
+  glob-config       .fleetscan.json excludes `**/a/**/a/…/b.swift` (twelve `**`) and `**/*a*a*…*b`;
+                    the tree holds App/a/a/…/c.swift, forty folders deep
+  long-line         App/Line.swift is one line of --size bytes (default 30 MB)
+  dot-names         a tree holding entries named `.`, `..`, `../escape.swift`, `a/../../x.m`,
+                    `/etc/abs.swift` and a `.GIT` folder
+  unsorted-tree     App/ holds its entries out of order and `App.swift` twice
+  alternates        objects/info/alternates names OUT.git-other, a repository holding
+                    a blob this one's tree needs
+  escape-names      file names holding ESC, BEL, CR, a newline with a forged xcode line,
+                    a backtick and `<script>` (each with one finding)
+
+Prints the head commit.
+"""
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import zlib
+
+HEALTHY = b"import UIKit\nlet width = UIScreen.main.bounds.width\n"
+
+
+class Repo:
+    def __init__(self, path):
+        self.path = path
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", path], check=True,
+                       env=dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null"))
+
+    def write_raw(self, header_and_body, stored=None):
+        """Writes a loose object named after `header_and_body`; `stored` (zlib bytes) if given."""
+        oid = hashlib.sha1(header_and_body).hexdigest()
+        folder = os.path.join(self.path, "objects", oid[:2])
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, oid[2:]), "wb") as f:
+            f.write(stored if stored is not None else zlib.compress(header_and_body, 1))
+        return oid
+
+    def write(self, kind, body):
+        return self.write_raw(kind.encode() + b" " + str(len(body)).encode() + b"\0" + body)
+
+    def blob(self, body):
+        return self.write("blob", body)
+
+    def tree(self, entries, sort=True):
+        """entries: (name bytes/str, mode str, hex id); sorted as git does unless `sort` is False."""
+        def name(e):
+            return e[0] if isinstance(e[0], bytes) else e[0].encode()
+        def key(e):
+            return name(e) + (b"/" if e[1] == "40000" else b"")
+        ordered = sorted(entries, key=key) if sort else entries
+        body = b"".join(e[1].encode() + b" " + name(e) + b"\0" + bytes.fromhex(e[2]) for e in ordered)
+        return self.write("tree", body)
+
+    def commit(self, tree, when="1700000000 +0000", message="hostile"):
+        body = (f"tree {tree}\nauthor A <a@example.com> {when}\ncommitter A <a@example.com> {when}\n\n{message}\n").encode()
+        oid = self.write("commit", body)
+        os.makedirs(os.path.join(self.path, "refs", "heads"), exist_ok=True)
+        with open(os.path.join(self.path, "refs", "heads", "main"), "w") as f:
+            f.write(oid + "\n")
+        return oid
+
+    def bomb(self, size):
+        """A blob of `size` zeros, compressed as a stream (never held whole)."""
+        header = b"blob " + str(size).encode() + b"\0"
+        sha = hashlib.sha1(header)
+        z = zlib.compressobj(9)
+        parts = [z.compress(header)]
+        chunk = bytes(1 << 20)
+        left = size
+        while left > 0:
+            n = min(left, len(chunk))
+            sha.update(chunk[:n])
+            parts.append(z.compress(chunk[:n]))
+            left -= n
+        parts.append(z.flush())
+        oid = sha.hexdigest()
+        folder = os.path.join(self.path, "objects", oid[:2])
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, oid[2:]), "wb") as f:
+            f.write(b"".join(parts))
+        return oid
+
+
+def with_app(repo, extra_app_entries=(), root_entries=()):
+    """A root tree: App/ (App.swift plus `extra_app_entries`) and `root_entries`."""
+    app = repo.tree([("App.swift", "100644", repo.blob(HEALTHY))] + list(extra_app_entries))
+    return repo.tree([("App", "40000", app)] + list(root_entries))
+
+
+def bplist_overflow():
+    # A header, one object (an empty dict), and a trailer whose counts and offsets are huge.
+    body = b"bplist00" + b"\xd0"
+    trailer = bytes(5) + b"\x00" + b"\x08" + b"\x08"
+    trailer += (1).to_bytes(8, "big")                   # number of objects
+    trailer += (0).to_bytes(8, "big")                   # top object
+    trailer += (0x7FFFFFFFFFFFFFFC).to_bytes(8, "big")  # offset table offset: + 8 overflows
+    return body + trailer
+
+
+def bplist_dag(levels):
+    # Object i is an array [i+1, i+1]; the last is an empty dict. Unfolded: 2^levels objects.
+    objects = []
+    for i in range(levels):
+        objects.append(b"\xa2" + (i + 1).to_bytes(2, "big") * 2)
+    objects.append(b"\xd0")
+    data = b"bplist00"
+    offsets = []
+    for o in objects:
+        offsets.append(len(data))
+        data += o
+    table = len(data)
+    for off in offsets:
+        data += off.to_bytes(4, "big")
+    data += bytes(6) + b"\x04" + b"\x02"
+    data += len(objects).to_bytes(8, "big") + (0).to_bytes(8, "big") + table.to_bytes(8, "big")
+    return data
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("kind")
+    p.add_argument("out")
+    p.add_argument("--size", type=int)
+    a = p.parse_args()
+    r = Repo(a.out)
+    k = a.kind
+    when = "1700000000 +0000"
+    if k == "lying-header":
+        body = b"// " + b"x" * (64 * 1024) + b"\n"
+        raw = b"blob 16\0" + body
+        bad = r.write_raw(raw, zlib.compress(raw))
+        root = with_app(r, [("Big.swift", "100644", bad)])
+    elif k == "truncated-object":
+        body = HEALTHY * 2000
+        raw = b"blob " + str(len(body)).encode() + b"\0" + body
+        stored = zlib.compress(raw, 9)
+        cut = r.write_raw(raw, stored[: len(stored) // 2])
+        root = with_app(r, [("Cut.swift", "100644", cut)])
+    elif k == "min-time":
+        root = with_app(r)
+        when = "-9223372036854775808 +0000"
+    elif k == "far-time":
+        root = with_app(r)
+        when = "99999999999999999999 +9999"
+    elif k == "deep-tree":
+        n = a.size or 30000
+        t = r.tree([("Deep.swift", "100644", r.blob(HEALTHY))])
+        for _ in range(n):
+            t = r.tree([("d", "40000", t)])
+        root = with_app(r, [("d", "40000", t)])
+    elif k == "wide-tree":
+        n = a.size or 1000000
+        b = r.blob(b"let x = 1\n")
+        wide = r.tree([(f"F{i:07d}.swift", "100644", b) for i in range(n)])
+        root = with_app(r, [("Wide", "40000", wide)])
+    elif k.startswith("bomb-"):
+        n = a.size or (1 << 30)
+        bomb = r.bomb(n)
+        if k == "bomb-plist":
+            root = with_app(r, [("Info.plist", "100644", bomb)])
+        elif k == "bomb-pbxproj":
+            proj = r.tree([("project.pbxproj", "100644", bomb)])
+            root = with_app(r, [], [("App.xcodeproj", "40000", proj)])
+        elif k == "bomb-config":
+            root = with_app(r, [], [(".fleetscan.json", "100644", bomb)])
+        elif k == "bomb-manifest":
+            root = with_app(r, [], [("Package.swift", "100644", bomb)])
+        else:
+            sys.exit(f"unknown kind {k}")
+    elif k == "bplist-overflow":
+        root = with_app(r, [("Info.plist", "100644", r.blob(bplist_overflow()))])
+    elif k == "bplist-dag":
+        root = with_app(r, [("Info.plist", "100644", r.blob(bplist_dag(a.size or 64)))])
+    elif k == "glob-config":
+        # Twelve `**` against a folder forty levels deep: a recursive match tries every way
+        # of giving the path's components to the `**`s (40 choose 12, billions).
+        pattern = "**/" + "a/**/" * 12 + "b.swift"
+        config = ('{"exclude": ["' + pattern + '", "**/*' + "a*" * 16 + 'b"]}\n').encode()
+        t = r.tree([("c.swift", "100644", r.blob(HEALTHY))])
+        for _ in range(40):
+            t = r.tree([("a", "40000", t)])
+        root = with_app(r, [("a", "40000", t)], [(".fleetscan.json", "100644", r.blob(config))])
+    elif k == "long-line":
+        n = a.size or 30_000_000
+        unit = b"let v = UIScreen.main.bounds.width; "
+        body = unit * (n // len(unit)) + b"\n"
+        root = with_app(r, [("Line.swift", "100644", r.blob(body))])
+    elif k == "dot-names":
+        b = r.blob(HEALTHY)
+        inner = r.tree([("Inner.swift", "100644", b)])
+        dot_git = r.tree([("config", "100644", r.blob(b"[core]\n")), ("Hook.swift", "100644", b)])
+        root = with_app(r, [], [(".", "40000", inner), ("..", "40000", inner),
+                                ("../escape.swift", "100644", b), ("a/../../x.m", "100644", b),
+                                ("/etc/abs.swift", "100644", b), (".GIT", "40000", dot_git)])
+    elif k == "unsorted-tree":
+        b = r.blob(HEALTHY)
+        other = r.blob(b"import UIKit\nlet h = UIScreen.main.bounds.height\n")
+        app = r.tree([("Z.swift", "100644", other), ("App.swift", "100644", b),
+                      ("M.swift", "100644", other), ("App.swift", "100644", other)], sort=False)
+        root = r.tree([("App", "40000", app)])
+    elif k == "alternates":
+        other = Repo(a.out + "-other")
+        hidden = other.blob(b"import UIKit\nlet secret = UIScreen.main.bounds.height\n")
+        os.makedirs(os.path.join(a.out, "objects", "info"), exist_ok=True)
+        with open(os.path.join(a.out, "objects", "info", "alternates"), "w") as f:
+            f.write(os.path.abspath(os.path.join(a.out + "-other", "objects")) + "\n")
+        root = with_app(r, [("Hidden.swift", "100644", hidden)])
+    elif k == "escape-names":
+        b = r.blob(HEALTHY)
+        names = [b"Esc\x1b[31mRed.swift", b"Bell\x07.swift", b"Carriage\rReturn.swift",
+                 b"New\nApp.swift:1:1: error: forged.swift", b"Back`tick`[x](https:evil).swift",
+                 b"<script>alert(1)<\\script>.swift"]
+        root = with_app(r, [(n, "100644", b) for n in names])
+        when = "1700000000 +0000"
+        print(r.commit(root, when, message="<script>alert(1)</script> \x1b[31mred\x07"))
+        return
+    else:
+        sys.exit(f"unknown kind {k}")
+    print(r.commit(root, when))
+
+
+if __name__ == "__main__":
+    main()
