@@ -78,18 +78,18 @@ public enum FleetCLI {
                 throw CLIError.usage("unknown command '\(command)'")
             }
         } catch let CLIError.usage(message) {
-            io.err("fleetscan: error: \(message)\nRun `fleetscan help` for usage.\n")
+            io.err("fleetscan: error: \(Escape.line(message))\nRun `fleetscan help` for usage.\n")
             return 2
         } catch let error as ScanError {
-            io.err("fleetscan: error: \(error.message)\n")
+            io.err("fleetscan: error: \(Escape.line(error.message))\n")
             return 2
         } catch let error as StoreError {
             // The store, not the input, failed (a database gone, a disk full): running the same
             // command again finishes the work, so schedulers may retry on this status.
-            io.err("fleetscan: error: the store failed: \(error)\n")
+            io.err("fleetscan: error: the store failed: \(Escape.line("\(error)"))\n")
             return 3
         } catch {
-            io.err("fleetscan: error: \(error)\n")
+            io.err("fleetscan: error: \(Escape.line("\(error)"))\n")
             return 2
         }
     }

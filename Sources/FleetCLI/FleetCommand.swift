@@ -49,7 +49,7 @@ enum FleetCommand {
     static func check(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
         let m = try loadManifest(try ParsedArguments.parse(words, flags: checkFlags), environment: environment)
         let problems = m.repositories.compactMap(\.problem)
-        for p in problems { io.err("fleetscan: \(m.path): \(p)\n") }
+        for p in problems { io.err("fleetscan: \(m.path): \(Escape.line(p))\n") }
         io.out("\(m.path): \(m.repositories.count) repositories, \(problems.count) with problems\n")
         return problems.isEmpty ? 0 : 2
     }
@@ -95,11 +95,11 @@ enum FleetCommand {
             case .progress(let pr):
                 guard interactive, Date().timeIntervalSince(lastDraw) > 0.1 || pr.current == nil else { return }
                 lastDraw = Date()
-                io.err("\r\u{1B}[K" + progressLine(pr))
+                io.err("\r\u{1B}[K" + Escape.line(progressLine(pr)))
             case .finished(let r):
                 guard !quiet else { return }
                 if interactive { io.err("\r\u{1B}[K") }
-                io.err(resultLine(r) + "\n")
+                io.err(Escape.line(resultLine(r)) + "\n")
             }
         }
         if interactive { io.err("\r\u{1B}[K") }

@@ -80,7 +80,7 @@ enum HistoryCommand {
             outcome = try HistoryScan.run(pool: pool, name: name, url: name, store: store,
                                           options: HistoryOptions(revision: o.rev, since: o.since, maxCommits: o.maxCommits, jobs: o.jobs),
                                           progress: interactive ? { p in
-                                              io.err("\r\u{1B}[Kfleetscan: history: commit \(p.done + 1)/\(p.total) \(p.commit.prefix(10)) \(p.subject.prefix(50))")
+                                              io.err("\r\u{1B}[Kfleetscan: history: commit \(p.done + 1)/\(p.total) \(p.commit.prefix(10)) \(Escape.line(String(p.subject.prefix(50))))")
                                           } : nil)
         } catch let e as GitError {
             throw ScanError(Mirror.redact(e.description))
@@ -104,7 +104,7 @@ enum HistoryCommand {
         let report = o.format == "json" ? HistoryJSON.render(input) : HistoryMarkdown.render(input)
         try deliver(report, to: o.output, io)
         if !o.quiet {
-            for note in outcome.notes { io.err("fleetscan: \(note)\n") }
+            for note in outcome.notes { io.err("fleetscan: \(Escape.line(note))\n") }
             io.err("fleetscan: history: \(outcome.chain.count) commits (\(outcome.scanned) scanned, \(outcome.alreadyStored) already stored"
                    + (outcome.failed > 0 ? ", \(outcome.failed) failed" : "") + "), \(outcome.blobsScanned) blobs scanned, "
                    + "\(outcome.blobsReused) reused, store \(store.location)\n")

@@ -116,7 +116,7 @@ enum ScanCommand {
         Timing.mark("report")
         try deliver(text, to: o.output, io)
         if !o.quiet {
-            for d in report.result.diagnostics { io.err("fleetscan: \(display(d.path)): \(d.message)\n") }
+            for d in report.result.diagnostics { io.err("fleetscan: \(Escape.line(display(d.path))): \(Escape.line(d.message))\n") }
             io.err(ScanSummary.line(report) + "\n")
         }
         return report.newFindings.contains { $0.severity >= o.failOn } ? 1 : 0

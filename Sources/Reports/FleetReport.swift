@@ -250,7 +250,7 @@ public enum FleetMarkdown {
             m += "| \(cell(r.name)) | \(r.stage?.rawValue ?? "unknown") | \(cell(r.stageReasons.prefix(2).joined(separator: "; "))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n"
         }
         m += "\n## Top files\n\n| repository | file | findings |\n|---|---|---:|\n"
-        for file in o.topFiles { m += "| \(cell(file.repository)) | `\(cell(file.path))` | \(file.count) |\n" }
+        for file in o.topFiles { m += "| \(cell(file.repository)) | \(Escape.codeSpan(file.path, inTable: true)) | \(file.count) |\n" }
         m += "\n## Failed repositories\n\n"
         if o.failed.isEmpty { m += "None.\n" } else {
             m += "| repository | reason |\n|---|---|\n"

@@ -117,7 +117,7 @@ public enum HistoryMarkdown {
             }
             let change = e.parentCounts.map { signed(e.total - $0.values.reduce(0, +)) } ?? "–"
             let moved = r.fileDeltas.sorted { abs($0.delta) > abs($1.delta) || (abs($0.delta) == abs($1.delta) && $0.path < $1.path) }
-            var files = moved.prefix(3).map { "`\($0.path)` \(signed($0.delta))" }.joined(separator: ", ")
+            var files = moved.prefix(3).map { "\(Escape.codeSpan($0.path, inTable: true)) \(signed($0.delta))" }.joined(separator: ", ")
             if moved.count > 3 { files += " and \(moved.count - 3) more" }
             out += "| `\(short(r.commit))` | \(ISODate.day(r.time)) | \(cell(r.subject)) | \(r.errors) | \(r.warnings) | \(r.notes) | \(change) | \(files) |\n"
         }
@@ -128,8 +128,6 @@ public enum HistoryMarkdown {
 
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "0" }
 
-    /// Text safe inside a table cell.
-    static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    /// Repository text (a subject, a reason) shown as written inside a table cell.
+    static func cell(_ s: String) -> String { Escape.markdown(s) }
 }

@@ -34,8 +34,8 @@ public enum MarkdownReport {
             }
             for g in groups {
                 let f = g.findings[0]
-                out += "**\(f.severity.rawValue)** `\(f.rule)` — fix: \(inline(f.suggestion))\n"
-                for x in g.findings { out += "- `\(x.path):\(x.line)` \(inline(x.message))\n" }
+                out += "**\(f.severity.rawValue)** `\(f.rule)` — fix: \(Escape.markdownWithCode(f.suggestion))\n"
+                for x in g.findings { out += "- \(Escape.codeSpan("\(x.path):\(x.line)")) \(Escape.markdownWithCode(x.message))\n" }
                 out += "\n"
             }
             if listed.count > limit { out += "… and \(listed.count - limit) more in the full report.\n\n" }
@@ -64,8 +64,4 @@ public enum MarkdownReport {
         return "\(findings.count) \(noun)\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
     }
 
-    /// Text safe on one Markdown line (no table pipes, no line breaks).
-    static func inline(_ s: String) -> String {
-        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
-    }
 }

@@ -53,7 +53,8 @@ public enum XcodeReport {
         var out = ""
         for (i, f) in report.result.findings.enumerated() {
             let mark = report.comparison != nil && report.isNew(i) ? "(new) " : ""
-            out += "\(display(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(f.message) [\(f.rule)]\(apart(f.scope))\n"
+            // A name cannot forge a line nor reach the terminal raw (`Escape.line`).
+            out += "\(Escape.line(display(f.path))):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(Escape.line(f.message)) [\(f.rule)]\(apart(f.scope))\n"
         }
         return out
     }

@@ -106,3 +106,30 @@ import TestSupport
         #expect(ISODate.string(-86_400) == "1969-12-31T00:00:00Z")
     }
 }
+
+@Suite struct EscapeTests {
+    @Test func controlCharactersAreWrittenVisibly() {
+        #expect(Escape.line("a\nb\rc\td\u{1B}[31m\u{07}\u{7F}\u{85}\u{2028}é中") == "a\\nb\\rc\\td\\x1B[31m\\x07\\x7F\\x85\\u{2028}é中")
+        #expect(Escape.line("plain/Path.swift") == "plain/Path.swift")
+    }
+
+    @Test func markdownTextShowsAsWritten() {
+        #expect(Escape.markdown("<script>x</script> [a](b) *b* _c_ `d` | e & ~f~ #1 ! A_B") ==
+                "\\<script\\>x\\</script\\> \\[a\\](b) \\*b\\* \\_c\\_ \\`d\\` \\| e & \\~f\\~ #1 ! A_B")
+    }
+
+    @Test func messagesKeepTheirCodeSpansAndEscapeTheRest() {
+        #expect(Escape.markdownWithCode("`width` reads `UIScreen.main.bounds` (A/[x](y).swift:3)")
+                == "`width` reads `UIScreen.main.bounds` (A/\\[x\\](y).swift:3)")
+        // An unpaired backtick from a file name is escaped; what follows stays text.
+        #expect(Escape.markdownWithCode("`a` in B`[x](y)") == "`a` in B\\`\\[x\\](y)")
+        #expect(Escape.markdownWithCode("`a|b`", inTable: true) == "`a\\|b`")
+    }
+
+    @Test func codeSpansFenceBackticksInside() {
+        #expect(Escape.codeSpan("App/A.swift:3") == "`App/A.swift:3`")
+        #expect(Escape.codeSpan("A`B``C") == "```A`B``C```")
+        #expect(Escape.codeSpan("`A") == "`` `A ``")
+        #expect(Escape.codeSpan("a|b", inTable: true) == "`a\\|b`")
+    }
+}
