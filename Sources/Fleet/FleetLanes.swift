@@ -3,9 +3,14 @@ import GitAccess
 import ResultStore
 import RuleKit
 import ScanEngine
+import Synchronization
 
 /// One lane's loop: take the next repository, wait for its fetch, scan it, record it. Holds
 /// what the lane threads share (each lane uses only its own connections).
+///
+/// `@unchecked Sendable`: every stored property is a `let` set in `init`; the stores in
+/// `connections` are not `Sendable`, but lane `n` only ever touches `connections[n]`; `events`
+/// is only called inside `LaneState`'s lock, one call at a time.
 final class LaneWork: @unchecked Sendable {
     let entries: [FleetManifest.Entry]
     let ids: [String: Int64]
@@ -47,9 +52,9 @@ final class LaneWork: @unchecked Sendable {
                 switch fetches.wait(i) {
                 case .failure(let reason):
                     result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .failed, reason: reason))
-                case .success(let folder, let mirror):
-                    result = try FleetRun.scan(entry, folder: folder, mirror: mirror, repository: ids[entry.name]!, store: reader,
-                                               writer: writer, options: options) { [self] h in
+                case .success(let folder, let mirror, let lock):
+                    defer { withExtendedLifetime(lock) {} }
+                    let progress = { [self] (h: HistoryProgress) in
                         state.update(events) { p in
                             p.current = entry.name
                             p.commitsDone = h.done
@@ -58,6 +63,14 @@ final class LaneWork: @unchecked Sendable {
                             p.elapsed = Date().timeIntervalSince(started)
                             p.scanningNow = h.blobsScanned
                         }
+                    }
+                    if let isolation = options.isolation {
+                        result = try Worker.scan(entry, folder: folder, repository: ids[entry.name]!, options: options,
+                                                 limits: isolation, progress: progress)
+                    } else {
+                        result = try FleetRun.scan(entry, folder: folder, mirror: try mirror ?? GitRepository.open(folder),
+                                                   repository: ids[entry.name]!, store: reader, writer: writer, options: options,
+                                                   progress: progress)
                     }
                 }
                 result.record.seconds = Date().timeIntervalSince(repoStarted)
@@ -71,61 +84,72 @@ final class LaneWork: @unchecked Sendable {
 }
 
 /// What the lanes of a run share: the next repository to take, the results in manifest order,
-/// the progress, the first store failure. Events are emitted under the lock, one at a time.
-final class LaneState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
-    private(set) var results: [FleetRepositoryResult?]
-    private var progress: FleetProgress
-    private(set) var error: (any Error)?
+/// the progress, the first store failure, all behind one `Mutex`. Events are emitted inside
+/// it, one at a time.
+final class LaneState: Sendable {
+    private struct Shared {
+        var nextIndex = 0
+        var results: [FleetRepositoryResult?]
+        var progress: FleetProgress
+        var error: (any Error)?
+    }
+    private let shared: Mutex<Shared>
 
     init(_ count: Int, progress: FleetProgress) {
-        results = Array(repeating: nil, count: count)
-        self.progress = progress
+        shared = Mutex(Shared(results: Array(repeating: nil, count: count), progress: progress))
     }
 
+    var results: [FleetRepositoryResult?] { shared.withLock { $0.results } }
+    var error: (any Error)? { shared.withLock { $0.error } }
+
     func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard error == nil, nextIndex < results.count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
+        shared.withLock { s in
+            guard s.error == nil, s.nextIndex < s.results.count else { return nil }
+            s.nextIndex += 1
+            return s.nextIndex - 1
+        }
     }
 
     func update(_ events: (FleetEvent) -> Void, _ change: (inout FleetProgress) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&progress)
-        var shown = progress
-        shown.filesScanned += progress.scanningNow
-        events(.progress(shown))
+        shared.withLock { s in
+            change(&s.progress)
+            var shown = s.progress
+            shown.filesScanned += s.progress.scanningNow
+            events(.progress(shown))
+        }
     }
 
     func finish(_ i: Int, _ result: FleetRepositoryResult, _ events: (FleetEvent) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        results[i] = result
-        progress.finished += 1
-        if result.record.status != .ok { progress.failed += 1 }
-        progress.filesScanned += result.blobsScanned
-        progress.scanningNow = 0
-        progress.findings += result.severities.total
-        events(.finished(result))
+        shared.withLock { s in
+            s.results[i] = result
+            s.progress.finished += 1
+            if result.record.status != .ok { s.progress.failed += 1 }
+            s.progress.filesScanned += result.blobsScanned
+            s.progress.scanningNow = 0
+            s.progress.findings += result.severities.total
+            events(.finished(result))
+        }
     }
 
     func fail(_ e: any Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if error == nil { error = e }
+        shared.withLock { s in if s.error == nil { s.error = e } }
     }
 }
 
 /// The fetches of a run: `transfers` threads take repositories in manifest order, so the ones
 /// scanned first are fetched first; each result waits in its slot until the scan loop takes it.
+/// `finish()` stops taking repositories and waits for every fetch thread to end, so nothing
+/// writes into the cache once the run lets go of its lock.
+///
+/// `@unchecked Sendable`: every `var` below (`slots`, `next`, `cancelled`, `fetched`,
+/// `running`) is read and written only while holding `condition` (waits need a condition,
+/// which `Mutex` has not); the `let`s are set once in `init`. A mirror in a slot is handed
+/// from the fetch thread to one lane and used by that lane alone.
 final class Fetches: @unchecked Sendable {
     enum Outcome {
-        /// The mirror's folder, and the mirror opened (handed to the scan loop's thread).
-        case success(String, GitRepository)
+        /// The mirror's folder, the mirror opened (handed to the scan loop's thread), and the
+        /// lock that keeps other runs out of it until the scan is done.
+        case success(String, GitRepository?, MirrorLock)
         case failure(String)
     }
 
@@ -133,13 +157,23 @@ final class Fetches: @unchecked Sendable {
     let cache: String
     let token: String?
     let transfers: Int
+    let isolation: WorkerLimits?
     private let condition = NSCondition()
     private var slots: [Outcome?]
     private var next = 0
     private var cancelled = false
-    private(set) var done = 0
+    private var fetched = 0
+    private var running = 0
 
-    init(entries: [FleetManifest.Entry], cache: String, token: String?, transfers: Int) {
+    /// Fetches finished so far.
+    var done: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return fetched
+    }
+
+    init(entries: [FleetManifest.Entry], cache: String, token: String?, transfers: Int, isolation: WorkerLimits?) {
+        self.isolation = isolation
         self.entries = entries
         self.cache = cache
         self.token = token
@@ -148,17 +182,30 @@ final class Fetches: @unchecked Sendable {
     }
 
     func start() {
-        for _ in 0..<min(transfers, entries.count) {
-            let thread = Thread { [self] in work() }
+        let count = min(transfers, entries.count)
+        condition.lock()
+        running = count
+        condition.unlock()
+        for _ in 0..<count {
+            let thread = Thread { [self] in
+                work()
+                condition.lock()
+                running -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
             thread.stackSize = 4 << 20
             thread.start()
         }
     }
 
-    func cancel() {
+    /// Takes no more repositories and returns once every fetch thread has ended (a fetch under
+    /// way is finished first: libgit2 cannot be interrupted part-way safely).
+    func finish() {
         condition.lock()
+        defer { condition.unlock() }
         cancelled = true
-        condition.unlock()
+        while running > 0 { condition.wait() }
     }
 
     private func work() {
@@ -171,7 +218,7 @@ final class Fetches: @unchecked Sendable {
             let outcome = fetch(entries[i])
             condition.lock()
             slots[i] = outcome
-            done += 1
+            fetched += 1
             condition.broadcast()
             condition.unlock()
         }
@@ -193,9 +240,17 @@ final class Fetches: @unchecked Sendable {
             return .failure("cannot fetch \(entry.displayURL): no repository at \(entry.source)")
         }
         do {
+            guard let lock = try MirrorLock(folder) else {
+                return .failure("its mirror \(folder) is in use by another fleet run (shards of different counts over one cache?)")
+            }
+            // Held by this run alone: git lock files in it can only be left by a run that was killed.
             CacheLock.removeStaleLocks(in: folder)
+            if let isolation {
+                if let reason = Worker.fetch(entry, folder: folder, token: entry.isHTTPS ? token : nil, limits: isolation) { return .failure(reason) }
+                return .success(folder, nil, lock)
+            }
             let mirror = try Mirror.update(url: entry.source, at: folder, token: entry.isHTTPS ? token : nil, scope: .branch(entry.branch))
-            return .success(folder, mirror)
+            return .success(folder, mirror, lock)
         } catch let e as GitError {
             return .failure("cannot fetch \(entry.displayURL): " + Mirror.redact(e.message))
         } catch {
@@ -204,26 +259,37 @@ final class Fetches: @unchecked Sendable {
     }
 }
 
-/// One run of a shard at a time per cache folder (shards of one run hold different repositories,
-/// so they may share a cache). While a run holds the lock, lock files that git left in its
-/// mirrors can only come from a run that was killed, and are removed before fetching.
+/// Who may use a cache folder at once: a whole-fleet run alone, or any number of shard runs
+/// (they hold different repositories) but one run per shard. A whole run takes the cache's lock
+/// file exclusively; a shard run takes it shared, plus its shard's lock file exclusively. Shards
+/// of different counts may still hold the same repository: `MirrorLock` keeps them apart per
+/// mirror. Locks are `flock`s, released by the kernel when a process dies.
 final class CacheLock {
-    private var fd: Int32
+    private var fds: [Int32] = []
 
     init(folder: String, shard: Shard) throws {
-        let path = folder + (shard == .whole ? "/.fleetscan.lock" : "/.fleetscan-shard-\(shard.index)-of-\(shard.count).lock")
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ScanError("\(path): cannot open the cache lock: \(String(cString: strerror(errno)))") }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            close(fd)
-            fd = -1
-            throw ScanError("\(folder): another fleet run is using this cache folder")
+        do {
+            try take(folder + "/.fleetscan.lock", shard == .whole ? LOCK_EX : LOCK_SH, folder: folder)
+            if shard != .whole { try take(folder + "/.fleetscan-shard-\(shard.index)-of-\(shard.count).lock", LOCK_EX, folder: folder) }
+        } catch {
+            release()
+            throw error
         }
     }
 
+    private func take(_ path: String, _ mode: Int32, folder: String) throws {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ScanError("\(path): cannot open the cache lock: \(String(cString: strerror(errno)))") }
+        guard flock(fd, mode | LOCK_NB) == 0 else {
+            close(fd)
+            throw CacheBusy(folder: folder)
+        }
+        fds.append(fd)
+    }
+
     func release() {
-        if fd >= 0 { close(fd) }
-        fd = -1
+        for fd in fds { close(fd) }
+        fds = []
     }
 
     deinit { release() }
@@ -237,4 +303,31 @@ final class CacheLock {
         }
         for p in paths where p.hasSuffix(".lock") { try? fm.removeItem(atPath: p) }
     }
+}
+
+/// Another fleet run holds the cache folder: nothing was done, and the same command run later
+/// will do it (exit status 75, which a scheduler retries).
+public struct CacheBusy: Error, CustomStringConvertible {
+    public var folder: String
+    public var description: String { "\(folder): another fleet run is using this cache folder; run again when it is done" }
+}
+
+/// One mirror, held by one run from its fetch to the end of its scan (a `flock` on a file
+/// beside the mirror's folder, never inside it).
+final class MirrorLock: Sendable {
+    private let fd: Int32
+
+    /// Nil when another process holds it.
+    init?(_ mirror: String) throws {
+        let path = mirror + ".fleetscan-lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ScanError("\(path): cannot open the mirror lock: \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
 }

@@ -45,9 +45,14 @@ public struct FleetOptions: Sendable {
     public var now: Int64
     /// Repositories scanned at once (their files share one pool of `jobs` workers).
     public var lanes: Int
+    /// Each repository's fetch and scan in a worker process with these limits; nil: in this
+    /// process (tests of the coordinator itself).
+    public var isolation: WorkerLimits?
 
     public init(cache: String, jobs: Int = Parallel.cores, transfers: Int = 4, since: Int64? = nil, maxCommits: Int? = nil,
-                shard: Shard = .whole, now: Int64 = Int64(Date().timeIntervalSince1970), lanes: Int = 2) {
+                shard: Shard = .whole, now: Int64 = Int64(Date().timeIntervalSince1970), lanes: Int = 2,
+                isolation: WorkerLimits? = nil) {
+        self.isolation = isolation
         self.cache = cache
         self.lanes = max(1, lanes)
         self.jobs = max(1, jobs)

@@ -28,9 +28,10 @@ public enum FleetRun {
         for e in entries { registered[e.name] = try store.repository(name: e.name, url: e.displayURL) }
         let ids = registered
 
-        let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers)
+        let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers,
+                              isolation: options.isolation)
         fetches.start()
-        defer { fetches.cancel() }
+        defer { fetches.finish() }  // before the lock is released (defers run in reverse)
 
         // Lanes: repositories scanned at once, each lane with its own store connections. Every
         // lane's files go to the same Dispatch pool, so one huge repository still takes every core
@@ -66,7 +67,7 @@ public enum FleetRun {
     }
 
     /// Walks one repository's new commits and reads its head's numbers back from the store.
-    static func scan(_ entry: FleetManifest.Entry, folder: String, mirror: GitRepository, repository: Int64, store: any Store,
+    public static func scan(_ entry: FleetManifest.Entry, folder: String, mirror: GitRepository, repository: Int64, store: any Store,
                      writer: any Store, options: FleetOptions,
                      progress: @escaping (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .failed))

@@ -20,6 +20,15 @@ public struct FleetManifest: Sendable, Equatable {
         public var isHTTPS: Bool
         /// Why this entry cannot be run, naming the key.
         public var problem: String?
+
+        public init(name: String, source: String, displayURL: String, branch: String? = nil, isHTTPS: Bool = false, problem: String? = nil) {
+            self.name = name
+            self.source = source
+            self.displayURL = displayURL
+            self.branch = branch
+            self.isHTTPS = isHTTPS
+            self.problem = problem
+        }
     }
 
     public var path: String
@@ -103,7 +112,7 @@ public struct FleetManifest: Sendable, Equatable {
             }
             if let first = seenNames[name] { throw fail("\(at): the name \"\(name)\" is already used by repositories[\(first)]") }
             seenNames[name] = index
-            var entry = Entry(name: name, displayURL: "", source: "", branch: nil, isHTTPS: false, problem: nil)
+            var entry = Entry(name: name, source: "", displayURL: "")
             func problem(_ message: String) { if entry.problem == nil { entry.problem = "\(at) \"\(name)\": \(message)" } }
             for key in object.keys.sorted() where !entryKeys.contains(key) {
                 problem("unknown key \"\(key)\" (known keys: \(entryKeys.joined(separator: ", ")))")

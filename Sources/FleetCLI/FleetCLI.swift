@@ -1,3 +1,4 @@
+import Fleet
 import Foundation
 import Reports
 import ResultStore
@@ -80,6 +81,10 @@ public enum FleetCLI {
         } catch let CLIError.usage(message) {
             io.err("fleetscan: error: \(Escape.line(message))\nRun `fleetscan help` for usage.\n")
             return 2
+        } catch let error as CacheBusy {
+            // Another run holds the cache: nothing was done; a later attempt will do it.
+            io.err("fleetscan: error: \(Escape.line(error.description))\n")
+            return 75
         } catch let error as ScanError {
             io.err("fleetscan: error: \(Escape.line(error.message))\n")
             return 2

@@ -14,8 +14,14 @@ enum FleetCommand {
     static let lanes = Flag(name: "--lanes", value: "N", help: "repositories scanned at once (default 2); their files share one pool of --jobs workers")
     static let report = Flag(name: "--report", value: "DIR", help: "write the HTML report of the store to DIR after the run")
     static let cache = Flag(name: "--cache", value: "DIR", help: "where mirrors are kept (default: the manifest's \"cache\", else $FLEETSCAN_CACHE, else ~/.cache/fleetscan)")
+    static let workerTimeout = Flag(name: "--worker-timeout", value: "SECONDS",
+                                    help: "wall-clock budget of one repository's fetch, and of its scan, in its worker process (default 3600)")
+    static let workerMemory = Flag(name: "--worker-memory", value: "SIZE",
+                                   help: "resident memory a worker may reach, like 4G or 512M (default 4G; its address space is limited to twice that)")
+    static let inProcess = Flag(name: "--in-process", value: nil,
+                                help: "fetch and scan in this process, without worker processes (no isolation: for debugging)")
     static let runFlags = [manifest, HistoryCommand.db, ScanCommand.jobs, lanes, transfers, since, HistoryCommand.maxCommits, cache, shard, report,
-                           ScanCommand.quiet]
+                           workerTimeout, workerMemory, inProcess, ScanCommand.quiet]
     static let checkFlags = [manifest]
 
     static let usage = """
@@ -24,8 +30,10 @@ enum FleetCommand {
 
         run: clones (first run) or fetches every repository of the manifest into bare mirrors in the
         cache, scans the commits not stored yet (a first run walks back to --since) and stores
-        everything. A repository that fails is recorded with its reason; the others go on. A run
-        that is killed can be run again: it finishes the work, and nothing is stored twice.
+        everything. Each repository is fetched and scanned in a worker process with a time and a
+        memory budget: a repository that fails, crashes its worker or exceeds a budget is recorded
+        with its reason; the others go on. A run that is killed can be run again: it finishes the
+        work, and nothing is stored twice. Exit status 75: another run holds the cache (try later).
         check: validates the manifest and lists its problems (exit 2 if any).
 
         """
@@ -36,6 +44,7 @@ enum FleetCommand {
         switch sub {
         case "run": return try runFleet(rest, io, environment: environment)
         case "check": return try check(rest, io, environment: environment)
+        case "worker": return try FleetWorkerCommand.run(rest, io, environment: environment)
         default: throw CLIError.usage("unknown fleet subcommand '\(sub)' (run or check)")
         }
     }
@@ -52,6 +61,18 @@ enum FleetCommand {
         for p in problems { io.err("fleetscan: \(m.path): \(Escape.line(p))\n") }
         io.out("\(m.path): \(m.repositories.count) repositories, \(problems.count) with problems\n")
         return problems.isEmpty ? 0 : 2
+    }
+
+    /// A size like `4G`, `512M`, `65536K` or a number of bytes.
+    static func size(_ p: ParsedArguments, _ flag: Flag) throws -> Int? {
+        guard let v = p.values[flag.name] else { return nil }
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(v), unit = 1
+        if let last = v.last?.uppercased().first, let u = units[last] { digits = v.dropLast(); unit = u }
+        guard let n = Int(digits), n > 0, n <= Int.max / unit, n * unit >= 64 << 20 else {
+            throw CLIError.usage("option '\(flag.name)' must be a size of at least 64M, like 4G or 512M (got '\(v)')")
+        }
+        return n * unit
     }
 
     static func shardOption(_ p: ParsedArguments, environment: [String: String]) throws -> Shard {
@@ -81,12 +102,17 @@ enum FleetCommand {
             sinceTime = t
         }
         let cacheFolder = p.values[cache.name].map { ScanCommand.cacheFolder($0) } ?? m.cache ?? ScanCommand.cacheFolder(nil)
-        let options = FleetOptions(cache: cacheFolder, jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
+        var options = FleetOptions(cache: cacheFolder, jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
                                    transfers: try p.positiveInt(transfers) ?? 4, since: sinceTime,
                                    maxCommits: try p.positiveInt(HistoryCommand.maxCommits),
                                    shard: shard, now: now, lanes: try p.positiveInt(lanes) ?? 2)
         let quiet = p.switches.contains(ScanCommand.quiet.name)
         let db = p.values[HistoryCommand.db.name] ?? "fleetscan.sqlite"
+        if !p.switches.contains(inProcess.name) {
+            options.isolation = WorkerLimits(executable: WorkerLimits.currentExecutable, store: db,
+                                             seconds: Double(try p.positiveInt(workerTimeout) ?? Int(WorkerLimits.defaultSeconds)),
+                                             memory: try size(p, workerMemory) ?? WorkerLimits.defaultMemory)
+        }
         let store = try HistoryCommand.openStore(db)
         let interactive = !quiet && isatty(STDERR_FILENO) == 1
         var lastDraw = Date.distantPast

@@ -51,6 +51,13 @@ public enum Git {
     /// Initialises libgit2 (idempotent; every entry point calls it).
     @inline(__always) static func setUp() { _ = initialized }
 
+    /// At most `bytes` of pack files mapped at once (libgit2's default, 8 GiB on 64-bit
+    /// machines, would overrun a worker's address-space limit).
+    public static func limitMappedPacks(to bytes: Int) {
+        setUp()
+        _ = fleetscan_git_set_mwindow_mapped_limit(max(bytes, 64 << 20))
+    }
+
     /// The libgit2 version, as `major.minor.revision`.
     public static var version: String {
         setUp()

@@ -3,6 +3,9 @@ import Foundation
 /// Repository handles for a pool of workers: each call borrows a handle no other thread is
 /// using, so libgit2 objects are never used by two threads at once, and at most as many
 /// handles are opened as there are concurrent callers.
+///
+/// `@unchecked Sendable`: `idle` is read and written only while holding `lock`; a handle is
+/// either in `idle` or borrowed by exactly one caller, never both.
 public final class RepositoryPool: @unchecked Sendable {
     public let path: String
     private let lock = NSLock()

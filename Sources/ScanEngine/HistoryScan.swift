@@ -58,6 +58,14 @@ public struct HistoryProgress: Sendable {
     public var subject: String
     /// Blobs read and analysed so far in this run.
     public var blobsScanned: Int
+
+    public init(done: Int, total: Int, commit: String, subject: String, blobsScanned: Int) {
+        self.done = done
+        self.total = total
+        self.commit = commit
+        self.subject = subject
+        self.blobsScanned = blobsScanned
+    }
 }
 
 /// `fleetscan history`: walks first-parent history oldest first and records every commit's
@@ -230,6 +238,9 @@ struct MemoRecord: Codable {
 }
 
 /// Writes chunks in order on a serial queue, with its own store connection.
+///
+/// `@unchecked Sendable`: `store` is used only on `queue`, which is serial; `failure` is read
+/// and written only while holding `lock`.
 final class BackgroundWriter: @unchecked Sendable {
     private let store: any Store
     private let repository: Int64

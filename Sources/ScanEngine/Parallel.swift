@@ -34,6 +34,9 @@ public enum Parallel {
 }
 
 /// Preallocated result slots written by distinct workers at distinct indexes.
+///
+/// `@unchecked Sendable`: each index is written once, by the one worker given that index;
+/// `take()` runs after `concurrentPerform` has returned, when every write has happened.
 private final class ResultSlots<R>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<R?>
     private let count: Int

@@ -8,6 +8,9 @@ import Darwin
 #endif
 
 /// The bytes of one source file, padded with zeros so scanners may look a few bytes ahead.
+///
+/// `@unchecked Sendable`: the bytes are written only by `init`'s fill closure, before the
+/// buffer is shared, and only read afterwards.
 public final class SourceBuffer: @unchecked Sendable {
     /// Bytes that may be read past `count`; all zero.
     public static let padding = 16

@@ -74,6 +74,9 @@ public enum Word: UInt16, Sendable, CaseIterable {
 }
 
 /// Looks up identifier bytes among the known words by hash. Built once, shared, read-only.
+///
+/// `@unchecked Sendable`: the tables behind the pointers are written only in `init` (run once,
+/// for `shared`) and only read afterwards.
 public final class WordTable: @unchecked Sendable {
     public static let shared = WordTable()
 

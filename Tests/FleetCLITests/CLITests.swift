@@ -4,8 +4,10 @@ import Testing
 import FleetCLI
 import TestSupport
 
-/// Runs the CLI in-process and captures what it writes.
+/// Runs the CLI in-process and captures what it writes. `fleet run`'s workers are the built
+/// fleetscan (this process is the test runner).
 func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+    setenv("FLEETSCAN_WORKER_EXECUTABLE", FixtureRepositories.executable, 1)
     let out = Mutex(""), err = Mutex("")
     let io = IO(out: { s in out.withLock { $0 += s } }, err: { s in err.withLock { $0 += s } })
     let code = FleetCLI.run(["fleetscan"] + arguments, io: io)

@@ -206,6 +206,34 @@ import TestSupport
         }
     }
 
+    @Test func runsOnOneCacheKeepOutOfEachOthersWay() throws {
+        let dir = TempDirectory()
+        let cache = dir.path + "/cache"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let half = Shard(index: 0, count: 2), other = Shard(index: 1, count: 2)
+        do {
+            // A whole-fleet run excludes every shard run, and the other way round.
+            let whole = try CacheLock(folder: cache, shard: .whole)
+            #expect(throws: CacheBusy.self) { try CacheLock(folder: cache, shard: half) }
+            whole.release()
+            let first = try CacheLock(folder: cache, shard: half)
+            let second = try CacheLock(folder: cache, shard: other)  // shards share a cache
+            #expect(throws: CacheBusy.self) { try CacheLock(folder: cache, shard: half) }  // one run per shard
+            #expect(throws: CacheBusy.self) { try CacheLock(folder: cache, shard: .whole) }
+            first.release()
+            second.release()
+        }
+        // A mirror another run holds (shards of different counts) fails that repository only.
+        let org = dir.path + "/org"
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "3", "--commits", "4", "--file-urls"], into: org)
+        let m = try FleetManifest.load(manifest, environment: [:])
+        let held = try #require(try MirrorLock(cache + "/" + Mirror.folderName(for: m.repositories[1].source)))
+        let run = try withExtendedLifetime(held) { try Self.run(manifest, store: dir.path + "/s.db", cache: cache) }
+        let busy = run.outcome.results[1]
+        #expect(busy.record.status == .failed && busy.record.reason?.contains("is in use by another fleet run") == true)
+        #expect(run.outcome.results.enumerated().allSatisfy { $0.offset == 1 || $0.element.record.status == .ok })
+    }
+
     @Test func shardsSplitTheFleetByAStableHashOfTheName() throws {
         let names = (0..<200).map { "repo-\($0)" }
         let shards = (0..<3).map { Shard(index: $0, count: 3) }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `fleet run` with each repository in a worker process: hostile repositories between healthy
+/// ones, a worker that crashes, one that runs out of time and one out of memory. Each fails
+/// alone, with its reason; the healthy repositories end exactly as in a run without them.
+@Suite struct FleetIsolationTests {
+    let folder = TempDirectory()
+
+    func hostile(_ kind: String, size: Int? = nil) throws -> String {
+        let path = folder.path + "/hostile/\(kind).git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-hostile-repo.py", kind, path]
+                                    + (size.map { ["--size", String($0)] } ?? []))
+        return path
+    }
+
+    func manifest(_ name: String, _ repositories: [(String, String)]) throws -> String {
+        let path = folder.path + "/\(name).json"
+        let list = repositories.map { ["name": $0.0, "url": $0.1] }
+        let data = try JSONSerialization.data(withJSONObject: ["repositories": list, "since": "2000-01-01"], options: [.sortedKeys])
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func fleet(_ manifest: String, db: String, extra: [String] = [], environment: [String: String] = [:]) throws -> BoundedRun {
+        try BoundedRun.run([FixtureRepositories.executable, "fleet", "run", "--manifest", manifest, "--db", db,
+                            "--cache", folder.path + "/cache-" + UUID().uuidString] + extra, seconds: 300, environment: environment)
+    }
+
+    /// "name: N commits scanned, … at HEAD: E errors, W warnings, N notes, stage S" for each repository.
+    func lines(_ run: BoundedRun) -> [String: String] {
+        var out: [String: String] = [:]
+        for line in run.stderr.split(separator: "\n") where line.hasPrefix("fleetscan: ") && !line.hasPrefix("fleetscan: fleet:") {
+            let rest = line.dropFirst("fleetscan: ".count)
+            guard let colon = rest.firstIndex(of: ":") else { continue }
+            // The timing at the end differs from run to run.
+            var text = String(rest[rest.index(after: colon)...])
+            if let paren = text.range(of: " (", options: .backwards), text.hasSuffix(" s)") { text = String(text[..<paren.lowerBound]) }
+            out[String(rest[..<colon])] = text
+        }
+        return out
+    }
+
+    @Test func aHostileRepositoryFailsAloneAndTheHealthyOnesAreFullyScanned() throws {
+        let org = try FixtureRepositories.demoOrg(["--repos", "4", "--commits", "6"], into: folder.path + "/org")
+        let orgFolder = URL(fileURLWithPath: org).deletingLastPathComponent().path
+        let healthy = ["shop-ios", "design-kit", "payments-sdk"].map { ($0, orgFolder + "/\($0).git") }
+        let kinds = ["lying-header", "truncated-object", "far-time", "min-time", "deep-tree", "bplist-overflow", "bplist-dag",
+                     "glob-config", "dot-names", "alternates", "escape-names"]
+        var bad: [(String, String)] = []
+        for kind in kinds { bad.append((kind, try hostile(kind))) }
+        bad.append(("crashes", orgFolder + "/legacy-wallet.git"))
+        var listed: [(String, String)] = [healthy[0]]
+        listed += bad.prefix(6)
+        listed.append(healthy[1])
+        listed += bad.dropFirst(6)
+        listed.append(healthy[2])
+        let mixed = try manifest("mixed", listed)
+        let alone = try manifest("alone", healthy)
+
+        let reference = try fleet(alone, db: folder.path + "/alone.db")
+        #expect(reference.succeeded, "\(reference.summary)")
+        let run = try fleet(mixed, db: folder.path + "/mixed.db", environment: ["FLEETSCAN_WORKER_FAULT": "crash:crashes"])
+        #expect(run.succeeded, "\(run.summary)")
+        let got = lines(run), expected = lines(reference)
+        for (name, _) in healthy {
+            #expect(got[name] != nil && got[name] == expected[name], "\(name): \(got[name] ?? "missing") vs \(expected[name] ?? "missing")")
+        }
+        #expect(got["crashes"] == " failed: the worker crashed (signal 11, SIGSEGV)", "\(got["crashes"] ?? "")")
+        for (name, reason) in [("lying-header", "its header states 16 bytes"), ("truncated-object", "its stream is truncated"),
+                               ("far-time", "invalid Unix timestamp"), ("alternates", "object not found")] {
+            #expect(got[name]?.contains("failed:") == true && got[name]?.contains(reason) == true, "\(name): \(got[name] ?? "missing")")
+        }
+        for name in ["min-time", "deep-tree", "bplist-overflow", "bplist-dag", "glob-config", "dot-names", "escape-names"] {
+            #expect(got[name]?.contains("1 commit scanned") == true, "\(name): \(got[name] ?? "missing")")
+        }
+    }
+
+    @Test func aWorkerOverItsTimeOrMemoryFailsItsRepositoryOnly() throws {
+        let org = try FixtureRepositories.demoOrg(["--repos", "2", "--commits", "4"], into: folder.path + "/org")
+        let orgFolder = URL(fileURLWithPath: org).deletingLastPathComponent().path
+        let healthy = [("shop-ios", orgFolder + "/shop-ios.git"), ("design-kit", orgFolder + "/design-kit.git")]
+        // Ten megabytes on one line take seconds to scan; 300,000 files take far more than 512 MiB.
+        let slow = try manifest("slow", [healthy[0], ("long-line", try hostile("long-line", size: 10_000_000)), healthy[1]])
+        let timed = try fleet(slow, db: folder.path + "/slow.db", extra: ["--worker-timeout", "1"])
+        #expect(timed.succeeded, "\(timed.summary)")
+        let t = lines(timed)
+        #expect(t["long-line"] == " failed: timed out after 1 s", "\(t)")
+        #expect(t["shop-ios"]?.contains("commits scanned") == true && t["design-kit"]?.contains("commits scanned") == true, "\(t)")
+
+        let big = try manifest("big", [healthy[0], ("wide", try hostile("wide-tree", size: 300_000)), healthy[1]])
+        let bounded = try fleet(big, db: folder.path + "/big.db", extra: ["--worker-memory", "512M"])
+        #expect(bounded.succeeded, "\(bounded.summary)")
+        let b = lines(bounded)
+        #expect(b["wide"]?.contains("memory limit 512 MiB exceeded") == true || b["wide"]?.contains("the worker crashed") == true, "\(b)")
+        #expect(b["shop-ios"]?.contains("commits scanned") == true && b["design-kit"]?.contains("commits scanned") == true, "\(b)")
+    }
+}
