@@ -37,6 +37,7 @@ final class LaneWork: @unchecked Sendable {
 
     func run(lane: Int) {
         let (reader, writer) = connections[lane]
+        let session = options.isolation.map { WorkerSession(limits: $0) }  // this lane's worker
         while let i = state.next() {
             let entry = entries[i]
             state.update(events) { p in
@@ -64,9 +65,9 @@ final class LaneWork: @unchecked Sendable {
                             p.scanningNow = h.blobsScanned
                         }
                     }
-                    if let isolation = options.isolation {
+                    if let session {
                         result = try Worker.scan(entry, folder: folder, repository: ids[entry.name]!, options: options,
-                                                 limits: isolation, progress: progress)
+                                                 session: session, progress: progress)
                     } else {
                         result = try FleetRun.scan(entry, folder: folder, mirror: try mirror ?? GitRepository.open(folder),
                                                    repository: ids[entry.name]!, store: reader, writer: writer, options: options,
@@ -209,13 +210,14 @@ final class Fetches: @unchecked Sendable {
     }
 
     private func work() {
+        let session = isolation.map { WorkerSession(limits: $0) }  // this thread's worker
         while true {
             condition.lock()
             guard !cancelled, next < entries.count else { condition.unlock(); return }
             let i = next
             next += 1
             condition.unlock()
-            let outcome = fetch(entries[i])
+            let outcome = fetch(entries[i], session: session)
             condition.lock()
             slots[i] = outcome
             fetched += 1
@@ -233,7 +235,7 @@ final class Fetches: @unchecked Sendable {
         return outcome
     }
 
-    private func fetch(_ entry: FleetManifest.Entry) -> Outcome {
+    private func fetch(_ entry: FleetManifest.Entry, session: WorkerSession?) -> Outcome {
         if let problem = entry.problem { return .failure(problem) }
         let folder = cache + "/" + Mirror.folderName(for: entry.source)
         if entry.source.hasPrefix("/"), !FileManager.default.fileExists(atPath: entry.source) {
@@ -245,8 +247,8 @@ final class Fetches: @unchecked Sendable {
             }
             // Held by this run alone: git lock files in it can only be left by a run that was killed.
             CacheLock.removeStaleLocks(in: folder)
-            if let isolation {
-                if let reason = Worker.fetch(entry, folder: folder, token: entry.isHTTPS ? token : nil, limits: isolation) { return .failure(reason) }
+            if let session {
+                if let reason = Worker.fetch(entry, folder: folder, token: entry.isHTTPS ? token : nil, session: session) { return .failure(reason) }
                 return .success(folder, nil, lock)
             }
             let mirror = try Mirror.update(url: entry.source, at: folder, token: entry.isHTTPS ? token : nil, scope: .branch(entry.branch))

@@ -28,6 +28,8 @@ public enum FleetRun {
         for e in entries { registered[e.name] = try store.repository(name: e.name, url: e.displayURL) }
         let ids = registered
 
+        // Writing to a worker that died is an error to handle, not a signal that ends the run.
+        if options.isolation != nil { signal(SIGPIPE, SIG_IGN) }
         let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers,
                               isolation: options.isolation)
         fetches.start()

@@ -72,77 +72,147 @@ enum WorkerEnd: Equatable {
     }
 }
 
-/// Spawning and watching one worker.
-enum Worker {
-    /// Runs the worker with `arguments` (after the executable) and extra `environment`, calling
-    /// `line` with each line it writes to standard output, until it exits, its time is up or its
-    /// resident memory passes the limit (then it is killed). Returns how it ended and the tail
-    /// of what it wrote to standard error.
-    static func run(_ arguments: [String], environment: [String: String], limits: WorkerLimits,
-                    line: (String) -> Void) throws -> (WorkerEnd, String) {
-        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
-        guard pipe(&out) == 0, pipe(&err) == 0 else { throw ScanError("cannot make a pipe for a worker: \(String(cString: strerror(errno)))") }
+/// One worker process serving one thread's tasks in turn (`fleetscan fleet worker serve`: a
+/// task is a line of JSON arguments on its standard input; it answers with `P`/`R` lines and
+/// ends each task with `D status`). Started on first use and again after a worker dies, is
+/// killed or grows past half its memory budget, so a night costs a few process starts, not two
+/// per repository. Used by one thread only.
+final class WorkerSession {
+    let limits: WorkerLimits
+    private var pid: pid_t = 0
+    private var input: Int32 = -1, output: Int32 = -1, errors: Int32 = -1
+    private var pending: [UInt8] = []
+
+    init(limits: WorkerLimits) { self.limits = limits }
+
+    deinit { stop(kill: false) }
+
+    /// Workers are started one at a time: between `pipe` and marking its ends close-on-exec, no
+    /// other thread may start a worker, which would inherit them and hold this worker's pipes
+    /// open past its death. (dup2 onto 0, 1 and 2 clears the flag for the worker's own copies.)
+    private static let starting = NSLock()
+
+    private func start() throws {
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        var toChild: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&out) == 0, pipe(&err) == 0 else {
+            throw ScanError("cannot make a pipe for a worker: \(String(cString: strerror(errno)))")
+        }
+        for fd in toChild + out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        for fd in [out[0], out[1], err[0], err[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
         var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        let argv = ([limits.executable, "fleet", "worker"] + arguments + ["--memory", String(limits.memory)]).map { strdup($0) } + [nil]
+        env["FLEETSCAN_WORKER_DB"] = limits.store
+        let words: [String] = [limits.executable, "fleet", "worker", "serve", "--memory", String(limits.memory)]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid: pid_t = 0
         let code = posix_spawn(&pid, limits.executable, &actions, nil, argv, envp)
+        close(toChild[0])
         close(out[1])
         close(err[1])
-        defer {
-            close(out[0])
-            close(err[0])
+        guard code == 0 else {
+            [toChild[1], out[0], err[0]].forEach { close($0) }
+            pid = 0
+            throw ScanError("cannot start a worker (\(limits.executable)): \(String(cString: strerror(code)))")
         }
-        guard code == 0 else { throw ScanError("cannot start a worker (\(limits.executable)): \(String(cString: strerror(code)))") }
-
-        let deadline = Date().addingTimeInterval(limits.seconds)
-        var killed: WorkerEnd?
-        var pending = [UInt8](), errTail = [UInt8]()
-        var open = [out[0]: true, err[0]: true]
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while open.values.contains(true) {
-            var fds = open.filter(\.value).map { pollfd(fd: $0.key, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), 200)
-            if ready < 0, errno != EINTR { break }
-            for p in fds where p.revents != 0 {
-                let n = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress!, $0.count) }
-                if n <= 0 { open[p.fd] = false; continue }
-                if p.fd == out[0] {
-                    pending += buffer[..<n]
-                    while let nl = pending.firstIndex(of: 10) {
-                        line(String(decoding: pending[..<nl], as: UTF8.self))
-                        pending.removeSubrange(...nl)
-                    }
-                } else {
-                    errTail += buffer[..<n]
-                    if errTail.count > 8192 { errTail.removeFirst(errTail.count - 8192) }
-                }
-            }
-            if killed == nil {
-                if Date() > deadline { killed = .timedOut } else if residentBytes(pid) > limits.memory { killed = .overMemory }
-                if killed != nil { kill(pid, SIGKILL) }
-            }
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let stderr = String(decoding: errTail, as: UTF8.self)
-        if let killed { return (killed, stderr) }
-        let signal = status & 0x7f
-        return (signal != 0 ? .signalled(signal) : .exited((status >> 8) & 0xff), stderr)
+        input = toChild[1]
+        output = out[0]
+        errors = err[0]
+        pending = []
     }
 
+    /// Ends the worker: at once (`kill`), or by closing its input so it finishes and exits.
+    /// Returns its wait status.
+    @discardableResult
+    private func stop(kill now: Bool) -> Int32 {
+        guard pid != 0 else { return 0 }
+        if now { kill(pid, SIGKILL) }
+        if input >= 0 { close(input) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if output >= 0 { close(output) }
+        pid = 0
+        input = -1
+        output = -1
+        return status
+    }
+
+    /// Runs one task (`fetch …` or `scan …`), calling `line` with each `P`/`R` line, until the
+    /// worker says it is done, dies, runs out of time or passes its memory budget. Returns how
+    /// the task ended and what the worker wrote to standard error meanwhile.
+    func perform(_ task: [String], line: (String) -> Void) throws -> (WorkerEnd, String) {
+        if pid == 0 { try start() }
+        let data = (try? JSONSerialization.data(withJSONObject: task)) ?? Data("[]".utf8)
+        let message = Array(data) + [10]
+        var sent = 0
+        while sent < message.count {
+            let n = message[sent...].withUnsafeBytes { write(input, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }  // a dead worker shows below, as the end of its output
+            sent += n
+        }
+        let deadline = Date().addingTimeInterval(limits.seconds)
+        var errTail: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        /// What is waiting on standard error; after the worker's end, until end of file (at most a second).
+        func drainErrors(blocking: Bool) {
+            while true {
+                var fd = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+                if poll(&fd, 1, blocking ? 1000 : 0) <= 0 { return }
+                let n = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress!, $0.count) }
+                if n <= 0 { return }
+                errTail += buffer[..<n]
+                if errTail.count > 8192 { errTail.removeFirst(errTail.count - 8192) }
+            }
+        }
+        var killed: WorkerEnd?
+        while true {
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, 200)
+            if ready < 0, errno != EINTR { break }
+            if fds[1].revents & Int16(POLLIN) != 0 { drainErrors(blocking: false) }
+            if fds[0].revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+                if n <= 0 { break }  // the worker is gone
+                pending += buffer[..<n]
+                while let nl = pending.firstIndex(of: 10) {
+                    let text = String(decoding: pending[..<nl], as: UTF8.self)
+                    pending.removeSubrange(...nl)
+                    if text.hasPrefix("D "), let status = Int32(text.dropFirst(2)) {
+                        drainErrors(blocking: false)
+                        // Done; a worker grown past half its budget is replaced before the next task.
+                        if Worker.residentBytes(pid) > limits.memory / 2 { stop(kill: false); close(errors); errors = -1 }
+                        return (.exited(status), String(decoding: errTail, as: UTF8.self))
+                    }
+                    line(text)
+                }
+            }
+            if Date() > deadline { killed = .timedOut } else if Worker.residentBytes(pid) > limits.memory { killed = .overMemory }
+            if killed != nil { break }
+        }
+        // The worker died, or is killed now: how it ended is the task's end.
+        let status = stop(kill: killed != nil)
+        drainErrors(blocking: true)
+        close(errors)
+        errors = -1
+        let said = String(decoding: errTail, as: UTF8.self)
+        if let killed { return (killed, said) }
+        let signal = status & 0x7f
+        return (signal != 0 ? .signalled(signal) : .exited(status == 0 ? 1 : (status >> 8) & 0xff), said)
+    }
+}
+
+/// Watching workers.
+enum Worker {
     /// A process's resident memory, from /proc (0 when it cannot be read).
     static func residentBytes(_ pid: pid_t) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
@@ -164,12 +234,14 @@ enum Worker {
 
 extension Worker {
     /// The coordinator's side of a fetch: the worker brings the mirror up to date.
-    static func fetch(_ entry: FleetManifest.Entry, folder: String, token: String?, limits: WorkerLimits) -> String? {
+    static func fetch(_ entry: FleetManifest.Entry, folder: String, token: String?, session: WorkerSession) -> String? {
         var arguments = ["fetch", "--source", entry.source, "--folder", folder]
         if let branch = entry.branch { arguments += ["--branch", branch] }
+        // The token goes down the pipe, never on a command line.
+        if let token { arguments += ["--token", token] }
         do {
-            let (end, stderr) = try run(arguments, environment: token.map { ["FLEETSCAN_WORKER_TOKEN": $0] } ?? [:], limits: limits) { _ in }
-            return end.reason(limits, stderr: stderr).map { "cannot fetch \(entry.displayURL): " + Mirror.redact($0) }
+            let (end, stderr) = try session.perform(arguments) { _ in }
+            return end.reason(session.limits, stderr: stderr).map { "cannot fetch \(entry.displayURL): " + Mirror.redact($0) }
         } catch {
             return "cannot fetch \(entry.displayURL): \(error)"
         }
@@ -178,14 +250,15 @@ extension Worker {
     /// The coordinator's side of a scan: the worker walks the history into the store (its own
     /// connection, `FLEETSCAN_WORKER_DB`) and writes its progress and its result as lines.
     static func scan(_ entry: FleetManifest.Entry, folder: String, repository: Int64, options: FleetOptions,
-                     limits: WorkerLimits, progress: (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
+                     session: WorkerSession, progress: (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
+        let limits = session.limits
         var arguments = ["scan", "--name", entry.name, "--display-url", entry.displayURL, "--folder", folder,
                          "--repository", String(repository), "--jobs", String(options.jobs)]
         if let branch = entry.branch { arguments += ["--branch", branch] }
         if let since = options.since { arguments += ["--since", String(since)] }
         if let max = options.maxCommits { arguments += ["--max-commits", String(max)] }
         var result: FleetRepositoryResult?
-        let (end, stderr) = try run(arguments, environment: ["FLEETSCAN_WORKER_DB": limits.store], limits: limits) { line in
+        let (end, stderr) = try session.perform(arguments) { line in
             if line.hasPrefix("P "), let p = WorkerProtocol.progress(line) { progress(p) }
             if line.hasPrefix("R ") { result = WorkerProtocol.result(line) }
         }

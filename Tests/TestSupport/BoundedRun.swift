@@ -10,7 +10,8 @@ public struct BoundedRun: Sendable {
     public var timedOut: Bool
     public var stdout: String
     public var stderr: String
-    /// Peak resident memory of this child alone, in KiB.
+    /// Peak resident memory of this child alone, in KiB: its `VmHWM`, read while it runs (the
+    /// rusage of a child started with vfork counts the parent's memory too).
     public var maxRSSKiB: Int
 
     /// Ended by itself with status 0.
@@ -51,7 +52,13 @@ public struct BoundedRun: Sendable {
         var waitStatus: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var peak = 0
         while true {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peak = max(peak, kib)
+            }
             let done = wait4(pid, &waitStatus, WNOHANG, &usage)
             if done == pid { break }
             if done < 0, errno != EINTR { break }
@@ -59,12 +66,12 @@ public struct BoundedRun: Sendable {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
-            usleep(20_000)
+            usleep(5_000)
         }
         let signalled = (waitStatus & 0x7f) != 0
         let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? String(decoding: (FileManager.default.contents(atPath: outPath) ?? Data()), as: UTF8.self)
         let err = String(decoding: (FileManager.default.contents(atPath: errPath) ?? Data()), as: UTF8.self)
         return BoundedRun(status: signalled ? nil : (waitStatus >> 8) & 0xff, signal: signalled ? waitStatus & 0x7f : nil,
-                          timedOut: timedOut, stdout: out, stderr: err, maxRSSKiB: Int(usage.ru_maxrss))
+                          timedOut: timedOut, stdout: out, stderr: err, maxRSSKiB: peak)
     }
 }
