@@ -37,41 +37,28 @@ public struct Glob: Sendable, Equatable {
         return Array(segments.prefix { !$0.contains("*") && !$0.contains("?") })
     }
 
-    /// Components against components, `**` standing for any run of them: the two-pointer
-    /// wildcard match (backtrack only to the last `**`), so any number of `**` costs at most
-    /// pattern × path component matches — never the exponential of a recursive match.
+    /// Components against components, `**` standing for any run of them (`wildcard`).
     static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        let p = Array(pattern), s = Array(path)
-        var pi = 0, si = 0, star = -1, mark = 0
-        while si < s.count {
-            if pi < p.count, p[pi] != "**", matchComponent(Array(p[pi].utf8)[...], Array(s[si].utf8)[...]) {
-                pi += 1
-                si += 1
-            } else if pi < p.count, p[pi] == "**" {
-                star = pi
-                mark = si
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                si = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "**" { pi += 1 }
-        return pi == p.count
+        wildcard(Array(pattern), Array(path), isStar: { $0 == "**" },
+                 matches: { p, s in matchComponent(Array(p.utf8)[...], Array(s.utf8)[...]) })
     }
 
-    /// `*` and `?` within one component, iteratively (no exponential backtracking).
+    /// `*` and `?` within one component (`wildcard` over bytes).
     static func matchComponent(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>) -> Bool {
-        let p = Array(p), s = Array(s)
+        wildcard(Array(p), Array(s), isStar: { $0 == UInt8(ascii: "*") },
+                 matches: { p, s in p == UInt8(ascii: "?") || p == s })
+    }
+
+    /// The two-pointer wildcard match, for bytes within a component and for components within
+    /// a path: on a mismatch it backtracks only to the last star, so any number of stars costs
+    /// at most pattern × subject steps — never the exponential of a recursive match.
+    static func wildcard<P, S>(_ p: [P], _ s: [S], isStar: (P) -> Bool, matches: (P, S) -> Bool) -> Bool {
         var pi = 0, si = 0, star = -1, mark = 0
         while si < s.count {
-            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == s[si] {
+            if pi < p.count, !isStar(p[pi]), matches(p[pi], s[si]) {
                 pi += 1
                 si += 1
-            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+            } else if pi < p.count, isStar(p[pi]) {
                 star = pi
                 mark = si
                 pi += 1
@@ -83,7 +70,7 @@ public struct Glob: Sendable, Equatable {
                 return false
             }
         }
-        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+        while pi < p.count, isStar(p[pi]) { pi += 1 }
         return pi == p.count
     }
 }

@@ -9,10 +9,7 @@ import TestSupport
     let folder = TempDirectory()
 
     func hostile(_ kind: String, size: Int? = nil) throws -> String {
-        let path = folder.path + "/hostile/\(kind).git"
-        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-hostile-repo.py", kind, path]
-                                    + (size.map { ["--size", String($0)] } ?? []))
-        return path
+        try FixtureRepositories.hostile(kind, at: folder.path + "/hostile/\(kind).git", size: size)
     }
 
     func manifest(_ name: String, _ repositories: [(String, String)]) throws -> String {

@@ -10,10 +10,7 @@ import TestSupport
     let folder = TempDirectory()
 
     func repository(_ kind: String, size: Int? = nil) throws -> String {
-        let path = folder.path + "/\(kind).git"
-        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-hostile-repo.py", kind, path]
-                                    + (size.map { ["--size", String($0)] } ?? []))
-        return path
+        try FixtureRepositories.hostile(kind, at: folder.path + "/\(kind).git", size: size)
     }
 
     func fleetscan(_ arguments: [String], seconds: Double = 120) throws -> BoundedRun {

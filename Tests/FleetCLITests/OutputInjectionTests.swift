@@ -27,7 +27,7 @@ import TestSupport
     @Test func repositoryTextIsEscapedForEveryFormat() throws {
         let folder = TempDirectory()
         let repo = folder.path + "/escape.git"
-        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-hostile-repo.py", "escape-names", repo])
+        try FixtureRepositories.hostile("escape-names", at: repo)
         let fleetscan = FixtureRepositories.executable
         let xcode = try BoundedRun.run([fleetscan, "scan", "--repo", repo, "--rev", "main"])
         #expect(xcode.succeeded, "\(xcode.summary)")

@@ -19,6 +19,13 @@ public enum FixtureRepositories {
         return path
     }
 
+    /// A hostile repository of `kind` (scripts/make-hostile-repo.py) at `path`; returns `path`.
+    @discardableResult
+    public static func hostile(_ kind: String, at path: String, size: Int? = nil) throws -> String {
+        try run(["python3", repositoryRoot + "/scripts/make-hostile-repo.py", kind, path] + (size.map { ["--size", String($0)] } ?? []))
+        return path
+    }
+
     /// Builds a demo organisation (scripts/make-demo-org.py) into `folder`; returns the
     /// path of its fleet.json. Each call builds afresh: tests move its branches.
     @discardableResult
