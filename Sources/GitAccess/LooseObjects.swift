@@ -119,10 +119,8 @@ enum LooseObjects {
     /// Runs `body` on the object's file: 0, `GIT_ENOTFOUND` when it is not a loose object here,
     /// or an error whose message libgit2 passes on to the caller.
     private static func answer(_ folder: Folder, _ id: ObjectID, _ body: ([UInt8]) throws -> Void) -> Int32 {
-        let file: [UInt8]
         do {
-            guard let bytes = try contents(path(folder, id)) else { return GIT_ENOTFOUND.rawValue }
-            file = bytes
+            guard let file = try contents(path(folder, id)) else { return GIT_ENOTFOUND.rawValue }
             try body(file)
             return 0
         } catch {

@@ -95,13 +95,16 @@ public enum GitTree {
     /// A blob's bytes as a source buffer; blobs over the size limit are refused from their header.
     static func read(_ id: ObjectID, pool: RepositoryPool) throws -> SourceBuffer {
         try pool.with { repo in
-            let size = try repo.size(of: id)
-            guard size <= Disk.maximumFileSize else { throw ScanError("larger than \(Disk.maximumFileSize >> 20) MiB; skipped") }
-            return try repo.withBlob(id) { bytes in
-                SourceBuffer(capacity: bytes.count) { buffer in
-                    if bytes.count > 0 { buffer.baseAddress!.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
-                    return bytes.count
+            // withBlob reads the header once and refuses a blob over the limit before inflating it.
+            do {
+                return try repo.withBlob(id, limit: Disk.maximumFileSize) { bytes in
+                    SourceBuffer(capacity: bytes.count) { buffer in
+                        if bytes.count > 0 { buffer.baseAddress!.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+                        return bytes.count
+                    }
                 }
+            } catch is BlobTooLarge {
+                throw ScanError("larger than \(Disk.maximumFileSize >> 20) MiB; skipped")
             }
         }
     }
