@@ -3,7 +3,6 @@ import GitAccess
 import ResultStore
 import RuleKit
 import ScanEngine
-import Synchronization
 
 /// One lane's loop: take the next repository, wait for its fetch, scan it, record it. Holds
 /// what the lane threads share (each lane uses only its own connections).
@@ -85,8 +84,8 @@ final class LaneWork: @unchecked Sendable {
 }
 
 /// What the lanes of a run share: the next repository to take, the results in manifest order,
-/// the progress, the first store failure, all behind one `Mutex`. Events are emitted inside
-/// it, one at a time.
+/// the progress, the first store failure, all behind one `Mutex` (`Guarded`). Events are
+/// emitted inside it, one at a time.
 final class LaneState: Sendable {
     private struct Shared {
         var nextIndex = 0
@@ -94,10 +93,10 @@ final class LaneState: Sendable {
         var progress: FleetProgress
         var error: (any Error)?
     }
-    private let shared: Mutex<Shared>
+    private let shared: Guarded<Shared>
 
     init(_ count: Int, progress: FleetProgress) {
-        shared = Mutex(Shared(results: Array(repeating: nil, count: count), progress: progress))
+        shared = Guarded(Shared(results: Array(repeating: nil, count: count), progress: progress))
     }
 
     var results: [FleetRepositoryResult?] { shared.withLock { $0.results } }

@@ -245,4 +245,28 @@ import TestSupport
         #expect(Shard("0/1") == .whole && Shard("2/3") == Shard(index: 2, count: 3))
         #expect(Shard("3/3") == nil && Shard("-1/3") == nil && Shard("1") == nil && Shard("1/0") == nil)
     }
+
+    /// Lanes update one shared state all the time; under contention every update is kept and
+    /// events come one at a time. Run under ThreadSanitizer by scripts/test, where a lock hand-over
+    /// it cannot see is reported as a race (as `Synchronization.Mutex` alone was).
+    @Test func laneStateKeepsEveryUpdateOfContendingLanes() {
+        let threads = 4, updates = 5_000
+        let state = LaneState(threads, progress: FleetProgress(repositories: threads, fetched: 0, finished: 0, failed: 0,
+                                                                filesScanned: 0, findings: 0, elapsed: 0))
+        let seen = EventCount()
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            for n in 0..<updates {
+                state.update({ _ in seen.count += 1 }) { p in p.commitsDone += 1; p.current = "lane \(t) \(n)" }
+            }
+            state.finish(t, FleetRepositoryResult(record: RunRepositoryRecord(repository: "r\(t)", status: .ok, reason: nil)),
+                         { _ in seen.count += 1 })
+        }
+        #expect(seen.count == threads * (updates + 1))
+        #expect(state.results.compactMap { $0?.record.repository }.sorted() == ["r0", "r1", "r2", "r3"])
+        #expect(state.next() == 0 && state.next() == 1)
+    }
 }
+
+/// Counts events; written only inside `LaneState`'s lock (events are emitted there, one at a
+/// time), which is what the test checks — hence `@unchecked Sendable`.
+private final class EventCount: @unchecked Sendable { var count = 0 }
