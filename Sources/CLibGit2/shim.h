@@ -32,4 +32,10 @@ static inline int fleetscan_git_set_cache_object_limit(git_object_t type, size_t
 static inline int fleetscan_git_clear_config_search_path(git_config_level_t level) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, "");
 }
+
+/// git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path): the certificate authorities
+/// https fetches trust (a company's own CA, `SSL_CERT_FILE` / `SSL_CERT_DIR` as git honours them).
+static inline int fleetscan_git_set_ssl_cert_locations(const char *file, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
 #endif

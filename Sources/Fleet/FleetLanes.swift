@@ -155,7 +155,8 @@ final class Fetches: @unchecked Sendable {
 
     let entries: [FleetManifest.Entry]
     let cache: String
-    let token: String?
+    /// Each entry's token and the server it is for (nil: none).
+    let credentials: [GitCredential?]
     let transfers: Int
     let isolation: WorkerLimits?
     private let condition = NSCondition()
@@ -172,11 +173,11 @@ final class Fetches: @unchecked Sendable {
         return fetched
     }
 
-    init(entries: [FleetManifest.Entry], cache: String, token: String?, transfers: Int, isolation: WorkerLimits?) {
+    init(entries: [FleetManifest.Entry], cache: String, credentials: [GitCredential?], transfers: Int, isolation: WorkerLimits?) {
         self.isolation = isolation
         self.entries = entries
         self.cache = cache
-        self.token = token
+        self.credentials = credentials
         self.transfers = transfers
         slots = Array(repeating: nil, count: entries.count)
     }
@@ -216,7 +217,7 @@ final class Fetches: @unchecked Sendable {
             let i = next
             next += 1
             condition.unlock()
-            let outcome = fetch(entries[i], session: session)
+            let outcome = fetch(entries[i], credential: credentials[i], session: session)
             condition.lock()
             slots[i] = outcome
             fetched += 1
@@ -234,7 +235,7 @@ final class Fetches: @unchecked Sendable {
         return outcome
     }
 
-    private func fetch(_ entry: FleetManifest.Entry, session: WorkerSession?) -> Outcome {
+    private func fetch(_ entry: FleetManifest.Entry, credential: GitCredential?, session: WorkerSession?) -> Outcome {
         if let problem = entry.problem { return .failure(problem) }
         let folder = cache + "/" + Mirror.folderName(for: entry.source)
         if entry.source.hasPrefix("/"), !FileManager.default.fileExists(atPath: entry.source) {
@@ -247,10 +248,10 @@ final class Fetches: @unchecked Sendable {
             // Held by this run alone: git lock files in it can only be left by a run that was killed.
             CacheLock.removeStaleLocks(in: folder)
             if let session {
-                if let reason = Worker.fetch(entry, folder: folder, token: entry.isHTTPS ? token : nil, session: session) { return .failure(reason) }
+                if let reason = Worker.fetch(entry, folder: folder, credential: credential, session: session) { return .failure(reason) }
                 return .success(folder, nil, lock)
             }
-            let mirror = try Mirror.update(url: entry.source, at: folder, token: entry.isHTTPS ? token : nil, scope: .branch(entry.branch))
+            let mirror = try Mirror.update(url: entry.source, at: folder, credential: credential, scope: .branch(entry.branch))
             return .success(folder, mirror, lock)
         } catch let e as GitError {
             return .failure("cannot fetch \(entry.displayURL): " + Mirror.redact(e.message))

@@ -21,7 +21,7 @@ public enum FleetRun {
         try FileManager.default.createDirectory(atPath: options.cache, withIntermediateDirectories: true)
         let lock = try CacheLock(folder: options.cache, shard: options.shard)
         defer { lock.release() }
-        let token = manifest.token(environment)
+        let credentials = entries.map { manifest.credential(for: $0, environment) }
 
         let run = try store.beginRun(started: options.now, shard: options.shard.description, since: options.since)
         var registered: [String: Int64] = [:]
@@ -30,7 +30,7 @@ public enum FleetRun {
 
         // Writing to a worker that died is an error to handle, not a signal that ends the run.
         if options.isolation != nil { signal(SIGPIPE, SIG_IGN) }
-        let fetches = Fetches(entries: entries, cache: options.cache, token: token, transfers: options.transfers,
+        let fetches = Fetches(entries: entries, cache: options.cache, credentials: credentials, transfers: options.transfers,
                               isolation: options.isolation)
         fetches.start()
         defer { fetches.finish() }  // before the lock is released (defers run in reverse)

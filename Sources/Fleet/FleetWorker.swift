@@ -234,11 +234,11 @@ enum Worker {
 
 extension Worker {
     /// The coordinator's side of a fetch: the worker brings the mirror up to date.
-    static func fetch(_ entry: FleetManifest.Entry, folder: String, token: String?, session: WorkerSession) -> String? {
+    static func fetch(_ entry: FleetManifest.Entry, folder: String, credential: GitCredential?, session: WorkerSession) -> String? {
         var arguments = ["fetch", "--source", entry.source, "--folder", folder]
         if let branch = entry.branch { arguments += ["--branch", branch] }
-        // The token goes down the pipe, never on a command line.
-        if let token { arguments += ["--token", token] }
+        // The token goes down the pipe, never on a command line, with the one server it is for.
+        if let credential { arguments += ["--token", credential.token, "--token-host", credential.host, "--token-port", String(credential.port)] }
         do {
             let (end, stderr) = try session.perform(arguments) { _ in }
             return end.reason(session.limits, stderr: stderr).map { "cannot fetch \(entry.displayURL): " + Mirror.redact($0) }

@@ -35,14 +35,31 @@ public struct FleetManifest: Sendable, Equatable {
     public var repositories: [Entry]
     /// The cache folder, resolved against the manifest's folder; nil when the manifest names none.
     public var cache: String?
-    /// The environment variable holding an https token.
-    public var tokenVariable: String?
+    /// Which environment variable holds the token for which https server.
+    public var tokens: [TokenScope] = []
+    /// What the manifest should change, though the run goes on (the old credentials form).
+    public var warnings: [String] = []
     /// Oldest commit time scanned on a repository's first run (seconds since 1970).
     public var since: Int64?
 
     static let topKeys = ["repositories", "cache", "credentials", "since"]
     static let entryKeys = ["name", "url", "branch"]
     static let schemes: Set<String> = ["https", "http", "ssh", "git", "file"]
+
+    /// One entry of `credentials.https`: the token in `variable` is for `host:port` only.
+    public struct TokenScope: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var variable: String
+
+        public init(host: String, port: Int = 443, variable: String) {
+            self.host = host.lowercased()
+            self.port = port
+            self.variable = variable
+        }
+
+        func covers(_ url: String) -> Bool { GitCredential(host: host, port: port, token: "-").allows(url) }
+    }
 
     /// Reads and validates the manifest at `path`; `environment` is where token variables are looked up.
     public static func load(_ path: String, environment: [String: String]) throws -> FleetManifest {
@@ -84,20 +101,42 @@ public struct FleetManifest: Sendable, Equatable {
             }
             manifest.since = time
         }
+        // The old form (one token for every https host), kept until the entries are read.
+        var everyHTTPSHost: String? = nil
         if let credentials = top["credentials"] {
             guard let object = credentials as? [String: Any] else { throw fail("\"credentials\" must be an object") }
             for key in object.keys.sorted() where key != "https" {
                 throw fail("unknown key \"credentials.\(key)\" (known keys: https)")
             }
-            if let https = object["https"] {
-                guard let h = https as? [String: Any] else { throw fail("\"credentials.https\" must be an object") }
+            func variable(_ value: Any?, _ at: String) throws -> String {
+                guard let v = value as? String, isVariableName(v) else {
+                    throw fail("\"\(at).tokenEnv\" must name an environment variable, like FLEETSCAN_GIT_TOKEN")
+                }
+                return v
+            }
+            if let list = object["https"] as? [Any] {
+                for (index, item) in list.enumerated() {
+                    let at = "credentials.https[\(index)]"
+                    guard let h = item as? [String: Any] else { throw fail("\"\(at)\" must be an object with \"host\" and \"tokenEnv\"") }
+                    for key in h.keys.sorted() where key != "host" && key != "tokenEnv" {
+                        throw fail("unknown key \"\(at).\(key)\" (known keys: host, tokenEnv)")
+                    }
+                    guard let text = h["host"] as? String, let scope = GitCredential.scope(text) else {
+                        throw fail("\"\(at).host\" must be a host name, or host:port (like git.example.com or git.example.com:8443)")
+                    }
+                    let entry = TokenScope(host: scope.host, port: scope.port, variable: try variable(h["tokenEnv"], at))
+                    if let first = manifest.tokens.firstIndex(where: { $0.host == entry.host && $0.port == entry.port }) {
+                        throw fail("\"\(at)\": \(text) already has a token (credentials.https[\(first)])")
+                    }
+                    manifest.tokens.append(entry)
+                }
+            } else if let h = object["https"] as? [String: Any] {
                 for key in h.keys.sorted() where key != "tokenEnv" {
                     throw fail("unknown key \"credentials.https.\(key)\" (known keys: tokenEnv)")
                 }
-                guard let variable = h["tokenEnv"] as? String, isVariableName(variable) else {
-                    throw fail("\"credentials.https.tokenEnv\" must name an environment variable, like FLEETSCAN_GIT_TOKEN")
-                }
-                manifest.tokenVariable = variable
+                everyHTTPSHost = try variable(h["tokenEnv"], "credentials.https")
+            } else if object["https"] != nil {
+                throw fail("\"credentials.https\" must be a list of {\"host\": …, \"tokenEnv\": …}")
             }
         }
         guard let list = top["repositories"] as? [Any] else { throw fail("\"repositories\" must be an array of repositories") }
@@ -139,16 +178,40 @@ public struct FleetManifest: Sendable, Equatable {
             if entry.problem == nil {
                 if let other = seenSources[entry.source] { problem("the same repository as \"\(other)\"") } else { seenSources[entry.source] = name }
             }
-            if entry.isHTTPS, let variable = manifest.tokenVariable, (environment[variable] ?? "").isEmpty {
-                problem("credentials.https.tokenEnv names $\(variable), which is not set")
-            }
             manifest.repositories.append(entry)
+        }
+        if let variable = everyHTTPSHost {
+            // The hosts of the manifest's https entries, each scoped on its own.
+            var hosts: [String] = []
+            for entry in manifest.repositories where entry.isHTTPS && entry.problem == nil {
+                guard let c = GitCredential(for: entry.source, token: "-"), !manifest.tokens.contains(where: { $0.host == c.host && $0.port == c.port })
+                else { continue }
+                manifest.tokens.append(TokenScope(host: c.host, port: c.port, variable: variable))
+                hosts.append(c.description)
+            }
+            manifest.warnings.append("\(path): \"credentials.https\" as one object gives $\(variable) to every https host of the manifest ("
+                                     + (hosts.isEmpty ? "none" : hosts.joined(separator: ", ")) + "); name each host: "
+                                     + "\"credentials\": {\"https\": [{\"host\": \"\(hosts.first ?? "git.example.com")\", \"tokenEnv\": \"\(variable)\"}]}")
+        }
+        for i in manifest.repositories.indices where manifest.repositories[i].problem == nil {
+            let entry = manifest.repositories[i]
+            let at = "repositories[\(i)] \"\(entry.name)\""
+            if entry.isHTTPS, let scope = manifest.tokens.first(where: { $0.covers(entry.source) }), (environment[scope.variable] ?? "").isEmpty {
+                manifest.repositories[i].problem = "\(at): credentials.https names $\(scope.variable) for its host, which is not set"
+            } else if entry.source.lowercased().hasPrefix("http://"), let host = GitCredential.host(of: entry.source),
+                      let scope = manifest.tokens.first(where: { $0.host == host }) {
+                manifest.repositories[i].problem = "\(at): \"url\" is plain http, and a token is never sent over http "
+                    + "(credentials.https has one for \(GitCredential(host: scope.host, port: scope.port, token: "-"))); use its https URL"
+            }
         }
         return manifest
     }
 
-    public func token(_ environment: [String: String]) -> String? {
-        tokenVariable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    /// The token for `entry`'s server, from the environment; nil when the manifest scopes none to it.
+    public func credential(for entry: Entry, _ environment: [String: String]) -> GitCredential? {
+        guard entry.isHTTPS, let scope = tokens.first(where: { $0.covers(entry.source) }),
+              let token = environment[scope.variable], !token.isEmpty else { return nil }
+        return GitCredential(host: scope.host, port: scope.port, token: token)
     }
 
     enum Kind {
@@ -174,7 +237,7 @@ public struct FleetManifest: Sendable, Equatable {
             }
             let authority = rest.prefix { $0 != "/" }
             if authority.contains("@"), scheme == "https" || scheme == "http" {
-                return .failure(ManifestProblem("\"url\" holds credentials; give a token through credentials.https.tokenEnv instead"))
+                return .failure(ManifestProblem("\"url\" holds credentials; give a token through credentials.https instead"))
             }
             let host = authority.split(separator: "@").last.map(String.init) ?? ""
             guard !host.isEmpty, rest.count > authority.count + 1 else {

@@ -49,14 +49,17 @@ enum FleetCommand {
         }
     }
 
-    static func loadManifest(_ p: ParsedArguments, environment: [String: String]) throws -> FleetManifest {
+    /// The manifest, its warnings printed (they do not stop the run).
+    static func loadManifest(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> FleetManifest {
         guard p.positionals.isEmpty else { throw CLIError.usage("fleet takes no paths (give the manifest with --manifest)") }
         guard let path = p.values[manifest.name] else { throw CLIError.usage("fleet needs --manifest FILE") }
-        return try FleetManifest.load(path, environment: environment)
+        let m = try FleetManifest.load(path, environment: environment)
+        for w in m.warnings { io.err("fleetscan: warning: \(Escape.line(w))\n") }
+        return m
     }
 
     static func check(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
-        let m = try loadManifest(try ParsedArguments.parse(words, flags: checkFlags), environment: environment)
+        let m = try loadManifest(try ParsedArguments.parse(words, flags: checkFlags), io, environment: environment)
         let problems = m.repositories.compactMap(\.problem)
         for p in problems { io.err("fleetscan: \(m.path): \(Escape.line(p))\n") }
         io.out("\(m.path): \(m.repositories.count) repositories, \(problems.count) with problems\n")
@@ -92,7 +95,7 @@ enum FleetCommand {
     static func runFleet(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
         let p = try ParsedArguments.parse(words, flags: runFlags)
         let shard = try shardOption(p, environment: environment)
-        let m = try loadManifest(p, environment: environment)
+        let m = try loadManifest(p, io, environment: environment)
         let now = Int64(Date().timeIntervalSince1970)
         var sinceTime: Int64 = m.since ?? now - 365 * 86_400
         if let text = p.values[since.name] {

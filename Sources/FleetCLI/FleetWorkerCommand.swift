@@ -11,7 +11,7 @@ import ScanEngine
 /// lines and one `R {…}` result line first (`WorkerProtocol`). The store comes in the
 /// environment (`FLEETSCAN_WORKER_DB`) and a token in the task, never on a command line.
 enum FleetWorkerCommand {
-    static let taskFlags = ["--source", "--folder", "--branch", "--token", "--name", "--display-url", "--repository", "--jobs", "--since",
+    static let taskFlags = ["--source", "--folder", "--branch", "--token", "--token-host", "--token-port", "--name", "--display-url", "--repository", "--jobs", "--since",
                             "--max-commits"].map { Flag(name: $0, value: "VALUE", help: "") }
 
     static func run(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
@@ -60,7 +60,10 @@ enum FleetWorkerCommand {
         }
         switch kind {
         case "fetch":
-            _ = try Mirror.update(url: try value("--source"), at: try value("--folder"), token: p.values["--token"],
+            let credential = p.values["--token"].map {
+                GitCredential(host: p.values["--token-host"] ?? "", port: p.values["--token-port"].flatMap { Int($0) } ?? 443, token: $0)
+            }
+            _ = try Mirror.update(url: try value("--source"), at: try value("--folder"), credential: credential,
                                   scope: .branch(p.values["--branch"]))
         case "scan":
             if store == nil {

@@ -3,6 +3,7 @@
 // by final classes that free them, errors carry libgit2's own message, and the public API is
 // Swift values (ObjectID, paths, bytes), never a C pointer.
 import CLibGit2
+import Foundation
 
 /// An error from libgit2: which function failed, its code, and libgit2's message (read on the
 /// failing thread, where libgit2 keeps it), with what was being done.
@@ -45,6 +46,12 @@ public enum Git {
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             _ = fleetscan_git_clear_config_search_path(level)
         }
+        // Certificate authorities named the way git and OpenSSL name them (a company's own CA);
+        // otherwise libgit2's TLS backend keeps the system's.
+        let environment = ProcessInfo.processInfo.environment
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        if file != nil || folder != nil { _ = fleetscan_git_set_ssl_cert_locations(file, folder) }
         return true
     }()
 

@@ -28,9 +28,10 @@ public enum Mirror {
     }
 
     /// Creates the mirror at `path` the first time and fetches into it every time; returns it open.
-    /// `token` (an https access token, from the environment) is offered when the server asks.
+    /// `credential` (an https access token and the server it is for) is given when that server
+    /// asks, and only then; an authenticated fetch follows no redirect to another host.
     /// With a branch scope, the mirror's HEAD points at the branch fetched.
-    public static func update(url: String, at path: String, token: String? = nil, scope: Scope = .everything,
+    public static func update(url: String, at path: String, credential: GitCredential? = nil, scope: Scope = .everything,
                               progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> GitRepository {
         Git.setUp()
         let display = redact(url)
@@ -71,7 +72,7 @@ public enum Mirror {
         }
         defer { git_remote_free(remote) }
 
-        let context = FetchContext(token: token, progress: progress)
+        let context = FetchContext(credential: credential, progress: progress)
         let payload = Unmanaged.passRetained(context)
         defer { payload.release() }
         var options = git_fetch_options()
@@ -80,10 +81,19 @@ public enum Mirror {
         options.update_fetchhead = 0  // nothing reads FETCH_HEAD; a nightly no-op fetch then writes no file
         options.download_tags = scope == .everything ? GIT_REMOTE_DOWNLOAD_TAGS_ALL : GIT_REMOTE_DOWNLOAD_TAGS_NONE
         options.callbacks.payload = payload.toOpaque()
-        options.callbacks.credentials = { out, _, _, allowed, payload in
+        // With a token, a redirect to another host is an error (libgit2 follows one on the first
+        // request by default, as git does); the callback also checks the server that asks.
+        if credential != nil { options.follow_redirects = GIT_REMOTE_REDIRECT_NONE }
+        options.callbacks.credentials = { out, url, _, allowed, payload in
             let context = Unmanaged<FetchContext>.fromOpaque(payload!).takeUnretainedValue()
-            guard let token = context.token, !token.isEmpty,
+            guard let credential = context.credential, !credential.token.isEmpty,
                   allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 else { return GIT_PASSTHROUGH.rawValue }
+            let asking = url.map { String(cString: $0) } ?? ""
+            guard credential.allows(asking) else {
+                context.refused = Mirror.redact(asking)
+                return GIT_PASSTHROUGH.rawValue
+            }
+            let token = credential.token
             context.attempts += 1
             // The server turned the token down once already: asking again would loop.
             guard context.attempts == 1 else { return GIT_EAUTH.rawValue }
@@ -129,8 +139,13 @@ public enum Mirror {
         }
         if code < 0 {
             var e = Git.lastError(code, "git_remote_fetch", display)
-            if context.attempts > 1 || code == GIT_EAUTH.rawValue {
-                e.message = "authentication failed" + (token == nil ? " (no token in the environment)" : " with the token given") + ": " + e.message
+            if credential != nil, e.message.hasPrefix("cannot redirect from") {
+                e.message = "an authenticated fetch follows no redirect to another host (give the URL it redirects to): " + e.message
+            } else if let refused = context.refused, let credential {
+                e.message = "\(refused) asked for credentials, and the token is only for \(credential), so it was not given "
+                    + "(a redirect to another server or port, or plain http): " + e.message
+            } else if context.attempts > 1 || code == GIT_EAUTH.rawValue {
+                e.message = "authentication failed" + (credential == nil ? " (no token for this server)" : " with the token given") + ": " + e.message
             }
             e.message = redact(e.message)
             throw e
@@ -241,12 +256,14 @@ public enum Mirror {
 
 /// What the C callbacks of one fetch need.
 private final class FetchContext {
-    let token: String?
+    let credential: GitCredential?
     let progress: (@Sendable (TransferProgress) -> Void)?
     var attempts = 0
+    /// A server that asked for credentials the token is not for (redacted).
+    var refused: String?
 
-    init(token: String?, progress: (@Sendable (TransferProgress) -> Void)?) {
-        self.token = token
+    init(credential: GitCredential?, progress: (@Sendable (TransferProgress) -> Void)?) {
+        self.credential = credential
         self.progress = progress
     }
 }

@@ -14,13 +14,14 @@ public struct GitScan: Sendable {
     public var configuration: Configuration
 
     /// Opens the repository a `--repo` argument names: a local path in place, a URL through a
-    /// bare mirror under `cache` (cloned the first time, fetched afterwards).
+    /// bare mirror under `cache` (cloned the first time, fetched afterwards). `token` is given to
+    /// that URL's own server only (its https host and port).
     public static func openRepository(_ spec: String, cache: String, token: String?,
                                       progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> RepositoryPool {
         do {
             if Mirror.isRemote(spec) || spec.hasPrefix("file://") {
                 let folder = cache + "/" + Mirror.folderName(for: spec)
-                let repo = try Mirror.update(url: spec, at: folder, token: token, progress: progress)
+                let repo = try Mirror.update(url: spec, at: folder, credential: token.flatMap { GitCredential(for: spec, token: $0) }, progress: progress)
                 return RepositoryPool(path: folder, first: repo)
             }
             var st = stat()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Fleet
+import GitAccess
 import ScanEngine
 
 @Suite struct ManifestTests {
@@ -30,7 +31,7 @@ import ScanEngine
                {"name": "file-url", "url": "file:///srv/mirrors/file%20url.git"},
                {"name": "ssh", "url": "git@github.com:org/ssh.git"}],
              "cache": "./fleetscan-cache", "since": "2026-01-01",
-             "credentials": {"https": {"tokenEnv": "FLEETSCAN_GIT_TOKEN"}}}
+             "credentials": {"https": [{"host": "git.example.com", "tokenEnv": "FLEETSCAN_GIT_TOKEN"}]}}
             """, environment: ["FLEETSCAN_GIT_TOKEN": "t0ken"])
         #expect(m.repositories.map(\.source) == ["https://git.example.com/mobile/shop-ios.git", "/srv/mirrors/design-kit.git",
                                                  "/srv/mirrors/local.git", "/srv/mirrors/file url.git", "git@github.com:org/ssh.git"])
@@ -38,7 +39,9 @@ import ScanEngine
         #expect(m.repositories.map(\.isHTTPS) == [true, false, false, false, false])
         #expect(m.repositories[0].branch == "main" && m.repositories[1].branch == nil)
         #expect(m.cache == "/srv/fleet/fleetscan-cache" && m.since == ISODate.parse("2026-01-01"))
-        #expect(m.token(["FLEETSCAN_GIT_TOKEN": "t0ken"]) == "t0ken" && m.token([:]) == nil)
+        #expect(m.credential(for: m.repositories[0], ["FLEETSCAN_GIT_TOKEN": "t0ken"]) == GitCredential(host: "git.example.com", token: "t0ken"))
+        #expect(m.credential(for: m.repositories[0], [:]) == nil && m.warnings.isEmpty)
+        #expect(m.repositories.dropFirst().allSatisfy { m.credential(for: $0, ["FLEETSCAN_GIT_TOKEN": "t0ken"]) == nil })
     }
 
     @Test func problemsOfTheWholeFileStopWithTheKeyOrEntryNamed() {
@@ -56,6 +59,17 @@ import ScanEngine
                 .contains("unknown key \"credentials.https.token\""))
         #expect(Self.failure(#"{"repositories": [], "credentials": {"https": {"tokenEnv": "not a name"}}}"#)
                 .contains("must name an environment variable"))
+        #expect(Self.failure(#"{"repositories": [], "credentials": {"https": [{"host": "h", "tokenEnv": "not a name"}]}}"#)
+                .contains("\"credentials.https[0].tokenEnv\" must name an environment variable"))
+        #expect(Self.failure(#"{"repositories": [], "credentials": {"https": [{"host": "h", "tokenEnv": "T", "user": "x"}]}}"#)
+                .contains("unknown key \"credentials.https[0].user\" (known keys: host, tokenEnv)"))
+        for bad in ["https://h", "h/path", "me@h", "h:99999", "h:", "", "[::1"] {
+            #expect(Self.failure(#"{"repositories": [], "credentials": {"https": [{"host": "\#(bad)", "tokenEnv": "T"}]}}"#)
+                    .contains("\"credentials.https[0].host\" must be a host name, or host:port"), "\(bad)")
+        }
+        #expect(Self.failure(#"{"repositories": [], "credentials": {"https": [{"host": "H", "tokenEnv": "A"}, {"host": "h:443", "tokenEnv": "B"}]}}"#)
+                .contains("\"credentials.https[1]\": h:443 already has a token (credentials.https[0])"))
+        #expect(Self.failure(#"{"repositories": [], "credentials": {"https": "T"}}"#).contains("must be a list of"))
     }
 
     @Test func problemsOfOneEntryStayOnThatEntry() throws {
@@ -73,12 +87,51 @@ import ScanEngine
         // A token variable that is not set fails the https entries only.
         let m = try Self.parse("""
             {"repositories": [{"name": "a", "url": "https://host/a.git"}, {"name": "b", "url": "/srv/b.git"}],
-             "credentials": {"https": {"tokenEnv": "FLEETSCAN_GIT_TOKEN"}}}
+             "credentials": {"https": [{"host": "host", "tokenEnv": "FLEETSCAN_GIT_TOKEN"}]}}
             """)
-        #expect(m.repositories[0].problem == "repositories[0] \"a\": credentials.https.tokenEnv names $FLEETSCAN_GIT_TOKEN, which is not set")
+        #expect(m.repositories[0].problem == "repositories[0] \"a\": credentials.https names $FLEETSCAN_GIT_TOKEN for its host, which is not set")
         #expect(m.repositories[1].problem == nil)
         // Two names for one repository would fetch into one mirror at once.
         let twice = try Self.parse(#"{"repositories": [{"name": "a", "url": "/srv/x.git"}, {"name": "b", "url": "/srv/fleet/../x.git"}]}"#)
         #expect(twice.repositories[1].problem?.contains("the same repository as \"a\"") == true)
+    }
+
+    /// Each token is for one https host and port; other hosts, other ports and plain http get none.
+    @Test func tokensAreScopedToTheirHostAndPort() throws {
+        let env = ["T1": "one", "T2": "two"]
+        let m = try Self.parse("""
+            {"repositories": [
+               {"name": "a", "url": "https://git.example.com/a.git"},
+               {"name": "b", "url": "https://GIT.example.com:443/b.git"},
+               {"name": "c", "url": "https://git.example.com:8443/c.git"},
+               {"name": "d", "url": "https://other.example.com/d.git"},
+               {"name": "e", "url": "https://git.example.com.evil.example/e.git"},
+               {"name": "f", "url": "ssh://git.example.com/f.git"}],
+             "credentials": {"https": [{"host": "git.example.com", "tokenEnv": "T1"}, {"host": "git.example.com:8443", "tokenEnv": "T2"}]}}
+            """, environment: env)
+        #expect(m.repositories.map { m.credential(for: $0, env)?.token } == ["one", "one", "two", nil, nil, nil])
+        #expect(m.credential(for: m.repositories[2], env) == GitCredential(host: "git.example.com", port: 8443, token: "two"))
+        // Plain http to a host that has a token is refused on that entry: the token is never sent
+        // over http, and fetching without it would fail less clearly.
+        let http = try Self.parse("""
+            {"repositories": [{"name": "a", "url": "http://git.example.com/a.git"}, {"name": "b", "url": "http://plain.example.com/b.git"}],
+             "credentials": {"https": [{"host": "git.example.com", "tokenEnv": "T1"}]}}
+            """, environment: env)
+        #expect(http.repositories[0].problem?.contains("\"url\" is plain http, and a token is never sent over http") == true)
+        #expect(http.repositories[1].problem == nil && http.credential(for: http.repositories[1], env) == nil)
+    }
+
+    /// The old form gives the token to the hosts of the manifest's https entries, each scoped on
+    /// its own, and says how to write it now.
+    @Test func theOldFormIsScopedToTheManifestsHTTPSHostsWithAWarning() throws {
+        let m = try Self.parse("""
+            {"repositories": [{"name": "a", "url": "https://git.example.com/a.git"}, {"name": "b", "url": "https://other.example.com:8443/b.git"},
+                              {"name": "c", "url": "http://plain.example.com/c.git"}],
+             "credentials": {"https": {"tokenEnv": "FLEETSCAN_GIT_TOKEN"}}}
+            """, environment: ["FLEETSCAN_GIT_TOKEN": "t"])
+        #expect(m.tokens == [FleetManifest.TokenScope(host: "git.example.com", variable: "FLEETSCAN_GIT_TOKEN"),
+                             FleetManifest.TokenScope(host: "other.example.com", port: 8443, variable: "FLEETSCAN_GIT_TOKEN")])
+        #expect(m.warnings == [#"/srv/fleet/fleet.json: "credentials.https" as one object gives $FLEETSCAN_GIT_TOKEN to every https host of the manifest (git.example.com, other.example.com:8443); name each host: "credentials": {"https": [{"host": "git.example.com", "tokenEnv": "FLEETSCAN_GIT_TOKEN"}]}"#])
+        #expect(m.repositories.map { m.credential(for: $0, ["FLEETSCAN_GIT_TOKEN": "t"])?.token } == ["t", "t", nil])
     }
 }

@@ -75,6 +75,7 @@ public enum FixtureRepositories {
     public struct SetUpError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+        public init(message: String) { self.message = message }
     }
 }
 
