@@ -19,27 +19,26 @@ public enum FileTree {
 
     static let neverEntered: Set<String> = [".git", ".hg", ".svn"]
 
-    /// Lists the source files under `root`.
+    /// Lists the source files under `root`. Names are kept as the bytes the folder holds for
+    /// opening (a name that is not UTF-8 is still read), and shown with U+FFFD for what is not
+    /// UTF-8, as a git tree's names are.
     public static func list(root: String, configuration: Configuration) -> Listing {
         var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
-        var stack: [String] = [""]
-        while let relative = stack.popLast() {
-            let absolute = relative.isEmpty ? root : root + "/" + relative
-            guard let dir = opendir(absolute) else {
+        var stack: [(relative: String, absolute: [UInt8])] = [("", Array(root.utf8))]
+        while let (relative, absolute) = stack.popLast() {
+            guard let dir = Disk.withPath(absolute, { opendir($0) }) else {
                 listing.diagnostics.append(Diagnostic(path: relative.isEmpty ? "." : relative,
                                                       message: "cannot read folder: \(String(cString: strerror(errno)))"))
                 continue
             }
-            var entries: [(String, Bool)] = []
+            var entries: [(name: [UInt8], isDirectory: Bool)] = []
             while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { p in
-                    p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name == "." || name == ".." { continue }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if name == [46] || name == [46, 46] { continue }  // "." and ".."
                 var type = entry.pointee.d_type
                 if type == UInt8(DT_UNKNOWN) {
                     var st = stat()
-                    guard lstat(absolute + "/" + name, &st) == 0 else { continue }
+                    guard Disk.withPath(absolute + [47] + name, { lstat($0, &st) }) == 0 else { continue }
                     let mode = st.st_mode & S_IFMT
                     type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
                 }
@@ -48,14 +47,15 @@ public enum FileTree {
                 // Links (and devices, sockets…) are data at most, never followed.
             }
             closedir(dir)
-            for (name, isDirectory) in entries.sorted(by: { $0.0 > $1.0 }) {
+            for (bytes, isDirectory) in entries.sorted(by: { $1.name.lexicographicallyPrecedes($0.name) }) {
+                let name = String(decoding: bytes, as: UTF8.self)
                 let path = relative.isEmpty ? name : relative + "/" + name
+                let full = absolute + [47] + bytes
                 if isDirectory {
-                    if enters(folder: path, name: name, configuration: configuration) { stack.append(path) }
+                    if enters(folder: path, name: name, configuration: configuration) { stack.append((path, full)) }
                     continue
                 }
                 // No stat here: reading opens the file anyway, and one syscall per file adds up.
-                let full = root + "/" + path
                 listing.add(path: path, name: name, configuration: configuration,
                             readSource: { try Disk.read(full) }, readBytes: { try Disk.readBytes(full) })
             }

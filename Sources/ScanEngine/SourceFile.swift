@@ -37,15 +37,26 @@ enum Disk {
     static let maximumFileSize = 32 << 20
 
     /// The bytes of a file, owned (for the project-file parsers).
-    static func readBytes(_ absolutePath: String) throws -> [UInt8] {
+    static func readBytes(_ absolutePath: String) throws -> [UInt8] { try readBytes(Array(absolutePath.utf8)) }
+
+    static func readBytes(_ absolutePath: [UInt8]) throws -> [UInt8] {
         let buffer = try read(absolutePath)
         return withExtendedLifetime(buffer) { Array(buffer.bytes) }
     }
 
+    static func read(_ absolutePath: String) throws -> SourceBuffer { try read(Array(absolutePath.utf8)) }
+
+    /// A path as the bytes the file system holds (not always UTF-8), NUL-terminated for `body`.
+    static func withPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try (path + [0]).withUnsafeBufferPointer { p in
+            try p.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
     /// Only a regular file is read: it is opened without blocking (a FIFO would wait for a
     /// writer forever) and its type checked on the open descriptor, never through a link.
-    static func read(_ absolutePath: String) throws -> SourceBuffer {
-        let fd = open(absolutePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    static func read(_ absolutePath: [UInt8]) throws -> SourceBuffer {
+        let fd = withPath(absolutePath) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw ScanError("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()

@@ -1,10 +1,35 @@
 import Foundation
+import GitAccess
 import Testing
 import RuleKit
 import ScanEngine
 import TestSupport
 
 @Suite struct FileTreeTests {
+    /// Names that are not UTF-8 (Latin-1 from an old Mac or Windows machine) are opened by
+    /// their bytes, shown with U+FFFD as git trees' names are, and scan as a commit of the same
+    /// tree does.
+    @Test func filesWhoseNamesAreNotUTF8AreReadAndMatchTheirCommit() throws {
+        let dir = TempDirectory()
+        func raw(_ bytes: [UInt8]) -> [CChar] { (Array(dir.path.utf8) + bytes + [0]).map { CChar(bitPattern: $0) } }
+        #expect(mkdir(raw(Array("/Mod".utf8) + [0xFF]), 0o755) == 0)
+        for name in [Array("/Mod".utf8) + [0xFF] + Array("/caf".utf8) + [0xE9] + Array(".swift".utf8), Array("/ok.swift".utf8)] {
+            let fd = open(raw(name), O_WRONLY | O_CREAT, 0o644)
+            #expect(fd >= 0)
+            let text = Array("func f() { _ = UIScreen.main.scale }\n".utf8)
+            #expect(write(fd, text, text.count) == text.count)
+            close(fd)
+        }
+        let disk = try PathScan.prepare([dir.path]).run(jobs: 2)
+        #expect(disk.diagnostics.isEmpty, "\(disk.diagnostics)")
+        #expect(disk.findings.map(\.path) == ["Mod\u{FFFD}/caf\u{FFFD}.swift", "ok.swift"])
+        try FixtureRepositories.run(["git", "init", "-q", "-b", "main", dir.path])
+        try FixtureRepositories.run(["git", "add", "-A"], in: dir.path)
+        try FixtureRepositories.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "names"], in: dir.path)
+        let commit = try GitScan.prepare(pool: RepositoryPool(path: dir.path), repository: dir.path, revision: "main").run(jobs: 2)
+        #expect(commit.findings.map { "\($0.path) \($0.rule) \($0.line)" } == disk.findings.map { "\($0.path) \($0.rule) \($0.line)" })
+    }
+
     @Test func symlinksAreNeverFollowedAndVendoredFoldersSkipped() throws {
         let dir = TempDirectory()
         let outside = TempDirectory()
