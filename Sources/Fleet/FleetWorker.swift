@@ -34,6 +34,19 @@ public struct WorkerLimits: Sendable, Equatable {
     /// Called first thing in a worker: its own limits (`Worker.limitSelf`).
     public static func applyInWorker(memory: Int) { Worker.limitSelf(memory: memory) }
 
+    /// A worker ends when its coordinator does: a coordinator killed with SIGKILL closes no
+    /// pipe it could wait on in the middle of a task, so a thread watches for the worker being
+    /// handed to another parent and ends the process at once (a store transaction under way is
+    /// rolled back, as after any kill). Otherwise the next run would find the killed run's
+    /// workers still scanning its repositories.
+    public static func endWithCoordinator() {
+        let coordinator = getppid()
+        Thread.detachNewThread {
+            while getppid() == coordinator { usleep(100_000) }
+            _exit(1)
+        }
+    }
+
     /// The running executable (for the coordinator to spawn itself); `FLEETSCAN_WORKER_EXECUTABLE`
     /// names another (tests that run the command line inside a test process).
     public static var currentExecutable: String {
@@ -263,7 +276,11 @@ extension Worker {
             if line.hasPrefix("R ") { result = WorkerProtocol.result(line) }
         }
         if end == .exited(3) {
-            throw StoreError(function: "fleet worker", source: .store, message: stderr.split(separator: "\n").last.map(String.init) ?? "the store failed",
+            // The worker's own line, without its "fleetscan: error: the store failed: " (the
+            // coordinator says it once).
+            let line = stderr.split(separator: "\n").last.map(String.init) ?? "the store failed"
+            let prefix = "fleetscan: error: the store failed: "
+            throw StoreError(function: "fleet worker", source: .store, message: line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line,
                              context: entry.name)
         }
         if let reason = end.reason(limits, stderr: stderr) {

@@ -18,6 +18,7 @@ enum FleetWorkerCommand {
         guard words.first == "serve" else { throw CLIError.usage("fleet worker serve is the only worker command") }
         let p = try ParsedArguments.parse(Array(words.dropFirst()), flags: [Flag(name: "--memory", value: "BYTES", help: "")])
         if let memory = p.values["--memory"].flatMap(Int.init) { WorkerLimits.applyInWorker(memory: memory) }
+        WorkerLimits.endWithCoordinator()
         // The worker's two connections (reader and writer), opened on its first scan and kept.
         var store: (any Store, any Store)?
         while let text = readLine() {

@@ -58,9 +58,10 @@ enum HistoryCommand {
         do {
             return try Stores.open(db)
         } catch var e as StoreError {
-            // A database server that cannot be reached may be back on a retry (exit 3); a bad
-            // location or a file that is not a store will not (exit 2).
-            guard Stores.isPostgres(db), e.function != "open" else {
+            // A database server that cannot be reached, or a store another process keeps busy,
+            // may be ready on a retry (exit 3); a bad location or a file that is not a store
+            // will not (exit 2).
+            guard (Stores.isPostgres(db) && e.function != "open") || e.isRetryable else {
                 throw ScanError("\(Stores.redact(db)): cannot open the store: \(e.message)")
             }
             e.message = "cannot open the store: " + e.message

@@ -2,6 +2,7 @@
 // per-blob memo that makes history cheap. It is the only module that imports SQLite; every
 // return code goes through one `check()` that reads SQLite's message at once.
 import CSQLite
+import Foundation
 
 /// An error from a store: the function that failed, where it came from (SQLite's result code,
 /// PostgreSQL's SQLSTATE, or the store's own checks), the database's message, and the
@@ -83,7 +84,15 @@ final class SQLiteConnection {
     @discardableResult
     func check(_ code: Int32, _ function: String, _ context: @autoclosure () -> String, ok: Set<Int32> = [SQLITE_OK]) throws -> Int32 {
         guard !ok.contains(code) else { return code }
-        throw StoreError(function: function, code: code, message: String(cString: sqlite3_errmsg(handle)), context: context())
+        throw StoreError(function: function, code: code, message: message(code, String(cString: sqlite3_errmsg(handle))), context: context())
+    }
+
+    /// SQLite's message, with the file and the system's reason when the disk, not the SQL, failed
+    /// ("database or disk is full" alone does not say which disk).
+    func message(_ code: Int32, _ sqlite: String) -> String {
+        guard code & 0xff == SQLITE_FULL || code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_CANTOPEN else { return sqlite }
+        let errno = sqlite3_system_errno(handle)
+        return "\(path): \(sqlite)" + (errno > 0 ? " (\(String(cString: strerror(errno))))" : "")
     }
 
     /// Runs SQL with no results (several statements allowed).
@@ -91,9 +100,9 @@ final class SQLiteConnection {
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
-            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            let text = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(error)
-            throw StoreError(function: "sqlite3_exec", code: code, message: message, context: String(sql.prefix(120)))
+            throw StoreError(function: "sqlite3_exec", code: code, message: message(code, text), context: String(sql.prefix(120)))
         }
     }
 

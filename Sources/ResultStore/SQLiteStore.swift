@@ -107,11 +107,27 @@ public final class SQLiteStore: Store {
     public init(path: String) throws {
         db = try SQLiteConnection(path: path)
         do {
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            try walMode()
+            try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             try migrate()
         } catch var e as StoreError {
             e.context = path  // "file is not a database" means little without the file
             throw e
+        }
+    }
+
+    /// Switches a new file to WAL. Two processes opening one new file at once (two runs started
+    /// together) both try; the switch needs the file to itself, and SQLite answers "database is
+    /// locked" at once rather than through the busy timeout, so it is tried again for as long.
+    func walMode() throws {
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            do {
+                try db.execute("PRAGMA journal_mode=WAL")
+                return
+            } catch let e as StoreError where e.isRetryable && Date() < deadline {
+                usleep(5_000)
+            }
         }
     }
 

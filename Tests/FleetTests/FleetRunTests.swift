@@ -183,6 +183,136 @@ import TestSupport
         #expect(a == b)
     }
 
+    /// The executable on an organisation, as cron starts it.
+    static func fleetRun(_ manifest: String, db: String, cache: String) -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: FixtureRepositories.executable)
+        p.arguments = ["fleet", "run", "--manifest", manifest, "--cache", cache, "--db", db, "--jobs", "2", "--quiet"]
+        p.standardError = FileHandle.nullDevice
+        return p
+    }
+
+    /// Commits and file counts, and every table's row count but the runs'.
+    static func snapshot(_ store: any Store) throws -> ([String: [CommitRecord]], [String: Int]) {
+        var counts = try store.rowCounts()
+        for k in ["runs", "run_repositories"] { counts[k] = nil }
+        return (try contents(store), counts)
+    }
+
+    /// kill -9 at ten random moments of a run — while cloning, scanning, writing or finishing —
+    /// each on its own store and cache; the rerun always ends with the store an uninterrupted
+    /// run writes, and no repository failed (a half-made mirror, a worker of the killed run
+    /// still writing).
+    @Test func killNineAtTenRandomMomentsThenRerunGivesTheSameStore() throws {
+        let dir = TempDirectory()
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "6", "--commits", "50"], into: dir.path + "/org")
+        let started = Date()
+        let reference = Self.fleetRun(manifest, db: dir.path + "/whole.sqlite", cache: dir.path + "/whole-cache")
+        try reference.run()
+        reference.waitUntilExit()
+        let duration = Date().timeIntervalSince(started)
+        #expect(reference.terminationStatus == 0)
+        let whole = try Self.snapshot(try SQLiteStore(path: dir.path + "/whole.sqlite"))
+        let total = whole.0.values.map(\.count).reduce(0, +)
+        var killed = 0
+        for point in 0..<10 {
+            // Three moments early in the run (fetching, cloning), seven once a random share of
+            // the commits is stored (polled through a second connection).
+            let db = dir.path + "/k\(point).sqlite", cache = dir.path + "/k\(point)-cache"
+            let p = Self.fleetRun(manifest, db: db, cache: cache)
+            let target = point < 3 ? 0 : Int.random(in: 1...(total * 9 / 10))
+            let delay = point < 3 ? Double.random(in: 0.005...0.08) : 0
+            try p.run()
+            let moment = Date()
+            if target == 0 { usleep(UInt32(delay * 1_000_000)) }
+            while target > 0, p.isRunning, Date().timeIntervalSince(moment) < 60 {
+                if let s = try? SQLiteStore(path: db), let n = try? s.rowCounts()["commits"], n >= target { break }
+                usleep(1_000)
+            }
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let what = target == 0 ? "kill at \(delay) s" : "kill at \(target) of \(total) commits"
+            if p.terminationReason == .uncaughtSignal { killed += 1 }
+            let rerun = Self.fleetRun(manifest, db: db, cache: cache)
+            try rerun.run()
+            rerun.waitUntilExit()
+            #expect(rerun.terminationStatus == 0, "rerun after a \(what)")
+            let store = try SQLiteStore(path: db)
+            let last = try #require(try store.runs().last)
+            let failed = try store.runRepositories(last.id).filter { $0.status != .ok }
+            #expect(failed.isEmpty, "\(what): \(failed)")
+            let after = try Self.snapshot(store)
+            #expect(after.0 == whole.0 && after.1 == whole.1, "\(what)")
+        }
+        #expect(killed >= 8, "only \(killed) of 10 runs were still going when killed (an uninterrupted one took \(duration) s)")
+    }
+
+    /// Two `fleet run`s started together on one cache and one store: one runs, the other
+    /// refuses at once with the status a scheduler retries (75) and a message naming the cache;
+    /// the store holds what one run writes.
+    @Test func twoRunsAtOnceOnOneCacheAndStore() throws {
+        let dir = TempDirectory()
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "6", "--commits", "50"], into: dir.path + "/org")
+        let db = dir.path + "/s.sqlite", cache = dir.path + "/cache"
+        let runs = [Self.fleetRun(manifest, db: db, cache: cache), Self.fleetRun(manifest, db: db, cache: cache)]
+        let errors = [Pipe(), Pipe()]
+        for (p, e) in zip(runs, errors) { p.standardError = e }
+        for p in runs { try p.run() }
+        let messages = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        for p in runs { p.waitUntilExit() }
+        #expect(runs.map(\.terminationStatus).sorted() == [0, 75], "\(messages)")
+        #expect(messages.contains { $0.contains("another fleet run is using this cache folder; run again when it is done") }, "\(messages)")
+        let whole = dir.path + "/whole.sqlite"
+        let reference = Self.fleetRun(manifest, db: whole, cache: dir.path + "/whole-cache")
+        try reference.run()
+        reference.waitUntilExit()
+        let store = try SQLiteStore(path: db)
+        #expect(try store.runs().count == 1 && store.runs().allSatisfy { $0.finished != nil })
+        let a = try Self.snapshot(store), b = try Self.snapshot(try SQLiteStore(path: whole))
+        #expect(a.0 == b.0 && a.1 == b.1)
+    }
+
+    /// The store's disk fills part-way (a tmpfs of 400 KiB; the run needs about 1 MiB): the
+    /// run stops with a message naming the store file and the status for a store failure (3),
+    /// nothing crashes; given room, the rerun finishes and the store is what one run writes.
+    @Test(.enabled(if: FleetRunTests.canMountTmpfs, "needs root to mount a small tmpfs"))
+    func aFullDiskStopsTheRunClearlyAndARerunFinishes() throws {
+        let dir = TempDirectory()
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "6", "--commits", "50"], into: dir.path + "/org")
+        let disk = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try FixtureRepositories.run(["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", disk])
+        defer { _ = try? FixtureRepositories.run(["umount", disk]) }
+        let db = disk + "/s.sqlite", cache = dir.path + "/cache"
+        let full = Self.fleetRun(manifest, db: db, cache: cache)
+        let error = Pipe()
+        full.standardError = error
+        try full.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        full.waitUntilExit()
+        #expect(full.terminationReason == .exit && full.terminationStatus == 3, "\(message)")
+        #expect(message.contains("fleetscan: error: the store failed: \(db): database or disk is full"), "\(message)")
+        #expect(!message.contains("the store failed: fleetscan"), "\(message)")
+        try FixtureRepositories.run(["mount", "-o", "remount,size=8m", disk])
+        let rerun = Self.fleetRun(manifest, db: db, cache: cache)
+        try rerun.run()
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        let reference = Self.fleetRun(manifest, db: dir.path + "/whole.sqlite", cache: dir.path + "/whole-cache")
+        try reference.run()
+        reference.waitUntilExit()
+        let a = try Self.snapshot(try SQLiteStore(path: db)), b = try Self.snapshot(try SQLiteStore(path: dir.path + "/whole.sqlite"))
+        #expect(a.0 == b.0 && a.1 == b.1)
+    }
+
+    /// Whether this process may mount a tmpfs (root on Linux, as CI is).
+    static let canMountTmpfs: Bool = {
+        let probe = TempDirectory()
+        guard (try? FixtureRepositories.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path])) != nil else { return false }
+        _ = try? FixtureRepositories.run(["umount", probe.path])
+        return true
+    }()
+
     @Test func aFirstRunWalksBackToSinceAndKeepsTheStateOnThatDate() throws {
         let dir = TempDirectory()
         let org = dir.path + "/org"
