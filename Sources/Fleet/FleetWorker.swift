@@ -251,7 +251,7 @@ extension Worker {
         var arguments = ["fetch", "--source", entry.source, "--folder", folder]
         if let branch = entry.branch { arguments += ["--branch", branch] }
         // The token goes down the pipe, never on a command line, with the one server it is for.
-        if let credential { arguments += ["--token", credential.token, "--token-host", credential.host, "--token-port", String(credential.port)] }
+        if let credential { arguments += ["--token", credential.token, "--token-host", credential.server.host, "--token-port", String(credential.server.port)] }
         do {
             let (end, stderr) = try session.perform(arguments) { _ in }
             return end.reason(session.limits, stderr: stderr).map { "cannot fetch \(entry.displayURL): " + Mirror.redact($0) }

@@ -48,17 +48,13 @@ public struct FleetManifest: Sendable, Equatable {
 
     /// One entry of `credentials.https`: the token in `variable` is for `host:port` only.
     public struct TokenScope: Sendable, Equatable {
-        public var host: String
-        public var port: Int
+        public var server: GitServer
         public var variable: String
 
-        public init(host: String, port: Int = 443, variable: String) {
-            self.host = host.lowercased()
-            self.port = port
+        public init(server: GitServer, variable: String) {
+            self.server = server
             self.variable = variable
         }
-
-        func covers(_ url: String) -> Bool { GitCredential(host: host, port: port, token: "-").allows(url) }
     }
 
     /// Reads and validates the manifest at `path`; `environment` is where token variables are looked up.
@@ -121,11 +117,11 @@ public struct FleetManifest: Sendable, Equatable {
                     for key in h.keys.sorted() where key != "host" && key != "tokenEnv" {
                         throw fail("unknown key \"\(at).\(key)\" (known keys: host, tokenEnv)")
                     }
-                    guard let text = h["host"] as? String, let scope = GitCredential.scope(text) else {
+                    guard let text = h["host"] as? String, let server = GitServer(scope: text) else {
                         throw fail("\"\(at).host\" must be a host name, or host:port (like git.example.com or git.example.com:8443)")
                     }
-                    let entry = TokenScope(host: scope.host, port: scope.port, variable: try variable(h["tokenEnv"], at))
-                    if let first = manifest.tokens.firstIndex(where: { $0.host == entry.host && $0.port == entry.port }) {
+                    let entry = TokenScope(server: server, variable: try variable(h["tokenEnv"], at))
+                    if let first = manifest.tokens.firstIndex(where: { $0.server == server }) {
                         throw fail("\"\(at)\": \(text) already has a token (credentials.https[\(first)])")
                     }
                     manifest.tokens.append(entry)
@@ -184,10 +180,9 @@ public struct FleetManifest: Sendable, Equatable {
             // The hosts of the manifest's https entries, each scoped on its own.
             var hosts: [String] = []
             for entry in manifest.repositories where entry.isHTTPS && entry.problem == nil {
-                guard let c = GitCredential(for: entry.source, token: "-"), !manifest.tokens.contains(where: { $0.host == c.host && $0.port == c.port })
-                else { continue }
-                manifest.tokens.append(TokenScope(host: c.host, port: c.port, variable: variable))
-                hosts.append(c.description)
+                guard let server = GitServer(url: entry.source), !manifest.tokens.contains(where: { $0.server == server }) else { continue }
+                manifest.tokens.append(TokenScope(server: server, variable: variable))
+                hosts.append(server.description)
             }
             manifest.warnings.append("\(path): \"credentials.https\" as one object gives $\(variable) to every https host of the manifest ("
                                      + (hosts.isEmpty ? "none" : hosts.joined(separator: ", ")) + "); name each host: "
@@ -196,12 +191,12 @@ public struct FleetManifest: Sendable, Equatable {
         for i in manifest.repositories.indices where manifest.repositories[i].problem == nil {
             let entry = manifest.repositories[i]
             let at = "repositories[\(i)] \"\(entry.name)\""
-            if entry.isHTTPS, let scope = manifest.tokens.first(where: { $0.covers(entry.source) }), (environment[scope.variable] ?? "").isEmpty {
+            if entry.isHTTPS, let scope = manifest.tokens.first(where: { $0.server.serves(entry.source) }), (environment[scope.variable] ?? "").isEmpty {
                 manifest.repositories[i].problem = "\(at): credentials.https names $\(scope.variable) for its host, which is not set"
             } else if entry.source.lowercased().hasPrefix("http://"), let host = GitCredential.host(of: entry.source),
-                      let scope = manifest.tokens.first(where: { $0.host == host }) {
+                      let scope = manifest.tokens.first(where: { $0.server.host == host }) {
                 manifest.repositories[i].problem = "\(at): \"url\" is plain http, and a token is never sent over http "
-                    + "(credentials.https has one for \(GitCredential(host: scope.host, port: scope.port, token: "-"))); use its https URL"
+                    + "(credentials.https has one for \(scope.server)); use its https URL"
             }
         }
         return manifest
@@ -209,9 +204,9 @@ public struct FleetManifest: Sendable, Equatable {
 
     /// The token for `entry`'s server, from the environment; nil when the manifest scopes none to it.
     public func credential(for entry: Entry, _ environment: [String: String]) -> GitCredential? {
-        guard entry.isHTTPS, let scope = tokens.first(where: { $0.covers(entry.source) }),
+        guard entry.isHTTPS, let scope = tokens.first(where: { $0.server.serves(entry.source) }),
               let token = environment[scope.variable], !token.isEmpty else { return nil }
-        return GitCredential(host: scope.host, port: scope.port, token: token)
+        return GitCredential(server: scope.server, token: token)
     }
 
     enum Kind {

@@ -1,43 +1,65 @@
-/// An https access token and the one server it is for: a host and a port. libgit2 asks for
-/// credentials with the URL of the server that challenged it; the token is given only when that
-/// URL is https on this host and port, so a redirect to another host or port, or plain http,
-/// never receives it.
-public struct GitCredential: Sendable, Equatable, CustomStringConvertible {
+/// One https server: a host and a port, as a token is scoped to it.
+public struct GitServer: Sendable, Equatable, CustomStringConvertible {
     /// Lowercased; an IPv6 address without its brackets.
     public var host: String
     public var port: Int
-    public var token: String
 
-    public init(host: String, port: Int = 443, token: String) {
+    public init(host: String, port: Int = 443) {
         self.host = host.lowercased()
         self.port = port
-        self.token = token
     }
 
-    /// The token scoped to `url`'s own server; nil unless `url` is https.
-    public init?(for url: String, token: String) {
-        guard let server = Server(url), server.scheme == "https" else { return nil }
-        self.init(host: server.host, port: server.port, token: token)
+    /// A URL's own server; nil unless the URL is https.
+    public init?(url: String) {
+        guard let server = GitCredential.Server(url), server.scheme == "https" else { return nil }
+        self.init(host: server.host, port: server.port)
     }
 
     /// `host` or `host:port` as a manifest writes it (`git.example.com`, `git.example.com:8443`,
     /// `[::1]:8443`); nil when it is neither.
-    public static func scope(_ text: String) -> (host: String, port: Int)? {
-        guard let server = Server("https://" + text + "/"), !server.hadPath, !server.hadUser else { return nil }
-        return (server.host, server.port)
+    public init?(scope text: String) {
+        guard let server = GitCredential.Server("https://" + text + "/"), !server.hadPath, !server.hadUser else { return nil }
+        self.init(host: server.host, port: server.port)
+    }
+
+    /// Whether `url` is https on this host and port.
+    public func serves(_ url: String) -> Bool {
+        guard let server = GitCredential.Server(url) else { return false }
+        return server.scheme == "https" && server.host == host && server.port == port
+    }
+
+    /// `host` or `host:port`, as logs name it.
+    public var description: String { port == 443 ? host : (host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)") }
+}
+
+/// An https access token and the one server it is for. libgit2 asks for credentials with the
+/// URL of the server that challenged it; the token is given only when that URL is https on
+/// this host and port, so a redirect to another host or port, or plain http, never receives it.
+public struct GitCredential: Sendable, Equatable, CustomStringConvertible {
+    public var server: GitServer
+    public var token: String
+
+    public init(server: GitServer, token: String) {
+        self.server = server
+        self.token = token
+    }
+
+    public init(host: String, port: Int = 443, token: String) { self.init(server: GitServer(host: host, port: port), token: token) }
+
+    /// The token scoped to `url`'s own server; nil unless `url` is https.
+    public init?(for url: String, token: String) {
+        guard let server = GitServer(url: url) else { return nil }
+        self.init(server: server, token: token)
     }
 
     /// The lowercased host of a URL; nil when it has none.
     public static func host(of url: String) -> String? { Server(url)?.host }
 
     /// Whether libgit2 may answer a challenge from `url` with this token.
-    public func allows(_ url: String) -> Bool {
-        guard let server = Server(url) else { return false }
-        return server.scheme == "https" && server.host == host && server.port == port
-    }
+    public func allows(_ url: String) -> Bool { server.serves(url) }
 
-    /// `host` or `host:port`, as logs name the scope (never the token).
-    public var description: String { port == 443 ? host : (host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)") }
+    /// The server it is for, as logs name it (never the token).
+    public var description: String { server.description }
 
     /// A URL's scheme, host and port.
     struct Server: Equatable {

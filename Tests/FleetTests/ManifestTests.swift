@@ -129,8 +129,8 @@ import ScanEngine
                               {"name": "c", "url": "http://plain.example.com/c.git"}],
              "credentials": {"https": {"tokenEnv": "FLEETSCAN_GIT_TOKEN"}}}
             """, environment: ["FLEETSCAN_GIT_TOKEN": "t"])
-        #expect(m.tokens == [FleetManifest.TokenScope(host: "git.example.com", variable: "FLEETSCAN_GIT_TOKEN"),
-                             FleetManifest.TokenScope(host: "other.example.com", port: 8443, variable: "FLEETSCAN_GIT_TOKEN")])
+        #expect(m.tokens == [FleetManifest.TokenScope(server: GitServer(host: "git.example.com"), variable: "FLEETSCAN_GIT_TOKEN"),
+                             FleetManifest.TokenScope(server: GitServer(host: "other.example.com", port: 8443), variable: "FLEETSCAN_GIT_TOKEN")])
         #expect(m.warnings == [#"/srv/fleet/fleet.json: "credentials.https" as one object gives $FLEETSCAN_GIT_TOKEN to every https host of the manifest (git.example.com, other.example.com:8443); name each host: "credentials": {"https": [{"host": "git.example.com", "tokenEnv": "FLEETSCAN_GIT_TOKEN"}]}"#])
         #expect(m.repositories.map { m.credential(for: $0, ["FLEETSCAN_GIT_TOKEN": "t"])?.token } == ["t", "t", nil])
     }

@@ -23,9 +23,9 @@ import Testing
         #expect(GitCredential(for: "https://git.example.com:8443/a.git", token: "t") == GitCredential(host: "git.example.com", port: 8443, token: "t"))
         #expect(GitCredential(for: "http://git.example.com/a.git", token: "t") == nil)
         #expect(GitCredential(for: "git@github.com:org/a.git", token: "t") == nil)
-        #expect(GitCredential.scope("git.example.com:8443")! == ("git.example.com", 8443))
-        #expect(GitCredential.scope("[::1]")! == ("::1", 443))
-        #expect(GitCredential.scope("a/b") == nil && GitCredential.scope("u@h") == nil && GitCredential.scope("h:70000") == nil)
+        #expect(GitServer(scope: "git.example.com:8443") == GitServer(host: "git.example.com", port: 8443))
+        #expect(GitServer(scope: "[::1]") == GitServer(host: "::1"))
+        #expect(GitServer(scope: "a/b") == nil && GitServer(scope: "u@h") == nil && GitServer(scope: "h:70000") == nil)
         #expect("\(GitCredential(host: "h", token: "secret"))" == "h")
     }
 }
