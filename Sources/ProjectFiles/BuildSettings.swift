@@ -36,13 +36,13 @@ public struct SettingsLayer: Sendable {
         var mine: [String: String] = [:]
         func set(_ a: Assignment) {
             let lower = mine[a.key] ?? below[a.key] ?? ""
-            mine[a.key] = BuildSettings.replacingInherited(in: a.value, with: lower)
+            mine[a.key] = BuildSettings.replacingInherited(in: a.value, of: a.key, with: lower)
         }
         for a in assignments where a.condition.isEmpty { set(a) }
         var conditional: [String: String] = [:]
         for a in assignments where !a.condition.isEmpty && BuildSettings.condition(a.condition, holdsFor: sdk) {
             let lower = mine[a.key] ?? below[a.key] ?? ""
-            conditional[a.key] = BuildSettings.replacingInherited(in: a.value, with: lower)
+            conditional[a.key] = BuildSettings.replacingInherited(in: a.value, of: a.key, with: lower)
         }
         for (k, v) in mine { settings[k] = v }
         for (k, v) in conditional { settings[k] = v }
@@ -55,7 +55,7 @@ public enum BuildSettings {
         var settings: [String: String] = [:]
         for layer in layers { layer.apply(over: &settings, sdk: sdk) }
         var out = settings
-        for (k, v) in settings where v.contains("$") { out[k] = expand(v, in: settings, depth: 0) }
+        for (k, v) in settings where v.contains("$") { out[k] = expand(v, of: k, in: settings) }
         return out
     }
 
@@ -76,16 +76,32 @@ public enum BuildSettings {
         return true
     }
 
-    static func replacingInherited(in value: String, with lower: String) -> String {
-        guard value.contains("inherited") else { return value }
-        let replaced = value.replacingAll("$(inherited)", with: lower).replacingAll("${inherited}", with: lower)
+    /// `$(inherited)` — and the setting naming itself (`OTHER_LDFLAGS = $(OTHER_LDFLAGS) -ObjC`,
+    /// as CocoaPods writes), which Xcode reads the same way — replaced by the level below.
+    static func replacingInherited(in value: String, of key: String, with lower: String) -> String {
+        guard value.contains("inherited") || value.contains(key) else { return value }
+        var replaced = value
+        for name in ["inherited", key] { replaced = replaced.replacingAll("$(\(name))", with: lower).replacingAll("${\(name)}", with: lower) }
         return replaced.trimmingSpaces
     }
 
+    /// How far one value's references are followed: levels, references, and characters out. A
+    /// setting that names itself, or a chain whose every level names the next many times
+    /// (`A1 = $(A0)$(A0)`, `A2 = $(A1)$(A1)`, …), would otherwise take time and memory
+    /// exponential in its length; Xcode's own values are a few references a few levels deep.
+    public static let maximumDepth = 8, maximumReferences = 4_096, maximumLength = 16 << 10
+
     /// `$(NAME)` / `${NAME}` replaced by the setting's value, up to a few levels deep; names the
-    /// settings do not define are left as written (SRCROOT and the like are resolved by paths).
-    static func expand(_ value: String, in settings: [String: String], depth: Int) -> String {
-        guard depth < 8, value.contains("$") else { return value }
+    /// settings do not define, a reference to a setting being expanded (a cycle), and what is
+    /// left once a limit is reached stay as written (SRCROOT and the like are resolved by paths).
+    static func expand(_ value: String, of key: String, in settings: [String: String]) -> String {
+        var budget = maximumReferences
+        var expanding = [key]
+        return expand(value, in: settings, expanding: &expanding, budget: &budget)
+    }
+
+    private static func expand(_ value: String, in settings: [String: String], expanding: inout [String], budget: inout Int) -> String {
+        guard expanding.count <= maximumDepth, value.contains("$") else { return value }
         var out = ""
         var rest = Substring(value)
         while let dollar = rest.firstIndex(of: "$") {
@@ -101,12 +117,16 @@ public enum BuildSettings {
             let name = String(rest[rest.index(after: after)..<end])
             // `$(VAR:modifier)` keeps the variable's name.
             let base = name.split(separator: ":").first.map(String.init) ?? name
-            if let v = settings[base], base != "inherited" {
-                out += expand(v, in: settings, depth: depth + 1)
+            if let v = settings[base], base != "inherited", !expanding.contains(base), budget > 0, out.utf8.count < maximumLength {
+                budget -= 1
+                expanding.append(base)
+                out += expand(v, in: settings, expanding: &expanding, budget: &budget)
+                expanding.removeLast()
             } else {
                 out += rest[dollar...end]
             }
             rest = rest[rest.index(after: end)...]
+            if out.utf8.count >= maximumLength { break }
         }
         out += rest
         return out

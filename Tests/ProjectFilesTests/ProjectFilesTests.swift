@@ -197,3 +197,47 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(!PathPattern.matches(pattern, path))
     }
 }
+
+@Suite struct BuildSettingsTests {
+    static func resolve(_ text: String, sdk: String = "iphoneos") -> [String: String] {
+        var problems: [String] = []
+        let layer = XCConfig.load("a.xcconfig", read: { $0 == "a.xcconfig" ? Array(text.utf8) : nil }, problems: &problems)!
+        return BuildSettings.resolve([layer], sdk: sdk)
+    }
+
+    @Test func referencesExpandThroughLevelsAndUnknownNamesStay() {
+        let s = Self.resolve("BASE = App\nNAME = $(BASE)Kit\nFULL = ${NAME}-$(SRCROOT)\nTARGET[sdk=iphoneos*] = 15.0\n")
+        #expect(s["FULL"] == "AppKit-$(SRCROOT)" && s["TARGET"] == "15.0")
+    }
+
+    /// Found by `scripts/fuzz xcconfig`: a conditional setting naming itself six times was
+    /// expanded 8 levels deep, 6⁸ times — over 10 s. A cycle stays as written.
+    @Test func aSettingThatNamesItselfStaysAsWritten() {
+        let s = Self.resolve("B = $(C)\nC = $(B)\n")
+        #expect(s["B"] == "$(B)" && s["C"] == "$(C)")
+        // Naming itself in its own definition means the level below, as `$(inherited)` does.
+        let flags = Self.resolve("FLAGS = -a\nFLAGS = $(FLAGS) -ObjC\nOTHER = ${OTHER} x\n")
+        #expect(flags["FLAGS"] == "-a -ObjC" && flags["OTHER"] == "x")
+        let fuzzed = Data(base64Encoded: "I2luY2x1ZGUgImIueGNjb25maWciCkFb/3Nkaz1pVW7//+Qg8CRtaXBob25lb3Nhhm9zeCogw9skKEEpbmZzZHgqIMPbc2RrPWlu//8gJG1pJChBKW5mI/9zZCQoQSkkKEEpbmZpd25zZCQoQSkkKEEpbmZpd2s9aVVu///kKiRtIgo=")!
+        var problems: [String] = []
+        let layer = XCConfig.load("a.xcconfig", read: { $0 == "a.xcconfig" ? Array(fuzzed) : nil }, problems: &problems)!
+        let started = Date()
+        _ = BuildSettings.resolve([layer], sdk: "iphoneos")
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    /// Doubling chains (`A1 = $(A0)$(A0)`, …) and wide fans of empty values stop at the limits
+    /// of one value's expansion instead of growing exponentially.
+    @Test func exponentialChainsStopAtTheLimits() {
+        var doubling = "A0 = xxxxxxxxxxxxxxxx\n"
+        for i in 1...40 { doubling += "A\(i) = $(A\(i - 1))$(A\(i - 1))\n" }
+        let d = Self.resolve(doubling)
+        #expect(d["A40"]!.utf8.count < 4 * BuildSettings.maximumLength)
+        var fan = "E0 =\n"
+        for i in 1...8 { fan += "E\(i) = " + String(repeating: "$(E\(i - 1))", count: 200) + "\n" }
+        let started = Date()
+        let f = Self.resolve(fan)
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(f["E8"]!.contains("$(E7)"))  // the budget ran out: the rest stays as written
+    }
+}
