@@ -237,10 +237,19 @@ enum Worker {
     /// In the worker: the address space is capped at twice the memory budget, and libgit2 maps
     /// at most a quarter of it for packs.
     static func limitSelf(memory: Int) {
-        var limit = rlimit(rlim_cur: rlim_t(memory) * 2, rlim_max: rlim_t(memory) * 2)
-        _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        // A sanitizer build (the CI's ThreadSanitizer run) reserves terabytes of address space
+        // for its shadow memory at start, so a cap on it fails every mmap; such a worker keeps
+        // the resident-memory budget the coordinator polls.
+        if !underSanitizer {
+            var limit = rlimit(rlim_cur: rlim_t(memory) * 2, rlim_max: rlim_t(memory) * 2)
+            _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        }
         Git.limitMappedPacks(to: memory / 2)
     }
+
+    /// Whether this process runs under ThreadSanitizer or AddressSanitizer (their runtimes'
+    /// entry points are linked in).
+    static let underSanitizer = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
 }
 
 // MARK: The two kinds of work

@@ -268,6 +268,8 @@ import TestSupport
         reference.waitUntilExit()
         let store = try SQLiteStore(path: db)
         #expect(try store.runs().count == 1 && store.runs().allSatisfy { $0.finished != nil })
+        let run = try #require(try store.runs().first)
+        #expect(try store.runRepositories(run.id).allSatisfy { $0.status == .ok })
         let a = try Self.snapshot(store), b = try Self.snapshot(try SQLiteStore(path: whole))
         #expect(a.0 == b.0 && a.1 == b.1)
     }
