@@ -198,6 +198,7 @@ public struct XcodeProject: Sendable {
 
     /// `a/./b/../c` → `a/c`; leading `..` that would leave the root are dropped.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }  // most paths: no copy, no split
         var out: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." || part.isEmpty { continue }
@@ -205,6 +206,22 @@ public struct XcodeProject: Sendable {
             out.append(part)
         }
         return out.joined(separator: "/")
+    }
+
+    /// Whether `normalize` would return `path` as it is: no empty, `.` or `..` component.
+    static func isNormal(_ path: String) -> Bool {
+        var length = 0, allDots = true
+        for b in path.utf8 {
+            if b == UInt8(ascii: "/") {
+                if length == 0 || (allDots && length <= 2) { return false }
+                length = 0
+                allDots = true
+            } else {
+                length += 1
+                if b != UInt8(ascii: ".") { allDots = false }
+            }
+        }
+        return length > 0 && !(allDots && length <= 2)
     }
 
     /// Expands the build-setting variables an INFOPLIST_FILE uses, relative to the project folder.

@@ -241,3 +241,15 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(f["E8"]!.contains("$(E7)"))  // the budget ran out: the rest stays as written
     }
 }
+
+@Suite struct PathNormalizationTests {
+    /// Paths already normal are returned as they are; every other one as components rebuilt.
+    @Test(arguments: [
+        ("App/View.swift", "App/View.swift"), ("./App/./View.swift", "App/View.swift"), ("App//View.swift", "App/View.swift"),
+        ("App/Sub/../View.swift", "App/View.swift"), ("/abs/x", "abs/x"), ("x/", "x"), ("..", ""), ("", ""), (".", ""),
+        ("a/.../b", "a/.../b"), ("a/.hidden/b", "a/.hidden/b"), ("a/..b/c", "a/..b/c"), ("../../x", "x"),
+    ])
+    func normalize(_ path: String, _ expected: String) {
+        #expect(XcodeProject.normalize(path) == expected)
+    }
+}
