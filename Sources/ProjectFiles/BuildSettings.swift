@@ -55,7 +55,7 @@ public enum BuildSettings {
         var settings: [String: String] = [:]
         for layer in layers { layer.apply(over: &settings, sdk: sdk) }
         var out = settings
-        for (k, v) in settings where v.contains("$") { out[k] = expand(v, of: k, in: settings) }
+        for (k, v) in settings where v.utf8.contains(UInt8(ascii: "$")) { out[k] = expand(v, of: k, in: settings) }
         return out
     }
 
@@ -79,7 +79,7 @@ public enum BuildSettings {
     /// `$(inherited)` — and the setting naming itself (`OTHER_LDFLAGS = $(OTHER_LDFLAGS) -ObjC`,
     /// as CocoaPods writes), which Xcode reads the same way — replaced by the level below.
     static func replacingInherited(in value: String, of key: String, with lower: String) -> String {
-        guard value.contains("inherited") || value.contains(key) else { return value }
+        guard value.utf8.contains(UInt8(ascii: "$")) else { return value }  // no Foundation search for most values
         var replaced = value
         for name in ["inherited", key] { replaced = replaced.replacingAll("$(\(name))", with: lower).replacingAll("${\(name)}", with: lower) }
         return replaced.trimmingSpaces
@@ -101,7 +101,7 @@ public enum BuildSettings {
     }
 
     private static func expand(_ value: String, in settings: [String: String], expanding: inout [String], budget: inout Int) -> String {
-        guard expanding.count <= maximumDepth, value.contains("$") else { return value }
+        guard expanding.count <= maximumDepth, value.utf8.contains(UInt8(ascii: "$")) else { return value }
         var out = ""
         var rest = Substring(value)
         while let dollar = rest.firstIndex(of: "$") {

@@ -21,6 +21,10 @@ final class ModelInputs {
     private var assigned: [String: [String]] = [:]
     /// Type names whose entry or declared-ness changed since `takeAffected`.
     private var changed: Set<String> = []
+    /// The last alias and bar-height resolution, with the names signature of its inputs (alias
+    /// and bar candidates, assigned names): a commit that leaves them alone reuses it instead
+    /// of resolving every candidate of the repository again (23 % of home-assistant's history).
+    private var resolved: (signature: UInt64, aliases: [GeometryAlias], bars: [BarHeightConstant])?
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
@@ -75,20 +79,22 @@ final class ModelInputs {
         changed.insert(name)
     }
 
-    /// The model of the files added so far.
-    func model(project: ProjectModel) -> RepositoryModel {
+    /// The model of the files added so far. `names` is the sum of their names signatures
+    /// (`FactSignatures.names`), which covers everything alias resolution reads.
+    func model(project: ProjectModel, names: UInt64) -> RepositoryModel {
         var windows: Set<String> = []
         var queue = Array(children["UIWindow"] ?? [])
         while let name = queue.popLast() {
             guard windows.insert(name).inserted else { continue }
             queue.append(contentsOf: children[name] ?? [])
         }
-        let aliasCandidates = aliases.keys.sorted(by: Self.precedes).flatMap { aliases[$0]! }
-        let barCandidates = bars.keys.sorted(by: Self.precedes).flatMap { bars[$0]! }
         let assignedNames = Set(assigned.values.joined())
-        var model = RepositoryModel(typeEntries: entries, windowTypes: windows,
-                                    aliases: FactResolution.aliases(aliasCandidates, assigned: assignedNames),
-                                    barConstants: FactResolution.barConstants(barCandidates))
+        if resolved?.signature != names {
+            let aliasCandidates = aliases.keys.sorted(by: Self.precedes).flatMap { aliases[$0]! }
+            let barCandidates = bars.keys.sorted(by: Self.precedes).flatMap { bars[$0]! }
+            resolved = (names, FactResolution.aliases(aliasCandidates, assigned: assignedNames), FactResolution.barConstants(barCandidates))
+        }
+        var model = RepositoryModel(typeEntries: entries, windowTypes: windows, aliases: resolved!.aliases, barConstants: resolved!.bars)
         model.project = project
         model.declaredTypeNames = typeNames
         model.platformMacros = Self.platformMacros(macros.keys.sorted(by: Self.precedes).map { macros[$0]! })

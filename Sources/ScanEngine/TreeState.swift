@@ -347,7 +347,7 @@ final class TreeState {
                 now.project = ProjectScan.model(list, jobs: jobs).0
             }
             if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
-            let model = now.inputs.model(project: now.project!)
+            let model = now.inputs.model(project: now.project!, names: now.sums.names)
             let digests = ModelDigest(model)
             // Second passes: files that use a name whose entries changed.
             if let oldDigests {
