@@ -24,15 +24,16 @@ public enum FactResolution {
         // A stored `var` some code assigns is state, not an alias of what it started as.
         let candidates = assigned.isEmpty ? candidates : candidates.filter { !($0.mutable && assigned.contains($0.name)) }
         var byName: [String: [Int]] = [:]
-        for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
+        byName.reserveCapacity(candidates.count)
+        for i in candidates.indices { byName[candidates[i].name, default: []].append(i) }
         var state = [Resolved?](repeating: nil, count: candidates.count)
         // To a fixed point, on a worklist: every candidate is resolved once, and again only when a
         // candidate it may read changed (most read none). Each is resolved at most 16 times, the
         // depth the round-by-round loop this replaced allowed; that loop resolved every
         // candidate in every round, and was 23 % of home-assistant's history.
         var readers = [[Int]](repeating: [], count: candidates.count)
-        for (i, c) in candidates.enumerated() {
-            for r in c.value.references { for j in byName[r.name] ?? [] where j != i { readers[j].append(i) } }
+        for i in candidates.indices {
+            for r in candidates[i].value.references { for j in byName[r.name] ?? [] where j != i { readers[j].append(i) } }
         }
         var visits = [UInt8](repeating: 0, count: candidates.count)
         var queued = [Bool](repeating: true, count: candidates.count)
@@ -103,7 +104,8 @@ public enum FactResolution {
     public static func barConstants(_ candidates: [BarCandidate]) -> [BarHeightConstant] {
         var valid = candidates.map { $0.references.isEmpty }
         var byName: [String: [Int]] = [:]
-        for (i, c) in candidates.enumerated() { byName[c.name, default: []].append(i) }
+        byName.reserveCapacity(candidates.count)
+        for i in candidates.indices { byName[candidates[i].name, default: []].append(i) }
         var changed = true
         while changed {
             changed = false
