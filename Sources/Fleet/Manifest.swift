@@ -193,7 +193,7 @@ public struct FleetManifest: Sendable, Equatable {
             let at = "repositories[\(i)] \"\(entry.name)\""
             if entry.isHTTPS, let scope = manifest.tokens.first(where: { $0.server.serves(entry.source) }), (environment[scope.variable] ?? "").isEmpty {
                 manifest.repositories[i].problem = "\(at): credentials.https names $\(scope.variable) for its host, which is not set"
-            } else if entry.source.lowercased().hasPrefix("http://"), let host = GitCredential.host(of: entry.source),
+            } else if entry.source.lowercased().hasPrefix("http://"), let host = GitServer.host(of: entry.source),
                       let scope = manifest.tokens.first(where: { $0.server.host == host }) {
                 manifest.repositories[i].problem = "\(at): \"url\" is plain http, and a token is never sent over http "
                     + "(credentials.https has one for \(scope.server)); use its https URL"

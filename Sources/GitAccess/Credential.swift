@@ -11,20 +11,23 @@ public struct GitServer: Sendable, Equatable, CustomStringConvertible {
 
     /// A URL's own server; nil unless the URL is https.
     public init?(url: String) {
-        guard let server = GitCredential.Server(url), server.scheme == "https" else { return nil }
+        guard let server = Authority(url), server.scheme == "https" else { return nil }
         self.init(host: server.host, port: server.port)
     }
 
     /// `host` or `host:port` as a manifest writes it (`git.example.com`, `git.example.com:8443`,
     /// `[::1]:8443`); nil when it is neither.
     public init?(scope text: String) {
-        guard let server = GitCredential.Server("https://" + text + "/"), !server.hadPath, !server.hadUser else { return nil }
+        guard let server = Authority("https://" + text + "/"), !server.hadPath, !server.hadUser else { return nil }
         self.init(host: server.host, port: server.port)
     }
 
+    /// The lowercased host of a URL of any scheme; nil when it has none.
+    public static func host(of url: String) -> String? { Authority(url)?.host }
+
     /// Whether `url` is https on this host and port.
     public func serves(_ url: String) -> Bool {
-        guard let server = GitCredential.Server(url) else { return false }
+        guard let server = Authority(url) else { return false }
         return server.scheme == "https" && server.host == host && server.port == port
     }
 
@@ -52,55 +55,52 @@ public struct GitCredential: Sendable, Equatable, CustomStringConvertible {
         self.init(server: server, token: token)
     }
 
-    /// The lowercased host of a URL; nil when it has none.
-    public static func host(of url: String) -> String? { Server(url)?.host }
-
     /// Whether libgit2 may answer a challenge from `url` with this token.
     public func allows(_ url: String) -> Bool { server.serves(url) }
 
     /// The server it is for, as logs name it (never the token).
     public var description: String { server.description }
+}
 
-    /// A URL's scheme, host and port.
-    struct Server: Equatable {
-        var scheme: String
-        var host: String
-        var port: Int
-        var hadPath: Bool
-        var hadUser: Bool
+/// A URL's scheme, host and port.
+private struct Authority {
+    var scheme: String
+    var host: String
+    var port: Int
+    var hadPath: Bool
+    var hadUser: Bool
 
-        init?(_ url: String) {
-            guard let separator = url.range(of: "://") else { return nil }
-            scheme = url[..<separator.lowerBound].lowercased()
-            var authority = url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            hadPath = url[separator.upperBound...].count > authority.count + 1
-            hadUser = authority.contains("@")
-            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            var portText: Substring? = nil
-            if authority.hasPrefix("[") {
-                guard let close = authority.firstIndex(of: "]") else { return nil }
-                host = authority[authority.index(after: authority.startIndex)..<close].lowercased()
-                let rest = authority[authority.index(after: close)...]
-                if !rest.isEmpty {
-                    guard rest.hasPrefix(":") else { return nil }
-                    portText = rest.dropFirst()
-                }
-            } else {
-                let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count <= 2 else { return nil }
-                host = parts[0].lowercased()
-                if parts.count == 2 { portText = parts[1] }
+    init?(_ url: String) {
+        guard let separator = url.range(of: "://") else { return nil }
+        scheme = url[..<separator.lowerBound].lowercased()
+        var authority = url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        hadPath = url[separator.upperBound...].count > authority.count + 1
+        hadUser = authority.contains("@")
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var portText: Substring? = nil
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close].lowercased()
+            let rest = authority[authority.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return nil }
+                portText = rest.dropFirst()
             }
-            guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-_:".contains($0) }) else { return nil }
-            if let portText {
-                guard let p = Int(portText), (1...65535).contains(p), portText.allSatisfy(\.isASCII) else { return nil }
-                port = p
-            } else {
-                switch scheme {
-                case "https": port = 443
-                case "http": port = 80
-                default: port = 0
-                }
+        } else {
+            let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return nil }
+            host = parts[0].lowercased()
+            if parts.count == 2 { portText = parts[1] }
+        }
+        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-_:".contains($0) }) else { return nil }
+        if let portText {
+            guard let p = Int(portText), (1...65535).contains(p), portText.allSatisfy(\.isASCII) else { return nil }
+            port = p
+        } else {
+            switch scheme {
+            case "https": port = 443
+            case "http": port = 80
+            default: port = 0
             }
         }
     }

@@ -23,7 +23,8 @@ final class ModelInputs {
     private var changed: Set<String> = []
     /// The last alias and bar-height resolution, with the names signature of its inputs (alias
     /// and bar candidates, assigned names): a commit that leaves them alone reuses it instead
-    /// of resolving every candidate of the repository again (23 % of home-assistant's history).
+    /// of resolving every candidate of the repository again (resolution is about a fifth of
+    /// home-assistant's history; 114 of the 600 models its last 1,000 commits build reuse it).
     private var resolved: (signature: UInt64, aliases: [GeometryAlias], bars: [BarHeightConstant])?
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }

@@ -151,9 +151,7 @@ import TestSupport
         let binary = FixtureRepositories.executable
         let arguments = ["fleet", "run", "--manifest", manifest, "--cache", dir.path + "/cache", "--jobs", "2", "--quiet"]
         // Killed as soon as the store holds some commits (polled through a second connection).
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = arguments + ["--db", dir.path + "/killed.sqlite"]
+        let p = Self.fleetRun(manifest, db: dir.path + "/killed.sqlite", cache: dir.path + "/cache")
         try p.run()
         let started = Date()
         var stored = 0

@@ -28,9 +28,8 @@ public enum FactResolution {
         for i in candidates.indices { byName[candidates[i].name, default: []].append(i) }
         var state = [Resolved?](repeating: nil, count: candidates.count)
         // To a fixed point, on a worklist: every candidate is resolved once, and again only when a
-        // candidate it may read changed (most read none). Each is resolved at most 16 times, the
-        // depth the round-by-round loop this replaced allowed; that loop resolved every
-        // candidate in every round, and was 23 % of home-assistant's history.
+        // candidate it may read changed (most read none), instead of every candidate in every
+        // round. Each is resolved at most 16 times, the depth the round-by-round loop allowed.
         var readers = [[Int]](repeating: [], count: candidates.count)
         for i in candidates.indices {
             for r in candidates[i].value.references { for j in byName[r.name] ?? [] where j != i { readers[j].append(i) } }
