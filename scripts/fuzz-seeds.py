@@ -44,6 +44,9 @@ write("xml-plist", plists)
 write("binary-plist", binary)
 write("openstep-plist", pbxproj + [b'{ a = (1, "two", <0a0b>); b = { c = d; }; }'])
 write("pbxproj", pbxproj)
+# Two versions of a project: the same bytes, one object edited, and lines shifted.
+write("pbxproj-memo", [p + b"\0" + p for p in pbxproj]
+      + [p + b"\0" + p.replace(b"isa = PBXNativeTarget;", b"isa = PBXNativeTarget; x = y;", 1).replace(b"objects = {\n", b"objects = {\n\n", 1) for p in pbxproj])
 write("project", [p + b"\0" + (plists[i % len(plists)] if plists else b"") + b"\0" + (xcconfig[i % len(xcconfig)] if xcconfig else b"")
                   for i, p in enumerate(pbxproj)])
 write("xcconfig", xcconfig + [b'#include "b.xcconfig"\nA = 1\0#include? "c.xcconfig"\nB[sdk=iphoneos*] = $(A) 2\0#include "a.xcconfig"\n'])

@@ -24,7 +24,13 @@ public enum OpenStepPlist {
     }
 
     public static func parse(_ bytes: [UInt8]) throws -> Result {
-        var s = Scanner(bytes: bytes)
+        try parse(bytes, in: 0..<bytes.count, line: 1, depth: 0)
+    }
+
+    /// Parses the one value that fills `range` of `bytes`, whose first line is `line`, nested
+    /// `depth` deep in an enclosing file (so the depth limit holds for the whole file).
+    static func parse(_ bytes: [UInt8], in range: Range<Int>, line: Int, depth: Int) throws -> Result {
+        var s = Scanner(bytes: bytes, range: range, line: line)
         var stack: [Frame] = []
         var lines: [String: Int] = [:]
         var result: PlistValue? = nil
@@ -87,11 +93,11 @@ public enum OpenStepPlist {
             guard result == nil || !stack.isEmpty else { throw PlistError("text after the top-level value", line: s.line) }
             switch s.peek {
             case UInt8(ascii: "{"):
-                guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
+                guard depth + stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
                 s.i += 1
                 stack.append(Frame(dictionary: true))
             case UInt8(ascii: "("):
-                guard stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
+                guard depth + stack.count < PropertyList.maximumDepth else { throw PlistError("nested too deeply", line: s.line) }
                 s.i += 1
                 stack.append(Frame(dictionary: false))
             case UInt8(ascii: "<"):
@@ -107,34 +113,40 @@ public enum OpenStepPlist {
 
     struct Scanner {
         let bytes: [UInt8]
-        var i = 0
-        var line = 1
+        var i: Int
+        /// Where the text being read ends (the whole file, or one value of it).
+        let end: Int
+        var line: Int
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], range: Range<Int>? = nil, line: Int = 1) {
             self.bytes = bytes
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+            let range = range ?? 0..<bytes.count
+            i = range.lowerBound
+            end = range.upperBound
+            self.line = line
+            if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         }
 
-        var atEnd: Bool { i >= bytes.count }
-        var peek: UInt8 { i < bytes.count ? bytes[i] : 0 }
+        var atEnd: Bool { i >= end }
+        var peek: UInt8 { i < end ? bytes[i] : 0 }
 
         mutating func skipTrivia() throws {
-            while i < bytes.count {
+            while i < end {
                 let b = bytes[i]
                 if b == 10 { line += 1; i += 1; continue }
                 if b == 32 || b == 9 || b == 13 { i += 1; continue }
-                if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
-                    while i < bytes.count, bytes[i] != 10 { i += 1 }
+                if b == UInt8(ascii: "/"), i + 1 < end, bytes[i + 1] == UInt8(ascii: "/") {
+                    while i < end, bytes[i] != 10 { i += 1 }
                     continue
                 }
-                if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                if b == UInt8(ascii: "/"), i + 1 < end, bytes[i + 1] == UInt8(ascii: "*") {
                     let start = line
                     i += 2
-                    while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
+                    while i + 1 < end, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
                         if bytes[i] == 10 { line += 1 }
                         i += 1
                     }
-                    guard i + 1 < bytes.count else { throw PlistError("unterminated comment", line: start) }
+                    guard i + 1 < end else { throw PlistError("unterminated comment", line: start) }
                     i += 2
                     continue
                 }
@@ -156,10 +168,10 @@ public enum OpenStepPlist {
                 let start = line
                 i += 1
                 var out: [UInt8] = []
-                while i < bytes.count, bytes[i] != quote {
+                while i < end, bytes[i] != quote {
                     var b = bytes[i]
                     if b == 10 { line += 1 }
-                    if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    if b == UInt8(ascii: "\\"), i + 1 < end {
                         i += 1
                         b = bytes[i]
                         switch b {
@@ -167,7 +179,7 @@ public enum OpenStepPlist {
                         case UInt8(ascii: "t"): out.append(9)
                         case UInt8(ascii: "r"): out.append(13)
                         case UInt8(ascii: "U"), UInt8(ascii: "u"):
-                            let hex = bytes[(i + 1)..<min(i + 5, bytes.count)]
+                            let hex = bytes[(i + 1)..<min(i + 5, end)]
                             if hex.count == 4, let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let u = Unicode.Scalar(v) {
                                 out += Array(String(Character(u)).utf8)
                                 i += 4
@@ -182,26 +194,68 @@ public enum OpenStepPlist {
                     out.append(b)
                     i += 1
                 }
-                guard i < bytes.count else { throw PlistError("unterminated string", line: start) }
+                guard i < end else { throw PlistError("unterminated string", line: start) }
                 i += 1
                 return String(decoding: out, as: UTF8.self)
             }
             let start = i
-            while i < bytes.count, Self.isUnquoted(bytes[i]) { i += 1 }
+            while i < end, Self.isUnquoted(bytes[i]) { i += 1 }
             return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+        }
+
+        /// Moves past one value without building it — a string, or a dictionary or array with
+        /// everything nested in it — counting lines. Only extents are found here: what lies
+        /// inside is checked when the value is parsed.
+        mutating func skipValue() throws {
+            var depth = 0
+            repeat {
+                try skipTrivia()
+                guard i < end else { throw PlistError("the file ends inside an open dictionary or array", line: line) }
+                let b = bytes[i]
+                switch b {
+                case UInt8(ascii: "{"), UInt8(ascii: "("):
+                    depth += 1
+                    i += 1
+                case UInt8(ascii: "}"), UInt8(ascii: ")"):
+                    guard depth > 0 else { throw PlistError("unexpected '\(Character(Unicode.Scalar(b)))'", line: line) }
+                    depth -= 1
+                    i += 1
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    let start = line
+                    i += 1
+                    while i < end, bytes[i] != b {
+                        if bytes[i] == 10 { line += 1 }
+                        if bytes[i] == UInt8(ascii: "\\"), i + 1 < end { i += 1; if bytes[i] == 10 { line += 1 } }
+                        i += 1
+                    }
+                    guard i < end else { throw PlistError("unterminated string", line: start) }
+                    i += 1
+                case UInt8(ascii: "<"):
+                    while i < end, bytes[i] != UInt8(ascii: ">") { if bytes[i] == 10 { line += 1 }; i += 1 }
+                    guard i < end else { throw PlistError("unterminated <data>", line: line) }
+                    i += 1
+                case UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ","):
+                    guard depth > 0 else { throw PlistError("unexpected '\(Character(Unicode.Scalar(b)))'", line: line) }
+                    i += 1
+                default:
+                    let start = i
+                    while i < end, Self.isUnquoted(bytes[i]) { i += 1 }
+                    guard i > start else { throw PlistError("unexpected character '\(Character(Unicode.Scalar(b)))'", line: line) }
+                }
+            } while depth > 0
         }
 
         mutating func data() throws -> [UInt8] {
             i += 1
             var out: [UInt8] = [], nibble: UInt8? = nil
-            while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+            while i < end, bytes[i] != UInt8(ascii: ">") {
                 let b = bytes[i]
                 i += 1
                 if b == 32 || b == 10 || b == 9 || b == 13 { if b == 10 { line += 1 }; continue }
                 guard let v = UInt8(String(Character(Unicode.Scalar(b))), radix: 16) else { throw PlistError("bad hex in <data>", line: line) }
                 if let high = nibble { out.append(high << 4 | v); nibble = nil } else { nibble = v }
             }
-            guard i < bytes.count else { throw PlistError("unterminated <data>", line: line) }
+            guard i < end else { throw PlistError("unterminated <data>", line: line) }
             i += 1
             return out
         }

@@ -95,7 +95,18 @@ public struct XcodeProject: Sendable {
     /// Reads a project.pbxproj at `path` (relative to the scanned root); `read` gives the bytes
     /// of the xcconfig files its configurations name (nil when not in the repository).
     public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }) throws {
-        let parsed = try OpenStepPlist.parse(bytes)
+        try self.init(path: path, parsed: OpenStepPlist.parse(bytes), read: read)
+    }
+
+    /// Reads a project.pbxproj as `init(path:bytes:read:)` does, taking the objects an earlier
+    /// version of the same file already had from `memo`, and leaving this version's there.
+    public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }, memo: inout PBXObjectMemo) throws {
+        let (parsed, next) = try OpenStepPlist.parseProject(bytes, memo: memo)
+        memo = next
+        try self.init(path: path, parsed: parsed, read: read)
+    }
+
+    private init(path: String, parsed: OpenStepPlist.Result, read: (String) -> [UInt8]?) throws {
         guard let objects = parsed.value["objects"]?.dict else { throw PlistError("no \"objects\" dictionary") }
         guard let rootID = parsed.value["rootObject"]?.string, let root = objects[rootID]?.dict else {
             throw PlistError("no \"rootObject\"")
@@ -110,43 +121,60 @@ public struct XcodeProject: Sendable {
         let locations = FileLocations(objects: objects, folder: folder, mainGroup: root["mainGroup"]?.string)
         var problems: [String] = []
         var xcconfigs: [String: SettingsLayer] = [:]
-        func layers(of listID: String?) -> [String: [SettingsLayer]] {
-            var out: [String: [SettingsLayer]] = [:]
-            for (name, c) in Self.configurations(of: listID, objects: objects) {
-                var stack: [SettingsLayer] = []
-                // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a
-                // relative path instead of a file reference.
-                let anchored = c["baseConfigurationReferenceAnchor"]?.string.flatMap { anchor in
-                    c["baseConfigurationReferenceRelativePath"]?.string.flatMap { rel in
-                        locations.path(of: anchor).map { XcodeProject.normalize($0.isEmpty ? rel : $0 + "/" + rel) }
-                    }.map { (anchor, $0) }
-                }
-                if let (ref, file) = c["baseConfigurationReference"]?.string.flatMap({ r in locations.path(of: r).map { (r, $0) } }) ?? anchored {
-                    if let known = xcconfigs[file] {
-                        stack.append(known)
-                    } else if let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems) {
-                        xcconfigs[file] = layer
-                        stack.append(layer)
-                    } else if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
-                        // CocoaPods writes Pods/Target Support Files/… at `pod install`: not in a repository.
-                        problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
-                    }
-                }
-                var plain: [String: String] = [:]
-                for (k, v) in c["buildSettings"]?.dict ?? [:] { plain[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? "" }
-                stack.append(SettingsLayer(dictionary: plain))
-                out[name] = stack
+        /// The xcconfig layer a configuration names, if any (a missing one is a problem).
+        func xcconfigLayer(_ name: String, _ c: [String: PlistValue]) -> SettingsLayer? {
+            // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a
+            // relative path instead of a file reference.
+            let anchored = c["baseConfigurationReferenceAnchor"]?.string.flatMap { anchor in
+                c["baseConfigurationReferenceRelativePath"]?.string.flatMap { rel in
+                    locations.path(of: anchor).map { XcodeProject.normalize($0.isEmpty ? rel : $0 + "/" + rel) }
+                }.map { (anchor, $0) }
+            }
+            guard let (ref, file) = c["baseConfigurationReference"]?.string.flatMap({ r in locations.path(of: r).map { (r, $0) } }) ?? anchored else { return nil }
+            if let known = xcconfigs[file] { return known }
+            if let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems) {
+                xcconfigs[file] = layer
+                return layer
+            }
+            if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
+                // CocoaPods writes Pods/Target Support Files/… at `pod install`: not in a repository.
+                problems.append("\(path):\(parsed.lines[ref] ?? 1): configuration \(name): \(file) is not in the repository")
+            }
+            return nil
+        }
+        /// The layers of each configuration of a list: its xcconfig (every configuration's is
+        /// read, for its problems), then its own settings — made into a layer only when asked
+        /// for, since a target is read for one configuration of several.
+        func layers(of listID: String?) -> [String: (xcconfig: SettingsLayer?, settings: [String: PlistValue])] {
+            var out: [String: (SettingsLayer?, [String: PlistValue])] = [:]
+            // By name: the order of the problems must not be a dictionary's.
+            for (name, c) in Self.configurations(of: listID, objects: objects).sorted(by: { $0.key < $1.key }) {
+                out[name] = (xcconfigLayer(name, c), c["buildSettings"]?.dict ?? [:])
             }
             return out
         }
-        let projectLayers = layers(of: root["buildConfigurationList"]?.string)
+        func stack(_ layers: (xcconfig: SettingsLayer?, settings: [String: PlistValue])) -> [SettingsLayer] {
+            var plain: [String: String] = [:]
+            for (k, v) in layers.settings { plain[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? "" }
+            return (layers.xcconfig.map { [$0] } ?? []) + [SettingsLayer(dictionary: plain)]
+        }
+        let projectConfigurations = layers(of: root["buildConfigurationList"]?.string)
+        var projectStacks: [String: [SettingsLayer]] = [:]
+        func projectStack(_ name: String) -> [SettingsLayer] {
+            if let known = projectStacks[name] { return known }
+            let made = projectConfigurations[name].map(stack) ?? []
+            projectStacks[name] = made
+            return made
+        }
         var targets: [Target] = []
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let t = objects[id]?.dict, t["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = t["name"]?.string ?? id
             let own = layers(of: t["buildConfigurationList"]?.string)
             let configuration = own.keys.contains("Release") ? "Release" : own.keys.sorted().first ?? "Release"
-            let stack = (projectLayers[configuration] ?? projectLayers.values.first ?? []) + (own[configuration] ?? [])
+            // A project without the target's configuration: its first by name.
+            let projectName = projectConfigurations[configuration] != nil ? configuration : projectConfigurations.keys.sorted().first
+            let stack = (projectName.map(projectStack) ?? []) + (own[configuration].map(stack) ?? [])
             var settings = BuildSettings.resolve(stack, sdk: "iphoneos")
             let platforms = Platform.of(settings: settings)
             // Conditions are read for the target's own SDK: `[sdk=appletvos*]` for a tvOS target.

@@ -59,6 +59,14 @@ public enum ProjectScan {
     static let maximumSize = 16 << 20
 
     public static func model(_ files: [ProjectFile], jobs: Int) -> (ProjectModel, [Diagnostic]) {
+        var memos: [String: PBXObjectMemo]? = nil
+        return model(files, jobs: jobs, memos: &memos)
+    }
+
+    /// The model, with the objects of each project.pbxproj taken from `memos` (by the file's
+    /// path) where an earlier version had them, and `memos` left holding this version's. Nil:
+    /// no memo (a single scan has no earlier version to reuse).
+    static func model(_ files: [ProjectFile], jobs: Int, memos: inout [String: PBXObjectMemo]?) -> (ProjectModel, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         /// The bytes of a file the model reads on demand (xcconfig, included YAML), if small enough.
@@ -67,17 +75,28 @@ public enum ProjectScan {
             return bytes
         }
         let projectFiles = files.filter { $0.kind == .xcodeProject }
-        let parsed: [(XcodeProject?, [Diagnostic])] = Parallel.map(projectFiles, jobs: jobs) { file in
+        let known = memos
+        let parsed: [(XcodeProject?, [Diagnostic], PBXObjectMemo?)] = Parallel.map(projectFiles, jobs: jobs) { file in
+            var memo = known.map { $0[file.path] ?? PBXObjectMemo() }
             do {
                 let bytes = try file.read()
-                guard bytes.count <= maximumSize else { return (nil, [Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")]) }
-                let project = try XcodeProject(path: file.path, bytes: bytes, read: read)
-                return (project, project.problems.map(Self.diagnostic))
+                guard bytes.count <= maximumSize else { return (nil, [Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")], nil) }
+                let project: XcodeProject
+                if memo != nil {
+                    project = try XcodeProject(path: file.path, bytes: bytes, read: read, memo: &memo!)
+                } else {
+                    project = try XcodeProject(path: file.path, bytes: bytes, read: read)
+                }
+                return (project, project.problems.map(Self.diagnostic), memo)
             } catch let e as BlobTooLarge {
-                return (nil, [Diagnostic(path: file.path, message: "project file \(e); not read")])
+                return (nil, [Diagnostic(path: file.path, message: "project file \(e); not read")], nil)
             } catch {
-                return (nil, [Diagnostic(path: file.path, message: "malformed project file: \(error)")])
+                return (nil, [Diagnostic(path: file.path, message: "malformed project file: \(error)")], nil)
             }
+        }
+        if memos != nil {
+            memos = [:]
+            for (file, result) in zip(projectFiles, parsed) { if let memo = result.2 { memos![file.path] = memo } }
         }
         var projects = parsed.compactMap(\.0)
         diagnostics += parsed.flatMap(\.1)

@@ -1,5 +1,6 @@
 import Foundation
 import GitAccess
+import ProjectFiles
 import ResultStore
 import RuleKit
 import Rules
@@ -109,6 +110,9 @@ final class TreeState {
     private var configuration = Configuration()
 
     private var modelSums = FactSignatures()
+    /// Each project.pbxproj's objects as last read, by path: a commit changing a large project
+    /// parses only the objects it changed. Only a cache of bytes → values, so `reset()` keeps it.
+    private var projectObjects: [String: PBXObjectMemo]? = [:]
 
 
     private var memo: [(MemoKey, [UInt8])] = []
@@ -344,7 +348,7 @@ final class TreeState {
                 let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
                     ProjectFile(path: path, kind: entry.1) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
                 }
-                now.project = ProjectScan.model(list, jobs: jobs).0
+                now.project = ProjectScan.model(list, jobs: jobs, memos: &projectObjects).0
             }
             if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
             let model = now.inputs.model(project: now.project!, names: now.sums.names)

@@ -26,6 +26,23 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     // The pbxproj model, and a project of a pbxproj, an Info.plist and an xcconfig through the
     // whole scan (targets, settings, stage).
     "pbxproj": { _ = try? XcodeProject(path: "App.xcodeproj/project.pbxproj", bytes: $0) },
+    // Two versions of a project: the second read with the first's object memo must give what
+    // reading it whole gives (value, object lines, error) — a difference is a crash here.
+    "pbxproj-memo": { bytes in
+        let parts = split(bytes, 2)
+        let memo = (try? OpenStepPlist.parseProject(parts[0], memo: PBXObjectMemo()))?.1 ?? PBXObjectMemo()
+        let whole = Result { try OpenStepPlist.parse(parts[1]) }
+        let table = Result { try OpenStepPlist.parseProject(parts[1], memo: memo).0 }
+        switch (whole, table) {
+        case (.success(let a), .success(let b)):
+            precondition(a.value == b.value, "the memo changed the value")
+            for id in a.value["objects"]?.dict?.keys ?? [:].keys { precondition(a.lines[id] == b.lines[id], "the memo changed the line of \(id)") }
+        case (.failure(let a), .failure(let b)):
+            precondition("\(a)" == "\(b)", "the memo changed the error: \(a) vs \(b)")
+        default:
+            preconditionFailure("one reading failed, the other did not")
+        }
+    },
     "project": { bytes in
         let parts = split(bytes, 3)
         scan(["App.xcodeproj/project.pbxproj": parts[0], "App/Info.plist": parts[1], "Config/App.xcconfig": parts[2],

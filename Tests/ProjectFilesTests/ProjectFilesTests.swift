@@ -253,3 +253,83 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(XcodeProject.normalize(path) == expected)
     }
 }
+
+/// `OpenStepPlist.parseProject` against `parse`: the same value, the same object lines, the same
+/// error, whatever the memo holds — and objects reused only where their bytes are unchanged.
+@Suite struct ProjectObjectMemoTests {
+    static let fixtures = ["MigratedSwiftApp/MigratedSwiftApp.xcodeproj/project.pbxproj", "MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj",
+                           "GeneratedPlistApp/GeneratedPlistApp.xcodeproj/project.pbxproj", "ObservationApp/ObservationApp.xcodeproj/project.pbxproj",
+                           "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj", "DemoLibrary/DemoLibrary.xcodeproj/project.pbxproj"]
+
+    /// Reads `text` both ways and checks they agree; returns the memo it leaves.
+    @discardableResult
+    static func agree(_ text: [UInt8], memo: PBXObjectMemo, sourceLocation: SourceLocation = #_sourceLocation) throws -> PBXObjectMemo {
+        let whole: Result<OpenStepPlist.Result, PlistError> = Result { try OpenStepPlist.parse(text) }.mapError { $0 as! PlistError }
+        let table: Result<(OpenStepPlist.Result, PBXObjectMemo), PlistError> = Result { try OpenStepPlist.parseProject(text, memo: memo) }.mapError { $0 as! PlistError }
+        switch (whole, table) {
+        case (.success(let a), .success(let (b, next))):
+            #expect(a.value == b.value, sourceLocation: sourceLocation)
+            for id in a.value["objects"]?.dict?.keys.sorted() ?? [] { #expect(a.lines[id] == b.lines[id], "line of \(id)", sourceLocation: sourceLocation) }
+            return next
+        case (.failure(let a), .failure(let b)):
+            #expect(a == b, sourceLocation: sourceLocation)
+            return PBXObjectMemo()
+        default:
+            Issue.record("one reading failed, the other did not: \(whole) vs \(table)", sourceLocation: sourceLocation)
+            return PBXObjectMemo()
+        }
+    }
+
+    @Test(arguments: fixtures) func fixturesReadAlike(_ path: String) throws {
+        let text = try bytes(path)
+        let first = try Self.agree(text, memo: PBXObjectMemo())
+        #expect(first.reused == 0 && first.count > 10)
+        // The same bytes again: every object from the memo.
+        let again = try Self.agree(text, memo: first)
+        #expect(again.reused == first.count)
+        // One object changed and a line added above the others: only it is parsed again, and
+        // every later object's line moves.
+        var edited = String(decoding: text, as: UTF8.self)
+        let at = edited.range(of: "isa = PBXNativeTarget;")!
+        edited.replaceSubrange(at, with: "isa = PBXNativeTarget; comment = \"added\";")
+        edited = edited.replacingOccurrences(of: "objects = {\n", with: "objects = {\n\n")
+        let next = try Self.agree(Array(edited.utf8), memo: first)
+        #expect(next.reused == first.count - 1)
+        #expect(next.count == first.count)
+    }
+
+    @Test func unusualAndMalformedProjectsReadAsWhole() throws {
+        let cases = [
+            // Unquoted paths holding `//` and `/*`: the fast pass takes them for comments.
+            "{ objects = { A = { isa = PBXFileReference; path = a//b; }; B = { path = c/*d; }; C = { path = e*/f; }; }; rootObject = A; }",
+            "{ objects = { A = { isa = X; }; A = { isa = Y; }; }; }",          // a repeated id: the last wins
+            "{ objects = { A = ( a, b ); B = \"s;t\"; C = <0fab>; }; }",         // objects that are not dictionaries
+            "{ objects = { A = { isa = X; } }; }",                              // a missing ';'
+            "{ objects = { A = { isa = \"X; }; }; }",                           // an unterminated string
+            "{ objects = { A = { isa = X; }; }; } trailing",
+            "{ objects = { A /* unterminated comment = { isa = X; }; }; }",
+            "( a, b )",                                                         // not a dictionary
+            "{ objects = ( a ); }",
+            "\u{FEFF}{ objects = { A = { isa = X; }; }; }",
+        ]
+        for text in cases {
+            let memo = try Self.agree(Array(text.utf8), memo: PBXObjectMemo())
+            try Self.agree(Array(text.utf8), memo: memo)
+        }
+    }
+
+    @Test func targetsFromTheMemoEqualFreshOnes() throws {
+        for path in Self.fixtures {
+            let text = try bytes(path)
+            var memo = PBXObjectMemo()
+            _ = try XcodeProject(path: path, bytes: text, memo: &memo)
+            let reused = try XcodeProject(path: path, bytes: text, memo: &memo)
+            let fresh = try XcodeProject(path: path, bytes: text)
+            #expect(reused.targets.map(\.name) == fresh.targets.map(\.name))
+            #expect(reused.targets.map(\.settings) == fresh.targets.map(\.settings))
+            #expect(reused.targets.map(\.sources) == fresh.targets.map(\.sources))
+            #expect(reused.targets.map(\.line) == fresh.targets.map(\.line))
+            #expect(reused.problems == fresh.problems)
+        }
+    }
+}
