@@ -23,10 +23,13 @@ public struct ProjectFile: Sendable {
     public var path: String
     public var kind: Kind
     public let read: @Sendable () throws -> [UInt8]
+    /// The blob the bytes come from, in a history: what a memo of its facts is keyed by.
+    public var blob: ObjectID?
 
-    public init(path: String, kind: Kind, read: @escaping @Sendable () throws -> [UInt8]) {
+    public init(path: String, kind: Kind, blob: ObjectID? = nil, read: @escaping @Sendable () throws -> [UInt8]) {
         self.path = path
         self.kind = kind
+        self.blob = blob
         self.read = read
     }
 
@@ -58,15 +61,32 @@ public enum ProjectScan {
     /// Property lists and projects larger than this are not app metadata.
     static let maximumSize = 16 << 20
 
-    public static func model(_ files: [ProjectFile], jobs: Int) -> (ProjectModel, [Diagnostic]) {
-        var memos: [String: PBXObjectMemo]? = nil
-        return model(files, jobs: jobs, memos: &memos)
+    /// What a history carries from one commit's project model to the next, so that a commit
+    /// changing a project file re-reads only what changed: each project.pbxproj's objects (by
+    /// the file's path) and each property list read (by blob). Holds only what the last model
+    /// read, so it never grows past one commit's project files.
+    struct Memo: Sendable {
+        var objects: [String: PBXObjectMemo] = [:]
+        var plists: [ObjectID: Result<PlistValue, Unreadable>] = [:]
+
+        /// Why a property list could not be read (the parser's message).
+        struct Unreadable: Error, Sendable { var message: String }
     }
 
-    /// The model, with the objects of each project.pbxproj taken from `memos` (by the file's
-    /// path) where an earlier version had them, and `memos` left holding this version's. Nil:
-    /// no memo (a single scan has no earlier version to reuse).
-    static func model(_ files: [ProjectFile], jobs: Int, memos: inout [String: PBXObjectMemo]?) -> (ProjectModel, [Diagnostic]) {
+    /// A file past `maximumSize` in memory (a blob past it fails to read as `BlobTooLarge`).
+    struct Oversized: Error {}
+
+    public static func model(_ files: [ProjectFile], jobs: Int) -> (ProjectModel, [Diagnostic]) {
+        var memo: Memo? = nil
+        return model(files, jobs: jobs, memo: &memo)
+    }
+
+    /// The model, taking what `memo` holds from an earlier commit and leaving this commit's
+    /// there. Nil: no memo (a single scan has no earlier version to reuse).
+    static func model(_ files: [ProjectFile], jobs: Int, memo: inout Memo?) -> (ProjectModel, [Diagnostic]) {
+        let known = memo
+        var next = Memo()
+        defer { if memo != nil { memo = next } }
         var diagnostics: [Diagnostic] = []
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         /// The bytes of a file the model reads on demand (xcconfig, included YAML), if small enough.
@@ -75,9 +95,8 @@ public enum ProjectScan {
             return bytes
         }
         let projectFiles = files.filter { $0.kind == .xcodeProject }
-        let known = memos
         let parsed: [(XcodeProject?, [Diagnostic], PBXObjectMemo?)] = Parallel.map(projectFiles, jobs: jobs) { file in
-            var memo = known.map { $0[file.path] ?? PBXObjectMemo() }
+            var memo = known.map { $0.objects[file.path] ?? PBXObjectMemo() }
             do {
                 let bytes = try file.read()
                 guard bytes.count <= maximumSize else { return (nil, [Diagnostic(path: file.path, message: "project file larger than 16 MiB; not read")], nil) }
@@ -94,26 +113,36 @@ public enum ProjectScan {
                 return (nil, [Diagnostic(path: file.path, message: "malformed project file: \(error)")], nil)
             }
         }
-        if memos != nil {
-            memos = [:]
-            for (file, result) in zip(projectFiles, parsed) { if let memo = result.2 { memos![file.path] = memo } }
-        }
+        for (file, result) in zip(projectFiles, parsed) { if let memo = result.2 { next.objects[file.path] = memo } }
         var projects = parsed.compactMap(\.0)
         diagnostics += parsed.flatMap(\.1)
         let described = ProjectManifests.read(files, read: read, diagnostics: &diagnostics)
         projects += described.projects
         let plists = Dictionary(files.filter { $0.kind == .propertyList }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        /// A property list's value, from the memo when its blob was read before.
+        func plist(_ file: ProjectFile) throws -> PlistValue {
+            if let blob = file.blob, let known = next.plists[blob] ?? known?.plists[blob] {
+                next.plists[blob] = known
+                return try known.get()
+            }
+            let bytes = try file.read()
+            guard bytes.count <= maximumSize else { throw Oversized() }
+            let parsed = Result { try PropertyList.parse(bytes) }.mapError { Memo.Unreadable(message: "\($0)") }
+            if let blob = file.blob, memo != nil { next.plists[blob] = parsed }
+            return try parsed.get()
+        }
         func readPlist(_ path: String) -> InfoPlistFacts? {
             guard let file = plists[path] else { return nil }
             do {
-                let bytes = try file.read()
-                guard bytes.count <= maximumSize else {
-                    diagnostics.append(Diagnostic(path: path, message: "property list larger than 16 MiB; not read"))
-                    return nil
-                }
-                return InfoPlistFacts(plist: try PropertyList.parse(bytes))
+                return InfoPlistFacts(plist: try plist(file))
+            } catch is Oversized {
+                diagnostics.append(Diagnostic(path: path, message: "property list larger than 16 MiB; not read"))
+                return nil
             } catch let e as BlobTooLarge {
                 diagnostics.append(Diagnostic(path: path, message: "property list \(e); not read"))
+                return nil
+            } catch let e as Memo.Unreadable {
+                diagnostics.append(Diagnostic(path: path, message: "malformed property list: \(e.message)"))
                 return nil
             } catch {
                 diagnostics.append(Diagnostic(path: path, message: "malformed property list: \(error)"))
@@ -141,7 +170,7 @@ public enum ProjectScan {
                 // XcodeGen `info.properties` and Tuist's Info.plist dictionaries are the keys the
                 // generated file will have, over those of a file already there.
                 if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, target.name)] {
-                    var merged = plistPath.flatMap { plists[$0] }.flatMap { try? PropertyList.parse(try $0.read()) }?.dict ?? [:]
+                    var merged = plistPath.flatMap { plists[$0] }.flatMap { try? plist($0) }?.dict ?? [:]
                     for (k, v) in generated.dict ?? [:] { merged[k] = v }
                     facts = InfoPlistFacts(plist: .dict(merged))
                     if plistPath == nil { diagnostics.removeAll { $0.path == project.path && $0.message.hasPrefix("target \(target.name): INFOPLIST_FILE") } }

@@ -110,9 +110,10 @@ final class TreeState {
     private var configuration = Configuration()
 
     private var modelSums = FactSignatures()
-    /// Each project.pbxproj's objects as last read, by path: a commit changing a large project
-    /// parses only the objects it changed. Only a cache of bytes → values, so `reset()` keeps it.
-    private var projectObjects: [String: PBXObjectMemo]? = [:]
+    /// What the last project model read (each project.pbxproj's objects, property lists by
+    /// blob): a commit changing a large project parses only what it changed. A cache of bytes →
+    /// values only, so `reset()` keeps it.
+    private var projectMemo: ProjectScan.Memo? = ProjectScan.Memo()
 
 
     private var memo: [(MemoKey, [UInt8])] = []
@@ -346,9 +347,9 @@ final class TreeState {
             if projectChanged || now.project == nil {
                 let pool = self.pool
                 let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
-                    ProjectFile(path: path, kind: entry.1) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
+                    ProjectFile(path: path, kind: entry.1, blob: entry.0) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
                 }
-                now.project = ProjectScan.model(list, jobs: jobs, memos: &projectObjects).0
+                now.project = ProjectScan.model(list, jobs: jobs, memo: &projectMemo).0
             }
             if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
             let model = now.inputs.model(project: now.project!, names: now.sums.names)
