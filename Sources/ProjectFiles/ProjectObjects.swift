@@ -51,6 +51,19 @@ public struct PBXObjectMemo: Sendable {
     /// How many of this version's objects came from the memo of the version before.
     public internal(set) var reused = 0
 
+    /// Ids of the objects added, changed or removed since the version before; nil when there
+    /// was none to compare with (everything is new).
+    public internal(set) var changed: Set<String>?
+
+    /// How many targets of this version were taken from the version before, not derived again.
+    public internal(set) var targetsReused = 0
+
+    /// Whether the version had an id twice.
+    var repeatedIDs = false
+
+    /// What the version's targets were derived from, for the next version (XcodeProject).
+    var derived: XcodeProject.Derivation?
+
     public init() {}
 
     /// Objects held.
@@ -77,6 +90,8 @@ extension OpenStepPlist {
         next.entries.reserveCapacity(memo.entries.count)
         var top: [String: PlistValue] = [:]
         var lines: [String: Int] = [:]
+        var fresh: Set<String> = []
+        var read = 0
         try s.skipTrivia()
         guard s.peek == UInt8(ascii: "{") else { throw Unusual() }
         s.i += 1
@@ -127,8 +142,10 @@ extension OpenStepPlist {
                         entry = (id, try parse(bytes, in: valueStart..<valueEnd, line: valueLine, depth: 2).value)
                         // A copy: a key must not keep this version's whole buffer alive.
                         next.entries[PBXObjectMemo.Key(ArraySlice(Array(probe.bytes)))] = entry
+                        fresh.insert(id)
                     }
                     objects[entry.id] = entry.value
+                    read += 1
                     if case .dict = entry.value { lines[entry.id] = line }
                 }
                 value = .dict(objects)
@@ -145,6 +162,18 @@ extension OpenStepPlist {
         }
         try s.skipTrivia()
         guard s.atEnd else { throw Unusual() }
+        // With an id repeated (the last one counts), which object an id means can change with
+        // no entry changing: nothing is compared then.
+        if !memo.entries.isEmpty, let objects = top["objects"]?.dict, objects.count == read, !memo.repeatedIDs {
+            // Changed: every object parsed anew, and every object of the version before that
+            // is gone (an object changed in place is among the first already).
+            var changed = fresh
+            if memo.entries.count > next.reused {
+                for entry in memo.entries.values where objects[entry.id] == nil { changed.insert(entry.id) }
+            }
+            next.changed = changed
+        }
+        next.repeatedIDs = (top["objects"]?.dict?.count ?? read) != read
         return (Result(value: .dict(top), lines: lines), next)
     }
 

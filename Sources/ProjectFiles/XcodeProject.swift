@@ -99,14 +99,64 @@ public struct XcodeProject: Sendable {
     }
 
     /// Reads a project.pbxproj as `init(path:bytes:read:)` does, taking the objects an earlier
-    /// version of the same file already had from `memo`, and leaving this version's there.
+    /// version of the same file already had from `memo`, and leaving this version's there. A
+    /// target none of whose inputs changed since that version (its objects, the paths of its
+    /// files, the xcconfig files it read) is taken as it was instead of derived again.
     public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }, memo: inout PBXObjectMemo) throws {
+        let previous = memo.derived
         let (parsed, next) = try OpenStepPlist.parseProject(bytes, memo: memo)
         memo = next
-        try self.init(path: path, parsed: parsed, read: read)
+        var derivation: Derivation? = nil
+        let carried = next.changed == nil ? nil : previous
+        var project = try XcodeProject(path: path, parsed: parsed, read: read, previous: carried, changed: next.changed ?? [], derivation: &derivation)
+        var reusedTargets = derivation?.reused ?? 0
+        if carried != nil, derivation == nil {
+            reusedTargets = 0
+            // A tangled group tree (a cycle, a file in two groups): what a path resolves to can
+            // depend on the order of the work, so the version is derived whole, as a scan does.
+            project = try XcodeProject(path: path, parsed: parsed, read: read, previous: nil, changed: [], derivation: &derivation)
+        }
+        self = project
+        memo.derived = derivation
+        memo.targetsReused = reusedTargets
     }
 
     private init(path: String, parsed: OpenStepPlist.Result, read: (String) -> [UInt8]?) throws {
+        var derivation: Derivation? = nil
+        try self.init(path: path, parsed: parsed, read: read, previous: nil, changed: [], derivation: &derivation)
+    }
+
+    /// What deriving one version's targets read, so that the next version derives again only
+    /// the targets whose inputs changed.
+    struct Derivation: Sendable {
+        /// The project's folder and the root object's fields every target depends on.
+        var folder: String
+        var root: [String?]
+        var locations: FileLocations.State
+        var targets: [String: Reading]
+        /// How many targets were taken from the version before.
+        var reused = 0
+
+        /// One target as derived, with everything its derivation read.
+        struct Reading: Sendable {
+            var target: Target
+            /// Objects read (present or not).
+            var objects: Set<String>
+            /// Objects whose path was resolved.
+            var paths: Set<String>
+            /// Files read (xcconfig files and what they include), with their bytes.
+            var files: [String: [UInt8]?]
+        }
+    }
+
+    /// Objects, paths and files one target's derivation reads, as it reads them.
+    private final class Recorder {
+        var objects: Set<String> = []
+        var files: [String: [UInt8]?] = [:]
+    }
+
+    private init(path: String, parsed: OpenStepPlist.Result, read: (String) -> [UInt8]?, previous: Derivation?,
+                 changed: Set<String>, derivation: inout Derivation?) throws {
         guard let objects = parsed.value["objects"]?.dict else { throw PlistError("no \"objects\" dictionary") }
         guard let rootID = parsed.value["rootObject"]?.string, let root = objects[rootID]?.dict else {
             throw PlistError("no \"rootObject\"")
@@ -118,9 +168,27 @@ public struct XcodeProject: Sendable {
         let folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
         self.folder = folder
         self.targets = []
-        let locations = FileLocations(objects: objects, folder: folder, mainGroup: root["mainGroup"]?.string)
+        let rootFields = [root["mainGroup"]?.string, root["buildConfigurationList"]?.string]
+        // What the version before derived is usable when the folder and the root's fields are
+        // the same; then only what `changed` reaches is derived again.
+        let usable = previous.flatMap { $0.folder == folder && $0.root == rootFields ? $0 : nil }
+        let locations = FileLocations(objects: objects, folder: folder, previous: usable?.locations, changed: changed)
+        let reuse = usable != nil && locations.incremental
+        // Every file read once per version, so that what a target read can be compared.
+        var fileCache: [String: [UInt8]?] = [:]
+        var recorder: Recorder? = nil
+        func readFile(_ p: String) -> [UInt8]? {
+            let bytes: [UInt8]?
+            if let known = fileCache[p] { bytes = known } else { bytes = read(p); fileCache[p] = bytes }
+            recorder?.files[p] = bytes
+            return bytes
+        }
+        func object(_ id: String) -> [String: PlistValue]? {
+            recorder?.objects.insert(id)
+            return objects[id]?.dict
+        }
         var problems: [String] = []
-        var xcconfigs: [String: SettingsLayer] = [:]
+        var xcconfigs: [String: (layer: SettingsLayer, files: [String: [UInt8]?])] = [:]
         /// The xcconfig layer a configuration names, if any (a missing one is a problem).
         func xcconfigLayer(_ name: String, _ c: [String: PlistValue]) -> SettingsLayer? {
             // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a
@@ -131,9 +199,19 @@ public struct XcodeProject: Sendable {
                 }.map { (anchor, $0) }
             }
             guard let (ref, file) = c["baseConfigurationReference"]?.string.flatMap({ r in locations.path(of: r).map { (r, $0) } }) ?? anchored else { return nil }
-            if let known = xcconfigs[file] { return known }
-            if let layer = XCConfig.load(file, projectFolder: folder, read: read, problems: &problems) {
-                xcconfigs[file] = layer
+            if let known = xcconfigs[file] {
+                for (p, b) in known.files { recorder?.files[p] = b }
+                return known.layer
+            }
+            // The files loading it reads, kept with the layer for the targets that use it later.
+            let outer = recorder
+            let loading = Recorder()
+            recorder = loading
+            let layer = XCConfig.load(file, projectFolder: folder, read: readFile, problems: &problems)
+            recorder = outer
+            for (p, b) in loading.files { outer?.files[p] = b }
+            if let layer {
+                xcconfigs[file] = (layer, loading.files)
                 return layer
             }
             if !file.split(separator: "/").contains(where: { XcodeProject.generatedFolders.contains($0) }) {
@@ -148,7 +226,7 @@ public struct XcodeProject: Sendable {
         func layers(of listID: String?) -> [String: (xcconfig: SettingsLayer?, settings: [String: PlistValue])] {
             var out: [String: (SettingsLayer?, [String: PlistValue])] = [:]
             // By name: the order of the problems must not be a dictionary's.
-            for (name, c) in Self.configurations(of: listID, objects: objects).sorted(by: { $0.key < $1.key }) {
+            for (name, c) in Self.configurations(of: listID, object: object).sorted(by: { $0.key < $1.key }) {
                 out[name] = (xcconfigLayer(name, c), c["buildSettings"]?.dict ?? [:])
             }
             return out
@@ -158,7 +236,14 @@ public struct XcodeProject: Sendable {
             for (k, v) in layers.settings { plain[k] = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? "" }
             return (layers.xcconfig.map { [$0] } ?? []) + [SettingsLayer(dictionary: plain)]
         }
+        // What the project's configurations read is read by every target.
+        let projectReading = Recorder()
+        recorder = projectReading
+        locations.touched = []
         let projectConfigurations = layers(of: root["buildConfigurationList"]?.string)
+        let projectPaths = locations.touched ?? []
+        recorder = nil
+        locations.touched = nil
         var projectStacks: [String: [SettingsLayer]] = [:]
         func projectStack(_ name: String) -> [SettingsLayer] {
             if let known = projectStacks[name] { return known }
@@ -166,9 +251,31 @@ public struct XcodeProject: Sendable {
             projectStacks[name] = made
             return made
         }
+        /// Whether a target read as `r` in the version before would read the same now.
+        func unchanged(_ r: Derivation.Reading) -> Bool {
+            r.objects.isDisjoint(with: changed) && r.paths.isDisjoint(with: locations.moved)
+                && r.files.allSatisfy { p, b in readFile(p) == b }
+        }
         var targets: [Target] = []
+        var readings: [String: Derivation.Reading] = [:]
+        var reused = 0
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
-            guard let t = objects[id]?.dict, t["isa"]?.string == "PBXNativeTarget" else { continue }
+            if reuse, let r = usable?.targets[id], unchanged(r) {
+                var target = r.target
+                target.line = parsed.lines[id] ?? 1
+                targets.append(target)
+                readings[id] = r
+                reused += 1
+                continue
+            }
+            let reading = Recorder()
+            reading.objects = projectReading.objects
+            reading.files = projectReading.files
+            recorder = reading
+            locations.touched = projectPaths
+            let problemsBefore = problems.count
+            defer { recorder = nil; locations.touched = nil }
+            guard let t = object(id), t["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = t["name"]?.string ?? id
             let own = layers(of: t["buildConfigurationList"]?.string)
             let configuration = own.keys.contains("Release") ? "Release" : own.keys.sorted().first ?? "Release"
@@ -184,9 +291,9 @@ public struct XcodeProject: Sendable {
             settings["TARGET_NAME"] = settings["TARGET_NAME"] ?? name
             var sources: Set<String> = []
             for phaseID in t["buildPhases"]?.array?.compactMap(\.string) ?? [] {
-                guard let phase = objects[phaseID]?.dict, phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                guard let phase = object(phaseID), phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"]?.array?.compactMap(\.string) ?? [] {
-                    guard let ref = objects[buildFileID]?["fileRef"]?.string, let p = locations.path(of: ref) else { continue }
+                    guard let ref = object(buildFileID)?["fileRef"]?.string, let p = locations.path(of: ref) else { continue }
                     sources.insert(p)
                 }
             }
@@ -194,25 +301,32 @@ public struct XcodeProject: Sendable {
             for groupID in t["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [] {
                 guard let p = locations.path(of: groupID) else { continue }
                 var except: Set<String> = []
-                for exceptionID in objects[groupID]?["exceptions"]?.array?.compactMap(\.string) ?? [] {
-                    guard let e = objects[exceptionID]?.dict, e["target"]?.string == id else { continue }
+                for exceptionID in object(groupID)?["exceptions"]?.array?.compactMap(\.string) ?? [] {
+                    guard let e = object(exceptionID), e["target"]?.string == id else { continue }
                     for m in e["membershipExceptions"]?.array?.compactMap(\.string) ?? [] { except.insert(Self.normalize(p + "/" + m)) }
                 }
                 folders.append((p, except))
             }
-            targets.append(Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
-                                  settings: settings, sources: sources, folders: folders, platforms: platforms))
+            let target = Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
+                                settings: settings, sources: sources, folders: folders, platforms: platforms)
+            targets.append(target)
+            // A target whose derivation found a problem is derived again each time, so that
+            // its problems are said each time.
+            if problems.count == problemsBefore {
+                readings[id] = Derivation.Reading(target: target, objects: reading.objects, paths: locations.touched ?? [], files: reading.files)
+            }
         }
         self.targets = targets
         self.problems = problems
+        if let state = locations.state { derivation = Derivation(folder: folder, root: rootFields, locations: state, targets: readings, reused: reused) }
     }
 
     /// The XCBuildConfiguration dictionaries of an XCConfigurationList, by configuration name.
-    static func configurations(of listID: String?, objects: [String: PlistValue]) -> [String: [String: PlistValue]] {
-        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
+    static func configurations(of listID: String?, object: (String) -> [String: PlistValue]?) -> [String: [String: PlistValue]] {
+        guard let listID, let ids = object(listID)?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
         var out: [String: [String: PlistValue]] = [:]
         for id in ids {
-            guard let c = objects[id]?.dict, let name = c["name"]?.string else { continue }
+            guard let c = object(id), let name = c["name"]?.string else { continue }
             out[name] = c
         }
         return out
@@ -268,39 +382,108 @@ public struct XcodeProject: Sendable {
 }
 
 /// Paths of file references and groups, from the group tree. Each group's path is resolved
-/// once: a large project's files share a few hundred groups.
+/// once: a large project's files share a few hundred groups. Across versions of a project, the
+/// group tree and the resolved paths are carried over and only what the changed objects reach
+/// is resolved again.
 final class FileLocations {
     let objects: [String: PlistValue]
     let folder: String
-    var parent: [String: String] = [:]
-    /// Resolved paths (before normalising) by id; nil inside when outside the project.
-    private var resolved: [String: String?] = [:]
+    /// Whether the version before's state was carried over (else everything was resolved anew).
+    private(set) var incremental = false
+    /// Objects whose path may differ from the version before's: the changed objects and
+    /// everything under a changed group.
+    private(set) var moved: Set<String> = []
+    /// While set, the objects whose path is asked for are added to it.
+    var touched: Set<String>?
+    private var current: State
 
-    init(objects: [String: PlistValue], folder: String, mainGroup: String?) {
+    /// The group tree and the paths resolved so far.
+    struct State: Sendable {
+        /// child → the group listing it (the smallest id when several do).
+        var parent: [String: String] = [:]
+        /// group → its children.
+        var children: [String: [String]] = [:]
+        /// Resolved paths (before normalising) by id; nil inside when outside the project.
+        var resolved: [String: String?] = [:]
+        /// A child listed by two groups, or a cycle of groups: then nothing is carried over,
+        /// since which parent counts would depend on the order of the work.
+        var tangled = false
+    }
+
+    /// The state to carry to the next version, or nil when it must not be.
+    var state: State? { current.tangled ? nil : current }
+
+    static func isGroup(_ object: PlistValue) -> Bool {
+        let isa = object["isa"]?.string ?? ""
+        return isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup"
+    }
+
+    init(objects: [String: PlistValue], folder: String, previous: State? = nil, changed: Set<String> = []) {
         self.objects = objects
         self.folder = folder
-        for (id, object) in objects {
-            let isa = object["isa"]?.string ?? ""
-            guard isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup" else { continue }
-            for child in object["children"]?.array?.compactMap(\.string) ?? [] { parent[child] = id }
+        if var state = previous, !state.tangled {
+            // Children of changed groups as they were, then as they are; what lies under them moves.
+            var reach: [String] = []
+            for id in changed {
+                if let old = state.children.removeValue(forKey: id) {
+                    for c in old where state.parent[c] == id { state.parent[c] = nil }
+                    reach += old
+                }
+            }
+            for id in changed {
+                guard let object = objects[id], Self.isGroup(object) else { continue }
+                let list = object["children"]?.array?.compactMap(\.string) ?? []
+                state.children[id] = list
+                for c in list {
+                    if let p = state.parent[c], p != id { state.tangled = true }
+                    state.parent[c] = id
+                }
+                reach += list
+            }
+            var moved = changed
+            while let id = reach.popLast() {
+                guard moved.insert(id).inserted else { continue }
+                reach += state.children[id] ?? []
+            }
+            for id in moved { state.resolved[id] = nil }
+            if !state.tangled {
+                current = state
+                self.moved = moved
+                incremental = true
+                return
+            }
+        }
+        current = State()
+        for (id, object) in objects where Self.isGroup(object) {
+            let list = object["children"]?.array?.compactMap(\.string) ?? []
+            current.children[id] = list
+            for child in list {
+                if let p = current.parent[child] {
+                    current.tangled = true
+                    if p < id { continue }
+                }
+                current.parent[child] = id
+            }
         }
     }
 
     /// The path of a file reference or group relative to the scanned root, or nil when it lies
     /// outside the project (absolute, SDK, built products).
     func path(of id: String) -> String? {
-        raw(id, depth: 0).map { XcodeProject.normalize(folder.isEmpty ? $0 : folder + "/" + $0) }
+        touched?.insert(id)
+        return raw(id, depth: 0).map { XcodeProject.normalize(folder.isEmpty ? $0 : folder + "/" + $0) }
     }
 
     /// The path relative to the project folder, joined but not normalised.
     private func raw(_ id: String, depth: Int) -> String? {
-        if let known = resolved[id] { return known }
-        guard depth < 64, let o = objects[id]?.dict else { return "" }
+        if let known = current.resolved[id] { return known }
+        guard depth < 64 else { current.tangled = true; return "" }
+        guard let o = objects[id]?.dict else { return "" }
         let own = o["path"]?.string ?? ""
         let result: String?
         switch o["sourceTree"]?.string ?? "<group>" {
         case "<group>":
-            if let p = parent[id] {
+            if let p = current.parent[id] {
                 result = raw(p, depth: depth + 1).map { base in own.isEmpty ? base : base.isEmpty ? own : base + "/" + own }
             } else {
                 result = own
@@ -308,7 +491,7 @@ final class FileLocations {
         case "SOURCE_ROOT": result = own
         default: result = nil
         }
-        resolved[id] = .some(result)
+        current.resolved[id] = .some(result)
         return result
     }
 }

@@ -333,3 +333,67 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         }
     }
 }
+
+/// Targets carried from one version of a project to the next against targets derived afresh,
+/// over a sequence of edits of the kinds commits make.
+@Suite struct TargetReuseTests {
+    /// Everything a target says, as text (folders are tuples, so Target is not Equatable).
+    static func summary(_ p: XcodeProject) -> [String] {
+        p.targets.map { t in
+            "\(t.name) \(t.productType) line \(t.line) \(t.platforms.map(\.rawValue).sorted()) sources \(t.sources.sorted()) "
+                + "folders \(t.folders.map { "\($0.path) - \($0.except.sorted())" }) settings \(t.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
+        } + p.problems
+    }
+
+    /// Reads each version with the memo of the one before and afresh; they must agree. Returns
+    /// how many targets each version took from the one before.
+    static func replay(_ path: String, _ versions: [String], files: [[String: String]] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+        var memo = PBXObjectMemo()
+        var reused: [Int] = []
+        for (i, text) in versions.enumerated() {
+            let given = i < files.count ? files[i] : (files.last ?? [:])
+            let read: (String) -> [UInt8]? = { given[$0].map { Array($0.utf8) } }
+            let carried = try XcodeProject(path: path, bytes: Array(text.utf8), read: read, memo: &memo)
+            let fresh = try XcodeProject(path: path, bytes: Array(text.utf8), read: read)
+            #expect(summary(carried) == summary(fresh), "version \(i)", sourceLocation: sourceLocation)
+            reused.append(memo.targetsReused)
+        }
+        return reused
+    }
+
+    @Test func editsOfGroupsSettingsAndTargets() throws {
+        let path = "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj"
+        let v0 = String(decoding: try bytes(path), as: UTF8.self)
+        func edit(_ text: String, _ a: String, _ b: String) -> String {
+            precondition(text.contains(a), "the fixture has no \(a)")
+            return text.replacingOccurrences(of: a, with: b)
+        }
+        // Theme.m moves from the ShopKit group to the Shop group: ShopKit's source path changes.
+        let v1 = edit(edit(v0, "\t\t\t\t7F5F58183DBF6207E1A8438F,\n\t\t\t);\n\t\t\tpath = ShopKit;", "\t\t\t);\n\t\t\tpath = ShopKit;"),
+                      "\t\t\t\t012C93CB8EF6453A4641844B,\n", "\t\t\t\t012C93CB8EF6453A4641844B,\n\t\t\t\t7F5F58183DBF6207E1A8438F,\n")
+        // A group renamed: the share extension's sources move.
+        let v2 = edit(v1, "path = ShareExtension;", "path = Share;")
+        // A setting of the Shop target's configuration, and every object a line lower.
+        let v3 = edit(edit(v2, "objects = {\n", "objects = {\n\n\n"), "398D5DDA2F2AFAA477C07BD6 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n",
+                      "398D5DDA2F2AFAA477C07BD6 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tTARGETED_DEVICE_FAMILY = \"1,2,7\";\n")
+        // A file in two groups (tangled), then untangled again.
+        let v4 = edit(v3, "\t\t\t\t359809CE3538206844A15411,\n", "\t\t\t\t359809CE3538206844A15411,\n\t\t\t\t5679DB35D9DA4B69F41D662D,\n")
+        // A target dropped from the project.
+        let v5 = edit(v3, "\t\t\t\t1EE4E4C5B5ADFDDADFDE4E06,\n", "")
+        // A setting of the project's configuration, which every target reads.
+        let v6 = edit(v5, "IPHONEOS_DEPLOYMENT_TARGET = \"12.0\";", "IPHONEOS_DEPLOYMENT_TARGET = \"13.0\";")
+        let reused = try Self.replay(path, [v0, v0, v1, v2, v3, v3, v4, v3, v5, v6, v0])
+        // Each edit re-derives what it reaches (a group's change, everything under the group);
+        // unchanged versions take every target; a tangled tree is derived whole, as is the
+        // version after it.
+        #expect(reused == [0, 3, 1, 2, 2, 3, 0, 0, 2, 0, 0], "\(reused)")
+    }
+
+    @Test func xcconfigBytesDecideToo() throws {
+        let path = "MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj"
+        let text = String(decoding: try bytes(path), as: UTF8.self)
+        let config = "MultiPlatformApp/Config/App.xcconfig"
+        let reused = try Self.replay(path, [text, text, text, text], files: [[config: "A = 1\n"], [config: "A = 1\n"], [config: "A = 2\n"], [:]])
+        #expect(reused.count == 4 && reused[1] > reused[2], "\(reused)")
+    }
+}
