@@ -46,7 +46,20 @@ public struct PBXObjectMemo: Sendable {
         }
     }
 
-    var entries: [Key: (id: String, value: PlistValue)] = [:]
+    /// One object's entry: its bytes, id, parsed value and the newlines its bytes hold.
+    struct Entry: Sendable {
+        let key: Key
+        let id: String
+        let value: PlistValue
+        let newlines: Int
+    }
+
+    /// This version's entries in file order, and where each one's bytes are in it. A version is
+    /// mostly the one before in the same order, so each entry is first compared with the one
+    /// after the last entry matched (no hash, no scan for its end); only one that differs is
+    /// looked up by its bytes.
+    var order: [Entry] = []
+    var index: [Key: Int] = [:]
 
     /// How many of this version's objects came from the memo of the version before.
     public internal(set) var reused = 0
@@ -67,7 +80,7 @@ public struct PBXObjectMemo: Sendable {
     public init() {}
 
     /// Objects held.
-    public var count: Int { entries.count }
+    public var count: Int { order.count }
 }
 
 extension OpenStepPlist {
@@ -87,11 +100,14 @@ extension OpenStepPlist {
     private static func readTable(_ bytes: [UInt8], memo: PBXObjectMemo) throws -> (Result, PBXObjectMemo) {
         var s = Scanner(bytes: bytes)
         var next = PBXObjectMemo()
-        next.entries.reserveCapacity(memo.entries.count)
+        next.order.reserveCapacity(memo.order.count)
+        next.index.reserveCapacity(memo.order.count)
         var top: [String: PlistValue] = [:]
         var lines: [String: Int] = [:]
         var fresh: Set<String> = []
         var read = 0
+        /// Entries of the version before that this one has (by position in its order).
+        var seen = [Bool](repeating: false, count: memo.order.count)
         try s.skipTrivia()
         guard s.peek == UInt8(ascii: "{") else { throw Unusual() }
         s.i += 1
@@ -108,45 +124,58 @@ extension OpenStepPlist {
             if key == "objects", s.peek == UInt8(ascii: "{") {
                 s.i += 1
                 var objects: [String: PlistValue] = [:]
-                objects.reserveCapacity(memo.entries.count)
+                objects.reserveCapacity(memo.order.count)
+                var expected = 0
                 while true {
                     try s.skipTrivia()
                     if s.peek == UInt8(ascii: "}") { s.i += 1; break }
                     let start = s.i, line = s.line
-                    // Most entries are ones the memo holds: their extent is found by a fast pass
-                    // (the first `;` outside strings, comments and brackets — where a well-formed
-                    // entry ends), and only a new entry is read with the parser's own scanner,
-                    // which must agree on where it ends.
-                    guard let (end, newlines) = Self.entryEnd(bytes, from: start) else { throw Unusual() }
-                    let probe = PBXObjectMemo.Key(bytes[start..<end])
-                    let entry: (id: String, value: PlistValue)
-                    if let at = memo.entries.index(forKey: probe) {
-                        let (known, found) = memo.entries[at]
-                        entry = found
-                        next.entries[known] = found
+                    let entry: PBXObjectMemo.Entry
+                    if expected < memo.order.count, Self.bytes(bytes, at: start, equal: memo.order[expected].key.bytes) {
+                        // The same bytes as the next entry of the version before: the same entry,
+                        // ending where it ended (where it ends depends on its bytes alone).
+                        entry = memo.order[expected]
+                        seen[expected] = true
+                        expected += 1
                         next.reused += 1
-                        s.i = end
-                        s.line += newlines
                     } else {
-                        guard let id = try s.string() else { throw Unusual() }
-                        try s.skipTrivia()
-                        guard s.peek == UInt8(ascii: "=") else { throw Unusual() }
-                        s.i += 1
-                        try s.skipTrivia()
-                        let valueStart = s.i, valueLine = s.line
-                        try s.skipValue()
-                        let valueEnd = s.i
-                        try s.skipTrivia()
-                        guard s.peek == UInt8(ascii: ";"), s.i + 1 == end else { throw Unusual() }
-                        s.i += 1
-                        entry = (id, try parse(bytes, in: valueStart..<valueEnd, line: valueLine, depth: 2).value)
-                        // A copy: a key must not keep this version's whole buffer alive.
-                        next.entries[PBXObjectMemo.Key(ArraySlice(Array(probe.bytes)))] = entry
-                        fresh.insert(id)
+                        // Elsewhere: its extent by the fast pass (the first `;` outside strings,
+                        // comments and brackets — where a well-formed entry ends), then its bytes
+                        // looked up; only a new entry is read with the parser's own scanner, which
+                        // must agree on where it ends.
+                        guard let (end, newlines) = Self.entryEnd(bytes, from: start) else { throw Unusual() }
+                        let probe = PBXObjectMemo.Key(bytes[start..<end])
+                        if let at = memo.index[probe] {
+                            entry = memo.order[at]
+                            seen[at] = true
+                            expected = at + 1
+                            next.reused += 1
+                        } else {
+                            guard let id = try s.string() else { throw Unusual() }
+                            try s.skipTrivia()
+                            guard s.peek == UInt8(ascii: "=") else { throw Unusual() }
+                            s.i += 1
+                            try s.skipTrivia()
+                            let valueStart = s.i, valueLine = s.line
+                            try s.skipValue()
+                            let valueEnd = s.i
+                            try s.skipTrivia()
+                            guard s.peek == UInt8(ascii: ";"), s.i + 1 == end else { throw Unusual() }
+                            s.i = start
+                            s.line = line
+                            let parsed = try parse(bytes, in: valueStart..<valueEnd, line: valueLine, depth: 2).value
+                            // A copy: a key must not keep this version's whole buffer alive.
+                            entry = PBXObjectMemo.Entry(key: PBXObjectMemo.Key(ArraySlice(Array(probe.bytes))), id: id, value: parsed, newlines: newlines)
+                            fresh.insert(id)
+                        }
                     }
+                    s.i = start + entry.key.bytes.count
+                    s.line = line + entry.newlines
+                    next.index[entry.key] = next.order.count
+                    next.order.append(entry)
                     objects[entry.id] = entry.value
-                    read += 1
                     if case .dict = entry.value { lines[entry.id] = line }
+                    read += 1
                 }
                 value = .dict(objects)
             } else {
@@ -164,17 +193,21 @@ extension OpenStepPlist {
         guard s.atEnd else { throw Unusual() }
         // With an id repeated (the last one counts), which object an id means can change with
         // no entry changing: nothing is compared then.
-        if !memo.entries.isEmpty, let objects = top["objects"]?.dict, objects.count == read, !memo.repeatedIDs {
+        if !memo.order.isEmpty, let objects = top["objects"]?.dict, objects.count == read, !memo.repeatedIDs {
             // Changed: every object parsed anew, and every object of the version before that
             // is gone (an object changed in place is among the first already).
             var changed = fresh
-            if memo.entries.count > next.reused {
-                for entry in memo.entries.values where objects[entry.id] == nil { changed.insert(entry.id) }
-            }
+            for (k, entry) in memo.order.enumerated() where !seen[k] && objects[entry.id] == nil { changed.insert(entry.id) }
             next.changed = changed
         }
         next.repeatedIDs = (top["objects"]?.dict?.count ?? read) != read
         return (Result(value: .dict(top), lines: lines), next)
+    }
+
+    /// Whether `bytes` at `start` begin with `other`.
+    static func bytes(_ bytes: [UInt8], at start: Int, equal other: ArraySlice<UInt8>) -> Bool {
+        guard start + other.count <= bytes.count, !other.isEmpty else { return false }
+        return bytes.withUnsafeBytes { b in other.withUnsafeBytes { o in memcmp(b.baseAddress! + start, o.baseAddress!, o.count) == 0 } }
     }
 
     /// Where the entry starting at `start` ends (just after its `;`) and the newlines before
