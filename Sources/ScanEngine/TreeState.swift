@@ -339,7 +339,7 @@ final class TreeState {
     private func settle(changed: Set<String>, projectChanged: Bool, configChanged: Bool) throws {
         var recount = changed
         var reread = changed.filter { now.files[$0] != nil }
-        var recountAll = configChanged || projectChanged
+        var recountAll = configChanged
         if now.model == nil || projectChanged || configChanged || now.sums != modelSums {
             let hadModel = now.model != nil, oldDigests = now.digests, oldSums = modelSums
             // Condition macros decide which branches of every file count.
@@ -349,7 +349,12 @@ final class TreeState {
                 let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
                     ProjectFile(path: path, kind: entry.1, blob: entry.0) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
                 }
+                let old = now.project
                 now.project = ProjectScan.model(list, jobs: jobs, memo: &projectMemo).0
+                // Only the files that joined or left a target, when that is all that changed.
+                if let old, let moved = ProjectDelta.movedSources(from: old, to: now.project!) { recount.formUnion(moved) } else { recountAll = true }
+            } else if projectChanged {
+                recountAll = true
             }
             if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
             let model = now.inputs.model(project: now.project!, names: now.sums.names)
@@ -454,6 +459,10 @@ final class TreeState {
     private func count(_ path: String, model: RepositoryModel) {
         let file = now.files[path]
         let extra = now.repositoryFindings[path] ?? []
+        // Most files have no repository findings: their analysis is counted as it is, not copied.
+        if extra.isEmpty, let analysis = file?.analysis {
+            return setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: now.scopes!), file: file)
+        }
         guard var analysis = file?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
             path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
         else { return setTally(path, nil, file: file) }

@@ -41,9 +41,10 @@ import TestSupport
             #expect(r.files == fresh.files, "files of \(r.commit)", sourceLocation: sourceLocation)
             let severities: [Int] = [fresh.count(.error), fresh.count(.warning), fresh.count(.note)]
             #expect([r.errors, r.warnings, r.notes] == severities, "severities of \(r.commit)", sourceLocation: sourceLocation)
-            let apart = fresh.findings.filter { $0.scope == TargetScope.example || $0.scope == TargetScope.test }
+            // Apart: every scope that does not count (examples, tests, sources no target builds).
+            let apart = fresh.findings.filter { !$0.scope.counts }
             let apartSeverities: [Int] = [Severity.error, .warning, .note].map { s in apart.filter { $0.severity == s }.count }
-            #expect([r.apartErrors, r.apartWarnings, r.apartNotes] == apartSeverities, "examples and tests of \(r.commit)", sourceLocation: sourceLocation)
+            #expect([r.apartErrors, r.apartWarnings, r.apartNotes] == apartSeverities, "examples and tests of \(r.commit) \(r.subject)", sourceLocation: sourceLocation)
         }
     }
 
@@ -123,6 +124,53 @@ import TestSupport
         // The definition and the function returning it are aliases until Resize.swift assigns the var.
         #expect(run.records.map { $0.counts["global-geometry-constant"] ?? 0 } == [2, 0, 2])
         #expect(run.records.map { $0.counts["main-screen-bounds"] ?? 0 } == [0, 1, 0])
+    }
+
+    /// A project whose pbxproj changes commit by commit (a file joins a target, leaves it, moves
+    /// between groups; a setting changes; a file sits in two groups): the history carries
+    /// objects, targets and counts from commit to commit, and every commit must still count
+    /// what a fresh scan counts.
+    @Test func projectEditsCountWhatAFreshScanCounts() throws {
+        let dir = TempDirectory()
+        let repo = dir.path + "/app"
+        _ = try FixtureRepositories.run(["cp", "-R", repositoryRoot + "/Fixtures/Projects/LegacyObjCApp", repo])
+        _ = try FixtureRepositories.run(["git", "init", "-q", "-b", "main", repo])
+        let projectPath = repo + "/LegacyObjCApp.xcodeproj/project.pbxproj"
+        var project = try String(contentsOfFile: projectPath, encoding: .utf8)
+        func commit(_ message: String, _ edit: (inout String) -> Void = { _ in }, files: [String: String] = [:]) throws {
+            edit(&project)
+            try project.write(toFile: projectPath, atomically: true, encoding: .utf8)
+            for (path, text) in files { dir.write("app/" + path, text) }
+            _ = try FixtureRepositories.run(["git", "-C", repo, "add", "-A"])
+            _ = try FixtureRepositories.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message])
+        }
+        func all(_ edits: ((inout String) -> Void)...) -> (inout String) -> Void { { text in for e in edits { e(&text) } } }
+        func replace(_ a: String, _ b: String) -> (inout String) -> Void {
+            { text in
+                precondition(text.contains(a), "the project has no \(a)")
+                text = text.replacingOccurrences(of: a, with: b)
+            }
+        }
+        let extra = "#import <UIKit/UIKit.h>\n@interface Banner : UIView\n@end\n@implementation Banner\n- (CGFloat)w { return [UIScreen mainScreen].bounds.size.width; }\n@end\n"
+        try commit("the app")
+        try commit("a file no target builds", files: ["Shop/Banner.m": extra])
+        try commit("the file joins the app", all(replace("\t\t\t\t1BF8F828CF157AB4A5795BD1,\n\t\t\t);", "\t\t\t\t1BF8F828CF157AB4A5795BD1,\n\t\t\t\tAAAA00000000000000000001,\n\t\t\t);")
+                   , replace("/* End PBXBuildFile section */", "\t\tAAAA00000000000000000001 = {isa = PBXBuildFile; fileRef = AAAA00000000000000000002; };\n/* End PBXBuildFile section */")
+                   , replace("/* End PBXFileReference section */", "\t\tAAAA00000000000000000002 = {isa = PBXFileReference; path = Banner.m; sourceTree = \"<group>\"; };\n/* End PBXFileReference section */")
+                   , replace("\t\t\t\t012C93CB8EF6453A4641844B,\n", "\t\t\t\t012C93CB8EF6453A4641844B,\n\t\t\t\tAAAA00000000000000000002,\n")))
+        try commit("the framework stops building Theme.m", replace("\t\t\t\tF2D2A0F3E75029215604E9F7,\n", ""))
+        try commit("the app's device family changes", replace("INFOPLIST_FILE = Shop/Info.plist;", "INFOPLIST_FILE = Shop/Info.plist;\n\t\t\t\tTARGETED_DEVICE_FAMILY = \"1,2\";"))
+        try commit("Banner.m's reference moves to the ShopKit group", all(replace("\t\t\t\t012C93CB8EF6453A4641844B,\n\t\t\t\tAAAA00000000000000000002,\n", "\t\t\t\t012C93CB8EF6453A4641844B,\n")
+                   , replace("\t\t\t);\n\t\t\tpath = ShopKit;", "\t\t\t\tAAAA00000000000000000002,\n\t\t\t);\n\t\t\tpath = ShopKit;")))
+        try commit("and in both groups", replace("\t\t\t\t012C93CB8EF6453A4641844B,\n", "\t\t\t\t012C93CB8EF6453A4641844B,\n\t\t\t\tAAAA00000000000000000002,\n"))
+        try commit("the file moves back", replace("\t\t\t\tAAAA00000000000000000002,\n\t\t\t);\n\t\t\tpath = ShopKit;", "\t\t\t);\n\t\t\tpath = ShopKit;"))
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        #expect(run.records.count == 8 && run.outcome.failed == 0)
+        try Self.assertMatchesFreshScans(run)
+        // The file's finding is apart while no target builds it (also when its reference moves to
+        // a group whose folder does not hold it), and counts while the app does.
+        let apart = run.records.map { $0.apartWarnings - run.records[0].apartWarnings }
+        #expect(apart == [0, 1, 0, 0, 0, 1, 0, 0], "\(apart)")
     }
 
     @Test func aSecondRunScansNoBlobAgain() throws {
