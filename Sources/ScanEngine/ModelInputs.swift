@@ -19,6 +19,8 @@ final class ModelInputs {
     private var projectFacts: [String: FileFacts] = [:]
     private var macros: [String: [PlatformMacro]] = [:]
     private var assigned: [String: [String]] = [:]
+    /// Every assigned name, made again only when `assigned` changes.
+    private var assignedNames: Set<String>?
     /// Type names whose entry or declared-ness changed since `takeAffected`.
     private var changed: Set<String> = []
     /// The last alias and bar-height resolution, with the names signature of its inputs (alias
@@ -59,7 +61,10 @@ final class ModelInputs {
         if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
         if f.hasProjectFacts { projectFacts[f.path] = adding ? f : nil }
         if !f.platformMacros.isEmpty { macros[f.path] = adding ? f.platformMacros : nil }
-        if !f.assignedNames.isEmpty { assigned[f.path] = adding ? f.assignedNames : nil }
+        if !f.assignedNames.isEmpty {
+            assigned[f.path] = adding ? f.assignedNames : nil
+            assignedNames = nil
+        }
     }
 
     /// Condition macros by name, the first definition in path order winning.
@@ -89,7 +94,8 @@ final class ModelInputs {
             guard windows.insert(name).inserted else { continue }
             queue.append(contentsOf: children[name] ?? [])
         }
-        let assignedNames = Set(assigned.values.joined())
+        if assignedNames == nil { assignedNames = Set(assigned.values.joined()) }
+        let assignedNames = self.assignedNames!
         if resolved?.signature != names {
             let aliasCandidates = aliases.keys.sorted(by: Self.precedes).flatMap { aliases[$0]! }
             let barCandidates = bars.keys.sorted(by: Self.precedes).flatMap { bars[$0]! }

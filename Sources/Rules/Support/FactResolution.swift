@@ -21,22 +21,44 @@ public enum FactResolution {
     }
 
     public static func aliases(_ candidates: [AliasCandidate], assigned: Set<String> = []) -> [GeometryAlias] {
-        // A stored `var` some code assigns is state, not an alias of what it started as.
-        let candidates = assigned.isEmpty ? candidates : candidates.filter { !($0.mutable && assigned.contains($0.name)) }
-        var byName: [String: [Int]] = [:]
-        byName.reserveCapacity(candidates.count)
-        for i in candidates.indices { byName[candidates[i].name, default: []].append(i) }
-        var state = [Resolved?](repeating: nil, count: candidates.count)
+        let n = candidates.count
+        // A stored `var` some code assigns is state, not an alias of what it started as: left out
+        // (by a mask: copying every candidate was a third of the resolution's time).
+        var active = [Bool](repeating: true, count: n)
+        if !assigned.isEmpty { for i in 0..<n where candidates[i].mutable && assigned.contains(candidates[i].name) { active[i] = false } }
+        // Candidates by name, ascending, as chains through one array (no array per name).
+        let names = Names(candidates, active: active)
+        var state = [Resolved?](repeating: nil, count: n)
         // To a fixed point, on a worklist: every candidate is resolved once, and again only when a
         // candidate it may read changed (most read none), instead of every candidate in every
         // round. Each is resolved at most 16 times, the depth the round-by-round loop allowed.
-        var readers = [[Int]](repeating: [], count: candidates.count)
-        for i in candidates.indices {
-            for r in candidates[i].value.references { for j in byName[r.name] ?? [] where j != i { readers[j].append(i) } }
+        // Who reads whom, flat: readers of j are readerList[readerStart[j] ..< readerStart[j + 1]],
+        // ascending.
+        // Each reference's first candidate, looked up by name once: the passes below and every
+        // resolution walk the chains from there without hashing a name again.
+        var heads = [Int](), headStart = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n {
+            if active[i] { for r in candidates[i].value.references { heads.append(names.first[r.name] ?? -1) } }
+            headStart[i + 1] = heads.count
         }
-        var visits = [UInt8](repeating: 0, count: candidates.count)
-        var queued = [Bool](repeating: true, count: candidates.count)
-        var work = Array(candidates.indices)  // first in, first out: round after round
+        var readerCount = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n {
+            for h in heads[headStart[i]..<headStart[i + 1]] { names.each(from: h) { j in if j != i { readerCount[j + 1] += 1 } } }
+        }
+        var readerStart = readerCount
+        for j in 0..<n { readerStart[j + 1] += readerStart[j] }
+        var fill = readerStart
+        var readerList = [Int](repeating: 0, count: readerStart[n])
+        for i in 0..<n {
+            for h in heads[headStart[i]..<headStart[i + 1]] {
+                names.each(from: h) { j in
+                    if j != i { readerList[fill[j]] = i; fill[j] += 1 }
+                }
+            }
+        }
+        var visits = [UInt8](repeating: 0, count: n)
+        var queued = active
+        var work = (0..<n).filter { active[$0] }  // first in, first out: round after round
         var head = 0
         while head < work.count {
             let i = work[head]
@@ -44,10 +66,10 @@ public enum FactResolution {
             queued[i] = false
             guard visits[i] < 16 else { continue }
             visits[i] += 1
-            let next = resolve(candidates[i], index: i, candidates: candidates, byName: byName, state: state)
+            let next = resolve(candidates[i], index: i, candidates: candidates, names: names, heads: heads[headStart[i]..<headStart[i + 1]], state: state)
             guard next != state[i] else { continue }
             state[i] = next
-            for k in readers[i] where !queued[k] {
+            for k in readerList[readerStart[i]..<readerStart[i + 1]] where !queued[k] {
                 queued[k] = true
                 work.append(k)
             }
@@ -63,17 +85,42 @@ public enum FactResolution {
         }
     }
 
-    static func resolve(_ c: AliasCandidate, index: Int, candidates: [AliasCandidate], byName: [String: [Int]],
+    /// The (active) candidates of each name, in ascending order: the first by name, then a chain.
+    struct Names {
+        var first: [String: Int] = [:]
+        var next: [Int]
+
+        init(_ candidates: [AliasCandidate], active: [Bool]) {
+            next = [Int](repeating: -1, count: candidates.count)
+            first.reserveCapacity(candidates.count)
+            for i in candidates.indices.reversed() where active[i] {
+                next[i] = first[candidates[i].name] ?? -1
+                first[candidates[i].name] = i
+            }
+        }
+
+        func each(from head: Int, _ body: (Int) -> Void) {
+            var j = head
+            while j >= 0 {
+                body(j)
+                j = next[j]
+            }
+        }
+    }
+
+    /// What candidate `index` resolves to, given `heads` (the first candidate each of its
+    /// references may mean) and the state so far.
+    static func resolve(_ c: AliasCandidate, index: Int, candidates: [AliasCandidate], names: Names, heads: ArraySlice<Int>,
                         state: [Resolved?]) -> Resolved? {
         var reads = c.value.reads
         var deviceCheck = c.value.deviceCheck
         var dimension = c.value.dimension
         var text = c.value.readText
-        for r in c.value.references {
-            for j in byName[r.name] ?? [] where j != index {
-                guard let target = state[j], matches(candidates[j], reference: r, from: c),
+        for (r, head) in zip(c.value.references, heads) {
+            names.each(from: head) { j in
+                guard j != index, let target = state[j], matches(candidates[j], reference: r, from: c),
                       candidates[j].languages.contains(c.site.language),
-                      !candidates[j].fileLocal || candidates[j].site.path == c.site.path else { continue }
+                      !candidates[j].fileLocal || candidates[j].site.path == c.site.path else { return }
                 if target.rule == "screen-size-device-check" { deviceCheck = true } else { reads.insert(target.rule) }
                 if r.role == .compared, target.isDimension { deviceCheck = true }
                 if r.role == .whole, target.isDimension { dimension = true }
