@@ -192,7 +192,7 @@ enum GeometryFixes {
     }
 
     static func screen(_ site: FixSite) -> String {
-        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
+        let (context, language) = (site.context, site.language)
         switch context {
         case .viewController:
             return "Use `\(language == .swift ? "view.window?.windowScene?.screen" : "self.view.window.windowScene.screen")` — or better, the trait collection or the view's bounds."
@@ -207,7 +207,7 @@ enum GeometryFixes {
 
     /// The window that code in `context` should use instead of an application-wide one.
     static func window(_ site: FixSite) -> String {
-        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
+        let (context, language) = (site.context, site.language)
         switch context {
         case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
         case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
