@@ -27,6 +27,11 @@ static inline int fleetscan_git_set_cache_object_limit(git_object_t type, size_t
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, limit);
 }
 
+/// git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, n): bytes the object cache holds in all.
+static inline int fleetscan_git_set_cache_max_size(ssize_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, size);
+}
+
 /// git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, ""): no configuration file at this level
 /// (system, global, XDG, program data) is read.
 static inline int fleetscan_git_clear_config_search_path(git_config_level_t level) {

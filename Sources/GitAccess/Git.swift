@@ -33,6 +33,8 @@ public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
 public enum Git {
     /// Pack files one process keeps open at once: a fleet run opens hundreds of repositories.
     public static let packFileLimit = 128
+    /// Bytes libgit2's object cache holds.
+    public static let objectCacheSize = 32 << 20
 
     private static let initialized: Bool = {
         git_libgit2_init()
@@ -40,6 +42,10 @@ public enum Git {
         _ = fleetscan_git_set_strict_hash_verification(1)
         _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_TREE, 1 << 20)
         _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_COMMIT, 1 << 16)
+        // The object cache (trees and commits) holds 32 MiB, not libgit2's 256 MiB: a history
+        // diffs each tree against the one before, so what it reads again is recent, and a long
+        // history's every tree filled the cache (duckduckgo/iOS grew by ~30 MiB per 1,000 commits).
+        _ = fleetscan_git_set_cache_max_size(objectCacheSize)
         // The machine's and the user's git configuration are not read: repositories read the same
         // everywhere, and libgit2 no longer checks those files for changes on every config lookup
         // (35 stat calls per repository of a fleet run). Fetches set their own options.
