@@ -161,8 +161,6 @@ extension OpenStepPlist {
                             let valueEnd = s.i
                             try s.skipTrivia()
                             guard s.peek == UInt8(ascii: ";"), s.i + 1 == end else { throw Unusual() }
-                            s.i = start
-                            s.line = line
                             let parsed = try parse(bytes, in: valueStart..<valueEnd, line: valueLine, depth: 2).value
                             // A copy: a key must not keep this version's whole buffer alive.
                             entry = PBXObjectMemo.Entry(key: PBXObjectMemo.Key(ArraySlice(Array(probe.bytes))), id: id, value: parsed, newlines: newlines)
@@ -193,14 +191,14 @@ extension OpenStepPlist {
         guard s.atEnd else { throw Unusual() }
         // With an id repeated (the last one counts), which object an id means can change with
         // no entry changing: nothing is compared then.
-        if !memo.order.isEmpty, let objects = top["objects"]?.dict, objects.count == read, !memo.repeatedIDs {
+        next.repeatedIDs = (top["objects"]?.dict?.count ?? read) != read
+        if !memo.order.isEmpty, !next.repeatedIDs, !memo.repeatedIDs, let objects = top["objects"]?.dict {
             // Changed: every object parsed anew, and every object of the version before that
             // is gone (an object changed in place is among the first already).
             var changed = fresh
             for (k, entry) in memo.order.enumerated() where !seen[k] && objects[entry.id] == nil { changed.insert(entry.id) }
             next.changed = changed
         }
-        next.repeatedIDs = (top["objects"]?.dict?.count ?? read) != read
         return (Result(value: .dict(top), lines: lines), next)
     }
 

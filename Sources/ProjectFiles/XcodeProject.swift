@@ -95,7 +95,8 @@ public struct XcodeProject: Sendable {
     /// Reads a project.pbxproj at `path` (relative to the scanned root); `read` gives the bytes
     /// of the xcconfig files its configurations name (nil when not in the repository).
     public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }) throws {
-        try self.init(path: path, parsed: OpenStepPlist.parse(bytes), read: read)
+        var derivation: Derivation? = nil
+        try self.init(path: path, parsed: OpenStepPlist.parse(bytes), read: read, previous: nil, changed: [], derivation: &derivation)
     }
 
     /// Reads a project.pbxproj as `init(path:bytes:read:)` does, taking the objects an earlier
@@ -109,21 +110,14 @@ public struct XcodeProject: Sendable {
         var derivation: Derivation? = nil
         let carried = next.changed == nil ? nil : previous
         var project = try XcodeProject(path: path, parsed: parsed, read: read, previous: carried, changed: next.changed ?? [], derivation: &derivation)
-        var reusedTargets = derivation?.reused ?? 0
         if carried != nil, derivation == nil {
-            reusedTargets = 0
             // A tangled group tree (a cycle, a file in two groups): what a path resolves to can
             // depend on the order of the work, so the version is derived whole, as a scan does.
             project = try XcodeProject(path: path, parsed: parsed, read: read, previous: nil, changed: [], derivation: &derivation)
         }
         self = project
         memo.derived = derivation
-        memo.targetsReused = reusedTargets
-    }
-
-    private init(path: String, parsed: OpenStepPlist.Result, read: (String) -> [UInt8]?) throws {
-        var derivation: Derivation? = nil
-        try self.init(path: path, parsed: parsed, read: read, previous: nil, changed: [], derivation: &derivation)
+        memo.targetsReused = derivation?.reused ?? 0
     }
 
     /// What deriving one version's targets read, so that the next version derives again only
@@ -173,7 +167,6 @@ public struct XcodeProject: Sendable {
         // the same; then only what `changed` reaches is derived again.
         let usable = previous.flatMap { $0.folder == folder && $0.root == rootFields ? $0 : nil }
         let locations = FileLocations(objects: objects, folder: folder, previous: usable?.locations, changed: changed)
-        let reuse = usable != nil && locations.incremental
         // Every file read once per version, so that what a target read can be compared.
         var fileCache: [String: [UInt8]?] = [:]
         var recorder: Recorder? = nil
@@ -260,7 +253,7 @@ public struct XcodeProject: Sendable {
         var readings: [String: Derivation.Reading] = [:]
         var reused = 0
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
-            if reuse, let r = usable?.targets[id], unchanged(r) {
+            if locations.incremental, let r = usable?.targets[id], unchanged(r) {
                 var target = r.target
                 target.line = parsed.lines[id] ?? 1
                 targets.append(target)
@@ -378,6 +371,16 @@ public struct XcodeProject: Sendable {
         if v.hasPrefix("/") { return Self.normalize(v) }
         let base = value.contains("$(SRCROOT)") || value.contains("$(PROJECT_DIR)") || value.contains("${SRCROOT}") ? "" : folder
         return Self.normalize(base.isEmpty ? v : base + "/" + v)
+    }
+}
+
+/// Every field compared (folders are tuples, so equality is not synthesised): what a target
+/// carried over from a project's version before must equal when derived afresh.
+extension XcodeProject.Target: Equatable {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.productType == b.productType && a.line == b.line && a.settings == b.settings
+            && a.sources == b.sources && a.platforms == b.platforms && a.excludes == b.excludes
+            && a.folders.count == b.folders.count && zip(a.folders, b.folders).allSatisfy { $0.path == $1.path && $0.except == $1.except }
     }
 }
 

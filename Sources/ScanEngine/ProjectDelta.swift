@@ -31,8 +31,9 @@ enum ProjectDelta {
     /// Everything of a target but its source list (and its line, which only the project file's
     /// own findings carry).
     static func sameOutsideSources(_ a: XcodeProject.Target, _ b: XcodeProject.Target) -> Bool {
-        a.name == b.name && a.productType == b.productType && a.platforms == b.platforms && a.excludes == b.excludes
-            && a.folders.count == b.folders.count && zip(a.folders, b.folders).allSatisfy { $0.path == $1.path && $0.except == $1.except }
-            && a.settings == b.settings
+        var a = a
+        a.sources = b.sources
+        a.line = b.line
+        return a == b
     }
 }

@@ -353,8 +353,6 @@ final class TreeState {
                 now.project = ProjectScan.model(list, jobs: jobs, memo: &projectMemo).0
                 // Only the files that joined or left a target, when that is all that changed.
                 if let old, let moved = ProjectDelta.movedSources(from: old, to: now.project!) { recount.formUnion(moved) } else { recountAll = true }
-            } else if projectChanged {
-                recountAll = true
             }
             if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
             let model = now.inputs.model(project: now.project!, names: now.sums.names)

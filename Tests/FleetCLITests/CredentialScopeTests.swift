@@ -32,7 +32,7 @@ import TestSupport
     /// Starts a server and returns its port and the file it logs requests to.
     func server(_ mode: String, _ extra: [String] = [], http: Bool = false) throws -> (port: Int, log: String) {
         let log = folder.path + "/\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", repositoryRoot + "/scripts/git-test-server.py", "--mode", mode, "--log", log,

@@ -28,12 +28,6 @@ public enum FactResolution {
         if !assigned.isEmpty { for i in 0..<n where candidates[i].mutable && assigned.contains(candidates[i].name) { active[i] = false } }
         // Candidates by name, ascending, as chains through one array (no array per name).
         let names = Names(candidates, active: active)
-        var state = [Resolved?](repeating: nil, count: n)
-        // To a fixed point, on a worklist: every candidate is resolved once, and again only when a
-        // candidate it may read changed (most read none), instead of every candidate in every
-        // round. Each is resolved at most 16 times, the depth the round-by-round loop allowed.
-        // Who reads whom, flat: readers of j are readerList[readerStart[j] ..< readerStart[j + 1]],
-        // ascending.
         // Each reference's first candidate, looked up by name once: the passes below and every
         // resolution walk the chains from there without hashing a name again.
         var heads = [Int](), headStart = [Int](repeating: 0, count: n + 1)
@@ -41,6 +35,8 @@ public enum FactResolution {
             if active[i] { for r in candidates[i].value.references { heads.append(names.first[r.name] ?? -1) } }
             headStart[i + 1] = heads.count
         }
+        // Who reads whom, flat: readers of j are readerList[readerStart[j] ..< readerStart[j + 1]],
+        // ascending.
         var readerCount = [Int](repeating: 0, count: n + 1)
         for i in 0..<n {
             for h in heads[headStart[i]..<headStart[i + 1]] { names.each(from: h) { j in if j != i { readerCount[j + 1] += 1 } } }
@@ -56,6 +52,10 @@ public enum FactResolution {
                 }
             }
         }
+        // To a fixed point, on a worklist: every candidate is resolved once, and again only when a
+        // candidate it may read changed (most read none), instead of every candidate in every
+        // round. Each is resolved at most 16 times, the depth the round-by-round loop allowed.
+        var state = [Resolved?](repeating: nil, count: n)
         var visits = [UInt8](repeating: 0, count: n)
         var queued = active
         var work = (0..<n).filter { active[$0] }  // first in, first out: round after round
