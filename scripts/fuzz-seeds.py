@@ -68,5 +68,7 @@ write("configuration", [json.dumps(c) for c in [
      "severity": {"status-bar-frame": "error"}},
     {"exclude": "not a list"},
 ]])
+write("codeowners", [b"* @all\n/App/ @app @org/ios\ndocs/* a@b.com\n**/logs @l\n/x/y\0App/Views/Main.swift",
+                     b"!neg @x\n[ab] @y\n\\#c @z\nok bad-owner\n\0ok", b"*a*a*a*b/**/c @x\0aaaaaaaaaaaaaaaaaaaa/b/c"])
 write("glob", [b"**/*.swift\0App/Views/Main.swift", b"Generated/\0Generated/a/b.m", b"*a*a*a*b\0aaaaaaaaaaaaaaaaaaaa",
                b"App/[A-Z]*.m\0App/View.m", b"**\0"])

@@ -83,6 +83,12 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
         let parts = split(bytes, 2).map { String(decoding: $0, as: UTF8.self) }
         _ = Glob(parts[0]).matches(parts[1])
     },
+    // A CODEOWNERS file, then a path whose owners are asked.
+    "codeowners": { bytes in
+        let parts = split(bytes, 2)
+        let owners = CodeOwners.find { $0 == "CODEOWNERS" ? parts[0] : nil }
+        _ = owners?.owners(of: String(decoding: parts[1], as: UTF8.self))
+    },
 ]
 
 /// `bytes` cut at its first `count - 1` NUL bytes, padded with empty parts to `count`.
