@@ -290,7 +290,12 @@ final class CacheLock {
     }
 
     func release() {
-        for fd in fds { close(fd) }
+        // Unlocked before it is closed: a child forked this instant (a worker, git) shares the
+        // open file, and closing alone would leave the lock held until that child execs.
+        for fd in fds {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
         fds = []
     }
 
@@ -331,5 +336,8 @@ final class MirrorLock: Sendable {
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit {
+        flock(fd, LOCK_UN)  // as CacheLock.release: a child forked this instant shares the open file
+        close(fd)
+    }
 }

@@ -23,9 +23,14 @@ public enum FleetRun {
         defer { lock.release() }
         let credentials = entries.map { manifest.credential(for: $0, environment) }
 
-        let run = try store.beginRun(started: options.now, shard: options.shard.description, since: options.since)
+        let run = try store.beginRun(started: options.now, shard: options.shard.description, since: options.since,
+                                     deadline: manifest.deadline)
         var registered: [String: Int64] = [:]
-        for e in entries { registered[e.name] = try store.repository(name: e.name, url: e.displayURL) }
+        for e in entries {
+            let id = try store.repository(name: e.name, url: e.displayURL)
+            try store.setSettings(repository: id, e.settings)
+            registered[e.name] = id
+        }
         let ids = registered
 
         // Writing to a worker that died is an error to handle, not a signal that ends the run.
@@ -102,8 +107,8 @@ public enum FleetRun {
             result.record.status = .ok
             // A run killed between the last chunk and the head's file counts and target stages left
             // none: count them now.
-            if try store.fileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil
-                || store.targetStages(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint) == nil {
+            // (And a store written before head findings were kept has none.)
+            if try !hasHeadNumbers(store, repository: repository, commit: head.commit) {
                 let tree = try GitScan.prepare(pool: pool, repository: entry.displayURL, revision: head.commit)
                 let scanned = tree.run(jobs: options.jobs)
                 var counts: [String: Int] = [:]
@@ -112,6 +117,9 @@ public enum FleetRun {
                                         files: counts.map { FileCount(path: $0.key, count: $0.value) }.sorted { $0.path < $1.path })
                 try store.setTargetStages(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
                                           targets: scanned.targets.map(\.record))
+                let owners = try pool.with { repo in CodeOwners.find(in: repo, tree: try repo.commit(try repo.resolveCommit(head.commit)).tree) }
+                try store.setHeadWork(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
+                                      work: HeadWork(scanned.findings, codeOwners: owners))
             }
         } catch let e as StoreError {
             throw e  // the store, not the repository, failed: the run cannot go on
@@ -134,13 +142,20 @@ extension FleetRun {
         let head = try pool.with { try $0.resolveCommit(revision) }.hex
         guard try store.reference(repository: repository, name: revision) == head,
               let record = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [head]).first,
-              record.error == nil,
-              try store.fileCounts(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil,
-              try store.targetStages(repository: repository, commit: head, ruleset: Ruleset.fingerprint) != nil else { return nil }
+              record.error == nil, try hasHeadNumbers(store, repository: repository, commit: head) else { return nil }
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .ok, head: head))
         result.stage = record.stage
         result.severities = record.counted
         result.upToDate = true
         return result
+    }
+
+
+    /// Whether the store has everything reports read at a head: findings per file, each target's
+    /// stage, the findings with their owners.
+    static func hasHeadNumbers(_ store: any Store, repository: Int64, commit: String) throws -> Bool {
+        try store.fileCounts(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
+            && store.targetStages(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
+            && store.headWork(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
     }
 }

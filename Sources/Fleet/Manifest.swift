@@ -1,5 +1,6 @@
 import Foundation
 import GitAccess
+import ResultStore
 import ScanEngine
 
 /// A `fleet.json`, validated. Problems that make the whole file unusable (not JSON, an unknown
@@ -20,6 +21,8 @@ public struct FleetManifest: Sendable, Equatable {
         public var isHTTPS: Bool
         /// Why this entry cannot be run, naming the key.
         public var problem: String?
+        /// Its `team` (the owner of what CODEOWNERS leaves unmatched) and `web` link templates.
+        public var settings = RepositorySettings()
 
         public init(name: String, source: String, displayURL: String, branch: String? = nil, isHTTPS: Bool = false, problem: String? = nil) {
             self.name = name
@@ -41,9 +44,13 @@ public struct FleetManifest: Sendable, Equatable {
     public var warnings: [String] = []
     /// Oldest commit time scanned on a repository's first run (seconds since 1970).
     public var since: Int64?
+    /// When the migration must be done (start of that day, seconds since 1970): reports mark
+    /// repositories projected to finish later as at risk.
+    public var deadline: Int64?
 
-    static let topKeys = ["repositories", "cache", "credentials", "since"]
-    static let entryKeys = ["name", "url", "branch"]
+    static let topKeys = ["repositories", "cache", "credentials", "since", "deadline"]
+    static let entryKeys = ["name", "url", "branch", "team", "web"]
+    static let webKeys = ["commit", "file"]
     static let schemes: Set<String> = ["https", "http", "ssh", "git", "file"]
 
     /// One entry of `credentials.https`: the token in `variable` is for `host:port` only.
@@ -96,6 +103,12 @@ public struct FleetManifest: Sendable, Equatable {
                 throw fail("\"since\" must be a date like 2026-01-31")
             }
             manifest.since = time
+        }
+        if let deadline = top["deadline"] {
+            guard let text = deadline as? String, text.count == 10, let time = ISODate.parse(text) else {
+                throw fail("\"deadline\" must be a date like 2027-06-30")
+            }
+            manifest.deadline = time
         }
         // The old form (one token for every https host), kept until the entries are read.
         var everyHTTPSHost: String? = nil
@@ -154,6 +167,32 @@ public struct FleetManifest: Sendable, Equatable {
             }
             if let branch = object["branch"] {
                 if let b = branch as? String, isBranchName(b) { entry.branch = b } else { problem("\"branch\" must be a branch name") }
+            }
+            if let team = object["team"] {
+                if let t = team as? String, CodeOwners.isOwner(t) { entry.settings.team = t } else {
+                    problem("\"team\" must be an owner as CODEOWNERS names one: @org/team, @user or an email address")
+                }
+            }
+            if let web = object["web"] {
+                if let links = web as? [String: Any] {
+                    for key in links.keys.sorted() where !webKeys.contains(key) {
+                        problem("unknown key \"web.\(key)\" (known keys: \(webKeys.joined(separator: ", ")))")
+                    }
+                    if let commit = links["commit"] {
+                        switch LinkTemplate.check(commit, needs: ["commit"], allows: ["commit"]) {
+                        case .success(let t): entry.settings.commitLink = t
+                        case .failure(let p): problem("\"web.commit\" \(p.message)")
+                        }
+                    }
+                    if let file = links["file"] {
+                        switch LinkTemplate.check(file, needs: ["commit", "path"], allows: ["commit", "path", "line"]) {
+                        case .success(let t): entry.settings.fileLink = t
+                        case .failure(let p): problem("\"web.file\" \(p.message)")
+                        }
+                    }
+                } else {
+                    problem("\"web\" must be an object with \"commit\" and \"file\" link templates")
+                }
             }
             if let url = object["url"] as? String {
                 entry.displayURL = Mirror.redact(url)
@@ -267,4 +306,39 @@ public struct FleetManifest: Sendable, Equatable {
 public struct ManifestProblem: Error, Sendable, Equatable {
     public var message: String
     init(_ message: String) { self.message = message }
+}
+
+/// A link template of a manifest's `web`: an http(s) URL with `{commit}`, `{path}` and
+/// `{line}` where a report puts them (escaped for a URL).
+public enum LinkTemplate {
+    static func check(_ value: Any, needs: [String], allows: Set<String>) -> Result<String, ManifestProblem> {
+        guard let text = value as? String else { return .failure(ManifestProblem("must be a URL template")) }
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), text.count > 8 else {
+            return .failure(ManifestProblem("must be an https:// or http:// URL"))
+        }
+        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+            return .failure(ManifestProblem("contains spaces, quotes, angle brackets or control characters"))
+        }
+        let names = placeholders(text)
+        if let unknown = names.first(where: { !allows.contains($0) }) {
+            return .failure(ManifestProblem("has the unknown placeholder {\(unknown)} (known: \(allows.sorted().map { "{\($0)}" }.joined(separator: ", ")))"))
+        }
+        if let missing = needs.first(where: { !names.contains($0) }) {
+            return .failure(ManifestProblem("needs {\(missing)}"))
+        }
+        return .success(text)
+    }
+
+    /// The `{name}`s of a template.
+    static func placeholders(_ text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            out.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
 }

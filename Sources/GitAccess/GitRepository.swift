@@ -19,6 +19,8 @@ public struct Commit: Sendable, Equatable {
     public static let offsets: ClosedRange<Int32> = -720...840
     /// The first paragraph of the message, on one line.
     public var subject: String
+    /// The author's name as the commit states it.
+    public var author = ""
 }
 
 /// A blob refused because its header states more bytes than the caller reads.
@@ -172,6 +174,7 @@ public final class GitRepository {
                          authorTime: Commit.times.contains(time) ? time : 0,
                          authorOffset: Commit.offsets.contains(Int32(clamping: offset)) ? Int32(offset) : 0, subject: subject)
         if !Commit.times.contains(time) { out.statedTime = time }
+        if let name = author?.pointee.name { out.author = String(cString: name) }
         return out
     }
 

@@ -103,6 +103,19 @@ public final class PostgresStore: Store {
                             ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0,
                             ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
         """,
+        // Version 4 (steering): authors, the findings at a head with their owners, the
+        // manifest's team and links per repository, a run's deadline.
+        """
+        ALTER TABLE commits ADD COLUMN author TEXT NOT NULL DEFAULT '';
+        CREATE TABLE head_work(
+            repository BIGINT NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            work TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        ALTER TABLE repositories ADD COLUMN team TEXT, ADD COLUMN commit_link TEXT, ADD COLUMN file_link TEXT;
+        ALTER TABLE runs ADD COLUMN deadline BIGINT;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -175,13 +188,14 @@ public final class PostgresStore: Store {
     }
 
     static let commitColumns = "commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent, "
-        + "apart_errors, apart_warnings, apart_notes"
+        + "apart_errors, apart_warnings, apart_notes, author"
 
     func commitRecord(_ r: PGResult, _ i: Int) -> CommitRecord {
         var c = CommitRecord(commit: r.text(i, 0) ?? "", parent: r.text(i, 1), time: r.int(i, 2), subject: r.text(i, 3) ?? "", stage: r.text(i, 4).flatMap(Stage.init(rawValue:)),
                              error: r.text(i, 5), files: Int(r.int(i, 6)), errors: Int(r.int(i, 7)), warnings: Int(r.int(i, 8)),
                              notes: Int(r.int(i, 9)), comparedWithParent: r.bool(i, 10))
         (c.apartErrors, c.apartWarnings, c.apartNotes) = (Int(r.int(i, 11)), Int(r.int(i, 12)), Int(r.int(i, 13)))
+        c.author = r.text(i, 14) ?? ""
         return c
     }
 
@@ -267,21 +281,23 @@ public final class PostgresStore: Store {
             // of the same commits waits here, then replaces their rows rather than mixing with them.
             try db.exec("""
                 INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                    notes, compared_with_parent, apart_errors, apart_warnings, apart_notes)
-                SELECT $1, c, $2, p, t, s, st, e, f, er, w, n, cp, ae, aw, an
+                                    notes, compared_with_parent, apart_errors, apart_warnings, apart_notes, author)
+                SELECT $1, c, $2, p, t, s, st, e, f, er, w, n, cp, ae, aw, an, au
                 FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[],
-                            $11::int[], $12::int[], $13::bool[], $14::int[], $15::int[], $16::int[]) AS x(c, p, t, s, st, e, f, er, w, n, cp, ae, aw, an)
+                            $11::int[], $12::int[], $13::bool[], $14::int[], $15::int[], $16::int[], $17::text[])
+                     AS x(c, p, t, s, st, e, f, er, w, n, cp, ae, aw, an, au)
                 ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
                     parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
                     error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
                     notes = excluded.notes, compared_with_parent = excluded.compared_with_parent, apart_errors = excluded.apart_errors,
-                    apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
+                    apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes, author = excluded.author
                 """, [.int(repository), .text(ruleset), ids, .text(pgTextArray(commits.map(\.parent))),
                       .text("{" + commits.map { String($0.time) }.joined(separator: ",") + "}"), .text(pgTextArray(commits.map(\.subject))),
                       .text(pgTextArray(commits.map { $0.stage?.rawValue })), .text(pgTextArray(commits.map(\.error))), ints(commits.map(\.files)),
                       ints(commits.map(\.errors)), ints(commits.map(\.warnings)), ints(commits.map(\.notes)),
                       .text("{" + commits.map { $0.comparedWithParent ? "t" : "f" }.joined(separator: ",") + "}"),
-                      ints(commits.map(\.apartErrors)), ints(commits.map(\.apartWarnings)), ints(commits.map(\.apartNotes))])
+                      ints(commits.map(\.apartErrors)), ints(commits.map(\.apartWarnings)), ints(commits.map(\.apartNotes)),
+                      .text(pgTextArray(commits.map(\.author)))])
             for table in ["commit_counts", "commit_files"] {
                 try db.exec("DELETE FROM \(table) WHERE repository = $1 AND ruleset = $2 AND commit_id = ANY($3::text[])",
                             [.int(repository), .text(ruleset), ids])
@@ -320,7 +336,7 @@ public final class PostgresStore: Store {
 
     public func rowCounts() throws -> [String: Int] {
         var out: [String: Int] = [:]
-        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages",
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages", "head_work",
                       "runs", "run_repositories"] {
             out[table] = Int(try db.exec("SELECT count(*) FROM \(table)").int(0, 0))
         }
@@ -328,8 +344,11 @@ public final class PostgresStore: Store {
     }
 
     public func repositories() throws -> [RepositoryRow] {
-        let r = try db.exec("SELECT id, name, url FROM repositories ORDER BY name COLLATE \"C\"")
-        return (0..<r.count).map { RepositoryRow(id: r.int($0, 0), name: r.text($0, 1) ?? "", url: r.text($0, 2) ?? "") }
+        let r = try db.exec("SELECT id, name, url, team, commit_link, file_link FROM repositories ORDER BY name COLLATE \"C\"")
+        return (0..<r.count).map {
+            RepositoryRow(id: r.int($0, 0), name: r.text($0, 1) ?? "", url: r.text($0, 2) ?? "",
+                          settings: RepositorySettings(team: r.text($0, 3), commitLink: r.text($0, 4), fileLink: r.text($0, 5)))
+        }
     }
 
     public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
@@ -374,9 +393,29 @@ public final class PostgresStore: Store {
         return TargetRecord.decode(r.text(0, 0) ?? "[]")
     }
 
-    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
-        try db.exec("INSERT INTO runs(started, finished, shard, since) VALUES ($1, NULL, $2, $3) RETURNING id",
-                    [.int(started), .text(shard), since.map { .int($0) } ?? .null]).int(0, 0)
+    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
+        try db.exec("""
+            INSERT INTO head_work(repository, commit_id, ruleset, work) VALUES ($1, $2, $3, $4)
+            ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET work = excluded.work
+            """, [.int(repository), .text(commit), .text(ruleset), .text(work.encoded())])
+    }
+
+    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
+        let r = try db.exec("SELECT work FROM head_work WHERE repository = $1 AND commit_id = $2 AND ruleset = $3",
+                            [.int(repository), .text(commit), .text(ruleset)])
+        guard r.count > 0 else { return nil }
+        return HeadWork.decode(r.text(0, 0) ?? "{}")
+    }
+
+    public func setSettings(repository: Int64, _ settings: RepositorySettings) throws {
+        try db.exec("UPDATE repositories SET team = $2, commit_link = $3, file_link = $4 WHERE id = $1",
+                    [.int(repository), settings.team.map { .text($0) } ?? .null, settings.commitLink.map { .text($0) } ?? .null,
+                     settings.fileLink.map { .text($0) } ?? .null])
+    }
+
+    public func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64 {
+        try db.exec("INSERT INTO runs(started, finished, shard, since, deadline) VALUES ($1, NULL, $2, $3, $4) RETURNING id",
+                    [.int(started), .text(shard), since.map { .int($0) } ?? .null, deadline.map { .int($0) } ?? .null]).int(0, 0)
     }
 
     public func recordRun(_ run: Int64, _ r: RunRepositoryRecord) throws {
@@ -397,10 +436,10 @@ public final class PostgresStore: Store {
     }
 
     public func runs() throws -> [RunRecord] {
-        let r = try db.exec("SELECT id, started, finished, shard, since FROM runs ORDER BY id")
+        let r = try db.exec("SELECT id, started, finished, shard, since, deadline FROM runs ORDER BY id")
         return (0..<r.count).map {
             RunRecord(id: r.int($0, 0), started: r.int($0, 1), finished: r.isNull($0, 2) ? nil : r.int($0, 2), shard: r.text($0, 3) ?? "",
-                      since: r.isNull($0, 4) ? nil : r.int($0, 4))
+                      since: r.isNull($0, 4) ? nil : r.int($0, 4), deadline: r.isNull($0, 5) ? nil : r.int($0, 5))
         }
     }
 

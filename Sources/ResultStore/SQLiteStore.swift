@@ -100,6 +100,21 @@ public final class SQLiteStore: Store {
         ALTER TABLE commits ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE commits ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
         """,
+        // Version 4 (steering): authors, the findings at a head with their owners, the
+        // manifest's team and links per repository, a run's deadline.
+        """
+        ALTER TABLE commits ADD COLUMN author TEXT NOT NULL DEFAULT '';
+        CREATE TABLE head_work(
+            repository INTEGER NOT NULL,
+            commit_id TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            work TEXT NOT NULL,
+            PRIMARY KEY(repository, commit_id, ruleset));
+        ALTER TABLE repositories ADD COLUMN team TEXT;
+        ALTER TABLE repositories ADD COLUMN commit_link TEXT;
+        ALTER TABLE repositories ADD COLUMN file_link TEXT;
+        ALTER TABLE runs ADD COLUMN deadline INTEGER;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -176,7 +191,7 @@ public final class SQLiteStore: Store {
         for id in ids {
             let s = try db.statement("""
                 SELECT parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent,
-                       apart_errors, apart_warnings, apart_notes
+                       apart_errors, apart_warnings, apart_notes, author
                 FROM commits WHERE repository = $1 AND commit_id = $2 AND ruleset = $3
                 """).bind([.int(repository), .text(id), .text(ruleset)])
             guard try s.step() else { continue }
@@ -184,6 +199,7 @@ public final class SQLiteStore: Store {
                                  files: Int(s.int(5)), errors: Int(s.int(6)), warnings: Int(s.int(7)), notes: Int(s.int(8)),
                                  comparedWithParent: s.int(9) != 0)
             (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(10)), Int(s.int(11)), Int(s.int(12)))
+            r.author = s.text(13) ?? ""
             s.reset()
             let c = try db.statement("SELECT rule, count FROM commit_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
                 .bind([.int(repository), .text(id), .text(ruleset)])
@@ -227,18 +243,18 @@ public final class SQLiteStore: Store {
         }
         try db.statement("""
             INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings,
-                                notes, compared_with_parent, apart_errors, apart_warnings, apart_notes)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                                notes, compared_with_parent, apart_errors, apart_warnings, apart_notes, author)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
             ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET
                 parent = excluded.parent, time = excluded.time, subject = excluded.subject, stage = excluded.stage,
                 error = excluded.error, files = excluded.files, errors = excluded.errors, warnings = excluded.warnings,
                 notes = excluded.notes, compared_with_parent = excluded.compared_with_parent, apart_errors = excluded.apart_errors,
-                apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes
+                apart_warnings = excluded.apart_warnings, apart_notes = excluded.apart_notes, author = excluded.author
             """).bind(key + [commit.parent.map { .text($0) } ?? .null, .int(commit.time), .text(commit.subject),
                              commit.stage.map { .text($0.rawValue) } ?? .null, commit.error.map { .text($0) } ?? .null,
                              .int(Int64(commit.files)), .int(Int64(commit.errors)), .int(Int64(commit.warnings)),
                              .int(Int64(commit.notes)), .int(commit.comparedWithParent ? 1 : 0), .int(Int64(commit.apartErrors)),
-                             .int(Int64(commit.apartWarnings)), .int(Int64(commit.apartNotes))]).run()
+                             .int(Int64(commit.apartWarnings)), .int(Int64(commit.apartNotes)), .text(commit.author)]).run()
         for (rule, count) in commit.counts.sorted(by: { $0.key < $1.key }) {
             try db.statement("INSERT INTO commit_counts(repository, commit_id, ruleset, rule, count) VALUES ($1, $2, $3, $4, $5)")
                 .bind(key + [.text(rule), .int(Int64(count))]).run()
@@ -267,9 +283,12 @@ public final class SQLiteStore: Store {
     }
 
     public func repositories() throws -> [RepositoryRow] {
-        let s = try db.statement("SELECT id, name, url FROM repositories ORDER BY name")
+        let s = try db.statement("SELECT id, name, url, team, commit_link, file_link FROM repositories ORDER BY name")
         var out: [RepositoryRow] = []
-        while try s.step() { out.append(RepositoryRow(id: s.int(0), name: s.text(1) ?? "", url: s.text(2) ?? "")) }
+        while try s.step() {
+            out.append(RepositoryRow(id: s.int(0), name: s.text(1) ?? "", url: s.text(2) ?? "",
+                                     settings: RepositorySettings(team: s.text(3), commitLink: s.text(4), fileLink: s.text(5))))
+        }
         return out
     }
 
@@ -279,7 +298,7 @@ public final class SQLiteStore: Store {
         let key: [SQLValue] = [.int(repository), .text(ruleset)]
         let s = try db.statement("""
             SELECT commit_id, parent, time, subject, stage, error, files, errors, warnings, notes, compared_with_parent,
-                   apart_errors, apart_warnings, apart_notes
+                   apart_errors, apart_warnings, apart_notes, author
             FROM commits WHERE repository = $1 AND ruleset = $2
             """).bind(key)
         while try s.step() {
@@ -289,6 +308,7 @@ public final class SQLiteStore: Store {
                                  error: s.text(5), files: Int(s.int(6)), errors: Int(s.int(7)), warnings: Int(s.int(8)),
                                  notes: Int(s.int(9)), comparedWithParent: s.int(10) != 0)
             (r.apartErrors, r.apartWarnings, r.apartNotes) = (Int(s.int(11)), Int(s.int(12)), Int(s.int(13)))
+            r.author = s.text(14) ?? ""
             byID[id] = r
         }
         let c = try db.statement("SELECT commit_id, rule, count FROM commit_counts WHERE repository = $1 AND ruleset = $2").bind(key)
@@ -347,10 +367,37 @@ public final class SQLiteStore: Store {
         return TargetRecord.decode(text)
     }
 
-    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
+    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
         try db.transaction {
-            try db.statement("INSERT INTO runs(started, finished, shard, since) VALUES ($1, NULL, $2, $3)")
-                .bind([.int(started), .text(shard), since.map { .int($0) } ?? .null]).run()
+            try db.statement("""
+                INSERT INTO head_work(repository, commit_id, ruleset, work) VALUES ($1, $2, $3, $4)
+                ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET work = excluded.work
+                """).bind([.int(repository), .text(commit), .text(ruleset), .text(work.encoded())]).run()
+        }
+    }
+
+    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
+        let s = try db.statement("SELECT work FROM head_work WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
+            .bind([.int(repository), .text(commit), .text(ruleset)])
+        guard try s.step() else { s.reset(); return nil }
+        let text = s.text(0) ?? "{}"
+        s.reset()
+        return HeadWork.decode(text)
+    }
+
+    public func setSettings(repository: Int64, _ settings: RepositorySettings) throws {
+        try db.transaction {
+            // SQLite numbers `$N` parameters in the order they first appear.
+            try db.statement("UPDATE repositories SET team = $1, commit_link = $2, file_link = $3 WHERE id = $4")
+                .bind([settings.team.map { .text($0) } ?? .null, settings.commitLink.map { .text($0) } ?? .null,
+                       settings.fileLink.map { .text($0) } ?? .null, .int(repository)]).run()
+        }
+    }
+
+    public func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64 {
+        try db.transaction {
+            try db.statement("INSERT INTO runs(started, finished, shard, since, deadline) VALUES ($1, NULL, $2, $3, $4)")
+                .bind([.int(started), .text(shard), since.map { .int($0) } ?? .null, deadline.map { .int($0) } ?? .null]).run()
             let s = try db.statement("SELECT last_insert_rowid()")
             defer { s.reset() }
             _ = try s.step()
@@ -385,11 +432,11 @@ public final class SQLiteStore: Store {
     }
 
     public func runs() throws -> [RunRecord] {
-        let s = try db.statement("SELECT id, started, finished, shard, since FROM runs ORDER BY id")
+        let s = try db.statement("SELECT id, started, finished, shard, since, deadline FROM runs ORDER BY id")
         var out: [RunRecord] = []
         while try s.step() {
             out.append(RunRecord(id: s.int(0), started: s.int(1), finished: s.isNull(2) ? nil : s.int(2), shard: s.text(3) ?? "",
-                                 since: s.isNull(4) ? nil : s.int(4)))
+                                 since: s.isNull(4) ? nil : s.int(4), deadline: s.isNull(5) ? nil : s.int(5)))
         }
         return out
     }
@@ -410,7 +457,7 @@ public final class SQLiteStore: Store {
 
     public func rowCounts() throws -> [String: Int] {
         var out: [String: Int] = [:]
-        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages",
+        for table in ["repositories", "commits", "commit_counts", "commit_files", "blob_results", "refs", "file_counts", "target_stages", "head_work",
                       "runs", "run_repositories"] {
             let s = try db.statement("SELECT count(*) FROM \(table)")
             if try s.step() { out[table] = Int(s.int(0)) }

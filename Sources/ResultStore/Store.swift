@@ -69,6 +69,8 @@ public struct CommitRecord: Sendable, Equatable {
     public var apartErrors = 0
     public var apartWarnings = 0
     public var apartNotes = 0
+    /// The author's name ("" in stores written before authors were kept).
+    public var author = ""
 
     public init(commit: String, parent: String?, time: Int64, subject: String, stage: Stage? = nil, error: String? = nil,
                 files: Int = 0, counts: [String: Int] = [:], errors: Int = 0, warnings: Int = 0, notes: Int = 0,
@@ -182,11 +184,14 @@ public struct RepositoryRow: Sendable, Equatable {
     public var name: String
     /// Without credentials.
     public var url: String
+    /// What the latest run's manifest said about it.
+    public var settings = RepositorySettings()
 
-    public init(id: Int64, name: String, url: String) {
+    public init(id: Int64, name: String, url: String, settings: RepositorySettings = RepositorySettings()) {
         self.id = id
         self.name = name
         self.url = url
+        self.settings = settings
     }
 }
 
@@ -200,13 +205,16 @@ public struct RunRecord: Sendable, Equatable {
     public var shard: String
     /// How far back the run walked a repository's first run (seconds since 1970).
     public var since: Int64?
+    /// The migration's deadline the run's manifest gave (start of that day, seconds since 1970).
+    public var deadline: Int64?
 
-    public init(id: Int64, started: Int64, finished: Int64?, shard: String, since: Int64? = nil) {
+    public init(id: Int64, started: Int64, finished: Int64?, shard: String, since: Int64? = nil, deadline: Int64? = nil) {
         self.id = id
         self.started = started
         self.finished = finished
         self.shard = shard
         self.since = since
+        self.deadline = deadline
     }
 }
 
@@ -297,8 +305,15 @@ public protocol Store: AnyObject {
     /// Each target's stage at a commit, nil when they were not stored.
     func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]?
 
+    /// The findings at a head whose tree was scanned whole, with their owners (replaces what was there).
+    func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws
+    /// The findings at a head, nil when they were not stored.
+    func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork?
+    /// What the manifest says about a repository: team, links (replaces what was there).
+    func setSettings(repository: Int64, _ settings: RepositorySettings) throws
+
     /// Starts a fleet run; returns its id.
-    func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64
+    func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64
     /// What the run did to a repository (replaces an earlier record of the same run and repository).
     func recordRun(_ run: Int64, _ record: RunRepositoryRecord) throws
     func finishRun(_ run: Int64, finished: Int64) throws

@@ -1,4 +1,7 @@
 import Foundation
+import GitAccess
+import ResultStore
+import RuleKit
 
 /// Who owns a path, read from a repository's CODEOWNERS file as GitHub reads it: one pattern
 /// and its owners per line, `#` comments, the last matching line wins, a line with a pattern
@@ -53,24 +56,42 @@ public struct CodeOwners: Sendable, Equatable {
         }
     }
 
+    /// What a reader found at one of `locations`.
+    public enum Found {
+        case text([UInt8])
+        /// A file of this many bytes, too large to be read.
+        case tooLarge(Int)
+    }
+
     /// The file at the first of `locations` that `read` finds (nil when there is none), with a
     /// problem when it is too large or not UTF-8 text.
-    public static func find(read: (String) -> [UInt8]?) -> CodeOwners? {
+    public static func find(read: (String) -> Found?) -> CodeOwners? {
         for location in locations {
-            guard let bytes = read(location) else { continue }
-            if bytes.count >= sizeLimit {
-                var empty = CodeOwners(path: location, text: "")
-                empty.problems.append(Diagnostic(path: location, message: "\(bytes.count >> 20) MiB: GitHub ignores a CODEOWNERS file of 3 MB or more; not read"))
+            guard let found = read(location) else { continue }
+            var empty = CodeOwners(path: location, text: "")
+            switch found {
+            case .tooLarge(let size):
+                empty.problems.append(Diagnostic(path: location, message: "\(size) bytes: GitHub ignores a CODEOWNERS file of 3 MB or more; not read"))
                 return empty
+            case .text(let bytes):
+                if bytes.count >= sizeLimit { return find { $0 == location ? .tooLarge(bytes.count) : nil } }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    empty.problems.append(Diagnostic(path: location, message: "not UTF-8 text; not read"))
+                    return empty
+                }
+                return CodeOwners(path: location, text: text)
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                var empty = CodeOwners(path: location, text: "")
-                empty.problems.append(Diagnostic(path: location, message: "not UTF-8 text; not read"))
-                return empty
-            }
-            return CodeOwners(path: location, text: text)
         }
         return nil
+    }
+
+    /// The CODEOWNERS file of a git tree (a link at its place is not followed: nothing is read).
+    public static func find(in repo: GitRepository, tree: ObjectID) -> CodeOwners? {
+        find { location in
+            guard let entry = try? repo.entry(path: location, in: tree), entry.kind == .file || entry.kind == .executable else { return nil }
+            if let size = try? repo.size(of: entry.id), size >= sizeLimit { return .tooLarge(size) }
+            return (try? repo.blob(entry.id, limit: sizeLimit)).map(Found.text)
+        }
     }
 
     /// The owners of the file at `path` (relative, `/`-separated): nil when no line matches,
@@ -92,7 +113,7 @@ public struct CodeOwners: Sendable, Equatable {
     }
 
     /// `@user`, `@org/team`, or an email address.
-    static func isOwner(_ word: String) -> Bool {
+    public static func isOwner(_ word: String) -> Bool {
         let nameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         if word.hasPrefix("@") {
             let parts = word.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
@@ -133,5 +154,21 @@ public struct CodeOwners: Sendable, Equatable {
             if Glob.match(rule.segments[...], parts[0..<k]) { return true }
         }
         return false
+    }
+}
+
+extension HeadWork {
+    /// The findings at a head, each with its owners from `codeOwners` (nil when the head has none).
+    public init(_ findings: [Finding], codeOwners: CodeOwners?) {
+        var cache: [String: [String]?] = [:]
+        self.init(findings: findings.map { f in
+            let owners: [String]?
+            if let known = cache[f.path] { owners = known } else {
+                owners = codeOwners?.owners(of: f.path)
+                cache[f.path] = .some(owners)
+            }
+            return HeadFinding(rule: f.rule, severity: f.severity.rawValue, path: f.path, line: f.line, column: f.column,
+                               message: f.message, fix: f.suggestion, scope: f.scope.rawValue, owners: owners)
+        }, ownersFile: codeOwners?.path, ownerProblems: codeOwners?.problems.map { "\($0.path): \($0.message)" } ?? [])
     }
 }

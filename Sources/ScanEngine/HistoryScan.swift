@@ -130,6 +130,7 @@ public enum HistoryScan {
                         state.reset()
                         record = CommitRecord(commit: commit.id.hex, parent: commit.parents.first?.hex, time: commit.authorTime,
                                               subject: commit.subject, error: Mirror.redact("\(error)"))
+                        record.author = commit.author
                     }
                     if record.error != nil { outcome.failed += 1 }
                     records.append(record)
@@ -140,11 +141,15 @@ public enum HistoryScan {
                 state.endChunk()
             }
             try writer.finish()
-            // The head's findings per file, for reports' top files, while the tree is at hand.
+            // The head's findings per file (reports' top files), its targets' stages and its
+            // findings with their owners (the work list), while the tree is at hand.
             if let last = chain.last, state.commit == last.id {
+                let findings = state.findings()
                 try store.setFileCounts(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint, files: state.fileCounts())
                 try store.setTargetStages(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint,
-                                          targets: state.targetStages().map(\.record))
+                                          targets: state.targetStages(findings).map(\.record))
+                try store.setHeadWork(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint,
+                                      work: HeadWork(findings, codeOwners: CodeOwners.find(in: repo, tree: last.tree)))
             }
             outcome.blobsScanned = state.blobsScanned
             outcome.blobsReused = state.blobsReused

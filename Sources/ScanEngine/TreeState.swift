@@ -502,10 +502,10 @@ final class TreeState {
         return out.sorted(by: Finding.precedes)
     }
 
-    /// Each target's stage in the current tree.
-    func targetStages() -> [TargetStage] {
+    /// Each target's stage in the current tree (from its `findings()`, when given).
+    func targetStages(_ findings: [Finding]? = nil) -> [TargetStage] {
         guard let scopes = now.scopes else { return [] }
-        return TargetStage.all(findings(), scopes: scopes)
+        return TargetStage.all(findings ?? self.findings(), scopes: scopes)
     }
 
     /// Findings per file in the current tree, by path (files without findings left out).
@@ -532,6 +532,7 @@ final class TreeState {
         for scope in TargetScope.allCases where !scope.counts {
             record.apart = record.apart + (now.total.byScope[scope]?.severities ?? SeverityCounts())
         }
+        record.author = c.author
         return record
     }
 }

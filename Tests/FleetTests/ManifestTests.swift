@@ -74,7 +74,7 @@ import ScanEngine
 
     @Test func problemsOfOneEntryStayOnThatEntry() throws {
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "/x", "brnach": "main"}]}"#)
-                == "repositories[0] \"a\": unknown key \"brnach\" (known keys: name, url, branch)")
+                == "repositories[0] \"a\": unknown key \"brnach\" (known keys: name, url, branch, team, web)")
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "htps://host/x.git"}]}"#)?
                 .contains("unknown scheme \"htps\"") == true)
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "https://"}]}"#)?.contains("needs a host and a path") == true)
@@ -94,6 +94,41 @@ import ScanEngine
         // Two names for one repository would fetch into one mirror at once.
         let twice = try Self.parse(#"{"repositories": [{"name": "a", "url": "/srv/x.git"}, {"name": "b", "url": "/srv/fleet/../x.git"}]}"#)
         #expect(twice.repositories[1].problem?.contains("the same repository as \"a\"") == true)
+    }
+
+    @Test func teamsLinksAndTheDeadlineAreRead() throws {
+        let m = try Self.parse("""
+            {"deadline": "2027-06-30",
+             "repositories": [{"name": "shop", "url": "/srv/shop.git", "team": "@acme/shop",
+                               "web": {"commit": "https://git.example.com/shop/commit/{commit}",
+                                       "file": "https://git.example.com/shop/blob/{commit}/{path}#L{line}"}},
+                              {"name": "kit", "url": "/srv/kit.git", "team": "kit@acme.com"}]}
+            """)
+        #expect(m.deadline == ISODate.parse("2027-06-30"))
+        #expect(m.repositories[0].problem == nil)
+        #expect(m.repositories[0].settings.team == "@acme/shop")
+        #expect(m.repositories[0].settings.commitLink == "https://git.example.com/shop/commit/{commit}")
+        #expect(m.repositories[0].settings.fileLink == "https://git.example.com/shop/blob/{commit}/{path}#L{line}")
+        #expect(m.repositories[1].settings.team == "kit@acme.com" && m.repositories[1].settings.commitLink == nil)
+        #expect(Self.failure(#"{"deadline": "next spring", "repositories": []}"#) == "/srv/fleet/fleet.json: \"deadline\" must be a date like 2027-06-30")
+        #expect(Self.failure(#"{"deadline": "2027-06-30T10:00:00Z", "repositories": []}"#).contains("must be a date"))
+    }
+
+    @Test(arguments: [
+        (#""team": "shop-team""#, #""team" must be an owner as CODEOWNERS names one: @org/team, @user or an email address"#),
+        (#""web": "https://x/{commit}""#, #""web" must be an object with "commit" and "file" link templates"#),
+        (#""web": {"comit": "https://x/{commit}"}"#, #"unknown key "web.comit" (known keys: commit, file)"#),
+        (#""web": {"commit": "ftp://x/{commit}"}"#, #""web.commit" must be an https:// or http:// URL"#),
+        (#""web": {"commit": "https://x/commit"}"#, #""web.commit" needs {commit}"#),
+        (#""web": {"commit": "https://x/{sha}"}"#, #""web.commit" has the unknown placeholder {sha} (known: {commit})"#),
+        (#""web": {"file": "https://x/blob/{commit}/{file}"}"#, #""web.file" has the unknown placeholder {file} (known: {commit}, {line}, {path})"#),
+        (#""web": {"file": "https://x/blob/main/{path}"}"#, #""web.file" needs {commit}"#),
+        (#""web": {"commit": "https://x/\"><script>/{commit}"}"#, #""web.commit" contains spaces, quotes, angle brackets or control characters"#),
+    ])
+    func aBadTeamOrLinkFailsItsEntryOnly(_ key: String, _ message: String) throws {
+        let m = try Self.parse(#"{"repositories": [{"name": "a", "url": "/x", KEY}, {"name": "b", "url": "/y"}]}"#.replacingOccurrences(of: "KEY", with: key))
+        #expect(m.repositories[0].problem == "repositories[0] \"a\": " + message)
+        #expect(m.repositories[1].problem == nil)
     }
 
     /// Each token is for one https host and port; other hosts, other ports and plain http get none.

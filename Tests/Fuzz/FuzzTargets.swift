@@ -86,7 +86,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     // A CODEOWNERS file, then a path whose owners are asked.
     "codeowners": { bytes in
         let parts = split(bytes, 2)
-        let owners = CodeOwners.find { $0 == "CODEOWNERS" ? parts[0] : nil }
+        let owners = CodeOwners.find { $0 == "CODEOWNERS" ? .text(parts[0]) : nil }
         _ = owners?.owners(of: String(decoding: parts[1], as: UTF8.self))
     },
 ]

@@ -135,7 +135,7 @@ import TestSupport
         let store = try kind.fresh(in: dir)
         _ = try store.repository(name: "shop", url: "u")
         _ = try store.repository(name: "kit", url: "v")
-        let run = try store.beginRun(started: 1_800_000_000, shard: "1/3", since: 1_790_000_000)
+        let run = try store.beginRun(started: 1_800_000_000, shard: "1/3", since: 1_790_000_000, deadline: 1_830_000_000)
         try store.recordRun(run, RunRepositoryRecord(repository: "shop", status: .failed, reason: "cannot fetch"))
         // Recording a repository again within a run replaces its record.
         let ok = RunRepositoryRecord(repository: "shop", status: .ok, head: String(repeating: "a", count: 40), scanned: 3,
@@ -143,7 +143,8 @@ import TestSupport
         try store.recordRun(run, ok)
         try store.recordRun(run, RunRepositoryRecord(repository: "kit", status: .ok))
         #expect(throws: StoreError.self) { try store.recordRun(run, RunRepositoryRecord(repository: "nobody", status: .ok)) }
-        #expect(try store.runs() == [RunRecord(id: run, started: 1_800_000_000, finished: nil, shard: "1/3", since: 1_790_000_000)])
+        #expect(try store.runs() == [RunRecord(id: run, started: 1_800_000_000, finished: nil, shard: "1/3", since: 1_790_000_000,
+                                               deadline: 1_830_000_000)])
         try store.finishRun(run, finished: 1_800_000_100)
         #expect(try store.runs().first?.finished == 1_800_000_100)
         #expect(try store.runRepositories(run) == [RunRepositoryRecord(repository: "kit", status: .ok), ok])
@@ -305,5 +306,35 @@ import TestSupport
         try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: [])
         #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == [])
         #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "other") == nil)
+    }
+
+    @Test(arguments: StoreKind.tested) func authorsHeadWorkAndSettingsRoundTrip(_ kind: StoreKind) throws {
+        let dir = TempDirectory()
+        let store = try kind.fresh(in: dir)
+        let repo = try store.repository(name: "shop", url: "u")
+        var a = StoreTests.record(String(repeating: "a", count: 40))
+        a.author = "Zoë Lin"
+        try store.record([a], repository: repo, ruleset: "r1", memo: [])
+        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [a.commit]).first?.author == "Zoë Lin")
+        #expect(try store.allCommits(repository: repo, ruleset: "r1").first?.author == "Zoë Lin")
+        // Owners: nil (no CODEOWNERS line matched) and empty (a line that names none) stay apart.
+        let work = HeadWork(findings: [
+            HeadFinding(rule: "main-screen-bounds", severity: "warning", path: "App/V.swift", line: 3, column: 9, message: "m \"q\"",
+                        fix: "use view.bounds", scope: "app", owners: ["@org/app", "a@b.co"]),
+            HeadFinding(rule: "scene-manifest-missing", severity: "error", path: "App/Info.plist", line: 1, column: 1, message: "m2",
+                        fix: "f2", scope: "app", owners: nil),
+            HeadFinding(rule: "idiom-layout", severity: "warning", path: "Gen/X.swift", line: 1, column: 1, message: "m3",
+                        fix: "f3", scope: "example", owners: []),
+        ], ownersFile: ".github/CODEOWNERS", ownerProblems: [".github/CODEOWNERS: line 4: …"])
+        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r1") == nil)
+        try store.setHeadWork(repository: repo, commit: a.commit, ruleset: "r1", work: work)
+        try store.setHeadWork(repository: repo, commit: a.commit, ruleset: "r1", work: work)
+        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r1") == work)
+        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r2") == nil)
+        let settings = RepositorySettings(team: "@org/shop", commitLink: "https://g/c/{commit}", fileLink: nil)
+        try store.setSettings(repository: repo, settings)
+        #expect(try store.repositories().first?.settings == settings)
+        try store.setSettings(repository: repo, RepositorySettings())
+        #expect(try store.repositories().first?.settings == RepositorySettings())
     }
 }

@@ -81,13 +81,15 @@ import ScanEngine
 
     @Test func theFirstLocationGitHubReadsWins() throws {
         let files = ["CODEOWNERS": "* @root", "docs/CODEOWNERS": "* @docs"]
-        let found = try #require(CodeOwners.find { files[$0].map { Array($0.utf8) } })
+        let found = try #require(CodeOwners.find { files[$0].map { .text(Array($0.utf8)) } })
         #expect(found.path == "CODEOWNERS")
         #expect(found.owners(of: "a.swift") == ["@root"])
-        let github = try #require(CodeOwners.find { ($0 == ".github/CODEOWNERS" ? "* @gh" : files[$0]).map { Array($0.utf8) } })
+        let github = try #require(CodeOwners.find { ($0 == ".github/CODEOWNERS" ? "* @gh" : files[$0]).map { .text(Array($0.utf8)) } })
         #expect(github.path == ".github/CODEOWNERS")
-        let binary = try #require(CodeOwners.find { $0 == "CODEOWNERS" ? [0xff, 0xfe, 0x41] : nil })
+        let binary = try #require(CodeOwners.find { $0 == "CODEOWNERS" ? .text([0xff, 0xfe, 0x41]) : nil })
         #expect(binary.rules.isEmpty && binary.problems.first?.message == "not UTF-8 text; not read")
+        let huge = try #require(CodeOwners.find { $0 == "CODEOWNERS" ? .text(Array(repeating: 0x20, count: CodeOwners.sizeLimit)) : nil })
+        #expect(huge.rules.isEmpty && huge.problems.first?.message.hasSuffix("GitHub ignores a CODEOWNERS file of 3 MB or more; not read") == true)
     }
 
     @Test func malformedLinesAreSkippedAndNamedWithTheirLine() {

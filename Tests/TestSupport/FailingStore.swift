@@ -69,8 +69,15 @@ public final class FailingStore: Store, @unchecked Sendable {
     public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
         try inner.targetStages(repository: repository, commit: commit, ruleset: ruleset)
     }
-    public func beginRun(started: Int64, shard: String, since: Int64?) throws -> Int64 {
-        try inner.beginRun(started: started, shard: shard, since: since)
+    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
+        try inner.setHeadWork(repository: repository, commit: commit, ruleset: ruleset, work: work)
+    }
+    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
+        try inner.headWork(repository: repository, commit: commit, ruleset: ruleset)
+    }
+    public func setSettings(repository: Int64, _ settings: RepositorySettings) throws { try inner.setSettings(repository: repository, settings) }
+    public func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64 {
+        try inner.beginRun(started: started, shard: shard, since: since, deadline: deadline)
     }
     public func recordRun(_ run: Int64, _ record: RunRepositoryRecord) throws { try inner.recordRun(run, record) }
     public func finishRun(_ run: Int64, finished: Int64) throws { try inner.finishRun(run, finished: finished) }
