@@ -11,6 +11,10 @@ public struct TrendPoint: Sendable, Equatable {
     public var error: String?
     public var counts: SeverityCounts
     public var byRule: [String: Int]
+    /// The author's name ("" when the store predates authors).
+    public var author = ""
+    /// The paths whose finding count moved against the parent.
+    public var files: [FileDelta] = []
 }
 
 /// How a repository moved since the previous run that reached it.
@@ -47,6 +51,43 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var targets: [TargetRecord] = []
     /// Findings at the head in example apps and tests, which `counts` leaves out.
     public var apart = SeverityCounts()
+    /// What the manifest says about it: its team and link templates.
+    public var settings = RepositorySettings()
+    /// The findings at the head with their owners (nil when the store has none for the head).
+    public var work: HeadWork?
+    /// Launch blockers (errors) and warnings: their pace and projected zero.
+    public var errorsOutlook: Forecast.Outlook?
+    public var warningsOutlook: Forecast.Outlook?
+    /// Whether the projection misses the manifest's deadline.
+    public var atRisk = false
+    /// Days from the head commit to the report's end.
+    public var daysSinceLastCommit: Int?
+    /// Warnings and errors at the end of each of the last 90 days (the sparkline).
+    public var daily: [Int] = []
+
+    /// When both launch blockers and warnings reach zero.
+    public var finish: Forecast.Projection? {
+        guard let e = errorsOutlook, let w = warningsOutlook else { return nil }
+        return .later(e.projection, w.projection)
+    }
+
+    /// No commit for `FleetOverview.staleDays` days.
+    public var isStale: Bool { (daysSinceLastCommit ?? 0) >= FleetOverview.staleDays }
+
+    /// Who owns a finding: its CODEOWNERS owners, else the manifest's team; empty when unowned.
+    public func owners(of f: HeadFinding) -> [String] { f.owners ?? settings.team.map { [$0] } ?? [] }
+
+    /// The findings at the head in app and library code — the team's work list — sorted by owner, file and line.
+    public var workList: [HeadFinding] {
+        (work?.findings ?? []).filter { $0.scope == "app" || $0.scope == "library" }
+    }
+
+    /// The owners of its work list, the most findings first.
+    public var owners: [String] {
+        var n: [String: Int] = [:]
+        for f in workList { for o in owners(of: f) { n[o, default: 0] += 1 } }
+        return n.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+    }
 
     /// What holds the repository at its stage: the shipping targets (apps, or the library) at
     /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
@@ -75,16 +116,22 @@ public struct Timeline: Sendable, Equatable {
     public var errors: [Int] = []
     public var warnings: [Int] = []
     public var notes: [Int] = []
+    /// Repositories per readiness stage on each day, in `Stage` order (a repository counts from
+    /// its first stored commit on).
+    public var stages: [(stage: String, values: [Int])] = []
 
     public static func == (a: Timeline, b: Timeline) -> Bool {
         a.days == b.days && a.errors == b.errors && a.warnings == b.warnings && a.notes == b.notes
             && a.rules.map(\.rule) == b.rules.map(\.rule) && a.rules.map(\.values) == b.rules.map(\.values)
+            && a.stages.map(\.stage) == b.stages.map(\.stage) && a.stages.map(\.values) == b.stages.map(\.values)
     }
 }
 
 /// Everything the org report shows, read from the store.
 public struct FleetOverview: Sendable, Equatable {
     public static let stageOrder = Stage.allCases.map(\.rawValue) + ["failed"]
+    /// Days without a commit after which a repository is flagged stale.
+    public static let staleDays = 90
 
     /// When the report's data ends: the latest finished run's end.
     public var generated: Int64
@@ -97,23 +144,47 @@ public struct FleetOverview: Sendable, Equatable {
     /// Repositories per stage, in `stageOrder`, "failed" last.
     public var stages: [(stage: String, count: Int)]
     public var topFiles: [TopFile]
+    /// The latest finished run's deadline, from its manifest.
+    public var deadline: Int64? = nil
+    /// The org's launch blockers and warnings: pace and projected zero.
+    public var errorsOutlook: Forecast.Outlook? = nil
+    public var warningsOutlook: Forecast.Outlook? = nil
+    /// Findings at the heads per owner, the most warnings and errors first.
+    public var teams: [OwnerRollup] = []
+    /// The commits of the last 90 days that moved the numbers most, down and up.
+    public var moved: [MovedCommit] = []
+    /// The owner every list is narrowed to (`report --owner`), if any.
+    public var owner: String? = nil
+    /// Read from a store that `history` wrote, with no fleet run in it.
+    public var historyOnly = false
 
     public var totals: SeverityCounts { repositories.filter { $0.status == .ok }.reduce(SeverityCounts()) { $0 + $1.counts } }
     public var failed: [RepositoryOverview] { repositories.filter { $0.status != .ok } }
+    /// When the org reaches zero launch blockers and zero warnings.
+    public var finish: Forecast.Projection? {
+        guard let e = errorsOutlook, let w = warningsOutlook else { return nil }
+        return .later(e.projection, w.projection)
+    }
 
     public static func == (a: FleetOverview, b: FleetOverview) -> Bool {
         a.generated == b.generated && a.latestRun == b.latestRun && a.unfinishedRuns == b.unfinishedRuns && a.runs == b.runs
             && a.repositories == b.repositories && a.timeline == b.timeline && a.stages.map(\.stage) == b.stages.map(\.stage)
-            && a.stages.map(\.count) == b.stages.map(\.count) && a.topFiles == b.topFiles
+            && a.stages.map(\.count) == b.stages.map(\.count) && a.topFiles == b.topFiles && a.deadline == b.deadline
+            && a.errorsOutlook == b.errorsOutlook && a.warningsOutlook == b.warningsOutlook && a.teams == b.teams
+            && a.moved == b.moved && a.owner == b.owner && a.historyOnly == b.historyOnly
     }
 
-    /// Reads the overview from `store`; `only` keeps one repository.
-    public static func load(_ store: any Store, only: String? = nil, maxPoints: Int = 60, topFiles topCount: Int = 15) throws -> FleetOverview {
+    /// Reads the overview from `store`; `only` keeps one repository, `owner` narrows every list
+    /// to what one owner (`@org/team`) owns. A store with no finished fleet run (one `history`
+    /// wrote) gives each repository's newest stored chain.
+    public static func load(_ store: any Store, only: String? = nil, owner: String? = nil, maxPoints: Int = 60,
+                            topFiles topCount: Int = 15) throws -> FleetOverview {
         let ruleset = Ruleset.fingerprint
         let runs = try store.runs()
         let finished = runs.filter { $0.finished != nil }
         let latest = finished.last
         let unfinished = runs.filter { $0.finished == nil && $0.id > (latest?.id ?? 0) }
+        let historyOnly = finished.isEmpty
         // Each repository's records, in run order, from finished runs only: with shards, every
         // repository's latest state comes from the run of the shard that holds it.
         var records: [String: [RunRepositoryRecord]] = [:]
@@ -123,11 +194,22 @@ public struct FleetOverview: Sendable, Equatable {
         var repositories: [RepositoryOverview] = []
         var top: [TopFile] = []
         for row in try store.repositories() where only == nil || row.name == only {
-            guard let history = records[row.name], let last = history.last else { continue }
             let commits = try store.allCommits(repository: row.id, ruleset: ruleset)
             var byID: [String: CommitRecord] = [:]
             for c in commits { byID[c.commit] = c }
-            let headID = last.head ?? history.last(where: { $0.head != nil })?.head
+            let history: [RunRepositoryRecord]
+            let headID: String?
+            if historyOnly {
+                // No run says where the branch is: the newest commit no stored commit has as parent.
+                guard let tip = tips(commits).max(by: { ($0.time, $1.commit) < ($1.time, $0.commit) }) else { continue }
+                history = [RunRepositoryRecord(repository: row.name, status: .ok, head: tip.commit, scanned: commits.count)]
+                headID = tip.commit
+            } else {
+                guard let h = records[row.name], let last = h.last else { continue }
+                history = h
+                headID = last.head ?? h.last(where: { $0.head != nil })?.head
+            }
+            let last = history[history.count - 1]
             var chain: [CommitRecord] = []
             var next = headID
             var seen = Set<String>()
@@ -139,13 +221,14 @@ public struct FleetOverview: Sendable, Equatable {
             // Totals and burndowns count app and library code; examples and tests are shown apart.
             let trend = chain.map { c in
                 TrendPoint(commit: c.commit, time: c.time, subject: c.subject, stage: c.stage, error: c.error,
-                           counts: c.counted, byRule: c.counts)
+                           counts: c.counted, byRule: c.counts, author: c.author, files: c.fileDeltas)
             }
             let head = chain.last
             var overview = RepositoryOverview(name: row.name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
                                               headTime: head?.time, stage: head?.error == nil ? head?.stage : nil,
                                               counts: trend.last?.counts ?? SeverityCounts(), byRule: head?.counts ?? [:], change: nil,
                                               scanned: last.scanned, failedCommits: last.failedCommits, trend: trend, topFiles: [])
+            overview.settings = row.settings
             if history.count >= 2, let previousHead = history[history.count - 2].head, let head {
                 let previous = history[history.count - 2]
                 let old = byID[previousHead]
@@ -154,7 +237,10 @@ public struct FleetOverview: Sendable, Equatable {
                                             delta: head.counted - (old.map(\.counted) ?? SeverityCounts()),
                                             previousStage: old?.stage, previousStatus: previous.status)
             }
-            if let head { overview.apart = head.apart }
+            if let head {
+                overview.apart = head.apart
+                overview.work = try store.headWork(repository: row.id, commit: head.commit, ruleset: ruleset)
+            }
             if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 overview.targets = targets
             }
@@ -167,16 +253,29 @@ public struct FleetOverview: Sendable, Equatable {
             }
             repositories.append(overview)
         }
-        var stages: [(String, Int)] = []
-        for stage in stageOrder {
-            let n = repositories.filter({ stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }).count
-            stages.append((stage, n))
-        }
         let end = max(latest?.finished ?? 0, repositories.compactMap(\.headTime).max() ?? 0)
-        return FleetOverview(generated: latest?.finished ?? end, latestRun: latest, unfinishedRuns: unfinished, runs: finished.count,
-                             repositories: repositories,
-                             timeline: timeline(repositories, from: latest?.since, end: end, maxPoints: maxPoints), stages: stages,
-                             topFiles: top)
+        var o = FleetOverview(generated: latest?.finished ?? end, latestRun: latest, unfinishedRuns: unfinished, runs: finished.count,
+                              repositories: repositories,
+                              timeline: timeline(repositories, from: latest?.since, end: end, maxPoints: maxPoints), stages: [],
+                              topFiles: top)
+        o.historyOnly = historyOnly
+        o.deadline = latest?.deadline
+        if let owner {
+            o.narrow(to: owner)
+            o.timeline = timeline(o.repositories, from: latest?.since, end: end, maxPoints: maxPoints)
+        }
+        o.steer()
+        if let owner { o.teams = o.teams.filter { $0.owner.lowercased() == owner.lowercased() } }
+        o.stages = stageOrder.map { stage in
+            (stage, o.repositories.filter { stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }.count)
+        }
+        return o
+    }
+
+    /// Stored commits no other stored commit names as its parent: the ends of stored chains.
+    static func tips(_ commits: [CommitRecord]) -> [CommitRecord] {
+        let parents = Set(commits.compactMap(\.parent))
+        return commits.filter { !parents.contains($0.commit) }
     }
 
     /// Samples every repository's chain at the end of each day of an even grid from the first
@@ -202,6 +301,7 @@ public struct FleetOverview: Sendable, Equatable {
         t.warnings = t.errors
         t.notes = t.errors
         var rules: [String: [Int]] = [:]
+        var stages: [Stage: [Int]] = [:]
         for r in repositories {
             var i = 0
             var clock = Int64.min
@@ -220,8 +320,10 @@ public struct FleetOverview: Sendable, Equatable {
                 for (rule, n) in p.byRule where n > 0 {
                     rules[rule, default: Array(repeating: 0, count: days.count)][k] += n
                 }
+                if let stage = p.stage { stages[stage, default: Array(repeating: 0, count: days.count)][k] += 1 }
             }
         }
+        t.stages = Stage.allCases.map { (stage: $0.rawValue, values: stages[$0] ?? Array(repeating: 0, count: days.count)) }
         t.rules = rules.map { (rule: $0.key, values: $0.value) }
             .sorted { ($0.values.reduce(0, +), $1.rule) > ($1.values.reduce(0, +), $0.rule) }
         return t

@@ -1,0 +1,177 @@
+import ResultStore
+import ScanEngine
+
+/// Findings at the heads that one owner holds, across repositories, with their pace.
+public struct OwnerRollup: Sendable, Equatable {
+    /// The owner as CODEOWNERS or the manifest names it (`@org/team`), or `unowned`.
+    public var owner: String
+    /// The repositories where it owns findings, the most first.
+    public var repositories: [String]
+    /// Its findings at the heads, in app and library code.
+    public var counts: SeverityCounts
+    /// Warnings and errors fixed per week: each repository's pace, shared by the owner's part
+    /// of that repository's warnings and errors at the head (history has no owners).
+    public var pacePerWeek: Double?
+    public var projection: Forecast.Projection
+    public var atRisk: Bool
+
+    public static let unowned = "unowned"
+    /// The sentence reports print under the owners' table.
+    public static let method = "A finding's owners come from the repository's CODEOWNERS at its head (the last matching line), "
+        + "else from the manifest's team; a finding with two owners counts for both. An owner's pace is each repository's pace "
+        + "shared by the owner's part of that repository's warnings and errors."
+}
+
+/// A commit that moved the numbers, with who made it and what it moved.
+public struct MovedCommit: Sendable, Equatable {
+    public struct RuleChange: Sendable, Equatable {
+        public var rule: String
+        public var change: Int
+    }
+
+    public var repository: String
+    public var commit: String
+    public var time: Int64
+    public var author: String
+    public var subject: String
+    /// App and library findings against the parent.
+    public var delta: SeverityCounts
+    /// Every rule's change (all code), the largest first.
+    public var rules: [RuleChange]
+    /// The files whose counts moved, the largest first.
+    public var files: [FileDelta]
+}
+
+extension FleetOverview {
+    /// How many commits "What moved" lists each way.
+    static let movedEachWay = 8
+
+    /// Pace, projections, owners and what moved, from the repositories' trends and head work.
+    mutating func steer() {
+        let now = generated
+        var orgErrors: [Int] = [], orgWarnings: [Int] = []
+        func addRight(_ a: inout [Int], _ b: [Int]) {
+            if b.count > a.count { a = Array(repeating: 0, count: b.count - a.count) + a }
+            let offset = a.count - b.count
+            for (i, v) in b.enumerated() { a[offset + i] += v }
+        }
+        for i in repositories.indices {
+            var r = repositories[i]
+            var errors: [(time: Int64, value: Int)] = [], warnings: [(time: Int64, value: Int)] = []
+            var clock = Int64.min
+            for p in r.trend {
+                clock = max(clock, p.time)
+                guard p.error == nil else { continue }  // a commit that failed carries the numbers before it
+                errors.append((clock, p.counts.errors))
+                warnings.append((clock, p.counts.warnings))
+            }
+            let e = Forecast.daily(errors, end: now), w = Forecast.daily(warnings, end: now)
+            if !r.trend.isEmpty {
+                r.errorsOutlook = Forecast.outlook(e, count: r.counts.errors, now: now)
+                r.warningsOutlook = Forecast.outlook(w, count: r.counts.warnings, now: now)
+            }
+            r.daily = zip(e, w).map(+)
+            r.atRisk = r.finish?.misses(deadline) ?? false
+            r.daysSinceLastCommit = r.headTime.map { Int(max(0, now - $0) / 86_400) }
+            if r.status == .ok {
+                addRight(&orgErrors, e)
+                addRight(&orgWarnings, w)
+            }
+            repositories[i] = r
+        }
+        let t = totals
+        errorsOutlook = Forecast.outlook(orgErrors, count: t.errors, now: now)
+        warningsOutlook = Forecast.outlook(orgWarnings, count: t.warnings, now: now)
+        teams = owners()
+        moved = movedCommits(since: now - Int64(Forecast.window) * 86_400)
+    }
+
+    /// Findings at the heads rolled up per owner.
+    func owners() -> [OwnerRollup] {
+        struct Tally {
+            var counts = SeverityCounts()
+            var byRepository: [String: Int] = [:]
+            var pace = 0.0
+            var paced = false
+        }
+        var byOwner: [String: Tally] = [:]
+        for r in repositories where r.status == .ok {
+            let repositoryPace = Forecast.pace(r.daily)
+            var mine: [String: SeverityCounts] = [:]
+            for f in r.workList {
+                let owners = r.owners(of: f)
+                for o in owners.isEmpty ? [OwnerRollup.unowned] : owners {
+                    var c = mine[o] ?? SeverityCounts()
+                    switch f.severity {
+                    case "error": c.errors += 1
+                    case "warning": c.warnings += 1
+                    default: c.notes += 1
+                    }
+                    mine[o] = c
+                }
+            }
+            let whole = r.workList.filter { $0.severity != "note" }.count
+            for (o, c) in mine {
+                var tally = byOwner[o] ?? Tally()
+                tally.counts = tally.counts + c
+                tally.byRepository[r.name] = c.total
+                if let repositoryPace, whole > 0 {
+                    tally.pace += repositoryPace.perWeek * Double(c.warningsOrErrors) / Double(whole)
+                    tally.paced = true
+                }
+                byOwner[o] = tally
+            }
+        }
+        return byOwner.map { owner, tally in
+            let pace = tally.paced ? Forecast.Pace(perWeek: tally.pace, days: Forecast.window) : nil
+            let projection = Forecast.projection(count: tally.counts.warningsOrErrors, pace: pace, now: generated)
+            return OwnerRollup(owner: owner, repositories: tally.byRepository.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key),
+                               counts: tally.counts, pacePerWeek: pace?.perWeek, projection: projection, atRisk: projection.misses(deadline))
+        }.sorted { ($0.counts.warningsOrErrors, $0.counts.total, $1.owner) > ($1.counts.warningsOrErrors, $1.counts.total, $0.owner) }
+    }
+
+    /// The commits since `since` whose app and library counts moved most against their parent,
+    /// down first, then up.
+    func movedCommits(since: Int64) -> [MovedCommit] {
+        var all: [MovedCommit] = []
+        for r in repositories {
+            for i in r.trend.indices.dropFirst() {
+                let p = r.trend[i], before = r.trend[i - 1]
+                guard p.time >= since, p.error == nil, before.error == nil else { continue }
+                let delta = p.counts - before.counts
+                guard delta.total != 0 else { continue }
+                var rules: [MovedCommit.RuleChange] = []
+                for rule in Set(p.byRule.keys).union(before.byRule.keys) {
+                    let change = (p.byRule[rule] ?? 0) - (before.byRule[rule] ?? 0)
+                    if change != 0 { rules.append(.init(rule: rule, change: change)) }
+                }
+                rules.sort { (abs($0.change), $1.rule) > (abs($1.change), $0.rule) }
+                let files = p.files.filter { $0.delta != 0 }.sorted { (abs($0.delta), $1.path) > (abs($1.delta), $0.path) }
+                all.append(MovedCommit(repository: r.name, commit: p.commit, time: p.time, author: p.author, subject: p.subject,
+                                       delta: delta, rules: rules, files: files))
+            }
+        }
+        func key(_ m: MovedCommit) -> (Int, Int64, String) { (m.delta.total, -m.time, m.commit) }
+        let down = all.filter { $0.delta.total < 0 }.sorted { key($0) < key($1) }.prefix(Self.movedEachWay)
+        let up = all.filter { $0.delta.total > 0 }.sorted { ($0.delta.total, $0.time, $1.commit) > ($1.delta.total, $1.time, $0.commit) }
+            .prefix(Self.movedEachWay)
+        return Array(down) + Array(up)
+    }
+
+    /// Keeps what `owner` owns: the repositories where it owns a finding at the head or that the
+    /// manifest gives to it, each with its work list cut to the owner's findings.
+    mutating func narrow(to owner: String) {
+        self.owner = owner
+        let wanted = owner.lowercased()
+        func owns(_ r: RepositoryOverview, _ f: HeadFinding) -> Bool { r.owners(of: f).contains { $0.lowercased() == wanted } }
+        repositories = repositories.compactMap { r in
+            var r = r
+            let mine = r.work?.findings.filter { owns(r, $0) } ?? []
+            guard !mine.isEmpty || r.settings.team?.lowercased() == wanted else { return nil }
+            r.work?.findings = mine
+            return r
+        }
+        let kept = Set(repositories.map(\.name))
+        topFiles = topFiles.filter { kept.contains($0.repository) }
+    }
+}
