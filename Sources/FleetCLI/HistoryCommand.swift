@@ -11,7 +11,8 @@ enum HistoryCommand {
     static let db = Flag(name: "--db", value: "FILE", help: "the result store (default: ./fleetscan.sqlite)")
     static let format = Flag(name: "--format", value: "FORMAT", help: "markdown (default: a table of commits and the net change) or json")
     static let rev = Flag(name: "--rev", value: "REV", help: "the revision whose first-parent history is walked (default: HEAD)")
-    static let flags = [ScanCommand.repo, rev, since, maxCommits, db, format, ScanCommand.output, ScanCommand.jobs,
+    static let allCommits = Flag(name: "--all-commits", value: nil, help: "markdown lists every commit, not only those that changed a count")
+    static let flags = [ScanCommand.repo, rev, since, maxCommits, db, format, allCommits, ScanCommand.output, ScanCommand.jobs,
                         ScanCommand.cache, ScanCommand.quiet]
 
     static let usage = """
@@ -34,6 +35,7 @@ enum HistoryCommand {
         var jobs: Int
         var cache: String
         var quiet: Bool
+        var allCommits = false
     }
 
     static func options(_ words: [String]) throws -> Options {
@@ -50,7 +52,8 @@ enum HistoryCommand {
         return Options(repo: repo, rev: p.values[rev.name] ?? "HEAD", since: sinceTime, maxCommits: try p.positiveInt(maxCommits),
                        db: p.values[db.name] ?? "fleetscan.sqlite", format: try p.choice(format, ["markdown", "json"]) ?? "markdown",
                        output: p.values[ScanCommand.output.name], jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
-                       cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), quiet: p.switches.contains(ScanCommand.quiet.name))
+                       cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), quiet: p.switches.contains(ScanCommand.quiet.name),
+                       allCommits: p.switches.contains(allCommits.name))
     }
 
     /// Opens a `--db` store; a failure names it.
@@ -101,7 +104,7 @@ enum HistoryCommand {
             }
             return HistoryEntry(record: r, parentCounts: parentCounts)
         }
-        let input = HistoryReportInput(repository: name, revision: o.rev, entries: entries, outcome: outcome)
+        let input = HistoryReportInput(repository: name, revision: o.rev, entries: entries, outcome: outcome, allCommits: o.allCommits)
         let report = o.format == "json" ? HistoryJSON.render(input) : HistoryMarkdown.render(input)
         try deliver(report, to: o.output, io)
         if !o.quiet {

@@ -10,15 +10,18 @@ enum ReportCommand {
     static let format = Flag(name: "--format", value: "FORMAT", help: "html (default: index.html and a page per repository), markdown or json")
     static let out = Flag(name: "--out", value: "DIR", help: "the folder to write into (created if missing)")
     static let repo = Flag(name: "--repo", value: "NAME", help: "only this repository of the manifest")
-    static let flags = [HistoryCommand.db, format, out, repo]
+    static let owner = Flag(name: "--owner", value: "OWNER", help: "only what this owner owns (@org/team, @user or an email, as CODEOWNERS or the manifest's team names it)")
+    static let flags = [HistoryCommand.db, format, out, repo, owner]
 
     static let usage = """
-        usage: fleetscan report --db FILE --out DIR [--format html|markdown|json] [--repo NAME]
+        usage: fleetscan report --db FILE --out DIR [--format html|markdown|json] [--repo NAME] [--owner OWNER]
 
-        Renders what fleet runs stored: the org dashboard (findings over time per rule, repositories
-        per readiness stage, the burndown of warnings and errors, top repositories and files, what
-        changed since the previous run, failed repositories) and a page per repository with its
-        per-commit trend. HTML is static: inline SVG, no scripts, nothing fetched.
+        Renders what fleet runs (or history runs) stored: the org dashboard — every repository with
+        its stage and what holds it there, owners, pace, projected finish and last commit; owners
+        rolled up; the commits that moved the numbers and who made them; the burndown, findings per
+        rule and repositories per stage over time, with the manifest's deadline — and a page per
+        repository with its work list at the head by owner and file. HTML is static: inline SVG, no
+        scripts, nothing fetched.
 
         """
 
@@ -29,12 +32,18 @@ enum ReportCommand {
         let db = p.values[HistoryCommand.db.name] ?? "fleetscan.sqlite"
         guard db.contains("://") || FileManager.default.fileExists(atPath: db) else { throw ScanError("\(db): no such store") }
         let store = try HistoryCommand.openStore(db)
-        let overview = try FleetOverview.load(store, only: p.values[repo.name])
-        if overview.runs == 0 {
-            throw ScanError("\(Stores.redact(db)): no finished fleet run is recorded in this store (run `fleetscan fleet run` first)")
+        if let o = p.values[owner.name], !CodeOwners.isOwner(o) {
+            throw CLIError.usage("option '--owner' must be an owner as CODEOWNERS names one: @org/team, @user or an email address (got '\(o)')")
         }
-        if let name = p.values[repo.name], overview.repositories.isEmpty {
-            throw ScanError("\(db): no fleet run recorded the repository \"\(name)\"")
+        let whole = try FleetOverview.load(store, only: p.values[repo.name])
+        if whole.repositories.isEmpty {
+            if let name = p.values[repo.name] { throw ScanError("\(Stores.redact(db)): no fleet run or history recorded the repository \"\(name)\"") }
+            throw ScanError("\(Stores.redact(db)): nothing to report: no finished fleet run and no history is recorded in this store "
+                            + "(run `fleetscan fleet run` or `fleetscan history` first)")
+        }
+        let overview = try p.values[owner.name].map { try FleetOverview.load(store, only: p.values[repo.name], owner: $0) } ?? whole
+        if let o = p.values[owner.name], overview.repositories.isEmpty {
+            throw ScanError("\(Stores.redact(db)): \(o) owns nothing at the heads of the stored repositories")
         }
         let f = try p.choice(format, ["html", "markdown", "json"]) ?? "html"
         let written = try write(overview, format: f, to: dir)

@@ -224,7 +224,14 @@ public struct FleetOverview: Sendable, Equatable {
                            counts: c.counted, byRule: c.counts, author: c.author, files: c.fileDeltas)
             }
             let head = chain.last
-            var overview = RepositoryOverview(name: row.name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
+            // `history` names a repository by its path or URL: pages take a name of their own.
+            var name = row.name
+            if historyOnly {
+                name = pageName(row.name)
+                var n = 2
+                while repositories.contains(where: { $0.name == name }) { name = pageName(row.name) + "-\(n)"; n += 1 }
+            }
+            var overview = RepositoryOverview(name: name, url: row.url, status: last.status, reason: last.reason, head: head?.commit,
                                               headTime: head?.time, stage: head?.error == nil ? head?.stage : nil,
                                               counts: trend.last?.counts ?? SeverityCounts(), byRule: head?.counts ?? [:], change: nil,
                                               scanned: last.scanned, failedCommits: last.failedCommits, trend: trend, topFiles: [])
@@ -247,7 +254,7 @@ public struct FleetOverview: Sendable, Equatable {
             if let head, let files = try store.fileCounts(repository: row.id, commit: head.commit, ruleset: ruleset) {
                 let sorted = files.sorted { ($0.count, $1.path) > ($1.count, $0.path) }
                 overview.topFiles = Array(sorted.prefix(10))
-                for f in sorted.prefix(topCount) { top.append(TopFile(repository: row.name, path: f.path, count: f.count)) }
+                for f in sorted.prefix(topCount) { top.append(TopFile(repository: name, path: f.path, count: f.count)) }
                 top.sort { ($0.count, $1.repository, $1.path) > ($1.count, $0.repository, $0.path) }
                 if top.count > topCount { top.removeLast(top.count - topCount) }
             }
@@ -270,6 +277,19 @@ public struct FleetOverview: Sendable, Equatable {
             (stage, o.repositories.filter { stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }.count)
         }
         return o
+    }
+
+    /// A name for report pages: letters, digits, `.`, `_` and `-` — the last component of a
+    /// path or URL without `.git` (`/srv/mirrors/shop-ios.git` is `shop-ios`).
+    static func pageName(_ name: String) -> String {
+        var last = Substring(name)
+        while last.hasSuffix("/") { last = last.dropLast() }
+        if let cut = last.lastIndex(where: { $0 == "/" || $0 == ":" }) { last = last[last.index(after: cut)...] }
+        if last.hasSuffix(".git") { last = last.dropLast(4) }
+        let safe = String(last.unicodeScalars.map { u -> Character in
+            u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "." || u == "_" || u == "-") ? Character(u) : "-"
+        })
+        return safe.isEmpty || safe == "." || safe == ".." ? "repository" : safe
     }
 
     /// Stored commits no other stored commit names as its parent: the ends of stored chains.

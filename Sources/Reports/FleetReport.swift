@@ -7,9 +7,14 @@ struct FleetFigures {
     let overview: FleetOverview
     /// Repositories whose state moved since the previous run (or that are new), the largest move first.
     let changes: [RepositoryOverview]
+    /// Every repository, furthest behind first: the lowest stage, then the most warnings and
+    /// errors; failed ones last.
+    let rows: [RepositoryOverview]
     /// Repositories with findings, the most warnings and errors first.
     let top: [RepositoryOverview]
     let dayLabels: [String]
+    /// The rules over time as at most eight series (the smallest summed as "other").
+    let ruleSeries: [SVGChart.Series]
 
     init(_ o: FleetOverview, topCount: Int = 15) {
         overview = o
@@ -17,10 +22,13 @@ struct FleetFigures {
             guard let c = r.change else { return r.status == .ok }
             return c.delta != SeverityCounts() || (c.newCommits ?? 1) > 0 || c.previousStatus != r.status || c.previousStage != r.stage
         }.sorted { (abs($0.change?.delta.total ?? $0.counts.total), $1.name) > (abs($1.change?.delta.total ?? $1.counts.total), $0.name) }
+        func rank(_ r: RepositoryOverview) -> Int { r.status != .ok ? Stage.allCases.count : Stage.allCases.firstIndex(of: r.stage ?? .modern) ?? 0 }
+        rows = o.repositories.sorted { (rank($0), -$0.counts.warningsOrErrors, $0.name) < (rank($1), -$1.counts.warningsOrErrors, $1.name) }
         top = Array(o.repositories.filter { $0.status == .ok && $0.counts.total > 0 }
             .sorted { ($0.counts.errors + $0.counts.warnings, $0.counts.total, $1.name) > ($1.counts.errors + $1.counts.warnings, $1.counts.total, $0.name) }
             .prefix(topCount))
         dayLabels = o.timeline.days.map(ISODate.day)
+        ruleSeries = SVGChart.limited(o.timeline.rules.map { ($0.rule, $0.values) })
     }
 
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "0" }
@@ -34,25 +42,69 @@ struct FleetFigures {
         if let before = c.previousStage, let now = r.stage, before != now { parts.append("stage \(before) → \(now)") }
         return parts.joined(separator: "; ")
     }
+
+    /// What each stage means, in a sentence (RULES.md "Readiness stages").
+    static let stageMeaning: [(stage: String, meaning: String)] = [
+        ("not-launching", "an app target lacks what iOS 27 needs to launch it (a scene manifest, a scene delegate it can find, a launch screen) or calls an API newer than its deployment target."),
+        ("launches", "it launches, but code still assumes one device-sized screen: UIScreen.main, idiom or orientation layout, shared windows, the status bar frame."),
+        ("no-device-assumptions", "no device assumptions left; other warnings still break under resizing or a second scene."),
+        ("resizable", "no warnings: it resizes and runs in several scenes; notes suggest modernisation."),
+        ("modern", "no findings at all."),
+        ("failed", "the latest run could not scan it; the reason is listed."),
+    ]
+
+    static func pace(_ o: Forecast.Outlook?) -> String {
+        guard let p = o?.pace else { return "–" }
+        return pace(p.perWeek)
+    }
+
+    static func pace(_ perWeek: Double?) -> String {
+        guard let perWeek else { return "–" }
+        let rounded = (perWeek * 10).rounded() / 10
+        if rounded == 0 { return "0/week" }
+        return rounded > 0 ? "\(rounded)/week" : "−\(-rounded)/week (growing)"
+    }
+
+    /// Warnings and errors fixed per week, both counts' paces together.
+    static func combinedPace(_ r: RepositoryOverview) -> Double? {
+        guard let e = r.errorsOutlook?.pace, let w = r.warningsOutlook?.pace else { return nil }
+        return e.perWeek + w.perWeek
+    }
+
+    static func lastCommit(_ r: RepositoryOverview) -> String {
+        guard let d = r.daysSinceLastCommit else { return "–" }
+        return (d == 0 ? "today" : d == 1 ? "1 day" : "\(d) days") + (r.isStale ? " (stale)" : "")
+    }
+
+    static func ownerList(_ owners: [String], limit: Int = 3) -> String {
+        if owners.isEmpty { return OwnerRollup.unowned }
+        return owners.prefix(limit).joined(separator: ", ") + (owners.count > limit ? " +\(owners.count - limit)" : "")
+    }
+
+    static func ruleChanges(_ m: MovedCommit, limit: Int = 4) -> String {
+        m.rules.prefix(limit).map { "\($0.rule) \(signed($0.change))" }.joined(separator: ", ") + (m.rules.count > limit ? ", …" : "")
+    }
 }
 
 /// The org dashboard and the repository pages as static HTML with inline SVG.
 public enum FleetHTML {
     static let style = """
         body{font:14px/1.45 -apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;margin:0;background:#f5f5f7}
-        main{max-width:1100px;margin:0 auto;padding:24px}
-        h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}
-        .sub{color:#6e6e73;margin:0 0 16px}
+        main{max-width:1300px;margin:0 auto;padding:24px}
+        h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}h3{font-size:15px;margin:18px 0 6px}
+        .sub{color:#6e6e73;margin:0 0 16px}.method{color:#6e6e73;font-size:12px;margin:6px 0 0}
         .cards{display:flex;flex-wrap:wrap;gap:12px}
         .card{background:#fff;border-radius:10px;padding:12px 16px;min-width:140px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
         .card b{display:block;font-size:24px}.card span{color:#6e6e73}
         section{background:#fff;border-radius:10px;padding:12px 16px;margin-top:16px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
         td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-        svg.chart{max-width:100%;height:auto;font-size:11px;fill:#444}
+        svg.chart{max-width:100%;height:auto;font-size:11px;fill:#444}svg.spark{vertical-align:middle}
         .legend{list-style:none;padding:0;margin:4px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px}
+        .stages{list-style:none;padding:0;margin:8px 0 0;font-size:12px}.stages li{margin:2px 0}
         .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px}
-        .failed{color:#b00020}.stage{font-family:ui-monospace,Menlo,monospace;font-size:12px}
+        .failed,.risk{color:#b00020}.stale{color:#8a6d00}.stage{font-family:ui-monospace,Menlo,monospace;font-size:12px}
+        .reason{color:#6e6e73;font-size:12px}
         code{font-family:ui-monospace,Menlo,monospace;font-size:12px}
         """
 
@@ -77,36 +129,98 @@ public enum FleetHTML {
         """
     }
 
-    static func card(_ value: String, _ label: String) -> String {
-        "<div class=\"card\"><b>\(HTML.escape(value))</b><span>\(HTML.escape(label))</span></div>"
+    static func card(_ value: String, _ label: String, _ cls: String? = nil) -> String {
+        "<div class=\"card\"><b\(cls.map { " class=\"\($0)\"" } ?? "")>\(HTML.escape(value))</b><span>\(HTML.escape(label))</span></div>"
+    }
+
+    static func stageLegend() -> String {
+        "<ul class=\"stages\">" + FleetFigures.stageMeaning.map {
+            "<li><span class=\"swatch\" style=\"background:\(stageColors[$0.stage] ?? "#888")\"></span><b class=\"stage\">\($0.stage)</b>: \(HTML.escape($0.meaning))</li>"
+        }.joined() + "</ul>\n"
+    }
+
+    static func commitLink(_ r: RepositoryOverview, _ commit: String) -> String {
+        Links.anchor(Links.commit(r.settings, commit), "<code>\(HTML.escape(String(commit.prefix(10))))</code>")
+    }
+
+    static func fileLink(_ r: RepositoryOverview, _ path: String, line: Int? = nil, text: String? = nil) -> String {
+        Links.anchor(r.head.flatMap { Links.file(r.settings, commit: $0, path: path, line: line) }, "<code>\(HTML.escape(text ?? path))</code>")
+    }
+
+    static func projection(_ p: Forecast.Projection?, atRisk: Bool) -> String {
+        guard let p else { return "–" }
+        return atRisk ? "<span class=\"risk\">\(HTML.escape(p.text)) (at risk)</span>" : HTML.escape(p.text)
     }
 
     public static func index(_ o: FleetOverview) -> String {
         let f = FleetFigures(o)
         var b = "<h1>Fleet readiness for resizable windows and scenes</h1>\n"
-        b += "<p class=\"sub\">Data up to \(ISODate.string(o.generated)) · \(o.runs) run\(o.runs == 1 ? "" : "s") · \(o.repositories.count) repositories"
-            + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>") + "</p>\n"
+        b += "<p class=\"sub\">Data up to \(ISODate.string(o.generated)) · "
+            + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(o.repositories.count) repositories"
+            + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>")
+            + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "")
+            + (o.owner.map { " · narrowed to <b>\(HTML.escape($0))</b>" } ?? "") + "</p>\n"
+        if let owner = o.owner {
+            b += "<p class=\"sub\">Work lists and owners hold what \(HTML.escape(owner)) owns; counts, charts and paces are the listed repositories' whole numbers.</p>\n"
+        }
         for run in o.unfinishedRuns {
             b += "<p class=\"failed\">The run started \(ISODate.string(run.started)) (shard \(HTML.escape(run.shard))) did not finish; run it again to complete it.</p>\n"
         }
         let t = o.totals
         let delta = o.repositories.compactMap(\.change).reduce(SeverityCounts()) { $0 + $1.delta }
-        b += "<div class=\"cards\">" + card("\(t.errors)", "errors (\(FleetFigures.signed(delta.errors)) since the previous run)")
+        let atRisk = o.repositories.filter(\.atRisk).count
+        b += "<div class=\"cards\">" + card("\(t.errors)", "launch blockers and build errors (\(FleetFigures.signed(delta.errors)) since the previous run)")
             + card("\(t.warnings)", "warnings (\(FleetFigures.signed(delta.warnings)))") + card("\(t.notes)", "notes (\(FleetFigures.signed(delta.notes)))")
             + card("\(o.stages.filter { $0.stage == "resizable" || $0.stage == "modern" }.reduce(0) { $0 + $1.count })/\(o.repositories.count)",
                    "repositories resizable or modern")
+            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)))")
+            + card(o.finish?.text ?? "–", "org projected at zero warnings and blockers", (o.finish?.misses(o.deadline) ?? false) ? "risk" : nil)
+            + (o.deadline == nil ? "" : card("\(atRisk)", "repositories at risk of missing the deadline", atRisk > 0 ? "risk" : nil))
             + "</div>\n"
 
-        let rules = o.timeline.rules.enumerated().map { SVGChart.Series(name: $0.element.rule, values: $0.element.values, color: SVGChart.color($0.offset)) }
-        b += "<section><h2>Findings over time, per rule</h2>\n" + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", labels: f.dayLabels, series: rules)
-            + SVGChart.legend(rules) + "</section>\n"
+        b += "<section><h2>Repositories, furthest behind first</h2>\n<table><tr><th>repository</th><th>last 90 days</th><th>stage</th>"
+            + "<th>owners</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">pace</th><th>projected done</th><th>last commit</th></tr>\n"
+        for r in f.rows {
+            let stage = r.status == .ok ? "<span class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "unknown"))</span>"
+                + (r.stageReasons.isEmpty ? "" : "<div class=\"reason\">\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</div>")
+                : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
+            b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
+                + "<td>\(HTML.escape(FleetFigures.ownerList(r.owners)))</td><td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td>"
+                + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(FleetFigures.combinedPace(r))))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
+                + "<td\(r.isStale ? " class=\"stale\"" : "")>\(HTML.escape(FleetFigures.lastCommit(r)))</td></tr>\n"
+        }
+        b += "</table>\n<p class=\"method\">\(HTML.escape(Forecast.method)) Stale: no commit for \(FleetOverview.staleDays) days.</p></section>\n"
+
+        b += "<section><h2>Owners</h2>\n"
+        if o.teams.isEmpty {
+            b += "<p>No findings at the heads.</p>\n"
+        } else {
+            b += "<table><tr><th>owner</th><th>repositories</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th>"
+                + "<th class=\"n\">pace</th><th>projected done</th></tr>\n"
+            for team in o.teams {
+                b += "<tr><td>\(HTML.escape(team.owner))</td><td>\(HTML.escape(team.repositories.prefix(4).joined(separator: ", ") + (team.repositories.count > 4 ? ", …" : "")))</td>"
+                    + "<td class=\"n\">\(team.counts.errors)</td><td class=\"n\">\(team.counts.warnings)</td><td class=\"n\">\(team.counts.notes)</td>"
+                    + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(team.pacePerWeek)))</td><td>\(projection(team.projection, atRisk: team.atRisk))</td></tr>\n"
+            }
+            b += "</table>\n"
+        }
+        b += "<p class=\"method\">\(HTML.escape(OwnerRollup.method))</p></section>\n"
+
+        b += "<section><h2>What moved in the last \(Forecast.window) days</h2>\n" + movedTable(o.moved, o) + "</section>\n"
+
         let burn = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020"),
                     SVGChart.Series(name: "warnings", values: o.timeline.warnings, color: "#e07a00")]
-        b += "<section><h2>Burndown: warnings and errors</h2>\n" + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", labels: f.dayLabels, series: burn)
+        b += "<section><h2>Burndown: warnings and errors</h2>\n"
+            + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", times: o.timeline.days, series: burn, deadline: o.deadline)
             + SVGChart.legend(burn) + "</section>\n"
-        b += "<section><h2>Repositories per readiness stage</h2>\n"
-            + SVGChart.bars(id: "stages", title: "Repositories per stage", items: o.stages.map { ($0.stage, $0.count, stageColors[$0.stage] ?? "#888") })
-            + "</section>\n"
+        b += "<section><h2>Findings over time, per rule</h2>\n"
+            + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", times: o.timeline.days, series: f.ruleSeries, deadline: o.deadline)
+            + SVGChart.legend(f.ruleSeries) + "</section>\n"
+        let stageSeries = o.timeline.stages.map { SVGChart.Series(name: $0.stage, values: $0.values, color: stageColors[$0.stage] ?? "#888") }
+        b += "<section><h2>Repositories per readiness stage over time</h2>\n"
+            + SVGChart.stacked(id: "stages-over-time", title: "Repositories per stage, per day", times: o.timeline.days, series: stageSeries, deadline: o.deadline)
+            + SVGChart.bars(id: "stages", title: "Repositories per stage now", items: o.stages.map { ($0.stage, $0.count, stageColors[$0.stage] ?? "#888") })
+            + stageLegend() + "</section>\n"
 
         b += "<section><h2>What changed since the previous run</h2>\n"
         if f.changes.isEmpty {
@@ -121,16 +235,11 @@ public enum FleetHTML {
         }
         b += "</section>\n"
 
-        b += "<section><h2>Top repositories</h2>\n<table><tr><th>repository</th><th>stage</th><th>held there by</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>head</th></tr>\n"
-        for r in f.top {
-            b += "<tr><td>\(link(r))</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "unknown"))</td><td>\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</td><td class=\"n\">\(r.counts.errors)</td>"
-                + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td><code>\(HTML.escape(String((r.head ?? "").prefix(10))))</code></td></tr>\n"
-        }
-        b += "</table></section>\n"
-
         b += "<section><h2>Top files</h2>\n<table><tr><th>repository</th><th>file</th><th class=\"n\">findings</th></tr>\n"
+        let byName = Dictionary(o.repositories.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for file in o.topFiles {
-            b += "<tr><td>\(HTML.escape(file.repository))</td><td><code>\(HTML.escape(file.path))</code></td><td class=\"n\">\(file.count)</td></tr>\n"
+            let path = byName[file.repository].map { fileLink($0, file.path) } ?? "<code>\(HTML.escape(file.path))</code>"
+            b += "<tr><td>\(HTML.escape(file.repository))</td><td>\(path)</td><td class=\"n\">\(file.count)</td></tr>\n"
         }
         b += "</table></section>\n"
 
@@ -139,18 +248,28 @@ public enum FleetHTML {
             b += "<p>None.</p>\n"
         } else {
             b += "<table><tr><th>repository</th><th>reason</th></tr>\n"
-            for r in o.failed { b += "<tr><td>\(link(r))</td><td class=\"failed\">\(HTML.escape(r.reason ?? "unknown"))</td></tr>\n" }
+            for r in o.failed { b += "<tr><td>\(link(r))</td><td class=\"failed\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</td></tr>\n" }
             b += "</table>\n"
         }
         b += "</section>\n"
-
-        b += "<section><h2>All repositories</h2>\n<table><tr><th>repository</th><th>status</th><th>stage</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th class=\"n\">commits</th></tr>\n"
-        for r in o.repositories {
-            b += "<tr><td>\(link(r))</td><td\(r.status == .ok ? "" : " class=\"failed\"")>\(HTML.escape(r.status.rawValue))</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "–"))</td>"
-                + "<td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"n\">\(r.trend.count)</td></tr>\n"
-        }
-        b += "</table></section>\n"
         return page("fleetscan — fleet report", b)
+    }
+
+    /// The commits that moved the numbers, with who made them, what moved and where.
+    static func movedTable(_ moved: [MovedCommit], _ o: FleetOverview, repositoryColumn: Bool = true) -> String {
+        guard !moved.isEmpty else { return "<p>No commit changed the numbers.</p>\n" }
+        let byName = Dictionary(o.repositories.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var b = "<table><tr><th>date</th>" + (repositoryColumn ? "<th>repository</th>" : "")
+            + "<th>commit</th><th>author</th><th>subject</th><th class=\"n\">change</th><th>rules that moved</th><th>files</th></tr>\n"
+        for m in moved {
+            guard let r = byName[m.repository] else { continue }
+            let files = m.files.prefix(3).map { "\(Links.anchor(Links.file(r.settings, commit: m.commit, path: $0.path), "<code>\(HTML.escape($0.path))</code>")) \(FleetFigures.signed($0.delta))" }
+                .joined(separator: ", ") + (m.files.count > 3 ? " and \(m.files.count - 3) more" : "")
+            b += "<tr><td>\(ISODate.day(m.time))</td>" + (repositoryColumn ? "<td>\(link(r))</td>" : "")
+                + "<td>\(commitLink(r, m.commit))</td><td>\(HTML.escape(m.author.isEmpty ? "–" : m.author))</td><td>\(HTML.escape(m.subject))</td>"
+                + "<td class=\"n\">\(FleetFigures.signed(m.delta.total))</td><td>\(HTML.escape(FleetFigures.ruleChanges(m)))</td><td>\(files)</td></tr>\n"
+        }
+        return b + "</table>\n"
     }
 
     /// Each target's stage and what holds it there; demo apps and tests in a table of their own.
@@ -159,10 +278,10 @@ public enum FleetHTML {
         func rows(_ list: [TargetRecord]) -> String {
             var t = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
             for x in list {
-                let held = x.blockers.prefix(5).map { "\($0.rule) (\($0.path):\($0.line))" }.joined(separator: ", ")
-                    + (x.blockers.count > 5 ? ", …" : "")
+                let held = x.blockers.prefix(5).map { "\(HTML.escape($0.rule)) (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
+                    .joined(separator: ", ") + (x.blockers.count > 5 ? ", …" : "")
                 t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
-                    + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(HTML.escape(held))</td></tr>\n"
+                    + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(held)</td></tr>\n"
             }
             return t + "</table>\n"
         }
@@ -175,160 +294,86 @@ public enum FleetHTML {
         return b + "</section>\n"
     }
 
+    /// The findings at the head in app and library code, by owner and file: the sprint's work list.
+    static func workSection(_ r: RepositoryOverview) -> String {
+        var b = "<section><h2>Work list at the head</h2>\n"
+        guard let work = r.work else { return b + "<p>Not stored for this head; the next run records it.</p></section>\n" }
+        b += "<p class=\"sub\">" + (work.ownersFile.map { "Owners from <code>\(HTML.escape($0))</code>" } ?? "No CODEOWNERS file")
+            + (r.settings.team.map { "; the manifest's team \(HTML.escape($0)) owns what it does not match" } ?? "") + ".</p>\n"
+        for problem in work.ownerProblems { b += "<p class=\"failed\">\(HTML.escape(problem))</p>\n" }
+        let list = r.workList
+        if list.isEmpty { return b + "<p>No findings in app and library code.</p></section>\n" }
+        var byOwner: [String: [HeadFinding]] = [:]
+        for f in list {
+            let owners = r.owners(of: f)
+            byOwner[owners.isEmpty ? OwnerRollup.unowned : owners.joined(separator: ", "), default: []].append(f)
+        }
+        for (owner, findings) in byOwner.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+            b += "<h3>\(HTML.escape(owner)) — \(plural(findings.count, "finding"))</h3>\n"
+            b += "<table><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
+            var files: [String: [HeadFinding]] = [:]
+            for f in findings { files[f.path, default: []].append(f) }
+            for (path, items) in files.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                for (i, f) in items.sorted(by: { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }).enumerated() {
+                    b += "<tr><td>\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
+                        + "<td><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
+                        + "<td>\(HTML.escape(f.message))</td><td>\(HTML.escape(f.fix))</td></tr>\n"
+                }
+            }
+            b += "</table>\n"
+        }
+        let apart = (work.findings.count - list.count)
+        if apart > 0 { b += "<p class=\"method\">\(plural(apart, "finding")) in examples, tests and unbuilt code are left out.</p>\n" }
+        return b + "</section>\n"
+    }
+
     static func link(_ r: RepositoryOverview) -> String {
         "<a href=\"repos/\(HTML.escape(r.name)).html\">\(HTML.escape(r.name))</a>"
     }
 
     public static func repository(_ r: RepositoryOverview, _ o: FleetOverview) -> String {
         var b = "<p><a href=\"../index.html\">← fleet</a></p>\n<h1>\(HTML.escape(r.name))</h1>\n"
-        b += "<p class=\"sub\"><code>\(HTML.escape(r.url))</code> · " + (r.head.map { "head <code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "no head")
-            + (r.headTime.map { " from \(ISODate.string($0))" } ?? "") + "</p>\n"
-        if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(r.reason ?? "unknown reason"))</p>\n" }
-        b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "errors")
-            + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes") + card("\(r.trend.count)", "commits stored")
+        b += "<p class=\"sub\">" + (Links.publicURL(r.url).map { "<code>\(HTML.escape($0))</code> · " } ?? "")
+            + (r.head.map { "head \(commitLink(r, $0))" } ?? "no head") + (r.headTime.map { " from \(ISODate.string($0))" } ?? "")
+            + (r.settings.team.map { " · team \(HTML.escape($0))" } ?? "") + "</p>\n"
+        if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown reason")))</p>\n" }
+        b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "launch blockers and build errors")
+            + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes")
+            + card(FleetFigures.pace(FleetFigures.combinedPace(r)), "warnings and errors fixed per week")
+            + card(r.finish?.text ?? "–", "projected done" + (r.atRisk ? " — at risk" : ""), r.atRisk ? "risk" : nil)
+            + card(FleetFigures.lastCommit(r), "since the last commit", r.isStale ? "stale" : nil)
             + card("\(r.apart.total)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
         b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
         b += targetsSection(r)
+        b += workSection(r)
         let series = [SVGChart.Series(name: "errors", values: r.trend.map(\.counts.errors), color: "#b00020"),
                       SVGChart.Series(name: "warnings", values: r.trend.map(\.counts.warnings), color: "#e07a00"),
-                      SVGChart.Series(name: "notes", values: r.trend.map(\.counts.notes), color: "#30638e")]
+                      SVGChart.Series(name: "notes", values: r.trend.map(\.counts.notes), color: "#0072b2")]
+        var clock = Int64.min
+        let times = r.trend.map { p -> Int64 in clock = max(clock, p.time); return clock }
         b += "<section><h2>Per-commit trend</h2>\n" + SVGChart.line(id: "commit-trend", title: "Findings per commit, \(r.name)",
-                                                                    labels: r.trend.map { ISODate.day($0.time) }, series: series)
-            + SVGChart.legend(series) + "</section>\n"
-        b += "<section><h2>Findings by rule at the head</h2>\n<table><tr><th>rule</th><th class=\"n\">findings</th></tr>\n"
+                                                                    times: times, series: series, deadline: o.deadline)
+            + SVGChart.legend(series) + "<p class=\"method\">Each point is a commit at its author date.</p></section>\n"
+        b += "<section><h2>Findings by rule at the head</h2>\n<table><tr><th>rule</th><th>severity</th><th class=\"n\">findings</th></tr>\n"
+        var severity: [String: String] = [:]
+        for f in r.work?.findings ?? [] where severity[f.rule] == nil || f.severity == "error" { severity[f.rule] = f.severity }
         for (rule, n) in r.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where n > 0 {
-            b += "<tr><td><code>\(HTML.escape(rule))</code></td><td class=\"n\">\(n)</td></tr>\n"
+            b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td><td class=\"n\">\(n)</td></tr>\n"
         }
         b += "</table>" + (r.byRule.values.contains { $0 > 0 } ? "" : "<p>None.</p>") + "</section>\n"
         b += "<section><h2>Top files</h2>\n<table><tr><th>file</th><th class=\"n\">findings</th></tr>\n"
-        for f in r.topFiles { b += "<tr><td><code>\(HTML.escape(f.path))</code></td><td class=\"n\">\(f.count)</td></tr>\n" }
+        for f in r.topFiles { b += "<tr><td>\(fileLink(r, f.path))</td><td class=\"n\">\(f.count)</td></tr>\n" }
         b += "</table>" + (r.topFiles.isEmpty ? "<p>None.</p>" : "") + "</section>\n"
-        b += "<section><h2>Recent commits</h2>\n<table><tr><th>commit</th><th>date</th><th>subject</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th class=\"n\">change</th></tr>\n"
-        for (i, p) in r.trend.enumerated().reversed().prefix(30) {
-            let change = i > 0 && p.error == nil ? FleetFigures.signed(p.counts.total - r.trend[i - 1].counts.total) : "–"
-            b += "<tr><td><code>\(p.commit.prefix(10))</code></td><td>\(ISODate.day(p.time))</td><td>\(HTML.escape(p.subject))"
-                + (p.error.map { " <span class=\"failed\">(\(HTML.escape($0)))</span>" } ?? "") + "</td><td class=\"n\">\(p.counts.errors)</td>"
-                + "<td class=\"n\">\(p.counts.warnings)</td><td class=\"n\">\(p.counts.notes)</td><td class=\"n\">\(change)</td></tr>\n"
-        }
-        b += "</table></section>\n"
+        b += "<section><h2>Commits that moved the numbers</h2>\n" + movedTable(moves(of: r, o), o, repositoryColumn: false) + "</section>\n"
         return page("fleetscan — \(r.name)", b)
     }
-}
 
-/// The org report as Markdown: the same sections and numbers as the HTML, charts as tables.
-public enum FleetMarkdown {
-    public static func render(_ o: FleetOverview) -> String {
-        let f = FleetFigures(o)
-        func cell(_ s: String) -> String { HistoryMarkdown.cell(s) }
-        var m = "# Fleet readiness for resizable windows and scenes\n\n"
-        m += "Data up to \(ISODate.string(o.generated)) · \(o.runs) run\(o.runs == 1 ? "" : "s") · \(o.repositories.count) repositories"
-            + (o.failed.isEmpty ? "" : " · \(o.failed.count) failed") + "\n\n"
-        for run in o.unfinishedRuns { m += "> The run started \(ISODate.string(run.started)) (shard \(run.shard)) did not finish.\n\n" }
-        let t = o.totals
-        m += "**\(plural(t.errors, "error")), \(plural(t.warnings, "warning")), "
-            + "\(plural(t.notes, "note"))** at the heads of the repositories that were scanned.\n\n"
-        m += "## Repositories per readiness stage\n\n| stage | repositories |\n|---|---:|\n"
-        for s in o.stages { m += "| \(s.stage) | \(s.count) |\n" }
-        m += "\n## Burndown and findings over time, per rule\n\n"
-        m += "| day | errors | warnings | notes |" + o.timeline.rules.map { " `\($0.rule)` |" }.joined() + "\n"
-        m += "|---|---:|---:|---:|" + String(repeating: "---:|", count: o.timeline.rules.count) + "\n"
-        for (i, day) in f.dayLabels.enumerated() {
-            m += "| \(day) | \(o.timeline.errors[i]) | \(o.timeline.warnings[i]) | \(o.timeline.notes[i]) |"
-                + o.timeline.rules.map { " \($0.values[i]) |" }.joined() + "\n"
-        }
-        m += "\n## What changed since the previous run\n\n"
-        if f.changes.isEmpty {
-            m += "Nothing: no repository moved.\n"
-        } else {
-            m += "| repository | change | errors | warnings | notes | stage |\n|---|---|---:|---:|---:|---|\n"
-            for r in f.changes {
-                m += "| \(cell(r.name)) | \(cell(FleetFigures.changeText(r))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) | \(r.stage?.rawValue ?? r.status.rawValue) |\n"
-            }
-        }
-        m += "\n## Top repositories\n\n| repository | stage | held there by | errors | warnings | notes |\n|---|---|---|---:|---:|---:|\n"
-        for r in f.top {
-            m += "| \(cell(r.name)) | \(r.stage?.rawValue ?? "unknown") | \(cell(r.stageReasons.prefix(2).joined(separator: "; "))) | \(r.counts.errors) | \(r.counts.warnings) | \(r.counts.notes) |\n"
-        }
-        m += "\n## Top files\n\n| repository | file | findings |\n|---|---|---:|\n"
-        for file in o.topFiles { m += "| \(cell(file.repository)) | \(Escape.codeSpan(file.path, inTable: true)) | \(file.count) |\n" }
-        m += "\n## Failed repositories\n\n"
-        if o.failed.isEmpty { m += "None.\n" } else {
-            m += "| repository | reason |\n|---|---|\n"
-            for r in o.failed { m += "| \(cell(r.name)) | \(cell(r.reason ?? "unknown")) |\n" }
-        }
-        m += "\n## Repositories\n"
-        for r in o.repositories {
-            m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell($0)))" } ?? "") + " · stage \(r.stage?.rawValue ?? "–")"
-                + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
-                + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
-                + " (examples, tests and unbuilt code apart: \(r.apart.total)) · \(r.trend.count) commits stored"
-                + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
-            guard !r.trend.isEmpty else { continue }
-            m += "| commit | date | errors | warnings | notes | stage | subject |\n|---|---|---:|---:|---:|---|---|\n"
-            for p in r.trend {
-                m += "| `\(p.commit.prefix(10))` | \(ISODate.day(p.time)) | \(p.counts.errors) | \(p.counts.warnings) | \(p.counts.notes) | "
-                    + "\(p.error == nil ? (p.stage?.rawValue ?? "–") : "failed") | \(cell(p.subject)) |\n"
-            }
-        }
-        return m
-    }
-}
-
-/// The org report as JSON (version 1): the overview with every number the HTML shows.
-public enum FleetJSON {
-    public static func render(_ o: FleetOverview) -> String {
-        let f = FleetFigures(o)
-        func counts(_ c: SeverityCounts) -> JSONValue { .object([("error", .int(c.errors)), ("warning", .int(c.warnings)), ("note", .int(c.notes))]) }
-        func byRule(_ d: [String: Int]) -> JSONValue { .object(d.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) }
-        func run(_ r: RunRecord) -> JSONValue {
-            .object([("id", .int(Int(r.id))), ("started", .string(ISODate.string(r.started))),
-                     ("finished", r.finished.map { .string(ISODate.string($0)) } ?? .null), ("shard", .string(r.shard)),
-                     ("since", r.since.map { .string(ISODate.day($0)) } ?? .null)])
-        }
-        let repositories: [JSONValue] = o.repositories.map { r in
-            .object([
-                ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status.rawValue)), ("reason", .optional(r.reason)),
-                ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
-                ("stage", .optional(r.stage?.rawValue)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
-                ("targets", .array(r.targets.map { t in
-                    .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope)),
-                             ("stage", .string(t.stage.rawValue)),
-                             ("blockers", .array(t.blockers.map { .object([("rule", .string($0.rule)), ("path", .string($0.path)), ("line", .int($0.line))]) }))])
-                })),
-                ("commitsScanned", .int(r.scanned)), ("failedCommits", .int(r.failedCommits)),
-                ("change", r.change.map { c in
-                    .object([("previousHead", .string(c.previousHead)), ("newCommits", c.newCommits.map(JSONValue.int) ?? .null),
-                             ("delta", counts(c.delta)), ("previousStage", .optional(c.previousStage?.rawValue)),
-                             ("previousStatus", .string(c.previousStatus.rawValue))])
-                } ?? .null),
-                ("topFiles", .array(r.topFiles.map { .object([("path", .string($0.path)), ("count", .int($0.count))]) })),
-                ("trend", .array(r.trend.map { p in
-                    .object([("commit", .string(p.commit)), ("time", .string(ISODate.string(p.time))), ("subject", .string(p.subject)),
-                             ("stage", .optional(p.stage?.rawValue)), ("error", .optional(p.error)), ("counts", counts(p.counts)),
-                             ("byRule", byRule(p.byRule))])
-                })),
-            ])
-        }
-        return JSONValue.object([
-            ("schemaVersion", .int(1)),
-            ("generated", .string(ISODate.string(o.generated))),
-            ("runs", .int(o.runs)),
-            ("latestRun", o.latestRun.map(run) ?? .null),
-            ("unfinishedRuns", .array(o.unfinishedRuns.map(run))),
-            ("totals", counts(o.totals)),
-            ("stages", .object(o.stages.map { ($0.stage, .int($0.count)) })),
-            ("timeline", .object([
-                ("days", .array(f.dayLabels.map(JSONValue.string))),
-                ("errors", .array(o.timeline.errors.map(JSONValue.int))),
-                ("warnings", .array(o.timeline.warnings.map(JSONValue.int))),
-                ("notes", .array(o.timeline.notes.map(JSONValue.int))),
-                ("byRule", .object(o.timeline.rules.map { ($0.rule, .array($0.values.map(JSONValue.int))) })),
-            ])),
-            ("changed", .array(f.changes.map { .string($0.name) })),
-            ("topRepositories", .array(f.top.map { .string($0.name) })),
-            ("topFiles", .array(o.topFiles.map { .object([("repository", .string($0.repository)), ("path", .string($0.path)), ("count", .int($0.count))]) })),
-            ("failed", .array(o.failed.map { .object([("name", .string($0.name)), ("reason", .optional($0.reason))]) })),
-            ("repositories", .array(repositories)),
-        ]).rendered()
+    /// The repository's commits that moved its numbers most, both ways, in the last 90 days
+    /// (over its whole stored history when none did).
+    static func moves(of r: RepositoryOverview, _ o: FleetOverview) -> [MovedCommit] {
+        var one = o
+        one.repositories = [r]
+        let recent = one.movedCommits(since: o.generated - Int64(Forecast.window) * 86_400)
+        return recent.isEmpty ? one.movedCommits(since: Int64.min) : recent
     }
 }

@@ -32,12 +32,15 @@ public struct HistoryReportInput: Sendable {
     public var revision: String
     public var entries: [HistoryEntry]
     public var outcome: HistoryOutcome
+    /// Markdown lists every commit, not only those that changed a count (or failed).
+    public var allCommits: Bool
 
-    public init(repository: String, revision: String, entries: [HistoryEntry], outcome: HistoryOutcome) {
+    public init(repository: String, revision: String, entries: [HistoryEntry], outcome: HistoryOutcome, allCommits: Bool = false) {
         self.repository = repository
         self.revision = revision
         self.entries = entries
         self.outcome = outcome
+        self.allCommits = allCommits
     }
 }
 
@@ -64,7 +67,7 @@ public enum HistoryJSON {
         let r = e.record
         return .object([
             ("commit", .string(r.commit)), ("parent", .optional(r.parent)), ("time", .string(ISODate.string(r.time))),
-            ("subject", .string(r.subject)),
+            ("subject", .string(r.subject)), ("author", .string(r.author)),
             ("counts", counts(r.counts)),
             ("delta", e.delta.map(counts) ?? .null),
             ("files", .array(r.fileDeltas.map { .object([("path", .string($0.path)), ("delta", .int($0.delta)), ("count", .int($0.count))]) })),
@@ -107,19 +110,28 @@ public enum HistoryMarkdown {
         }
         out += "| **All** | **\(startTotal)** | **\(endTotal)** | **\(signed(endTotal - startTotal))** |\n\n"
         if let s = first.record.stage, let e = last.record.stage { out += "Readiness stage: \(s) → \(e).\n\n" }
-        out += "## Commits\n\n| Commit | Date | Subject | Errors | Warnings | Notes | Change | Files that moved |\n"
-        out += "|---|---|---|---:|---:|---:|---:|---|\n"
-        for e in input.entries {
+        // By default only the commits that moved a count, or failed: the rest change nothing a reader acts on.
+        let shown = input.allCommits ? input.entries : input.entries.filter { e in e.record.error != nil || e.delta.map { !$0.isEmpty } ?? true }
+        let hidden = input.entries.count - shown.count
+        out += input.allCommits ? "## Commits\n\n"
+            : "## Commits that changed a count\n\n" + (hidden > 0 ? "\(plural(hidden, "commit")) that changed nothing are left out (`--all-commits` lists them).\n\n" : "")
+        out += "| Commit | Date | Author | Subject | Errors | Warnings | Notes | Change | Rules that moved | Files that moved |\n"
+        out += "|---|---|---|---|---:|---:|---:|---:|---|---|\n"
+        for e in shown {
             let r = e.record
+            let author = cell(r.author.isEmpty ? "–" : r.author)
             if let error = r.error {
-                out += "| `\(short(r.commit))` | \(ISODate.day(r.time)) | \(cell(r.subject)) | – | – | – | – | failed: \(cell(error)) |\n"
+                out += "| `\(short(r.commit))` | \(ISODate.day(r.time)) | \(author) | \(cell(r.subject)) | – | – | – | – | – | failed: \(cell(error)) |\n"
                 continue
             }
             let change = e.parentCounts.map { signed(e.total - $0.values.reduce(0, +)) } ?? "–"
+            let rules = (e.delta ?? [:]).sorted { (abs($0.value), $1.key) > (abs($1.value), $0.key) }
+            var ruleText = rules.prefix(4).map { "`\($0.key)` \(signed($0.value))" }.joined(separator: ", ")
+            if rules.count > 4 { ruleText += " and \(rules.count - 4) more" }
             let moved = r.fileDeltas.sorted { abs($0.delta) > abs($1.delta) || (abs($0.delta) == abs($1.delta) && $0.path < $1.path) }
             var files = moved.prefix(3).map { "\(Escape.codeSpan($0.path, inTable: true)) \(signed($0.delta))" }.joined(separator: ", ")
             if moved.count > 3 { files += " and \(moved.count - 3) more" }
-            out += "| `\(short(r.commit))` | \(ISODate.day(r.time)) | \(cell(r.subject)) | \(r.errors) | \(r.warnings) | \(r.notes) | \(change) | \(files) |\n"
+            out += "| `\(short(r.commit))` | \(ISODate.day(r.time)) | \(author) | \(cell(r.subject)) | \(r.errors) | \(r.warnings) | \(r.notes) | \(change) | \(ruleText) | \(files) |\n"
         }
         return out
     }

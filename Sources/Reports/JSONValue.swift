@@ -7,6 +7,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// Written rounded to two decimals; a value that is not finite is written as null.
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -16,6 +18,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
         case let (.string(x), .string(y)): return x == y
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -40,6 +43,9 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
         case .int(let i): out += Array(String(i).utf8)
+        case .double(let d):
+            let r = (d * 100).rounded() / 100
+            out += Array((r.isFinite ? (r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)) : "null").utf8)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             if items.isEmpty { out += [91, 93]; return }

@@ -1,7 +1,11 @@
+import ScanEngine
+
 /// Charts as inline SVG: no script, no font or image fetched, readable without CSS. Every chart
 /// says what it holds in data attributes (`data-chart`, `data-series`, `data-points`), and every
-/// series is a `<g class="series" data-name=…>` with one `<polyline>` or a set of `<rect>`s, so
-/// tests (and screen readers, through `<title>`) can tell what is drawn.
+/// series is a `<g class="series" data-name=…>` with one `<polyline>`, one `<polygon>` (a band of
+/// a stacked area) or a set of `<rect>`s, so tests (and screen readers, through `<title>`) can
+/// tell what is drawn. Time runs left to right by date, never by commit index; a deadline is a
+/// dashed vertical line the axis reaches.
 enum SVGChart {
     struct Series {
         var name: String
@@ -9,44 +13,119 @@ enum SVGChart {
         var color: String
     }
 
-    static let palette = ["#d1495b", "#edae49", "#00798c", "#30638e", "#003d5b", "#8f2d56", "#66a182", "#9c6644",
-                          "#6a4c93", "#e07a5f", "#3d405b", "#81b29a"]
+    /// Eight colours told apart in print and by most colour-blind readers (Okabe–Ito, with
+    /// black swapped for a dark blue); "other" is grey.
+    static let palette = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#1b2a49", "#f0e442"]
+    static let otherColor = "#9e9e9e"
+    /// The most series a chart draws; beyond it the smallest are summed into "other".
+    static let maxSeries = 8
 
     static func color(_ i: Int) -> String { palette[i % palette.count] }
+
+    /// `named` (largest first) as at most `maxSeries` series: the first seven, and "other" summing the rest.
+    static func limited(_ named: [(name: String, values: [Int])]) -> [Series] {
+        if named.count <= maxSeries { return named.enumerated().map { Series(name: $0.element.name, values: $0.element.values, color: color($0.offset)) } }
+        var out = named.prefix(maxSeries - 1).enumerated().map { Series(name: $0.element.name, values: $0.element.values, color: color($0.offset)) }
+        var other = Array(repeating: 0, count: named.first?.values.count ?? 0)
+        for s in named.dropFirst(maxSeries - 1) { for (i, v) in s.values.enumerated() where i < other.count { other[i] += v } }
+        out.append(Series(name: "other (\(named.count - maxSeries + 1) rules)", values: other, color: otherColor))
+        return out
+    }
 
     static let width = 760.0
     static let height = 280.0
     static let left = 56.0, right = 16.0, top = 16.0, bottom = 40.0
 
-    /// A line chart of `series` over `labels` (one label per point).
-    static func line(id: String, title: String, labels: [String], series: [Series]) -> String {
-        let points = labels.count
-        let maximum = max(1, series.flatMap(\.values).max() ?? 1)
-        let (scaleMax, step) = niceScale(maximum)
-        let plotW = width - left - right, plotH = height - top - bottom
-        func x(_ i: Int) -> Double { points <= 1 ? left + plotW / 2 : left + plotW * Double(i) / Double(points - 1) }
-        func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
-        var out = "<svg class=\"chart\" data-chart=\"\(id)\" data-series=\"\(series.count)\" data-points=\"\(points)\" "
+    /// The time axis: `times` (seconds, ascending) from the first to the last or the deadline.
+    struct TimeAxis {
+        let start: Int64
+        let end: Int64
+        let deadline: Int64?
+
+        init(_ times: [Int64], deadline: Int64?) {
+            start = min(times.first ?? 0, deadline ?? Int64.max)
+            end = max(times.last ?? start, deadline ?? Int64.min, start)
+            self.deadline = deadline
+        }
+
+        func x(_ t: Int64) -> Double {
+            let plotW = SVGChart.width - SVGChart.left - SVGChart.right
+            guard end > start else { return SVGChart.left + plotW / 2 }
+            return SVGChart.left + plotW * Double(t - start) / Double(end - start)
+        }
+
+        /// Six dates spread evenly over the axis, the first and last included.
+        func labels() -> String {
+            var out = ""
+            let ticks = end > start ? 6 : 1
+            for k in 0..<ticks {
+                let t = ticks == 1 ? start : start + (end - start) * Int64(k) / Int64(ticks - 1)
+                let anchor = ticks > 1 && k == 0 ? "start" : ticks > 1 && k == ticks - 1 ? "end" : "middle"
+                out += "<text class=\"x-label\" x=\"\(fmt(x(t)))\" y=\"\(fmt(height - bottom + 18))\" text-anchor=\"\(anchor)\">\(ISODate.day(t))</text>\n"
+            }
+            return out
+        }
+
+        func deadlineMark() -> String {
+            guard let deadline else { return "" }
+            let x = fmt(self.x(deadline))
+            return "<g class=\"deadline\" data-deadline=\"\(ISODate.day(deadline))\"><title>deadline \(ISODate.day(deadline))</title>"
+                + "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(fmt(top))\" y2=\"\(fmt(height - bottom))\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"5 4\"/>"
+                + "<text x=\"\(x)\" y=\"\(fmt(top + 10))\" text-anchor=\"end\" dx=\"-4\" fill=\"#b00020\">deadline \(ISODate.day(deadline))</text></g>\n"
+        }
+    }
+
+    static func open(id: String, title: String, series: Int, points: Int) -> String {
+        "<svg class=\"chart\" data-chart=\"\(id)\" data-series=\"\(series)\" data-points=\"\(points)\" "
             + "viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" role=\"img\" "
             + "aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>\(HTML.escape(title))</title>\n"
-        out += axes(scaleMax: scaleMax, step: step, y: { y($0) })
-        let shown = labelIndexes(points)
-        for i in shown {
-            let anchor = points > 1 && i == 0 ? "start" : points > 1 && i == points - 1 ? "end" : "middle"
-            out += "<text class=\"x-label\" x=\"\(fmt(x(i)))\" y=\"\(fmt(height - bottom + 18))\" text-anchor=\"\(anchor)\">\(HTML.escape(labels[i]))</text>\n"
-        }
+    }
+
+    /// A line chart of `series` at `times` (one time per point).
+    static func line(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil) -> String {
+        let axis = TimeAxis(times, deadline: deadline)
+        let maximum = max(1, series.flatMap(\.values).max() ?? 1)
+        let (scaleMax, step) = niceScale(maximum)
+        let plotH = height - top - bottom
+        func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
+        var out = open(id: id, title: title, series: series.count, points: times.count)
+        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels()
         for s in series {
-            let coordinates = s.values.enumerated().map { "\(fmt(x($0.offset))),\(fmt(y($0.element)))" }.joined(separator: " ")
+            let coordinates = zip(times, s.values).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }.joined(separator: " ")
             out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
                 + "<polyline fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"\(coordinates)\"/>"
-            if points <= 40 {
-                for (i, v) in s.values.enumerated() {
-                    out += "<circle cx=\"\(fmt(x(i)))\" cy=\"\(fmt(y(v)))\" r=\"2.5\" fill=\"\(s.color)\"/>"
+            if times.count <= 40 {
+                for (t, v) in zip(times, s.values) {
+                    out += "<circle cx=\"\(fmt(axis.x(t)))\" cy=\"\(fmt(y(v)))\" r=\"2.5\" fill=\"\(s.color)\"/>"
                 }
             }
             out += "</g>\n"
         }
-        return out + "</svg>\n"
+        return out + axis.deadlineMark() + "</svg>\n"
+    }
+
+    /// A stacked area of `series` at `times`: each band sits on the ones before it.
+    static func stacked(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil) -> String {
+        let axis = TimeAxis(times, deadline: deadline)
+        var base = Array(repeating: 0, count: times.count)
+        var bands: [(Series, [Int], [Int])] = []
+        for s in series {
+            let topLine = zip(base, s.values).map(+)
+            bands.append((s, base, topLine))
+            base = topLine
+        }
+        let (scaleMax, step) = niceScale(max(1, base.max() ?? 1))
+        let plotH = height - top - bottom
+        func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
+        var out = open(id: id, title: title, series: series.count, points: times.count)
+        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels()
+        for (s, lower, upper) in bands {
+            let upperPoints = zip(times, upper).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
+            let lowerPoints = zip(times, lower).reversed().map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
+            out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
+                + "<polygon fill=\"\(s.color)\" fill-opacity=\"0.85\" stroke=\"none\" points=\"\((upperPoints + lowerPoints).joined(separator: " "))\"/></g>\n"
+        }
+        return out + axis.deadlineMark() + "</svg>\n"
     }
 
     /// A bar chart with one bar per item; one series.
@@ -56,9 +135,7 @@ enum SVGChart {
         let plotW = width - left - right, plotH = height - top - bottom
         let slot = plotW / Double(max(1, items.count))
         func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
-        var out = "<svg class=\"chart\" data-chart=\"\(id)\" data-series=\"1\" data-points=\"\(items.count)\" "
-            + "viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" role=\"img\" "
-            + "aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>\(HTML.escape(title))</title>\n"
+        var out = open(id: id, title: title, series: 1, points: items.count)
         out += axes(scaleMax: scaleMax, step: step, y: { y($0) })
         out += "<g class=\"series\" data-name=\"\(HTML.escape(title))\">"
         for (i, item) in items.enumerated() {
@@ -74,6 +151,20 @@ enum SVGChart {
                 + "text-anchor=\"middle\">\(HTML.escape(item.label))</text>\n"
         }
         return out + "</svg>\n"
+    }
+
+    /// A small line of `values` for a table row (no axes; the last value marked).
+    static func sparkline(_ values: [Int], label: String) -> String {
+        let w = 120.0, h = 24.0
+        guard values.count > 1 else { return "<span class=\"spark-none\">–</span>" }
+        let top = Double(max(1, values.max() ?? 1))
+        func x(_ i: Int) -> Double { 1 + (w - 2) * Double(i) / Double(values.count - 1) }
+        func y(_ v: Int) -> Double { 2 + (h - 4) * (1 - Double(v) / top) }
+        let points = values.enumerated().map { "\(fmt(x($0.offset))),\(fmt(y($0.element)))" }.joined(separator: " ")
+        return "<svg class=\"spark\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"0 0 \(fmt(w)) \(fmt(h))\" role=\"img\" "
+            + "aria-label=\"\(HTML.escape(label))\" xmlns=\"http://www.w3.org/2000/svg\"><title>\(HTML.escape(label))</title>"
+            + "<polyline fill=\"none\" stroke=\"#0072b2\" stroke-width=\"1.5\" points=\"\(points)\"/>"
+            + "<circle cx=\"\(fmt(x(values.count - 1)))\" cy=\"\(fmt(y(values.last!)))\" r=\"2\" fill=\"#0072b2\"/></svg>"
     }
 
     /// A legend for line charts, as HTML beside the SVG.
@@ -101,13 +192,6 @@ enum SVGChart {
         while Double(magnitude * 10) <= rough { magnitude *= 10 }
         let step = [1, 2, 5, 10].map { $0 * magnitude }.first { Double($0) >= rough } ?? magnitude * 10
         return ((maximum + step - 1) / step * step, step)
-    }
-
-    /// At most six evenly spread label positions, always the first and the last.
-    static func labelIndexes(_ count: Int) -> [Int] {
-        guard count > 0 else { return [] }
-        if count <= 6 { return Array(0..<count) }
-        return (0..<6).map { $0 * (count - 1) / 5 }
     }
 
     static func fmt(_ d: Double) -> String {

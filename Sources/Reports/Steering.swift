@@ -135,9 +135,11 @@ extension FleetOverview {
     func movedCommits(since: Int64) -> [MovedCommit] {
         var all: [MovedCommit] = []
         for r in repositories {
-            for i in r.trend.indices.dropFirst() {
-                let p = r.trend[i], before = r.trend[i - 1]
-                guard p.time >= since, p.error == nil, before.error == nil else { continue }
+            // Against the last commit that was scanned: one that failed carries the numbers before it.
+            var last: TrendPoint?
+            for p in r.trend where p.error == nil {
+                defer { last = p }
+                guard let before = last, p.time >= since else { continue }
                 let delta = p.counts - before.counts
                 guard delta.total != 0 else { continue }
                 var rules: [MovedCommit.RuleChange] = []

@@ -65,12 +65,25 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["repositories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["shop-ios"])
         #expect((object["runs"] as? Int) == 2)
-        // A store that history wrote but no fleet run: nothing to report, said plainly.
+        // A store that history wrote but no fleet run is reported from its stored chain, under a
+        // page name of its own and without the path it was read from.
         let historyOnly = dir.path + "/h.sqlite"
         #expect(run(["history", "--repo", dir.path + "/org/shop-ios.git", "--db", historyOnly, "--quiet"]).code == 0)
-        let empty = run(["report", "--db", historyOnly, "--out", dir.path + "/x"])
-        #expect(empty.code == 2 && empty.err.contains("no finished fleet run is recorded in this store"))
+        let fromHistory = run(["report", "--db", historyOnly, "--out", dir.path + "/h"])
+        #expect(fromHistory.code == 0, "\(fromHistory.err)")
+        let page = try String(contentsOfFile: dir.path + "/h/repos/shop-ios.html", encoding: .utf8)
+        let index = try String(contentsOfFile: dir.path + "/h/index.html", encoding: .utf8)
+        #expect(index.contains("from history alone") && index.contains("repos/shop-ios.html"))
+        #expect(!page.contains(dir.path) && !index.contains(dir.path))
+        // An empty store (an empty file is an empty SQLite database): nothing to report, said plainly.
+        #expect(FileManager.default.createFile(atPath: dir.path + "/empty.sqlite", contents: Data()))
+        let nothing = run(["report", "--db", dir.path + "/empty.sqlite", "--out", dir.path + "/x"])
+        #expect(nothing.code == 2 && nothing.err.contains("nothing to report: no finished fleet run and no history is recorded"), "\(nothing.err)")
         let unknown = run(["report", "--db", db, "--out", dir.path + "/x", "--repo", "nobody"])
-        #expect(unknown.code == 2 && unknown.err.contains("no fleet run recorded the repository \"nobody\""))
+        #expect(unknown.code == 2 && unknown.err.contains("no fleet run or history recorded the repository \"nobody\""))
+        let badOwner = run(["report", "--db", db, "--out", dir.path + "/x", "--owner", "shop team"])
+        #expect(badOwner.code == 2 && badOwner.err.contains("option '--owner' must be an owner"))
+        let nobody = run(["report", "--db", db, "--out", dir.path + "/x", "--owner", "@acme/nobody"])
+        #expect(nobody.code == 2 && nobody.err.contains("@acme/nobody owns nothing"))
     }
 }

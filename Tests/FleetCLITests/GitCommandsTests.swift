@@ -26,7 +26,7 @@ import TestSupport
         let first = run(["history", "--repo", repo, "--rev", "main", "--db", db])
         #expect(first.code == 0)
         #expect(first.out.hasPrefix("# Migration history of \(repo) (`main`)"))
-        #expect(first.out.contains("| Commit | Date | Subject |"))
+        #expect(first.out.contains("| Commit | Date | Author | Subject |"))
         #expect(first.err.contains("scanned, 0 already stored"))
         let second = run(["history", "--repo", repo, "--rev", "main", "--db", db, "--format", "json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(second.out.utf8)) as? [String: Any])
