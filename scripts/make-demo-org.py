@@ -23,6 +23,12 @@ run shows a failure. The first 12 repositories have hand-picked names and profil
 With `--hold-back K`, every third repository's `main` stops K commits short (last night's
 state); `--advance` then moves those branches forward, as a day of work would, so a second
 fleet run has new commits to scan in some repositories and none in the others.
+
+Who does the work: each repository has its team's people as commit authors, most a
+`.github/CODEOWNERS` (a platform team owns the app delegates and Info.plists, the repository's
+team the rest; one file has a line GitHub would skip), and fleet.json gives each entry its
+`team` (a fallback for what CODEOWNERS does not match; one repository has neither), `web` link
+templates, and the org's `deadline`.
 """
 import argparse
 import calendar
@@ -71,6 +77,14 @@ OBJC_SLOTS = [
     ("UIWindow *window{n} = [UIApplication sharedApplication].keyWindow;", "UIWindow *window{n} = self.view.window;"),
     ("CGFloat scale{n} = [UIScreen mainScreen].scale;", "CGFloat scale{n} = self.traitCollection.displayScale;"),
 ]
+# Who owns what: the team per profile, the people who commit, the org's deadline.
+TEAMS = {"shop-ios": "checkout", "design-kit": "design-system", "payments-sdk": "checkout", "legacy-wallet": "wallet",
+         "news-reader": "content", "chat-app": "messaging", "maps-module": "content", "onboarding-flow": "growth",
+         "media-player": "content", "analytics-kit": "growth", "settings-ui": None, "partner-portal": "growth"}
+PEOPLE = ["Ana Souza", "Ben Okafor", "Chen Wei", "Dana Levi", "Emil Berg", "Fatima Zahra", "Goro Sato", "Hana Novak",
+          "Ivan Petrov", "Jia Li", "Kofi Mensah", "Lea Fischer"]
+DEADLINE = "2027-06-30"
+ORG = "@demo-org"
 SCREENS = ["Home", "Cart", "Profile", "Search", "Detail", "Settings", "Feed", "Checkout", "Inbox", "Gallery",
            "Player", "Map", "Orders", "Login", "Help"]
 
@@ -198,6 +212,12 @@ class Repo:
         self.files = {}
         self.hold_back = 0
         self.bad_config = False
+        # People and owners from their own generator, so histories stay what they were.
+        people = random.Random(f"{seed}-{name}-people")
+        base = PROFILES.index(next(p for p in PROFILES if name.startswith(p[0])))
+        self.team = TEAMS.get(PROFILES[base][0])
+        self.authors = [PEOPLE[(base * 3 + k) % len(PEOPLE)] for k in range(people.randint(2, 4))]
+        self.people = people
 
     def slots(self):
         return SWIFT_SLOTS if self.language == "swift" else OBJC_SLOTS
@@ -281,6 +301,20 @@ static NSInteger const kRevision = {self.revision};
         what = "app" if self.kind == "app" else "library"
         return f"# {self.name}\n\nThe {self.name} {what} of the demo organisation.\n"
 
+    def codeowners(self):
+        """The repository's .github/CODEOWNERS, or None (the manifest's team, if any, stands in)."""
+        if self.team is None or self.name.startswith("maps-module"):
+            return None
+        lines = ["# Who reviews what. The last matching line wins.", f"*    {ORG}/{self.team}"]
+        if self.kind == "app":
+            lines += [f"/{self.module}/AppDelegate.*    {ORG}/platform", f"/{self.module}/SceneDelegate.*  {ORG}/platform",
+                      f"/{self.module}/Info.plist       {ORG}/platform"]
+        if self.name.startswith("legacy-wallet"):
+            lines += [f"/{self.module}/Legacy/  wallet-team   # not an owner: GitHub skips the line"]
+        if self.name.startswith("shop-ios"):
+            lines += [f"/{self.module}/Checkout*  {ORG}/payments  ana.souza@example.com"]
+        return "\n".join(lines) + "\n"
+
     def build(self, out):
         path = os.path.join(out, self.name + ".git")
         if os.path.exists(path):
@@ -291,6 +325,8 @@ static NSInteger const kRevision = {self.revision};
         span = self.end - self.start
         # The first commit brings the repository as it was: mostly old habits.
         first = {"README.md": self.readme()}
+        if self.codeowners():
+            first[".github/CODEOWNERS"] = self.codeowners()
         if self.kind == "app":
             first.update(self.app_files())
         if self.language == "swift" and "Home" not in self.screens:
@@ -308,7 +344,9 @@ static NSInteger const kRevision = {self.revision};
             t = self.start + span * i // self.commits + self.rng.randint(0, 6 * 3600)
             mark += 1
             stream.append(f"commit refs/heads/main\nmark :{mark}\n")
-            stream.append(f"author Dev <dev@example.com> {t} +0000\ncommitter Dev <dev@example.com> {t} +0000\n")
+            who = self.people.choice(self.authors)
+            email = who.lower().replace(" ", ".") + "@example.com"
+            stream.append(f"author {who} <{email}> {t} +0000\ncommitter {who} <{email}> {t} +0000\n")
             msg = message.encode()
             stream.append(f"data {len(msg)}\n")
             stream.append(message + "\n")
@@ -427,10 +465,15 @@ def main():
         entry = {"name": name, "url": url}
         if i % 3 == 0:
             entry["branch"] = "main"
+        if repo.team:
+            entry["team"] = f"{ORG}/{repo.team}"
+        if i % 2 == 0:
+            web = f"https://git.example.com/demo-org/{name}"
+            entry["web"] = {"commit": web + "/commit/{commit}", "file": web + "/blob/{commit}/{path}#L{line}"}
         entries.append(entry)
     if a.missing:
         entries.append({"name": "archived-widgets", "url": "./archived-widgets.git"})
-    manifest = {"repositories": entries, "cache": "./cache", "since": "2026-01-01"}
+    manifest = {"repositories": entries, "cache": "./cache", "since": "2026-01-01", "deadline": DEADLINE}
     with open(os.path.join(out, "fleet.json"), "w") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")

@@ -76,6 +76,11 @@ struct FleetFigures {
         return (d == 0 ? "today" : d == 1 ? "1 day" : "\(d) days") + (r.isStale ? " (stale)" : "")
     }
 
+    /// A repository's owners column: who owns its work list; its team, or "–", when it has none.
+    static func owners(_ r: RepositoryOverview) -> String {
+        r.workList.isEmpty ? r.settings.team ?? "–" : ownerList(r.owners)
+    }
+
     static func ownerList(_ owners: [String], limit: Int = 3) -> String {
         if owners.isEmpty { return OwnerRollup.unowned }
         return owners.prefix(limit).joined(separator: ", ") + (owners.count > limit ? " +\(owners.count - limit)" : "")
@@ -105,7 +110,7 @@ public enum FleetHTML {
         .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px}
         .failed,.risk{color:#b00020}.stale{color:#8a6d00}.stage{font-family:ui-monospace,Menlo,monospace;font-size:12px}
         .reason{color:#6e6e73;font-size:12px}
-        code{font-family:ui-monospace,Menlo,monospace;font-size:12px}
+        code{font-family:ui-monospace,Menlo,monospace;font-size:12px}td>code,td>a>code{white-space:nowrap}
         """
 
     static let stageColors = ["not-launching": "#b00020", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
@@ -173,8 +178,11 @@ public enum FleetHTML {
             + card("\(t.warnings)", "warnings (\(FleetFigures.signed(delta.warnings)))") + card("\(t.notes)", "notes (\(FleetFigures.signed(delta.notes)))")
             + card("\(o.stages.filter { $0.stage == "resizable" || $0.stage == "modern" }.reduce(0) { $0 + $1.count })/\(o.repositories.count)",
                    "repositories resizable or modern")
-            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)))")
-            + card(o.finish?.text ?? "–", "org projected at zero warnings and blockers", (o.finish?.misses(o.deadline) ?? false) ? "risk" : nil)
+            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)))",
+                   (o.errorsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
+            + card(o.warningsOutlook?.projection.text ?? "–", "org projected at zero warnings (\(FleetFigures.pace(o.warningsOutlook)))",
+                   (o.warningsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
+            + card(o.finish?.text ?? "–", "org projected done: both at zero", (o.finish?.misses(o.deadline) ?? false) ? "risk" : nil)
             + (o.deadline == nil ? "" : card("\(atRisk)", "repositories at risk of missing the deadline", atRisk > 0 ? "risk" : nil))
             + "</div>\n"
 
@@ -185,7 +193,7 @@ public enum FleetHTML {
                 + (r.stageReasons.isEmpty ? "" : "<div class=\"reason\">\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</div>")
                 : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
             b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
-                + "<td>\(HTML.escape(FleetFigures.ownerList(r.owners)))</td><td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td>"
+                + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td>"
                 + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(FleetFigures.combinedPace(r))))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
                 + "<td\(r.isStale ? " class=\"stale\"" : "")>\(HTML.escape(FleetFigures.lastCommit(r)))</td></tr>\n"
         }
@@ -210,9 +218,14 @@ public enum FleetHTML {
 
         let burn = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020"),
                     SVGChart.Series(name: "warnings", values: o.timeline.warnings, color: "#e07a00")]
+        var projected: [SVGChart.Projection] = []
+        for (outlook, color) in [(o.errorsOutlook, "#b00020"), (o.warningsOutlook, "#e07a00")] {
+            if let outlook, case .on(let day) = outlook.projection { projected.append(.init(from: o.generated, value: outlook.count, to: day, color: color)) }
+        }
         b += "<section><h2>Burndown: warnings and errors</h2>\n"
-            + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", times: o.timeline.days, series: burn, deadline: o.deadline)
-            + SVGChart.legend(burn) + "</section>\n"
+            + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", times: o.timeline.days, series: burn, deadline: o.deadline,
+                            projections: projected)
+            + SVGChart.legend(burn) + (projected.isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>") + "</section>\n"
         b += "<section><h2>Findings over time, per rule</h2>\n"
             + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", times: o.timeline.days, series: f.ruleSeries, deadline: o.deadline)
             + SVGChart.legend(f.ruleSeries) + "</section>\n"
@@ -317,7 +330,7 @@ public enum FleetHTML {
                 for (i, f) in items.sorted(by: { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }).enumerated() {
                     b += "<tr><td>\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
                         + "<td><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
-                        + "<td>\(HTML.escape(f.message))</td><td>\(HTML.escape(f.fix))</td></tr>\n"
+                        + "<td>\(HTML.withCode(f.message))</td><td>\(HTML.withCode(f.fix))</td></tr>\n"
                 }
             }
             b += "</table>\n"

@@ -18,12 +18,12 @@ public enum FleetMarkdown {
         m += "**\(plural(t.errors, "error")), \(plural(t.warnings, "warning")), "
             + "\(plural(t.notes, "note"))** at the heads of the repositories that were scanned.\n\n"
         m += "Projected: zero launch blockers \(o.errorsOutlook?.projection.text ?? "–") (\(FleetFigures.pace(o.errorsOutlook))); "
-            + "zero warnings and blockers \(o.finish?.text ?? "–")" + ((o.finish?.misses(o.deadline) ?? false) ? " — after the deadline" : "") + ".\n\n"
+            + "zero warnings \(o.warningsOutlook?.projection.text ?? "–") (\(FleetFigures.pace(o.warningsOutlook))); both \(o.finish?.text ?? "–")" + ((o.finish?.misses(o.deadline) ?? false) ? " — after the deadline" : "") + ".\n\n"
         m += "## Repositories, furthest behind first\n\n| repository | stage | held there by | owners | errors | warnings | pace | projected done | last commit |\n"
             + "|---|---|---|---|---:|---:|---:|---|---|\n"
         for r in f.rows {
             let held = r.status == .ok ? r.stageReasons.prefix(2).joined(separator: "; ") : Links.withoutLocalPaths(r.reason ?? "unknown")
-            m += "| \(cell(r.name)) | \(r.status == .ok ? r.stage?.rawValue ?? "unknown" : "failed") | \(cell(held)) | \(cell(FleetFigures.ownerList(r.owners))) "
+            m += "| \(cell(r.name)) | \(r.status == .ok ? r.stage?.rawValue ?? "unknown" : "failed") | \(cell(held)) | \(cell(FleetFigures.owners(r))) "
                 + "| \(r.counts.errors) | \(r.counts.warnings) | \(FleetFigures.pace(FleetFigures.combinedPace(r))) "
                 + "| \(r.finish?.text ?? "–")\(r.atRisk ? " (at risk)" : "") | \(FleetFigures.lastCommit(r)) |\n"
         }

@@ -19,4 +19,15 @@ enum HTML {
         }
         return out
     }
+
+    /// A message that marks code with backticks, escaped, its code spans as `<code>`.
+    static func withCode(_ s: String) -> String {
+        let parts = s.split(separator: "`", omittingEmptySubsequences: false)
+        var out = ""
+        for (i, part) in parts.enumerated() {
+            let isCode = i % 2 == 1 && i < parts.count - 1
+            if isCode { out += "<code>" + escape(String(part)) + "</code>" } else { out += (i % 2 == 1 ? "`" : "") + escape(String(part)) }
+        }
+        return out
+    }
 }

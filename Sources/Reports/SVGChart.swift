@@ -32,6 +32,14 @@ enum SVGChart {
         return out
     }
 
+    /// A dashed line from a count now to zero on its projected day (cut where the axis ends).
+    struct Projection {
+        var from: Int64
+        var value: Int
+        var to: Int64
+        var color: String
+    }
+
     static let width = 760.0
     static let height = 280.0
     static let left = 56.0, right = 16.0, top = 16.0, bottom = 40.0
@@ -42,9 +50,10 @@ enum SVGChart {
         let end: Int64
         let deadline: Int64?
 
-        init(_ times: [Int64], deadline: Int64?) {
+        /// `reach`: a later time the axis must show too (a projection).
+        init(_ times: [Int64], deadline: Int64?, reach: Int64? = nil) {
             start = min(times.first ?? 0, deadline ?? Int64.max)
-            end = max(times.last ?? start, deadline ?? Int64.min, start)
+            end = max(times.last ?? start, deadline ?? Int64.min, reach ?? Int64.min, start)
             self.deadline = deadline
         }
 
@@ -82,8 +91,11 @@ enum SVGChart {
     }
 
     /// A line chart of `series` at `times` (one time per point).
-    static func line(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil) -> String {
-        let axis = TimeAxis(times, deadline: deadline)
+    static func line(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil,
+                     projections: [Projection] = []) -> String {
+        // Projections show up to a year past the data (a date further out is cut there).
+        let reach = projections.map { min($0.to, (times.last ?? $0.from) + 365 * 86_400) }.max()
+        let axis = TimeAxis(times, deadline: deadline, reach: reach)
         let maximum = max(1, series.flatMap(\.values).max() ?? 1)
         let (scaleMax, step) = niceScale(maximum)
         let plotH = height - top - bottom
@@ -100,6 +112,14 @@ enum SVGChart {
                 }
             }
             out += "</g>\n"
+        }
+        for p in projections where p.to > p.from && p.from <= axis.end {
+            // Cut at the axis's end: the value the line has reached there.
+            let end = min(p.to, axis.end)
+            let left = Double(p.value) * Double(p.to - end) / Double(p.to - p.from)
+            out += "<g class=\"projection\"><title>projected zero \(ISODate.day(p.to))</title><line x1=\"\(fmt(axis.x(p.from)))\" y1=\"\(fmt(y(p.value)))\" "
+                + "x2=\"\(fmt(axis.x(end)))\" y2=\"\(fmt(top + plotH * (1 - left / Double(scaleMax))))\" stroke=\"\(p.color)\" stroke-width=\"1.5\" "
+                + "stroke-dasharray=\"3 3\"/></g>\n"
         }
         return out + axis.deadlineMark() + "</svg>\n"
     }

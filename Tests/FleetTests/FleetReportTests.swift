@@ -180,9 +180,72 @@ import TestSupport
         let png = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/index.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
 
+        // The deadline on every time chart; legends; no script, nothing fetched; links only where the manifest says.
+        let deadline = try #require(m.deadline)
+        for chart in ["burndown", "rules-over-time", "stages-over-time"] {
+            #expect(dom.contains("data-chart=\"\(chart)\""), "\(chart)")
+        }
+        #expect(dom.components(separatedBy: "class=\"deadline\" data-deadline=\"\(ISODate.day(deadline))\"").count - 1 == 3)
+        #expect(charts["stages-over-time"] == Array(repeating: 2 * days, count: Stage.allCases.count), "a band is a polygon: its top, then its base")
+        #expect(dom.components(separatedBy: "<ul class=\"legend\">").count - 1 == 2)
+        #expect(dom.components(separatedBy: "<b class=\"stage\">").count - 1 == FleetOverview.stageOrder.count)
+        var pages = [dom]
+        for r in o.repositories { pages.append(FleetHTML.repository(r, o)) }
+        pages.append(FleetMarkdown.render(o))
+        for page in pages {
+            #expect(!page.contains("<script") && !page.contains(" src=") && !page.contains("url("))
+            #expect(!page.contains(dir.path) && !page.contains(org) && !page.contains("file://"), "a local path on a page")
+            for href in page.components(separatedBy: "href=\"").dropFirst().map({ String($0.prefix { $0 != "\"" }) }) {
+                #expect(href.hasPrefix("repos/") || href == "../index.html" || href.hasPrefix("https://git.example.com/demo-org/"), "\(href)")
+            }
+        }
+        #expect(dom.contains("href=\"https://git.example.com/demo-org/shop-ios/commit/"))
+        // Owners from CODEOWNERS at the head, the manifest's team for the rest, a skipped line named.
+        let wallet = try #require(o.repositories.first { $0.name == "legacy-wallet" })
+        #expect(wallet.work?.ownersFile == ".github/CODEOWNERS")
+        #expect(wallet.work?.ownerProblems.first?.hasPrefix(".github/CODEOWNERS: line 6: 'wallet-team' is not an owner") == true)
+        #expect(wallet.workList.contains { $0.path.hasSuffix("/AppDelegate.m") && wallet.owners(of: $0) == ["@demo-org/platform"] })
+        #expect(wallet.workList.contains { $0.path.hasSuffix("ViewController.m") && wallet.owners(of: $0) == ["@demo-org/wallet"] })
+        #expect(o.teams.map(\.owner).contains("@demo-org/platform"))
+        #expect(o.moved.allSatisfy { !$0.author.isEmpty && $0.author != "Dev" })
+        // One owner's report: only where it owns something, only its findings.
+        let platform = try FleetOverview.load(store, owner: "@demo-org/platform")
+        #expect(platform.owner == "@demo-org/platform" && !platform.repositories.isEmpty)
+        #expect(platform.repositories.allSatisfy { r in r.workList.allSatisfy { r.owners(of: $0).contains("@demo-org/platform") } })
+        #expect(platform.repositories.allSatisfy { r in r.workList.allSatisfy { $0.path.contains("AppDelegate") || $0.path.hasSuffix("Info.plist") || $0.path.contains("SceneDelegate") } })
+        #expect(platform.teams.map(\.owner) == ["@demo-org/platform"])
+        #expect(!platform.repositories.contains { $0.name == "design-kit" }, "a library has no app delegate")
+
         try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/repos/shop-ios.html", dir.path + "/shop"])
         let shopDOM = try String(contentsOfFile: dir.path + "/shop.dom.html", encoding: .utf8)
         #expect(Self.charts(inDOM: shopDOM)["commit-trend"] == Array(repeating: shop.trend.count, count: 3))
         #expect(shop.trend.count == Int(try FixtureRepositories.run(["git", "-C", org + "/shop-ios.git", "rev-list", "--count", "main"])))
+    }
+
+    @Test func linkTemplatesAreFilledEscapedAndNeverLeaveTheirAttribute() {
+        let settings = RepositorySettings(commitLink: "https://git.example.com/a/commit/{commit}",
+                                          fileLink: "https://git.example.com/a/blob/{commit}/{path}#L{line}")
+        #expect(Links.commit(settings, "abc123") == "https://git.example.com/a/commit/abc123")
+        #expect(Links.file(settings, commit: "abc", path: "Shop/Feed View.swift", line: 12) == "https://git.example.com/a/blob/abc/Shop/Feed%20View.swift#L12")
+        let hostile = Links.file(settings, commit: "abc", path: "A/\"><img src=x>?q=1&b#frag/Zoë.m", line: 3)!
+        #expect(hostile == "https://git.example.com/a/blob/abc/A/%22%3E%3Cimg%20src%3Dx%3E%3Fq%3D1%26b%23frag/Zo%C3%AB.m#L3")
+        #expect(FleetHTML.fileLink(RepositoryOverview.sample(settings), "A/\"x<y>.m") .contains("href=\"https://git.example.com/a/blob/\(String(repeating: "1", count: 40))/A/%22x%3Cy%3E.m#L1\""))
+        #expect(Links.commit(RepositorySettings(), "abc") == nil)
+        // A reason naming the machine's paths keeps its words, not the paths.
+        #expect(Links.withoutLocalPaths("cannot fetch /srv/org/a.git: no repository at /srv/org/a.git") == "cannot fetch <local path>: no repository at <local path>")
+        #expect(Links.withoutLocalPaths("its mirror '/var/cache/fleet/ab12' is in use; see https://git.example.com/a/b") == "its mirror '<local path>' is in use; see https://git.example.com/a/b")
+        #expect(Links.withoutLocalPaths("cannot fetch file:///srv/x.git (gone)") == "cannot fetch <local path> (gone)")
+        #expect(Links.publicURL("/srv/mirrors/a.git") == nil && Links.publicURL("file:///srv/a.git") == nil)
+        #expect(Links.publicURL("git@github.com:org/a.git") == "git@github.com:org/a.git" && Links.publicURL("https://h/a.git") != nil)
+    }
+}
+
+extension RepositoryOverview {
+    static func sample(_ settings: RepositorySettings) -> RepositoryOverview {
+        var r = RepositoryOverview(name: "a", url: "/srv/a.git", status: .ok, reason: nil, head: String(repeating: "1", count: 40), headTime: 0,
+                                   stage: .launches, counts: SeverityCounts(), byRule: [:], change: nil, scanned: 1, failedCommits: 0,
+                                   trend: [], topFiles: [])
+        r.settings = settings
+        return r
     }
 }
