@@ -151,8 +151,10 @@ public struct FleetOverview: Sendable, Equatable {
     public var warningsOutlook: Forecast.Outlook? = nil
     /// Findings at the heads per owner, the most warnings and errors first.
     public var teams: [OwnerRollup] = []
-    /// The commits of the last 90 days that moved the numbers most, down and up.
+    /// The commits of the last 90 days that moved the numbers most, down and up (of the whole
+    /// stored history when none moved them in those days).
     public var moved: [MovedCommit] = []
+    public var movedOverWholeHistory = false
     /// The owner every list is narrowed to (`report --owner`), if any.
     public var owner: String? = nil
     /// Read from a store that `history` wrote, with no fleet run in it.
@@ -171,7 +173,7 @@ public struct FleetOverview: Sendable, Equatable {
             && a.repositories == b.repositories && a.timeline == b.timeline && a.stages.map(\.stage) == b.stages.map(\.stage)
             && a.stages.map(\.count) == b.stages.map(\.count) && a.topFiles == b.topFiles && a.deadline == b.deadline
             && a.errorsOutlook == b.errorsOutlook && a.warningsOutlook == b.warningsOutlook && a.teams == b.teams
-            && a.moved == b.moved && a.owner == b.owner && a.historyOnly == b.historyOnly
+            && a.moved == b.moved && a.movedOverWholeHistory == b.movedOverWholeHistory && a.owner == b.owner && a.historyOnly == b.historyOnly
     }
 
     /// Reads the overview from `store`; `only` keeps one repository, `owner` narrows every list

@@ -86,6 +86,11 @@ struct FleetFigures {
         return owners.prefix(limit).joined(separator: ", ") + (owners.count > limit ? " +\(owners.count - limit)" : "")
     }
 
+    static func movedTitle(_ o: FleetOverview) -> String {
+        o.movedOverWholeHistory ? "What moved: nothing in the last \(Forecast.window) days; the largest moves of the stored history"
+            : "What moved in the last \(Forecast.window) days"
+    }
+
     static func ruleChanges(_ m: MovedCommit, limit: Int = 4) -> String {
         m.rules.prefix(limit).map { "\($0.rule) \(signed($0.change))" }.joined(separator: ", ") + (m.rules.count > limit ? ", …" : "")
     }
@@ -110,7 +115,7 @@ public enum FleetHTML {
         .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px}
         .failed,.risk{color:#b00020}.stale{color:#8a6d00}.stage{font-family:ui-monospace,Menlo,monospace;font-size:12px}
         .reason{color:#6e6e73;font-size:12px}
-        code{font-family:ui-monospace,Menlo,monospace;font-size:12px}td>code,td>a>code{white-space:nowrap}
+        code{font-family:ui-monospace,Menlo,monospace;font-size:12px}td.rule code{white-space:nowrap}td code{overflow-wrap:anywhere}td.file{min-width:240px;max-width:340px}
         """
 
     static let stageColors = ["not-launching": "#b00020", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
@@ -214,7 +219,7 @@ public enum FleetHTML {
         }
         b += "<p class=\"method\">\(HTML.escape(OwnerRollup.method))</p></section>\n"
 
-        b += "<section><h2>What moved in the last \(Forecast.window) days</h2>\n" + movedTable(o.moved, o) + "</section>\n"
+        b += "<section><h2>\(HTML.escape(FleetFigures.movedTitle(o)))</h2>\n" + movedTable(o.moved, o) + "</section>\n"
 
         let burn = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020"),
                     SVGChart.Series(name: "warnings", values: o.timeline.warnings, color: "#e07a00")]
@@ -328,8 +333,8 @@ public enum FleetHTML {
             for f in findings { files[f.path, default: []].append(f) }
             for (path, items) in files.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 for (i, f) in items.sorted(by: { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }).enumerated() {
-                    b += "<tr><td>\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
-                        + "<td><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
+                    b += "<tr><td class=\"file\">\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
+                        + "<td class=\"rule\"><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
                         + "<td>\(HTML.withCode(f.message))</td><td>\(HTML.withCode(f.fix))</td></tr>\n"
                 }
             }

@@ -37,7 +37,7 @@ public enum FleetMarkdown {
             }
         }
         m += "\n\(OwnerRollup.method)\n"
-        m += "\n## What moved in the last \(Forecast.window) days\n\n" + movedTable(o.moved)
+        m += "\n## \(FleetFigures.movedTitle(o))\n\n" + movedTable(o.moved)
         m += "\n## Repositories per readiness stage\n\n| stage | repositories | meaning |\n|---|---:|---|\n"
         let meaning = Dictionary(uniqueKeysWithValues: FleetFigures.stageMeaning.map { ($0.stage, $0.meaning) })
         for s in o.stages { m += "| \(s.stage) | \(s.count) | \(meaning[s.stage] ?? "") |\n" }
@@ -195,6 +195,7 @@ public enum FleetJSON {
                          ("pacePerWeek", t.pacePerWeek.map(JSONValue.double) ?? .null), ("projection", .string(projection(t.projection))),
                          ("atRisk", .bool(t.atRisk))])
             })),
+            ("movedOverWholeHistory", .bool(o.movedOverWholeHistory)),
             ("moved", .array(o.moved.map { m in
                 .object([("repository", .string(m.repository)), ("commit", .string(m.commit)), ("time", .string(ISODate.string(m.time))),
                          ("author", .string(m.author)), ("subject", .string(m.subject)), ("delta", counts(m.delta)),

@@ -84,6 +84,9 @@ extension FleetOverview {
         warningsOutlook = Forecast.outlook(orgWarnings, count: t.warnings, now: now)
         teams = owners()
         moved = movedCommits(since: now - Int64(Forecast.window) * 86_400)
+        // Nothing moved lately (a quiet or stale fleet): the largest moves of the stored history.
+        movedOverWholeHistory = moved.isEmpty
+        if moved.isEmpty { moved = movedCommits(since: Int64.min) }
     }
 
     /// Findings at the heads rolled up per owner.

@@ -122,10 +122,19 @@ import TestSupport
             try db.execute("CREATE TABLE schema_version(version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);")
             try db.execute(SQLiteStore.migrations[0])
             try db.execute("INSERT INTO repositories(name, url) VALUES ('shop', 'u')")
+            try db.execute("""
+                INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings, notes,
+                                    compared_with_parent) VALUES (1, 'c1', 'r', NULL, 5, 'Old', 'launches', NULL, 3, 0, 2, 0, 1)
+                """)
         }
         let store = try SQLiteStore(path: path)
         #expect(try store.repositories() == [RepositoryRow(id: 1, name: "shop", url: "u")])
         #expect(try store.runs().isEmpty && store.rowCounts()["file_counts"] == 0)
+        // Columns later versions added read as their defaults: no author, nothing apart, no settings.
+        let old = try #require(try store.allCommits(repository: 1, ruleset: "r").first)
+        #expect(old.author == "" && old.apart == SeverityCounts() && old.warnings == 2 && old.subject == "Old")
+        #expect(try store.headWork(repository: 1, commit: "c1", ruleset: "r") == nil)
+        #expect(try store.repositories().first?.settings == RepositorySettings())
         let s = try store.db.statement("SELECT version FROM schema_version")
         #expect(try s.step() && Int(s.int(0)) == SQLiteStore.schemaVersion)
     }
