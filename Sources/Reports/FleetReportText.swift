@@ -75,6 +75,7 @@ public enum FleetMarkdown {
                 + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
                 + " (examples, tests and unbuilt code apart: \(r.apart.total)) · \(r.trend.count) commits stored"
                 + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
+            for problem in r.work?.ownerProblems ?? [] { m += "> \(cell(problem))\n\n" }
             m += workList(r)
             let moves = FleetHTML.moves(of: r, o)
             if !moves.isEmpty { m += "Commits that moved the numbers:\n\n" + movedTable(moves, repositoryColumn: false) + "\n" }

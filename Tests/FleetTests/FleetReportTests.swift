@@ -222,6 +222,50 @@ import TestSupport
         #expect(shop.trend.count == Int(try FixtureRepositories.run(["git", "-C", org + "/shop-ios.git", "rev-list", "--count", "main"])))
     }
 
+    @Test func repositoriesAndOwnersProjectedPastTheDeadlineAreAtRisk() throws {
+        // Two repositories, 91 days each: one fixes a warning a day from 100, one stays at 30.
+        func trend(_ value: (Int) -> Int) -> [TrendPoint] {
+            (0...90).map { d in
+                TrendPoint(commit: String(format: "%040d", d), time: Self.start + Int64(d) * Self.day + 60, subject: "Day \(d)", stage: .launches,
+                           error: nil, counts: SeverityCounts(errors: 0, warnings: value(d), notes: 0), byRule: ["main-screen-bounds": value(d)],
+                           author: "Dev \(d % 3)")
+            }
+        }
+        func repository(_ name: String, _ t: [TrendPoint], team: String) -> RepositoryOverview {
+            var r = RepositoryOverview(name: name, url: "https://git.example.com/\(name).git", status: .ok, reason: nil, head: t.last!.commit,
+                                       headTime: t.last!.time, stage: .launches, counts: t.last!.counts, byRule: t.last!.byRule, change: nil,
+                                       scanned: t.count, failedCommits: 0, trend: t, topFiles: [])
+            r.settings = RepositorySettings(team: team)
+            r.work = HeadWork(findings: (0..<t.last!.counts.warnings).map {
+                HeadFinding(rule: "main-screen-bounds", severity: "warning", path: "A/F\($0).swift", line: 1, column: 1, message: "m", fix: "f",
+                            scope: "app", owners: nil)
+            })
+            return r
+        }
+        let end = Self.start + 90 * Self.day + 3_600
+        for (deadline, fastAtRisk) in [(Self.start + 200 * Self.day, false), (Self.start + 100 * Self.day, false), (Self.start + 99 * Self.day, true)] {
+            var o = FleetOverview(generated: end, latestRun: nil, unfinishedRuns: [], runs: 1,
+                                  repositories: [repository("fast", trend { 100 - $0 }, team: "@acme/fast"),
+                                                 repository("flat", trend { _ in 30 }, team: "@acme/flat")],
+                                  timeline: Timeline(), stages: [], topFiles: [])
+            o.deadline = deadline
+            o.steer()
+            let fast = try #require(o.repositories.first { $0.name == "fast" })
+            // Ten warnings left at seven a week: ten days from the last day.
+            #expect(fast.warningsOutlook?.pace?.perWeek == 7)
+            #expect(fast.finish == .on(Self.start + 100 * Self.day))
+            #expect(fast.atRisk == fastAtRisk, "deadline \(ISODate.day(deadline))")
+            let flat = try #require(o.repositories.first { $0.name == "flat" })
+            #expect(flat.finish == .notConverging && flat.atRisk)
+            #expect(o.teams.map(\.owner) == ["@acme/flat", "@acme/fast"])
+            #expect(o.teams.map(\.atRisk) == [true, fastAtRisk])
+            #expect(o.teams.last?.pacePerWeek == 7)
+            // The org: 40 left, seven a week.
+            #expect(o.warningsOutlook?.count == 40 && o.warningsOutlook?.pace?.perWeek == 7)
+            #expect(o.moved.count == 8 && o.moved.allSatisfy { $0.repository == "fast" && $0.delta.total == -1 })
+        }
+    }
+
     @Test func linkTemplatesAreFilledEscapedAndNeverLeaveTheirAttribute() {
         let settings = RepositorySettings(commitLink: "https://git.example.com/a/commit/{commit}",
                                           fileLink: "https://git.example.com/a/blob/{commit}/{path}#L{line}")
