@@ -166,7 +166,7 @@ public enum FleetHTML {
         let f = FleetFigures(o)
         var b = "<h1>Fleet readiness for resizable windows and scenes</h1>\n"
         b += "<p class=\"sub\">Data up to \(ISODate.string(o.generated)) · "
-            + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(o.repositories.count) repositories"
+            + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(plural(o.repositories.count, "repository", "repositories"))"
             + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "")
             + (o.owner.map { " · narrowed to <b>\(HTML.escape($0))</b>" } ?? "") + "</p>\n"

@@ -8,7 +8,7 @@ public enum FleetMarkdown {
         func cell(_ s: String) -> String { HistoryMarkdown.cell(s) }
         var m = "# Fleet readiness for resizable windows and scenes\n\n"
         m += "Data up to \(ISODate.string(o.generated)) · " + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")")
-            + " · \(o.repositories.count) repositories" + (o.failed.isEmpty ? "" : " · \(o.failed.count) failed")
+            + " · \(plural(o.repositories.count, "repository", "repositories"))" + (o.failed.isEmpty ? "" : " · \(o.failed.count) failed")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "") + (o.owner.map { " · narrowed to \(cell($0))" } ?? "") + "\n\n"
         if let owner = o.owner {
             m += "Work lists and owners hold what \(cell(owner)) owns; counts, charts and paces are the listed repositories' whole numbers.\n\n"
