@@ -165,7 +165,7 @@ import TestSupport
         let shop = try #require(o.repositories.first { $0.name == "shop-ios" })
         try FleetHTML.repository(shop, o).write(toFile: dir.path + "/report/repos/shop-ios.html", atomically: true, encoding: .utf8)
 
-        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/index.html", dir.path + "/index"])
+        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/index.html", dir.path + "/index", "1400x2400"])
         let dom = try String(contentsOfFile: dir.path + "/index.dom.html", encoding: .utf8)
         let charts = Self.charts(inDOM: dom)
         let days = o.timeline.days.count
@@ -216,7 +216,7 @@ import TestSupport
         #expect(platform.teams.map(\.owner) == ["@demo-org/platform"])
         #expect(!platform.repositories.contains { $0.name == "design-kit" }, "a library has no app delegate")
 
-        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/repos/shop-ios.html", dir.path + "/shop"])
+        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir.path + "/report/repos/shop-ios.html", dir.path + "/shop", "1400x2400"])
         let shopDOM = try String(contentsOfFile: dir.path + "/shop.dom.html", encoding: .utf8)
         #expect(Self.charts(inDOM: shopDOM)["commit-trend"] == Array(repeating: shop.trend.count, count: 3))
         #expect(shop.trend.count == Int(try FixtureRepositories.run(["git", "-C", org + "/shop-ios.git", "rev-list", "--count", "main"])))
