@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "RuleKit", dependencies: ["SourceLexing", "ProjectFiles"]),
         // The rule catalog: one file per rule id of RULES.md.
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
+        // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
+        .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
@@ -40,7 +42,7 @@ let package = Package(
         // The fleet's read model (built from the store) and pure functions from results to text.
         .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit"]),
         // Flags, commands, and the one error-to-exit-code mapping.
-        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit"]),
+        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "Fixing"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ResultStore"],
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
+        .testTarget(name: "FixingTests", dependencies: ["Fixing", "ScanEngine", "RuleKit", "SourceLexing", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

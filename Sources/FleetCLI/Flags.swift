@@ -15,6 +15,8 @@ struct Flag: Sendable {
 /// What the words after a command name say: flag values and positional arguments.
 struct ParsedArguments {
     var values: [String: String] = [:]
+    /// Every value of each flag, in order (for flags that may be repeated, like `--rule`).
+    var repeated: [String: [String]] = [:]
     var switches: Set<String> = []
     var positionals: [String] = []
 
@@ -43,13 +45,16 @@ struct ParsedArguments {
                 parsed.switches.insert(name)
                 continue
             }
+            let value: String
             if let inline {
-                parsed.values[name] = inline
+                value = inline
             } else {
                 guard i < words.count else { throw CLIError.usage("option '\(name)' needs a value (\(flag.value!))") }
-                parsed.values[name] = words[i]
+                value = words[i]
                 i += 1
             }
+            parsed.values[name] = value
+            parsed.repeated[name, default: []].append(value)
         }
         return parsed
     }

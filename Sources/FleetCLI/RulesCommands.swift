@@ -1,3 +1,4 @@
+import Fixing
 import RuleKit
 import Rules
 import SourceLexing
@@ -51,6 +52,12 @@ enum RulesCommands {
         for fix in order { out += "  \(seen[fix]!.joined(separator: ", ")):\n" + wrap(fix, indent: "      ") + "\n" }
         let swiftUI = r.fix(FixSite(.view, .swift, swiftUIView: true))
         if swiftUI != r.fix(FixSite(.view, .swift)) { out += "  SwiftUI view:\n" + wrap(swiftUI, indent: "      ") + "\n" }
+        if let automatic = MechanicalFixes.describe(r.id) {
+            out += "\nfix: automatic (`fleetscan fix`) for these spellings, in an instance method or accessor; by hand elsewhere\n"
+            for line in automatic { out += wrap(line, indent: "  ") + "\n" }
+        } else {
+            out += "\nfix: by hand (`fleetscan fix` makes no edit for this rule)\n"
+        }
         out += "\nFlagged (↓ marks the finding)\n"
         for e in r.triggering.prefix(6) { out += example(e) }
         out += "\nNot flagged\n"

@@ -12,7 +12,33 @@ public enum SARIFReport {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let informationURI = "https://github.com/fleetscan/fleetscan"
 
-    public static func render(_ report: ScanReport) -> String {
+    /// A result's fix: one replacement in its file (SARIF `fixes[].artifactChanges`), its
+    /// region by line and UTF-16 column and by byte offset and length.
+    public struct Fix: Sendable {
+        public var description: String
+        public var startLine: Int
+        public var startColumn: Int
+        public var endLine: Int
+        public var endColumn: Int
+        public var byteOffset: Int
+        public var byteLength: Int
+        public var text: String
+
+        public init(description: String, startLine: Int, startColumn: Int, endLine: Int, endColumn: Int, byteOffset: Int, byteLength: Int,
+                    text: String) {
+            self.description = description
+            self.startLine = startLine
+            self.startColumn = startColumn
+            self.endLine = endLine
+            self.endColumn = endColumn
+            self.byteOffset = byteOffset
+            self.byteLength = byteLength
+            self.text = text
+        }
+    }
+
+    /// `fixes`, when given, hold one fix per finding, in the findings' order (`fleetscan fix --format sarif`).
+    public static func render(_ report: ScanReport, fixes: [Fix]? = nil) -> String {
         let rules = Catalog.rules.map(\.description)
         var index: [String: Int] = [:]
         for (i, r) in rules.enumerated() { index[r.id] = i }
@@ -33,6 +59,21 @@ public enum SARIFReport {
                                         ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) }))])),
             ]
             if report.comparison != nil { fields.append(("baselineState", .string(report.isNew(i) ? "new" : "unchanged"))) }
+            if let fixes, i < fixes.count {
+                let x = fixes[i]
+                fields.append(("fixes", .array([.object([
+                    ("description", .object([("text", .string(x.description))])),
+                    ("artifactChanges", .array([.object([
+                        ("artifactLocation", .object([("uri", .string(uri(f.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+                        ("replacements", .array([.object([
+                            ("deletedRegion", .object([("startLine", .int(x.startLine)), ("startColumn", .int(x.startColumn)),
+                                                       ("endLine", .int(x.endLine)), ("endColumn", .int(x.endColumn)),
+                                                       ("byteOffset", .int(x.byteOffset)), ("byteLength", .int(x.byteLength))])),
+                            ("insertedContent", .object([("text", .string(x.text))])),
+                        ])])),
+                    ])])),
+                ])])))
+            }
             return .object(fields)
         }
         var run: [(String, JSONValue)] = [

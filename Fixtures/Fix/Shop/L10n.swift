@@ -1,0 +1,11 @@
+// swiftlint:disable all
+// Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
+
+import UIKit
+
+final class L10nPreviewController: UIViewController {
+    override func viewDidLayoutSubviews() {
+        let scale = UIScreen.main.scale
+        print(scale)
+    }
+}

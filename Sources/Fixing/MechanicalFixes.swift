@@ -1,0 +1,164 @@
+// Fixing exists so that what is mechanical in a migration costs nothing: a finding whose fix
+// RULES.md determines from its facet, context and language becomes a byte edit of its file.
+// Edits are pure functions of a lexed file and a finding; nothing here reads or writes disk.
+import RuleKit
+import SourceLexing
+
+/// One replacement in a file: the bytes `range` become `replacement`.
+public struct Edit: Sendable, Equatable {
+    public var path: String
+    public var rule: String
+    /// Where the finding was (1-based line, byte column).
+    public var line: Int
+    public var column: Int
+    /// Byte offsets into the file as read.
+    public var range: Range<Int>
+    public var original: String
+    public var replacement: String
+}
+
+/// The rewrites `fleetscan fix` makes: only where the finding's rule, context and language
+/// decide the replacement, on the exact spelling the rule matched, in an instance method or
+/// accessor of the view or view controller (where `view`, `bounds`, `window` and
+/// `traitCollection` exist), never in a static member, a stored property's initializer or at
+/// file scope. Anything else is fixed by hand.
+public enum MechanicalFixes {
+    /// A spelling and its replacement in each context: tokens as written (`UIScreen . main .
+    /// scale`), the finding's token among them, and what the whole run becomes.
+    struct Rewrite {
+        var language: Language
+        var tokens: [String]
+        /// Index in `tokens` of the token the finding points at.
+        var anchor: Int
+        var replacement: [Context: String]
+    }
+
+    static let rewrites: [String: [Rewrite]] = [
+        "main-screen-scale": [
+            Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "scale"], anchor: 0,
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+            Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "nativeScale"], anchor: 0,
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "scale"], anchor: 1,
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "scale", "]"], anchor: 2,
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+        ],
+        "main-screen-bounds": [
+            Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "bounds"], anchor: 0,
+                    replacement: [.viewController: "view.bounds", .view: "bounds"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "bounds"], anchor: 1,
+                    replacement: [.viewController: "self.view.bounds", .view: "self.bounds"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "bounds", "]"], anchor: 2,
+                    replacement: [.viewController: "self.view.bounds", .view: "self.bounds"]),
+        ],
+        "status-bar-frame": [
+            Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
+                    replacement: [.viewController: "(view.window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)",
+                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "statusBarFrame"], anchor: 5,
+                    replacement: [.viewController: "self.view.window.windowScene.statusBarManager.statusBarFrame",
+                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"]),
+        ],
+        "shared-windows": [
+            Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "keyWindow"], anchor: 4,
+                    replacement: [.viewController: "view.window", .view: "window"]),
+            Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
+                    replacement: [.viewController: "self.view.window", .view: "self.window"]),
+        ],
+        "legacy-layout-guide": [
+            Rewrite(language: .swift, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+            Rewrite(language: .swift, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+            Rewrite(language: .objectiveC, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+            Rewrite(language: .objectiveC, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+        ],
+    ]
+
+    /// The rules with a mechanical fix somewhere.
+    public static var ruleIDs: [String] { rewrites.keys.sorted() }
+
+    /// What `explain` says of a rule's fix: each automatic rewrite by language and context, or nil (by hand).
+    public static func describe(_ rule: String) -> [String]? {
+        guard let list = rewrites[rule] else { return nil }
+        return list.flatMap { r in
+            r.replacement.sorted { $0.key.rawValue < $1.key.rawValue }.map { context, replacement in
+                let spelling = r.language == .swift ? r.tokens.joined() : objcSpelling(r.tokens)
+                return "\(r.language == .swift ? "Swift" : "Objective-C"), in a \(context == .viewController ? "view controller" : "view"): "
+                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`"
+            }
+        }
+    }
+
+    static func objcSpelling(_ tokens: [String]) -> String {
+        var out = ""
+        for (i, t) in tokens.enumerated() {
+            if i > 0, t != "]", t != ".", tokens[i - 1] != "[", tokens[i - 1] != "." { out += " " }
+            out += t
+        }
+        return out
+    }
+
+    /// The edit that fixes `finding` in `file`, or nil when its fix is not mechanical there.
+    public static func edit(for finding: Finding, in file: CodeFile, lineStarts: [Int]) -> Edit? {
+        guard let list = rewrites[finding.rule], finding.line >= 1, finding.line <= lineStarts.count else { return nil }
+        let offset = lineStarts[finding.line - 1] + finding.column - 1
+        let at = file.tokenIndex(at: offset)
+        guard at < file.tokens.count, Int(file.tokens[at].start) == offset else { return nil }
+        for r in list where r.language == file.language {
+            guard let replacement = r.replacement[finding.context] else { continue }
+            let first = at - r.anchor
+            guard first >= 0, first + r.tokens.count <= file.tokens.count,
+                  r.tokens.indices.allSatisfy({ file.text(first + $0) == r.tokens[$0] }) else { continue }
+            let last = first + r.tokens.count - 1
+            // Nothing between the tokens but what the spelling is (a comment or a line break
+            // inside `UIScreen.main.scale` would be lost).
+            guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context) else { return nil }
+            // A member access right before (`x.UIScreen.main…`) or a call after a property
+            // read that is not one (`….bounds(`) is not the spelling the rewrite knows.
+            // `self.topLayoutGuide` is the same property; `UIKit.UIScreen` or `x.topLayoutGuide` is not the spelling.
+            if file.isPunct(first - 1, "."), !(file.text(first - 2) == "self" && r.anchor == 0 && r.tokens[0].hasSuffix("LayoutGuide")) { return nil }
+            let range = Int(file.tokens[first].start)..<file.tokens[last].end
+            // Swift wants `self.` spelt out inside an escaping closure; Objective-C replacements spell it always.
+            let qualified = site.inClosure && file.language == .swift && !replacement.hasPrefix("(") && !file.isPunct(first - 1, ".")
+                ? "self." + replacement
+                : site.inClosure && file.language == .swift && replacement.hasPrefix("(") ? "(self." + replacement.dropFirst() : replacement
+            return Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: range,
+                        original: file.buffer.text(range), replacement: qualified)
+        }
+        return nil
+    }
+
+    static func spansLines(_ file: CodeFile, _ a: Int, _ b: Int) -> Bool {
+        let bytes = file.buffer.text(Int(file.tokens[a].start)..<file.tokens[b].end)
+        return bytes.contains { $0 == "\n" || $0 == "\r" } || bytes.contains("/*") || bytes.contains("//")
+    }
+
+    /// Where token `i` runs, when it is an instance member of the view or view controller type
+    /// that gives the finding its context: inside a method or accessor body, not a static one,
+    /// with that type the nearest around (closures and control statements in between are
+    /// fine, and said: Swift then needs `self.`). Nil anywhere else.
+    static func instanceSite(_ file: CodeFile, _ i: Int, context: Context) -> (inClosure: Bool, Void)? {
+        guard context == .view || context == .viewController else { return nil }
+        var sawBody = false, inClosure = false
+        for scope in file.scopes(around: i) {
+            switch scope.kind {
+            case .function, .accessor:
+                if !sawBody {
+                    if scope.isStatic { return nil }
+                    sawBody = true
+                }
+            case .closure:
+                if !sawBody { inClosure = true }
+            case .type:
+                return sawBody ? (inClosure, ()) : nil
+            case .control, .other:
+                continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,173 @@
+import Fixing
+import Foundation
+import GitAccess
+import Reports
+import RuleKit
+import Rules
+import ScanEngine
+import SourceLexing
+
+/// `fleetscan fix [PATH…] [--write] [--rule ID]… [--format diff|json|sarif]`
+enum FixCommand {
+    static let write = Flag(name: "--write", value: nil, help: "apply the fixes to the files in place (default: print a unified diff)")
+    static let rule = Flag(name: "--rule", value: "ID", help: "only this rule's fixes (repeatable)")
+    static let format = Flag(name: "--format", value: "FORMAT",
+                             help: "diff (default: a unified diff `git apply` takes, paths relative to the root), json (the edits) or sarif (results with fixes)")
+    static let flags = [write, rule, format, ScanCommand.repo, ScanCommand.rev, ScanCommand.cache, ScanCommand.jobs, ScanCommand.output,
+                        ScanCommand.quiet]
+
+    static let usage = """
+        usage: fleetscan fix [PATH…] [--write] [--rule ID]… [--format diff|json|sarif]
+               fleetscan fix --repo PATH_OR_URL [--rev REV] [--rule ID]… [--format diff|json|sarif]
+
+        Scans as `scan` does and makes every fix that is mechanical: where the rule, the code's
+        context (view, view controller) and its language decide the replacement —
+        `UIScreen.main.bounds` in a view controller becomes `view.bounds`, `[UIScreen
+        mainScreen].scale` in a view `self.traitCollection.displayScale` (`fleetscan explain
+        RULE` says which fixes are automatic). Prints a unified diff by default; --write edits
+        the files. Never edits vendored or generated files, links, suppressed code, or a file
+        that changed since it was read; keeps each file's encoding, line endings and
+        indentation. With --repo, prints a patch against that revision.
+
+        """
+
+    static func run(_ words: [String], _ io: IO) throws -> Int32 {
+        let p = try ParsedArguments.parse(words, flags: flags)
+        let writing = p.switches.contains(write.name)
+        let quiet = p.switches.contains(ScanCommand.quiet.name)
+        let f = try p.choice(format, ["diff", "json", "sarif"]) ?? "diff"
+        let known = Set(Catalog.rules.map(\.description.id))
+        var rules: Set<String>? = nil
+        if let ids = p.repeated[rule.name] {
+            for id in ids where !known.contains(id) { throw CLIError.usage("option '--rule': no rule '\(id)' (see `fleetscan rules`)") }
+            rules = Set(ids)
+        }
+        let jobs = try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores
+        let result: ScanResult
+        let target: ScanTarget
+        var read: (String) -> FixPlan.Source
+        var root: String?
+        if let repository = p.values[ScanCommand.repo.name] {
+            guard !writing else { throw CLIError.usage("option '--write' edits files on disk; with --repo, fix prints a patch (apply it with `git apply`)") }
+            guard p.positionals.isEmpty else { throw CLIError.usage("give either --repo or paths, not both") }
+            let revision = p.values[ScanCommand.rev.name] ?? "HEAD"
+            let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
+            let pool = try GitScan.openRepository(repository, cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), token: token)
+            let scan = try GitScan.prepare(pool: pool, repository: repository, revision: revision)
+            result = scan.run(jobs: jobs)
+            target = ScanTarget(path: ".", repo: scan.repository, rev: revision, commit: scan.commit.hex)
+            var files: [String: SourceFile] = [:]
+            for file in scan.input.files { files[file.path] = file }
+            read = { path in
+                guard let file = files[path], let buffer = try? file.read() else { return .refused("cannot be read") }
+                return .bytes(Array(buffer.bytes))
+            }
+        } else {
+            if p.values[ScanCommand.rev.name] != nil { throw CLIError.usage("option '--rev' needs --repo") }
+            let scan = try PathScan.prepare(p.positionals)
+            result = scan.run(jobs: jobs)
+            target = ScanTarget(path: scan.root)
+            root = scan.root
+            read = { path in readForEditing(scan.display(path)) }
+        }
+        let plan = FixPlan.make(result.findings, rules: rules, read: read)
+        let edits = plan.patches.reduce(0) { $0 + $1.edits.count }
+        var written = 0
+        if writing, let root {
+            for patch in plan.patches {
+                let full = root == "." ? patch.path : root + "/" + patch.path
+                if let problem = replace(full, expecting: patch.original, with: patch.applied()) {
+                    io.err("fleetscan: fix: \(Escape.line(full)): \(problem)\n")
+                } else {
+                    written += 1
+                }
+            }
+        }
+        let text: String
+        switch f {
+        case "json": text = json(plan, target: target)
+        case "sarif": text = sarif(plan, result: result, target: target)
+        default: text = writing ? "" : plan.patches.map { $0.unifiedDiff() }.joined()
+        }
+        if !text.isEmpty { try deliver(text, to: p.values[ScanCommand.output.name], io) }
+        if !quiet {
+            for (path, why) in plan.leftAlone { io.err("fleetscan: fix: \(Escape.line(path)): \(why)\n") }
+            let files = plan.patches.count
+            io.err("fleetscan: fix: \(edits) fix\(edits == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s")"
+                   + (writing ? " (\(written) written)" : "") + "; \(plan.byHand) finding\(plan.byHand == 1 ? "" : "s") to fix by hand\n")
+        }
+        return 0
+    }
+
+    /// A file's bytes for editing: a regular file (a link is never followed or edited).
+    static func readForEditing(_ path: String) -> FixPlan.Source {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .refused("cannot be read: \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file (a link?); not edited") }
+        guard let data = FileManager.default.contents(atPath: path) else { return .refused("cannot be read") }
+        return .bytes(Array(data))
+    }
+
+    /// Replaces the file at `path` with `bytes` if it still holds `expecting`: written next to
+    /// it and renamed over it, with its permissions, so a reader never sees half a file.
+    /// Returns why it was left alone, or nil.
+    static func replace(_ path: String, expecting: [UInt8], with bytes: [UInt8]) -> String? {
+        guard case .bytes(let now) = readForEditing(path) else { return "no longer a regular file; left alone" }
+        guard now == expecting else { return "changed on disk since it was read; left alone (run fix again)" }
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return "cannot be read; left alone" }
+        let temporary = path + ".fleetscan-fix"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return "cannot be written (its folder is read-only?)" }
+        chmod(temporary, st.st_mode & 0o7777)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return "cannot be replaced: \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
+    static func json(_ plan: FixPlan, target: ScanTarget) -> String {
+        let edits: [JSONValue] = plan.patches.flatMap { patch in
+            let lines = LineTable(SourceBuffer(patch.original))
+            return patch.edits.map { e in
+                let end = lines.location(of: e.range.upperBound)
+                return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule)), ("line", .int(e.line)), ("column", .int(e.column)),
+                                         ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
+                                         ("byteOffset", .int(e.range.lowerBound)), ("byteLength", .int(e.range.count)),
+                                         ("original", .string(e.original)), ("replacement", .string(e.replacement))])
+            }
+        }
+        return JSONValue.object([
+            ("schemaVersion", .int(1)), ("tool", .object([("name", .string(Tool.name)), ("version", .string(Tool.version))])),
+            ("target", .object([("path", .string(target.path)), ("repo", .optional(target.repo)), ("rev", .optional(target.rev)),
+                                ("commit", .optional(target.commit))])),
+            ("edits", .array(edits)), ("files", .int(plan.patches.count)), ("byHand", .int(plan.byHand)),
+            ("leftAlone", .array(plan.leftAlone.map { .object([("path", .string($0.path)), ("why", .string($0.why))]) })),
+        ]).rendered()
+    }
+
+    /// The fixed findings as SARIF results, each with its fix (`artifactChanges`).
+    static func sarif(_ plan: FixPlan, result: ScanResult, target: ScanTarget) -> String {
+        var byKey: [String: SARIFReport.Fix] = [:]
+        for patch in plan.patches {
+            let buffer = SourceBuffer(patch.original)
+            let lines = LineTable(buffer)
+            for e in patch.edits {
+                let start = lines.location(of: e.range.lowerBound), end = lines.location(of: e.range.upperBound)
+                byKey["\(e.path):\(e.line):\(e.column):\(e.rule)"] = SARIFReport.Fix(
+                    description: "Replace `\(e.original)` with `\(e.replacement)`", startLine: start.line,
+                    startColumn: lines.utf16Column(of: e.range.lowerBound, in: buffer), endLine: end.line,
+                    endColumn: lines.utf16Column(of: e.range.upperBound, in: buffer), byteOffset: e.range.lowerBound,
+                    byteLength: e.range.count, text: e.replacement)
+            }
+        }
+        var fixed = result
+        var fixes: [SARIFReport.Fix] = []
+        fixed.findings = result.findings.filter { f in
+            guard let fix = byKey["\(f.path):\(f.line):\(f.column):\(f.rule)"] else { return false }
+            fixes.append(fix)
+            return true
+        }
+        return SARIFReport.render(ScanReport(result: fixed, target: target), fixes: fixes)
+    }
+}
