@@ -104,7 +104,7 @@ public enum MechanicalFixes {
 
     /// The edit that fixes `finding` in `file`, or nil when its fix is not mechanical there.
     public static func edit(for finding: Finding, in file: CodeFile, lineStarts: [Int]) -> Edit? {
-        guard let list = rewrites[finding.rule], finding.line >= 1, finding.line <= lineStarts.count else { return nil }
+        guard let list = rewrites[finding.rule], !finding.inSwiftUIView, finding.line >= 1, finding.line <= lineStarts.count else { return nil }
         let offset = lineStarts[finding.line - 1] + finding.column - 1
         let at = file.tokenIndex(at: offset)
         guard at < file.tokens.count, Int(file.tokens[at].start) == offset else { return nil }
@@ -154,6 +154,8 @@ public enum MechanicalFixes {
             case .closure:
                 if !sawBody { inClosure = true }
             case .type:
+                // UIKit's views and view controllers are classes: a struct or enum is not one.
+                if scope.typeKind == .swiftStruct || scope.typeKind == .swiftEnum || scope.typeKind == .swiftProtocol { return nil }
                 return sawBody ? (inClosure, ()) : nil
             case .control, .other:
                 continue

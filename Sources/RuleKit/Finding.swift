@@ -71,6 +71,8 @@ public struct Finding: Sendable, Equatable, Codable {
     /// The targets that compile the file, or the target a project-level finding is about
     /// (empty when no project file maps the file).
     public var targets: [String] = []
+    /// In a SwiftUI view (context `view`, but no `bounds`, `window` or `traitCollection` to read).
+    public var inSwiftUIView = false
 
     public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {

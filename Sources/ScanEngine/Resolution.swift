@@ -115,6 +115,7 @@ enum Resolution {
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope
             out[out.count - 1].targets = s.targets
+            out[out.count - 1].inSwiftUIView = model.isSwiftUIView(p.typeName)
             let line = [p.rule, a.path, p.lineText].joined(separator: "\u{0}")
             let lineOrdinal = lineOrdinals[line, default: 0]
             lineOrdinals[line] = lineOrdinal + 1
