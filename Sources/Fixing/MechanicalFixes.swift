@@ -45,12 +45,14 @@ public enum MechanicalFixes {
                     replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
         ],
         "main-screen-bounds": [
+            // In a view, by hand: what read the screen wanted its container's or window's size far
+            // more often than the view's own (a cell sizing itself from `bounds` goes round in a circle).
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "bounds"], anchor: 0,
-                    replacement: [.viewController: "view.bounds", .view: "bounds"]),
+                    replacement: [.viewController: "view.bounds"]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "bounds"], anchor: 1,
-                    replacement: [.viewController: "self.view.bounds", .view: "self.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"]),
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "bounds", "]"], anchor: 2,
-                    replacement: [.viewController: "self.view.bounds", .view: "self.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"]),
         ],
         "status-bar-frame": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
@@ -137,6 +139,14 @@ public enum MechanicalFixes {
         return bytes.contains { $0 == "\n" || $0 == "\r" } || bytes.contains("/*") || bytes.contains("//")
     }
 
+    /// Methods that run before the view is in a window: `window` is nil there, `bounds` may be
+    /// a nib's and the trait collection unspecified (a display scale of 0), so what the screen
+    /// gave cannot be read from the view yet.
+    static func unsettled(_ name: String) -> Bool {
+        name == "init" || name.hasPrefix("init") && name.dropFirst(4).first.map { $0.isUppercase || $0 == ":" } ?? true
+            || ["deinit", "dealloc", "awakeFromNib", "viewDidLoad", "loadView", "prepareForInterfaceBuilder"].contains(name)
+    }
+
     /// Where token `i` runs, when it is an instance member of the view or view controller type
     /// that gives the finding its context: inside a method or accessor body, not a static one,
     /// with that type the nearest around (closures and control statements in between are
@@ -148,7 +158,9 @@ public enum MechanicalFixes {
             switch scope.kind {
             case .function, .accessor:
                 if !sawBody {
-                    if scope.isStatic { return nil }
+                    if scope.isStatic || (scope.kind == .function && unsettled(scope.name)) { return nil }
+                    // A property observer runs when the property is set: for an outlet, while the nib loads.
+                    if scope.kind == .accessor, ["didSet", "willSet"].contains(file.text(scope.open - 1)) { return nil }
                     sawBody = true
                 }
             case .closure:

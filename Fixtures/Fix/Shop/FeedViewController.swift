@@ -4,6 +4,11 @@ final class FeedViewController: UIViewController {
     // A stored property's initializer has no `view` yet: left alone.
     let launchWidth = UIScreen.main.bounds.width
 
+    // An outlet's observer runs while the nib loads: left alone.
+    @IBOutlet var hairline: NSLayoutConstraint! {
+        didSet { hairline.constant = 1 / UIScreen.main.scale }
+    }
+
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let scale = UIScreen.main.scale
@@ -17,6 +22,12 @@ final class FeedViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        // Not in a window yet: the trait collection may be unspecified here, left alone.
+        view.layer.borderWidth = 1 / UIScreen.main.scale
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
         let banner = UIView()
         view.addSubview(banner)
         NSLayoutConstraint.activate([

@@ -5,6 +5,13 @@
 
 @implementation LegacyView
 
+- (instancetype)initWithFrame:(CGRect)frame {
+    self = [super initWithFrame:frame];
+    // No window and no traits yet: left alone.
+    self.layer.borderWidth = 1.0 / [UIScreen mainScreen].scale;
+    return self;
+}
+
 - (void)layoutSubviews {
     [super layoutSubviews];
     CGFloat hairline = 1.0 / [UIScreen mainScreen].scale;
