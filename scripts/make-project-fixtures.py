@@ -281,6 +281,54 @@ final class WindowManager {
     write(os.path.join(d, "AppTests/AppTests.swift"), "import XCTest\n\nfinal class AppTests: XCTestCase {\n    func testNothing() {}\n}\n")
 
 
+def legacy_swift_app(root):
+    """A Swift UIKit app from before scenes, for `migrate scenes`: a generated Info.plist
+    (GENERATE_INFOPLIST_FILE, INFOPLIST_KEY_* but no scene manifest), an app delegate that builds
+    its window and root view controller and handles URLs and user activities, files listed in the
+    project."""
+    d = os.path.join(root, "LegacySwiftApp")
+    p = Project("LegacySwiftApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    g = p.group("Notes")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "NotesViewController.swift")]
+    p.target("Notes", APP, {"GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES",
+                            "PRODUCT_MODULE_NAME": "Notes", "TARGETED_DEVICE_FAMILY": "1"}, sources=refs)
+    p.write(os.path.join(d, "LegacySwiftApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Notes/AppDelegate.swift"), """import UIKit
+
+@UIApplicationMain
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = UINavigationController(rootViewController: NotesViewController())
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        url.scheme == "notes"
+    }
+
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                     restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+        userActivity.activityType == NSUserActivityTypeBrowsingWeb
+    }
+}
+""")
+    write(os.path.join(d, "Notes/NotesViewController.swift"), """import UIKit
+
+final class NotesViewController: UITableViewController {
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        tableView.rowHeight = view.bounds.width > 500 ? 64 : 44
+    }
+}
+""")
+
+
 def generated_plist_app(root):
     """A Swift app with a generated Info.plist (GENERATE_INFOPLIST_FILE and INFOPLIST_KEY_*),
     sources in an Xcode 16 synchronized folder, and full-screen required."""
@@ -840,7 +888,7 @@ public func noteWidth(_ view: UIView) -> CGFloat {
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
-    for make in (legacy_objc_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
+    for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")

@@ -11,7 +11,9 @@ public struct FilePatch: Sendable, Equatable {
         self.path = path
         self.original = original
         var kept: [Edit] = []
-        for e in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+        // Stable: insertions at one offset keep the order they were given in.
+        for e in edits.enumerated().sorted(by: { ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+            < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset) }).map(\.element) {
             if let last = kept.last, e.range.lowerBound < last.range.upperBound { continue }
             kept.append(e)
         }
@@ -46,18 +48,16 @@ public struct FilePatch: Sendable, Equatable {
     }
 
     /// The unified diff (three lines of context) from the original to the edited file, with
-    /// `a/` and `b/` prefixes as git writes them.
+    /// `a/` and `b/` prefixes as git writes them. A replacement may hold line breaks (an
+    /// insertion of whole lines is an empty range at a line's start).
     public func unifiedDiff(context: Int = 3) -> String {
         guard !edits.isEmpty else { return "" }
-        let old = Self.lines(original), new = Self.lines(applied())
-        // Lines an edit touches, as runs: edits change bytes within lines, so line k of the old
-        // file maps to line k + (lines added so far) of the new one — here 0, as a replacement
-        // never holds a line break.
-        var changed: [ClosedRange<Int>] = []
+        let old = Self.lines(original)
         var starts: [Int] = []
         var offset = 0
         for l in old { starts.append(offset); offset += l.count }
         func line(of byte: Int) -> Int {
+            guard !starts.isEmpty else { return 0 }
             var lo = 0, hi = starts.count - 1
             while lo < hi {
                 let mid = (lo + hi + 1) / 2
@@ -65,37 +65,78 @@ public struct FilePatch: Sendable, Equatable {
             }
             return lo
         }
+        // The old lines each edit touches, as merged half-open runs with the edits inside them: an
+        // insertion at a line's start touches no line (an empty run before it).
+        var runs: [(lines: Range<Int>, edits: [Edit])] = []
         for e in edits {
-            let r = line(of: e.range.lowerBound)...line(of: max(e.range.lowerBound, e.range.upperBound - 1))
-            if let last = changed.last, r.lowerBound <= last.upperBound + 1 { changed[changed.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound) } else { changed.append(r) }
-        }
-        // Hunks: changed runs with their context, merged when the contexts touch.
-        var hunks: [(ClosedRange<Int>, [ClosedRange<Int>])] = []
-        for r in changed {
-            let span = max(0, r.lowerBound - context)...min(old.count - 1, r.upperBound + context)
-            if let last = hunks.last, span.lowerBound <= last.0.upperBound + 1 {
-                hunks[hunks.count - 1] = (last.0.lowerBound...max(last.0.upperBound, span.upperBound), last.1 + [r])
+            let first = line(of: e.range.lowerBound)
+            let r: Range<Int>
+            if e.range.isEmpty, !starts.isEmpty, starts[first] == e.range.lowerBound || e.range.lowerBound == original.count {
+                let at = e.range.lowerBound == original.count ? old.count : first
+                r = at..<at
             } else {
-                hunks.append((span, [r]))
+                r = first..<(line(of: max(e.range.lowerBound, e.range.upperBound - 1)) + 1)
             }
+            if let last = runs.last, r.lowerBound <= last.lines.upperBound {
+                runs[runs.count - 1] = (last.lines.lowerBound..<max(last.lines.upperBound, r.upperBound), last.edits + [e])
+            } else {
+                runs.append((r, [e]))
+            }
+        }
+        // What each run's lines become.
+        func replaced(_ run: (lines: Range<Int>, edits: [Edit])) -> [ArraySlice<UInt8>] {
+            let from = run.lines.lowerBound < old.count ? starts[run.lines.lowerBound] : original.count
+            let to = run.lines.isEmpty ? from : starts[run.lines.upperBound - 1] + old[run.lines.upperBound - 1].count
+            var bytes: [UInt8] = []
+            var at = from
+            for e in run.edits {
+                bytes += original[at..<e.range.lowerBound]
+                bytes += Array(e.replacement.utf8)
+                at = e.range.upperBound
+            }
+            bytes += original[at..<to]
+            return Self.lines(bytes)
         }
         var out = "diff --git a/\(path) b/\(path)\n--- a/\(path)\n+++ b/\(path)\n"
         func text(_ l: ArraySlice<UInt8>, _ mark: String) -> String {
-            let body = String(decoding: l, as: UTF8.self)
-            return mark + body + (l.last == 10 ? "" : "\n\\ No newline at end of file\n")
+            mark + String(decoding: l, as: UTF8.self) + (l.last == 10 ? "" : "\n\\ No newline at end of file\n")
         }
-        for (span, runs) in hunks {
-            let count = span.count
-            out += "@@ -\(span.lowerBound + 1),\(count) +\(span.lowerBound + 1),\(count) @@\n"
-            var k = span.lowerBound
-            for r in runs {
-                while k < r.lowerBound { out += text(old[k], " "); k += 1 }
-                for j in r { out += text(old[j], "-") }
-                for j in r { out += text(new[j], "+") }
-                k = r.upperBound + 1
+        // Hunks: runs with their context, merged when the contexts touch.
+        var hunks: [[Int]] = []
+        for (i, r) in runs.enumerated() {
+            if let last = hunks.last?.last, r.lines.lowerBound - context <= runs[last].lines.upperBound + context {
+                hunks[hunks.count - 1].append(i)
+            } else {
+                hunks.append([i])
             }
-            while k <= span.upperBound { out += text(old[k], " "); k += 1 }
         }
+        var delta = 0
+        for hunk in hunks {
+            let first = runs[hunk.first!].lines.lowerBound, last = runs[hunk.last!].lines.upperBound
+            let lo = max(0, first - context), hi = min(old.count, last + context)
+            var body = "", oldCount = 0, newCount = 0
+            var k = lo
+            for i in hunk {
+                let r = runs[i]
+                while k < r.lines.lowerBound { body += text(old[k], " "); k += 1; oldCount += 1; newCount += 1 }
+                for j in r.lines { body += text(old[j], "-"); oldCount += 1 }
+                for l in replaced(r) { body += text(l, "+"); newCount += 1 }
+                k = r.lines.upperBound
+            }
+            while k < hi { body += text(old[k], " "); k += 1; oldCount += 1; newCount += 1 }
+            // A hunk with no old line starts after the line before it (`-N,0`).
+            let oldStart = oldCount == 0 ? lo : lo + 1, newStart = newCount == 0 ? lo + delta : lo + 1 + delta
+            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n" + body
+            delta += newCount - oldCount
+        }
+        return out
+    }
+
+    /// A new file as a diff: `git apply` creates it.
+    public static func creation(path: String, bytes: [UInt8]) -> String {
+        let lines = Self.lines(bytes)
+        var out = "diff --git a/\(path) b/\(path)\nnew file mode 100644\n--- /dev/null\n+++ b/\(path)\n@@ -0,0 +1,\(lines.count) @@\n"
+        for l in lines { out += "+" + String(decoding: l, as: UTF8.self) + (l.last == 10 ? "" : "\n\\ No newline at end of file\n") }
         return out
     }
 }

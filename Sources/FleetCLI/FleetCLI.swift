@@ -28,6 +28,7 @@ public enum FleetCLI {
         Commands:
           scan [PATH…]     scan sources for what blocks resizable windows and multiple scenes
           fix [PATH…]      make the mechanical fixes: a diff, or --write to edit the files
+          migrate scenes   adopt the scene life cycle in an app target (TN3187): a diff, or --write
           history          record every commit's counts along a branch's first-parent history
           fleet run        bring every repository of a manifest up to date and scan its new commits
           fleet check      validate a fleet manifest
@@ -51,6 +52,9 @@ public enum FleetCLI {
             case "fix":
                 if words.contains("--help") || words.contains("-h") { io.out(FixCommand.usage + flagHelp(FixCommand.flags) + "\n"); return 0 }
                 return try FixCommand.run(words, io)
+            case "migrate":
+                if words.contains("--help") || words.contains("-h") { io.out(MigrateCommand.usage + flagHelp(MigrateCommand.flags) + "\n"); return 0 }
+                return try MigrateCommand.run(words, io)
             case "history":
                 if words.contains("--help") || words.contains("-h") { io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n"); return 0 }
                 return try HistoryCommand.run(words, io)
@@ -71,6 +75,7 @@ public enum FleetCLI {
                 switch words.first {
                 case "scan": io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n")
                 case "fix": io.out(FixCommand.usage + flagHelp(FixCommand.flags) + "\n")
+                case "migrate": io.out(MigrateCommand.usage + flagHelp(MigrateCommand.flags) + "\n")
                 case "history": io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n")
                 case "fleet": io.out(FleetCommand.usage + flagHelp(FleetCommand.runFlags) + "\n")
                 case "report": io.out(ReportCommand.usage + flagHelp(ReportCommand.flags) + "\n")
