@@ -118,14 +118,19 @@ public enum SceneMigration {
         if ad.language == .objectiveC, !previousBlank { method = "\n" + method.drop { $0 == "\n" } }
         edits.append(Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: closeLine..<closeLine, original: "",
                           replacement: method))
-        if let window = windowCreation(file, in: body) {
+        if let (window, type) = windowCreation(file, in: body) {
+            if type != "UIWindow" {
+                notes.append("\(ad.path): the app delegate's window is a \(type); \(delegateName) makes a UIWindow — make it a \(type) "
+                             + "(with init(windowScene:)) if the app relies on what that class adds")
+            }
             let start = lineStart(ad.bytes, Int(file.tokens[window].start))
             let indent = String(decoding: ad.bytes[start..<Int(file.tokens[window].start)].prefix { $0 == 32 || $0 == 9 }, as: UTF8.self)
             edits.append(Edit(path: ad.path, rule: "window-in-app-delegate", line: 0, column: 0, range: start..<start, original: "",
                               replacement: indent + "// fleetscan migrate scenes: \(delegateName) now shows this window's root view controller "
                                   + "in the scene's window; move this set-up there and delete the window.\n"))
         } else if storyboard == nil {
-            notes.append("\(ad.path): \(ad.className) creates no window that fleetscan can see; \(delegateName) shows an empty window until it sets a root view controller")
+            notes.append("\(ad.path): \(ad.className) makes no window here (it may be made elsewhere and set as its window): \(delegateName) "
+                         + "shows the root view controller of \(ad.className)'s window, if it has one by then, and nothing was marked")
         }
         let patch = FilePatch(path: ad.path, original: ad.bytes, edits: edits)
         changes.append(FileChange(path: ad.path, before: ad.bytes, after: patch.applied(), unifiedDiff: patch.unifiedDiff()))
@@ -165,13 +170,33 @@ public enum SceneMigration {
         }
     }
 
-    /// The token that starts the window's creation (`UIWindow(frame:` or `[[UIWindow alloc] init…`).
-    static func windowCreation(_ file: CodeFile, in body: Scope) -> Int? {
+    /// Where the app delegate makes its window — the token that starts the statement — and the
+    /// class it makes: `UIWindow(frame:…)`, `[[UIWindow alloc] init…]`, or an assignment to its
+    /// `window` of a new instance of a subclass (`self.window = AppWindow()`).
+    static func windowCreation(_ file: CodeFile, in body: Scope) -> (token: Int, type: String)? {
         for i in (body.open + 1)..<body.close where file.text(i) == "UIWindow" {
-            if file.language == .swift, file.isPunct(i + 1, "(") { return i }
-            if file.language == .objectiveC, file.text(i + 1) == "alloc", file.isPunct(i - 1, "["), file.isPunct(i - 2, "[") { return i - 2 }
+            if file.language == .swift, file.isPunct(i + 1, "(") { return (statementStart(file, i), "UIWindow") }
+            if file.language == .objectiveC, file.text(i + 1) == "alloc", file.isPunct(i - 1, "["), file.isPunct(i - 2, "[") {
+                return (statementStart(file, i), "UIWindow")
+            }
+        }
+        for i in (body.open + 1)..<body.close where (file.text(i) == "window" || file.text(i) == "_window") && file.text(i + 1) == "=" {
+            let value = i + 2
+            if file.language == .swift, file[value].isIdentifier, file.isPunct(value + 1, "("), file.text(value).first?.isUppercase == true {
+                return (statementStart(file, i), file.text(value))
+            }
+            if file.language == .objectiveC, file.isPunct(value, "["), file.isPunct(value + 1, "["), file.text(value + 3) == "alloc" {
+                return (statementStart(file, i), file.text(value + 2))
+            }
         }
         return nil
+    }
+
+    /// The first token of the statement holding token `i` (back to a `;`, `{` or `}`, or a line start).
+    static func statementStart(_ file: CodeFile, _ i: Int) -> Int {
+        var k = i
+        while k > 0, !file[k].isLineStart, !file.isPunct(k - 1, ";"), !file.isPunct(k - 1, "{"), !file.isPunct(k - 1, "}") { k -= 1 }
+        return k
     }
 
     static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
