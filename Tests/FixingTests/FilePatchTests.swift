@@ -56,6 +56,7 @@ import SourceLexing
         let bounds = try #require(MechanicalFixes.describe("main-screen-bounds"))
         #expect(bounds.contains("Swift, in a view controller: `UIScreen.main.bounds` → `view.bounds`"))
         #expect(!bounds.contains { $0.contains("in a view:") }, "in a view, main-screen-bounds is fixed by hand")
+        #expect(MechanicalFixes.describe("main-screen-scale")?.last?.hasPrefix("Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`") == true)
         #expect(MechanicalFixes.describe("idiom-layout") == nil)
         #expect(MechanicalFixes.ruleIDs == ["legacy-layout-guide", "main-screen-bounds", "main-screen-scale", "shared-windows", "status-bar-frame"])
     }
