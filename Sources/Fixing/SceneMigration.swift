@@ -112,7 +112,8 @@ public enum SceneMigration {
         let closing = body.close
         let closeLine = lineStart(ad.bytes, Int(file.tokens[closing].start))
         // A blank line between it and what comes before, unless there is one.
-        let previousBlank = closeLine >= 2 && ad.bytes[closeLine - 2] == 10 || (closeLine >= 3 && ad.bytes[closeLine - 2] == 13 && ad.bytes[closeLine - 3] == 10)
+        let previousStart = closeLine > 0 ? lineStart(ad.bytes, closeLine - 1) : 0
+        let previousBlank = closeLine > 0 && ad.bytes[previousStart..<(closeLine - 1)].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
         var method = ad.language == .swift ? swiftConfiguration(indent: indentUnit(ad.bytes)) : objcConfiguration
         if previousBlank { method.removeFirst() } else if ad.language == .objectiveC { method += "" }
         if ad.language == .objectiveC, !previousBlank { method = "\n" + method.drop { $0 == "\n" } }
