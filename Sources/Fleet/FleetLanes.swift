@@ -207,6 +207,10 @@ final class Fetches: @unchecked Sendable {
         defer { condition.unlock() }
         cancelled = true
         while running > 0 { condition.wait() }
+        // Mirrors fetched but never scanned (a run that stopped on a store error) give their
+        // locks back now, not whenever the last reference to this object goes: a run started
+        // right after in the same process would find them "in use by another fleet run".
+        for i in slots.indices { slots[i] = nil }
     }
 
     private func work() {
