@@ -7,7 +7,7 @@ import ScanEngine
 /// `fleetscan scan [PATH…]`
 enum ScanCommand {
     static let format = Flag(name: "--format", value: "FORMAT",
-                             help: "xcode (default: path:line:col: warning: message [rule]), json (the version-1 contract), sarif (SARIF 2.1.0) or markdown (a pull-request comment)")
+                             help: "xcode (default: path:line:col: warning: message [rule]), json (the version-1 contract), sarif (SARIF 2.1.0), markdown (a pull-request comment), github (GitHub Actions annotations), checkstyle, junit or codeclimate (GitLab code quality)")
     static let failOn = Flag(name: "--fail-on", value: "LEVEL", help: "exit 1 when a finding (a new one, with --baseline or --diff-base) is at least this severe: error (default), warning or note")
     static let jobs = Flag(name: "--jobs", value: "N", help: "worker threads (default: one per core)")
     static let output = Flag(name: "--output", value: "FILE", help: "write the report to FILE instead of standard output")
@@ -18,7 +18,7 @@ enum ScanCommand {
     static let baseline = Flag(name: "--baseline", value: "FILE", help: "an earlier `--format json` report: mark and count new findings; --fail-on looks at new ones only")
     static let diffBase = Flag(name: "--diff-base", value: "REV", help: "with --repo: report only findings introduced since REV (the pull-request gate)")
     static let flags = [format, failOn, jobs, output, quiet, repo, rev, cache, baseline, diffBase]
-    static let formats = ["xcode", "json", "sarif", "markdown"]
+    static let formats = ["xcode", "json", "sarif", "markdown", "github", "checkstyle", "junit", "codeclimate"]
 
     /// The environment variable an https access token is read from (never from the command line).
     static let tokenVariable = "FLEETSCAN_GIT_TOKEN"
@@ -111,6 +111,10 @@ enum ScanCommand {
         case "json": text = JSONReport.render(report)
         case "sarif": text = SARIFReport.render(report)
         case "markdown": text = MarkdownReport.render(report)
+        case "github": text = GitHubReport.render(report)
+        case "checkstyle": text = CheckstyleReport.render(report)
+        case "junit": text = JUnitReport.render(report)
+        case "codeclimate": text = CodeClimateReport.render(report)
         default: text = XcodeReport.render(report, display: display)
         }
         Timing.mark("report")
