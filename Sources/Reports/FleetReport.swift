@@ -389,9 +389,6 @@ public enum FleetHTML {
     /// The repository's commits that moved its numbers most, both ways, in the last 90 days
     /// (over its whole stored history when none did).
     static func moves(of r: RepositoryOverview, _ o: FleetOverview) -> [MovedCommit] {
-        var one = o
-        one.repositories = [r]
-        let recent = one.movedCommits(since: o.generated - Int64(Forecast.window) * 86_400)
-        return recent.isEmpty ? one.movedCommits(since: Int64.min) : recent
+        FleetOverview.largestMoves([r], now: o.generated).commits
     }
 }

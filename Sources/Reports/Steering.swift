@@ -83,10 +83,7 @@ extension FleetOverview {
         errorsOutlook = Forecast.outlook(orgErrors, count: t.errors, now: now)
         warningsOutlook = Forecast.outlook(orgWarnings, count: t.warnings, now: now)
         teams = owners()
-        moved = movedCommits(since: now - Int64(Forecast.window) * 86_400)
-        // Nothing moved lately (a quiet or stale fleet): the largest moves of the stored history.
-        movedOverWholeHistory = moved.isEmpty
-        if moved.isEmpty { moved = movedCommits(since: Int64.min) }
+        (moved, movedOverWholeHistory) = Self.largestMoves(repositories, now: now)
     }
 
     /// Findings at the heads rolled up per owner.
@@ -133,9 +130,15 @@ extension FleetOverview {
         }.sorted { ($0.counts.warningsOrErrors, $0.counts.total, $1.owner) > ($1.counts.warningsOrErrors, $1.counts.total, $0.owner) }
     }
 
-    /// The commits since `since` whose app and library counts moved most against their parent,
-    /// down first, then up.
-    func movedCommits(since: Int64) -> [MovedCommit] {
+    /// The commits of `repositories` whose app and library counts moved most against their
+    /// parent, down first, then up: of the 90 days up to `now`, or of the whole stored history
+    /// when none moved them in those days (a quiet or stale fleet).
+    static func largestMoves(_ repositories: [RepositoryOverview], now: Int64) -> (commits: [MovedCommit], wholeHistory: Bool) {
+        let recent = movedCommits(repositories, since: now - Int64(Forecast.window) * 86_400)
+        return recent.isEmpty ? (movedCommits(repositories, since: Int64.min), true) : (recent, false)
+    }
+
+    static func movedCommits(_ repositories: [RepositoryOverview], since: Int64) -> [MovedCommit] {
         var all: [MovedCommit] = []
         for r in repositories {
             // Against the last commit that was scanned: one that failed carries the numbers before it.
