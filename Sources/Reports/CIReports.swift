@@ -83,32 +83,13 @@ public enum CodeClimateReport {
     }
 }
 
-/// XML 1.0 text and attribute values: markup escaped, and the characters XML 1.0 cannot hold
-/// at all (C0 controls but tab and line breaks) replaced by U+FFFD.
+/// XML 1.0 text and attribute values: `HTML.escape` (markup, quotes, and the C0 controls XML
+/// 1.0 cannot hold replaced by U+FFFD), with an attribute's line breaks and tabs as character
+/// references, which a parser would otherwise turn into spaces.
 enum XML {
-    static func text(_ s: String) -> String { escape(s, quotes: false) }
-    static func attribute(_ s: String) -> String { escape(s, quotes: true) }
+    static func text(_ s: String) -> String { HTML.escape(s) }
 
-    static func escape(_ s: String, quotes: Bool) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&apos;"
-            case "\n" where quotes: out += "&#10;"
-            case "\r" where quotes: out += "&#13;"
-            case "\t" where quotes: out += "&#9;"
-            default:
-                if (u.value < 0x20 && u != "\n" && u != "\r" && u != "\t") || u.value == 0xFFFE || u.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
+    static func attribute(_ s: String) -> String {
+        HTML.escape(s).replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
     }
 }
