@@ -34,7 +34,7 @@ let package = Package(
         // The rule catalog: one file per rule id of RULES.md.
         .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
-        .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles"]),
+        .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).

@@ -1,4 +1,5 @@
 import ProjectFiles
+import StableHashing
 
 /// Insertions into a project.pbxproj that keep its formatting: each new object or list entry is
 /// a copy of the app delegate's own, next to it, with new ids and names — so a project Xcode
@@ -46,24 +47,15 @@ enum ProjectEdit {
         func offset(afterLine l: Int) -> Int { l + 1 < starts.count ? starts[l + 1] : starts[l] + lines[l].utf8.count }
     }
 
-    /// 24 hexadecimal digits no object of the project has, from `seed`.
+    /// 24 hexadecimal digits no object of the project has, from `seed` (the project's `StableHash`:
+    /// the same ids on every machine, so a diff is reproducible).
     static func newID(_ seed: String, taken: Set<String>) -> String {
-        var h1: UInt64 = 0xcbf29ce484222325, h2: UInt64 = 0x84222325cbf29ce4
         var attempt = 0
         while true {
-            for b in (seed + "#\(attempt)").utf8 {
-                h1 = (h1 ^ UInt64(b)) &* 0x100000001b3
-                h2 = (h2 ^ UInt64(b)) &* 0x1000193
-            }
-            let id = String(format16(h1) + format16(h2).prefix(8)).uppercased()
+            let id = (StableHash.hex(StableHash.of(seed + "#\(attempt)")) + StableHash.hex(StableHash.of("\(attempt)#" + seed))).prefix(24).uppercased()
             if !taken.contains(id) { return id }
             attempt += 1
         }
-    }
-
-    static func format16(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
     }
 
     /// Insertions that add `files` (new, next to the app delegate at `nextTo`) to the app
@@ -100,8 +92,8 @@ enum ProjectEdit {
             let at = o.offset(afterLine: l)
             edits.append(Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: text))
         }
-        guard let refBlock = o.block(adRef), let buildBlock = o.block(adBuild), let groupBlock = o.block(group), let phaseBlock = o.block(sources),
-              let childLine = o.element(adRef, after: groupBlock.lowerBound), let fileLine = o.element(adBuild, after: phaseBlock.lowerBound) else {
+        guard let buildBlock = o.block(adBuild), let groupBlock = o.block(group), let phaseBlock = o.block(sources),
+              let fileLine = o.element(adBuild, after: phaseBlock.lowerBound) else {
             throw MigrationRefusal("\(path): cannot find \(name)'s entries in the form Xcode writes them")
         }
         for file in files {
@@ -126,8 +118,6 @@ enum ProjectEdit {
             insert(afterLine: fileLine, o.text(fileLine..<(fileLine + 1)).replacingOccurrences(of: adBuild, with: build)
                 .replacingOccurrences(of: name, with: newName))
         }
-        _ = refBlock
-        _ = childLine
         return edits
     }
 

@@ -83,10 +83,10 @@ public enum SceneMigration {
         // 1. The scene manifest.
         var storyboard: String? = nil
         if let plist = input.infoPlist {
-            let (after, board) = try manifest(plist.path, plist.bytes, language: ad.language)
+            let (edit, board) = try manifest(plist.path, plist.bytes, language: ad.language)
             storyboard = board
-            changes.append(FileChange(path: plist.path, before: plist.bytes, after: after,
-                                      unifiedDiff: insertionDiff(plist.path, plist.bytes, after)))
+            let patch = FilePatch(path: plist.path, original: plist.bytes, edits: [edit])
+            changes.append(FileChange(path: plist.path, before: plist.bytes, after: patch.applied(), unifiedDiff: patch.unifiedDiff()))
         }
         var projectEdits: [Edit] = []
         if input.infoPlist == nil {
@@ -115,8 +115,7 @@ public enum SceneMigration {
         let previousStart = closeLine > 0 ? lineStart(ad.bytes, closeLine - 1) : 0
         let previousBlank = closeLine > 0 && ad.bytes[previousStart..<(closeLine - 1)].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
         var method = ad.language == .swift ? swiftConfiguration(indent: indentUnit(ad.bytes)) : objcConfiguration
-        if previousBlank { method.removeFirst() } else if ad.language == .objectiveC { method += "" }
-        if ad.language == .objectiveC, !previousBlank { method = "\n" + method.drop { $0 == "\n" } }
+        if previousBlank { method.removeFirst() }  // both start with the blank line
         edits.append(Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: closeLine..<closeLine, original: "",
                           replacement: method))
         if let (window, type) = windowCreation(file, in: body) {
@@ -166,8 +165,9 @@ public enum SceneMigration {
     /// Whether a method whose name or selector holds all `parts` is declared in `body`.
     static func has(_ file: CodeFile, _ parts: [String], in body: Scope) -> Bool {
         file.structure.scopes.contains { s in
-            s.kind == .function && s.open > body.open && s.close < body.close && s.name == (file.language == .swift ? "application" : s.name)
-                && parts.allSatisfy { p in s.labels.contains(p) || s.name.contains(p) || s.parameterNames.contains(p) }
+            guard s.kind == .function, s.open > body.open, s.close < body.close else { return false }
+            if file.language == .swift, s.name != "application" { return false }  // Swift: `application(_:open:…)`; a selector names itself
+            return parts.allSatisfy { p in s.labels.contains(p) || s.name.contains(p) || s.parameterNames.contains(p) }
         }
     }
 
@@ -381,9 +381,9 @@ public enum SceneMigration {
 
     // MARK: The Info.plist
 
-    /// The XML Info.plist with `UIApplicationSceneManifest` added as its root dictionary's last
-    /// key, indented as the file is, and the storyboard it names, if any.
-    static func manifest(_ path: String, _ bytes: [UInt8], language: Language) throws -> ([UInt8], String?) {
+    /// The insertion that adds `UIApplicationSceneManifest` as the XML Info.plist's root
+    /// dictionary's last key, indented as the file is, and the storyboard it names, if any.
+    static func manifest(_ path: String, _ bytes: [UInt8], language: Language) throws -> (Edit, String?) {
         if bytes.starts(with: Array("bplist".utf8)) {
             throw MigrationRefusal("\(path): a binary property list; convert it to XML first (`plutil -convert xml1 \(path)`)")
         }
@@ -416,23 +416,6 @@ public enum SceneMigration {
         block += "\(i)\(unit)\(unit)\(unit)</dict>\n\(i)\(unit)\(unit)</array>\n\(i)\(unit)</dict>\n\(i)</dict>\n"
         // Before the line of the root's closing tag.
         let at = lineStart(bytes, text.utf8.distance(from: text.startIndex, to: rootEnd.lowerBound))
-        return (Array(bytes[..<at]) + Array(block.utf8) + Array(bytes[at...]), storyboard)
-    }
-
-    /// The diff of a file whose new version only inserts whole lines into the old one.
-    static func insertionDiff(_ path: String, _ before: [UInt8], _ after: [UInt8]) -> String {
-        // The common prefix and suffix, cut to line boundaries: what lies between is inserted.
-        var p = 0
-        while p < before.count, p < after.count, before[p] == after[p] { p += 1 }
-        p = lineStart(before, p)
-        var s = 0
-        while s < before.count - p, s < after.count - p, before[before.count - 1 - s] == after[after.count - 1 - s] { s += 1 }
-        var edits: [Edit] = []
-        let oldEnd = before.count - s, newEnd = after.count - s
-        if p <= oldEnd {
-            edits.append(Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: p..<oldEnd, original: "",
-                              replacement: String(decoding: after[p..<newEnd], as: UTF8.self)))
-        }
-        return FilePatch(path: path, original: before, edits: edits).unifiedDiff()
+        return (Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: block), storyboard)
     }
 }
