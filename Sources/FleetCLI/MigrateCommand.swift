@@ -98,7 +98,8 @@ enum MigrateCommand {
         } else {
             for candidate in projects {
                 let bytes = try read(candidate.path)
-                if String(decoding: bytes, as: UTF8.self).contains("name = \(name);") || String(decoding: bytes, as: UTF8.self).contains("name = \"\(name)\";") {
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.contains("name = \(name);") || text.contains("name = \"\(name)\";") {
                     project = (candidate.path, bytes)
                     break
                 }
@@ -107,8 +108,14 @@ enum MigrateCommand {
         // The app delegate, and a scene delegate's name not yet taken.
         var delegates: [(path: String, name: String, language: Language)] = []
         var headers: [String: String] = [:]
+        // Only files that name an app delegate or a scene delegate are lexed; an Objective-C
+        // implementation is looked for once its interface is known.
+        var implementations: [(SourceFile, String)] = []
         for file in scan.files {
             guard let buffer = try? file.read() else { continue }
+            let text = String(decoding: buffer.bytes, as: UTF8.self)
+            if file.language == .objectiveC, text.contains("@implementation") { implementations.append((file, text)) }
+            guard text.contains("UIApplicationDelegate") || text.contains(SceneMigration.delegateName) else { continue }
             let code = CodeFile(path: file.path, lexed: Lexer.lex(buffer, language: file.language))
             for s in code.structure.scopes where s.kind == .type {
                 if s.name == SceneMigration.delegateName {
@@ -118,9 +125,14 @@ enum MigrateCommand {
                     if file.language == .swift, s.typeKind == .swiftClass { delegates.append((file.path, s.name, .swift)) }
                     if file.language == .objectiveC, s.typeKind == .objcInterface { headers[s.name] = file.path }
                 }
-                if file.language == .objectiveC, s.typeKind == .objcImplementation, file.path.hasSuffix(".m") || file.path.hasSuffix(".mm") {
-                    delegates.append((file.path, s.name, .objectiveC))
-                }
+            }
+        }
+        for (file, text) in implementations where file.path.hasSuffix(".m") || file.path.hasSuffix(".mm") {
+            let names = headers.keys.filter { text.contains("@implementation \($0)") }
+            guard !names.isEmpty || text.contains("AppDelegate"), let buffer = try? file.read() else { continue }
+            let code = CodeFile(path: file.path, lexed: Lexer.lex(buffer, language: file.language))
+            for s in code.structure.scopes where s.kind == .type && s.typeKind == .objcImplementation {
+                delegates.append((file.path, s.name, .objectiveC))
             }
         }
         delegates = delegates.filter { $0.language == .swift || headers[$0.name] != nil || $0.name.hasSuffix("AppDelegate") }

@@ -35,15 +35,15 @@ enum ReportCommand {
         if let o = p.values[owner.name], !CodeOwners.isOwner(o) {
             throw CLIError.usage("option '--owner' must be an owner as CODEOWNERS names one: @org/team, @user or an email address (got '\(o)')")
         }
-        let whole = try FleetOverview.load(store, only: p.values[repo.name])
-        if whole.repositories.isEmpty {
+        let overview = try FleetOverview.load(store, only: p.values[repo.name], owner: p.values[owner.name])
+        if overview.repositories.isEmpty {
+            // Nothing for the owner, or nothing at all: only then is the store read whole to say which.
+            if let o = p.values[owner.name], try !FleetOverview.load(store, only: p.values[repo.name]).repositories.isEmpty {
+                throw ScanError("\(Stores.redact(db)): \(o) owns nothing at the heads of the stored repositories")
+            }
             if let name = p.values[repo.name] { throw ScanError("\(Stores.redact(db)): no fleet run or history recorded the repository \"\(name)\"") }
             throw ScanError("\(Stores.redact(db)): nothing to report: no finished fleet run and no history is recorded in this store "
                             + "(run `fleetscan fleet run` or `fleetscan history` first)")
-        }
-        let overview = try p.values[owner.name].map { try FleetOverview.load(store, only: p.values[repo.name], owner: $0) } ?? whole
-        if let o = p.values[owner.name], overview.repositories.isEmpty {
-            throw ScanError("\(Stores.redact(db)): \(o) owns nothing at the heads of the stored repositories")
         }
         let f = try p.choice(format, ["html", "markdown", "json"]) ?? "html"
         let written = try write(overview, format: f, to: dir)
