@@ -17,6 +17,8 @@ public struct Edit: Sendable, Equatable {
     public var replacement: String
     /// An edit another one needs (the `@Environment` property a SwiftUI view's fix reads), not a fix of its own.
     public var supports: Bool = false
+    /// For a fix: the supporting edits it needs (made once in a file however many fixes need them).
+    public var needs: [Edit] = []
 }
 
 /// The rewrites `fleetscan fix` makes: only where the finding's rule, context and language
@@ -149,8 +151,10 @@ public enum MechanicalFixes {
             guard openLine < lineStarts.count else { return [] }
             let next = lineStarts[openLine]
             let indent = file.buffer.text(next..<min(next + 32, file.buffer.count)).prefix { $0 == " " || $0 == "\t" }
-            out.append(Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: next..<next, original: "",
-                            replacement: "\(indent.isEmpty ? "    " : indent)@Environment(\\.displayScale) private var displayScale\n", supports: true))
+            let property = Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: next..<next, original: "",
+                                replacement: "\(indent.isEmpty ? "    " : indent)@Environment(\\.displayScale) private var displayScale\n", supports: true)
+            out[0].needs = [property]
+            out.append(property)
         }
         return out
     }

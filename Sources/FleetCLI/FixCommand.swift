@@ -161,10 +161,8 @@ enum FixCommand {
             }
             // A fix carries the edits it needs (a SwiftUI view's environment property) with its own.
             for e in patch.edits where !e.supports {
-                // (Kept once for several fixes in a file, a supporting edit goes with each fix of its rule that reads it.)
-                let needed = patch.edits.filter { $0.supports && $0.rule == e.rule && $0.replacement.contains(" var \(e.replacement)") }
                 byKey["\(e.path):\(e.line):\(e.column):\(e.rule)"] = SARIFReport.Fix(
-                    description: "Replace `\(e.original)` with `\(e.replacement)`", replacements: [replacement(e)] + needed.map(replacement))
+                    description: "Replace `\(e.original)` with `\(e.replacement)`", replacements: [replacement(e)] + e.needs.map(replacement))
             }
         }
         var fixed = result
