@@ -64,6 +64,8 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var daysSinceLastCommit: Int?
     /// Warnings and errors at the end of each of the last 90 days (the sparkline).
     public var daily: [Int] = []
+    /// The pace of `daily`: warnings and errors fixed per week (what rows and owners show).
+    public var pace: Forecast.Pace?
 
     /// When both launch blockers and warnings reach zero.
     public var finish: Forecast.Projection? {

@@ -65,12 +65,6 @@ struct FleetFigures {
         return rounded > 0 ? "\(rounded)/week" : "−\(-rounded)/week (growing)"
     }
 
-    /// Warnings and errors fixed per week, both counts' paces together.
-    static func combinedPace(_ r: RepositoryOverview) -> Double? {
-        guard let e = r.errorsOutlook?.pace, let w = r.warningsOutlook?.pace else { return nil }
-        return e.perWeek + w.perWeek
-    }
-
     static func lastCommit(_ r: RepositoryOverview) -> String {
         guard let d = r.daysSinceLastCommit else { return "–" }
         return (d == 0 ? "today" : d == 1 ? "1 day" : "\(d) days") + (r.isStale ? " (stale)" : "")
@@ -199,7 +193,7 @@ public enum FleetHTML {
                 : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
             b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
                 + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td>"
-                + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(FleetFigures.combinedPace(r))))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
+                + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(r.pace?.perWeek)))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
                 + "<td\(r.isStale ? " class=\"stale\"" : "")>\(HTML.escape(FleetFigures.lastCommit(r)))</td></tr>\n"
         }
         b += "</table>\n<p class=\"method\">\(HTML.escape(Forecast.method)) Stale: no commit for \(FleetOverview.staleDays) days.</p></section>\n"
@@ -357,7 +351,7 @@ public enum FleetHTML {
         if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown reason")))</p>\n" }
         b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "launch blockers and build errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes")
-            + card(FleetFigures.pace(FleetFigures.combinedPace(r)), "warnings and errors fixed per week")
+            + card(FleetFigures.pace(r.pace?.perWeek), "warnings and errors fixed per week")
             + card(r.finish?.text ?? "–", "projected done" + (r.atRisk ? " — at risk" : ""), r.atRisk ? "risk" : nil)
             + card(FleetFigures.lastCommit(r), "since the last commit", r.isStale ? "stale" : nil)
             + card("\(r.apart.total)", "in examples, tests and unbuilt code (apart)") + "</div>\n"

@@ -24,7 +24,7 @@ public enum FleetMarkdown {
         for r in f.rows {
             let held = r.status == .ok ? r.stageReasons.prefix(2).joined(separator: "; ") : Links.withoutLocalPaths(r.reason ?? "unknown")
             m += "| \(cell(r.name)) | \(r.status == .ok ? r.stage?.rawValue ?? "unknown" : "failed") | \(cell(held)) | \(cell(FleetFigures.owners(r))) "
-                + "| \(r.counts.errors) | \(r.counts.warnings) | \(FleetFigures.pace(FleetFigures.combinedPace(r))) "
+                + "| \(r.counts.errors) | \(r.counts.warnings) | \(FleetFigures.pace(r.pace?.perWeek)) "
                 + "| \(r.finish?.text ?? "–")\(r.atRisk ? " (at risk)" : "") | \(FleetFigures.lastCommit(r)) |\n"
         }
         m += "\n\(Forecast.method) Stale: no commit for \(FleetOverview.staleDays) days.\n"
@@ -150,6 +150,7 @@ public enum FleetJSON {
             fields.append(("change", change))
             fields.append(("topFiles", .array(r.topFiles.map { .object([("path", .string($0.path)), ("count", .int($0.count))]) })))
             fields += [("team", .optional(r.settings.team)), ("owners", .array(r.owners.map(JSONValue.string)))]
+            fields.append(("pacePerWeek", r.pace.map { .double($0.perWeek) } ?? .null))
             fields.append(("outlook", .object([("errors", outlook(r.errorsOutlook)), ("warnings", outlook(r.warningsOutlook)),
                                                ("finish", r.finish.map { .string(projection($0)) } ?? .null)])))
             fields += [("atRisk", .bool(r.atRisk)), ("daysSinceLastCommit", r.daysSinceLastCommit.map(JSONValue.int) ?? .null),

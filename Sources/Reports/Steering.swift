@@ -71,6 +71,7 @@ extension FleetOverview {
                 r.warningsOutlook = Forecast.outlook(w, count: r.counts.warnings, now: now)
             }
             r.daily = zip(e, w).map(+)
+            r.pace = Forecast.pace(r.daily)
             r.atRisk = r.finish?.misses(deadline) ?? false
             r.daysSinceLastCommit = r.headTime.map { Int(max(0, now - $0) / 86_400) }
             if r.status == .ok {
@@ -96,7 +97,7 @@ extension FleetOverview {
         }
         var byOwner: [String: Tally] = [:]
         for r in repositories where r.status == .ok {
-            let repositoryPace = Forecast.pace(r.daily)
+            let repositoryPace = r.pace
             var mine: [String: SeverityCounts] = [:]
             for f in r.workList {
                 let owners = r.owners(of: f)
