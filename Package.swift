@@ -36,7 +36,7 @@ let package = Package(
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
         .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing"]),
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
         .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit", "StableHashing"]),
         // The fleet's read model (built from the store) and pure functions from results to text.

@@ -9,51 +9,33 @@ import SourceLexing
 
 /// `fleetscan fix [PATH…] [--write] [--rule ID]… [--format diff|json|sarif]`
 enum FixCommand {
-    static let write = Flag(name: "--write", value: nil, help: "apply the fixes to the files in place (default: print a unified diff)")
-    static let rule = Flag(name: "--rule", value: "ID", help: "only this rule's fixes (repeatable)")
-    static let format = Flag(name: "--format", value: "FORMAT",
-                             help: "diff (default: a unified diff `git apply` takes, paths relative to the root), json (the edits) or sarif (results with fixes)")
-    static let flags = [write, rule, format, ScanCommand.repo, ScanCommand.rev, ScanCommand.cache, ScanCommand.jobs, ScanCommand.output,
-                        ScanCommand.quiet]
-
-    static let usage = """
-        usage: fleetscan fix [PATH…] [--write] [--rule ID]… [--format diff|json|sarif]
-               fleetscan fix --repo PATH_OR_URL [--rev REV] [--rule ID]… [--format diff|json|sarif]
-
-        Scans as `scan` does and makes every fix that is mechanical: where the rule, the code's
-        context (view, view controller) and its language decide the replacement —
-        `UIScreen.main.bounds` in a view controller becomes `view.bounds`, `[UIScreen
-        mainScreen].scale` in a view `self.traitCollection.displayScale` (`fleetscan explain
-        RULE` says which fixes are automatic). Prints a unified diff by default; --write edits
-        the files. Never edits vendored or generated files, links, suppressed code, or a file
-        that changed since it was read; keeps each file's encoding, line endings and
-        indentation. With --repo, prints a patch against that revision.
-
-        """
-
-    static func run(_ words: [String], _ io: IO) throws -> Int32 {
-        let p = try ParsedArguments.parse(words, flags: flags)
-        let writing = p.switches.contains(write.name)
-        let quiet = p.switches.contains(ScanCommand.quiet.name)
-        let f = try p.choice(format, ["diff", "json", "sarif"]) ?? "diff"
-        let known = Set(Catalog.rules.map(\.description.id))
+    static func run(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Int32 {
+        let writing = p.has(Flags.write)
+        let quiet = p.has(Flags.quiet)
+        let f = p.value(Flags.fixFormat) ?? "diff"
+        let colors = Colors.decide(p.value(Flags.color), terminal: io.outIsTerminal && p.value(Flags.output) == nil, environment)
         var rules: Set<String>? = nil
-        if let ids = p.repeated[rule.name] {
-            for id in ids where !known.contains(id) { throw CLIError.usage("option '--rule': no rule '\(id)' (see `fleetscan rules`)") }
-            rules = Set(ids)
+        if let ids = p.repeated[Flags.rule.name] {
+            rules = Set(try ids.map { id in
+                guard let known = Catalog.canonicalID(id), Catalog.rule(known) != nil else {
+                    throw CLIError.usage("option '--rule': \(Catalog.unknown(id)) (see `fleetscan rules`)")
+                }
+                return known
+            })
         }
-        let jobs = try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores
+        let config = p.value(Flags.config)
+        let jobs = try p.positiveInt(Flags.jobs) ?? Parallel.cores
         let result: ScanResult
         let target: ScanTarget
         var read: (String) -> FixPlan.Source
         var root: String?
-        if let repository = p.values[ScanCommand.repo.name] {
+        if let repository = p.value(Flags.repo) {
             guard !writing else { throw CLIError.usage("option '--write' edits files on disk; with --repo, fix prints a patch (apply it with `git apply`)") }
             guard p.positionals.isEmpty else { throw CLIError.usage("give either --repo or paths, not both") }
-            let revision = p.values[ScanCommand.rev.name] ?? "HEAD"
+            let revision = p.value(Flags.rev) ?? "HEAD"
             let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
-            let pool = try GitScan.openRepository(repository, cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), token: token)
-            let scan = try GitScan.prepare(pool: pool, repository: repository, revision: revision)
+            let pool = try GitScan.openRepository(repository, cache: ScanCommand.cacheFolder(p.value(Flags.cache)), token: token)
+            let scan = try GitScan.prepare(pool: pool, repository: repository, revision: revision, configuration: config)
             result = scan.run(jobs: jobs)
             target = ScanTarget(path: ".", repo: scan.repository, rev: revision, commit: scan.commit.hex)
             var files: [String: SourceFile] = [:]
@@ -63,8 +45,8 @@ enum FixCommand {
                 return .bytes(Array(buffer.bytes))
             }
         } else {
-            if p.values[ScanCommand.rev.name] != nil { throw CLIError.usage("option '--rev' needs --repo") }
-            let scan = try PathScan.prepare(p.positionals)
+            if p.value(Flags.rev) != nil { throw CLIError.usage("option '--rev' needs --repo") }
+            let scan = try PathScan.prepare(p.positionals, configuration: config)
             result = scan.run(jobs: jobs)
             target = ScanTarget(path: scan.root)
             root = scan.root
@@ -87,9 +69,9 @@ enum FixCommand {
         switch f {
         case "json": text = json(plan, target: target)
         case "sarif": text = sarif(plan, result: result, target: target)
-        default: text = writing ? "" : plan.patches.map { $0.unifiedDiff() }.joined()
+        default: text = writing ? "" : colorDiff(plan.patches.map { $0.unifiedDiff() }.joined(), colors)
         }
-        if !text.isEmpty { try deliver(text, to: p.values[ScanCommand.output.name], io) }
+        if !text.isEmpty { try deliver(text, to: p.value(Flags.output), io) }
         if !quiet {
             for (path, why) in plan.leftAlone { io.err("fleetscan: fix: \(Escape.line(path)): \(why)\n") }
             let files = plan.patches.count
@@ -173,5 +155,18 @@ enum FixCommand {
             return true
         }
         return SARIFReport.render(ScanReport(result: fixed, target: target), fixes: fixes)
+    }
+
+    /// A unified diff coloured as git colours one: headers bold, hunks cyan, removals red, additions green.
+    static func colorDiff(_ diff: String, _ colors: Colors) -> String {
+        guard colors.on else { return diff }
+        return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let l = String(line)
+            if l.hasPrefix("+++") || l.hasPrefix("---") || l.hasPrefix("diff ") { return colors.bold(l) }
+            if l.hasPrefix("@@") { return colors.severity(.note, l) }
+            if l.hasPrefix("+") { return colors.good(l) }
+            if l.hasPrefix("-") { return colors.bad(l) }
+            return l
+        }.joined(separator: "\n")
     }
 }

@@ -1,15 +1,83 @@
 // FleetCLI exists to turn argument words into frozen option values, call the libraries, and
 // map every failure to one message and one exit code. It holds no scanning logic.
+import Fleet
 import Foundation
 import GitAccess
+import RuleKit
 import ScanEngine
 
-/// A command-line flag: declared once, with its help text.
+/// What a flag's value must be. Checked while the words are parsed, so every command says the
+/// same thing about the same mistake.
+enum FlagType: Sendable, Equatable {
+    /// Any value (a path, a revision, a name).
+    case text
+    case choice([String])
+    /// A whole number above zero.
+    case count
+    /// `2026-01-31` or `2026-01-31T12:00:00Z` (UTC).
+    case date
+    /// `4G`, `512M`, `65536K` or bytes; at least 64M.
+    case size
+    /// `I/N` with 0 ≤ I < N.
+    case shard
+
+    /// Why `value` is not one, or nil when it is.
+    func problem(_ value: String) -> String? {
+        switch self {
+        case .text:
+            return value.isEmpty ? "must not be empty" : nil
+        case .choice(let allowed):
+            return allowed.contains(value) ? nil : "must be one of \(allowed.joined(separator: ", "))"
+                + Spelling.hint(for: value, among: allowed, format: { "'\($0)'" })
+        case .count:
+            return Int(value).map { $0 > 0 } == true ? nil : "must be a positive whole number"
+        case .date:
+            return ISODate.parse(value) == nil ? "must be a date like 2026-01-31 or 2026-01-31T12:00:00Z" : nil
+        case .size:
+            return FlagType.bytes(value) == nil ? "must be a size of at least 64M, like 4G or 512M" : nil
+        case .shard:
+            return Shard(value) == nil ? "must be I/N with 0 ≤ I < N" : nil
+        }
+    }
+
+    /// The bytes a size names.
+    static func bytes(_ v: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(v), unit = 1
+        if let last = v.last?.uppercased().first, let u = units[last] { digits = v.dropLast(); unit = u }
+        guard let n = Int(digits), n > 0, n <= Int.max / unit, n * unit >= 64 << 20 else { return nil }
+        return n * unit
+    }
+
+    /// A value each type accepts and one it refuses, for the tests every flag gets.
+    var sample: (good: String, bad: String?) {
+        switch self {
+        case .text: return ("value", "")
+        case .choice(let allowed): return (allowed[0], "no-such-choice")
+        case .count: return ("3", "0")
+        case .date: return ("2026-01-31", "yesterday")
+        case .size: return ("512M", "1K")
+        case .shard: return ("1/2", "2/2")
+        }
+    }
+}
+
+/// A command-line flag, declared once: its spellings, its value's type, its help and the
+/// commands that take it.
 struct Flag: Sendable {
     let name: String
+    /// Other spellings accepted for it (`--out` for `--output`); help names them.
+    var aliases: [String] = []
     /// The value's placeholder (`FORMAT`), or nil for a switch.
     let value: String?
+    var type: FlagType = .text
+    /// Whether it may be given more than once (each value kept, in order).
+    var repeatable = false
     let help: String
+    /// The commands that take it (`scan`, `fleet run`).
+    var commands: [String] = []
+
+    var spellings: [String] { [name] + aliases }
 }
 
 /// What the words after a command name say: flag values and positional arguments.
@@ -20,10 +88,14 @@ struct ParsedArguments {
     var switches: Set<String> = []
     var positionals: [String] = []
 
-    /// Parses `words` against `flags`; `--name value`, `--name=value` and `--` are understood.
-    static func parse(_ words: [String], flags: [Flag]) throws -> ParsedArguments {
+    /// Parses `words` against `flags`: `--name value`, `--name=value`, an alias for the name,
+    /// and `--` (everything after it is positional). Values are checked against their flag's
+    /// type; a flag that is not repeatable takes its last value. `command` names the command in
+    /// messages and `elsewhere` the flags other commands take (to say where one belongs).
+    static func parse(_ words: [String], flags: [Flag], command: String = "", elsewhere: [Flag] = []) throws -> ParsedArguments {
         var parsed = ParsedArguments()
-        let byName = Dictionary(uniqueKeysWithValues: flags.map { ($0.name, $0) })
+        var byName: [String: Flag] = [:]
+        for f in flags { for s in f.spellings { byName[s] = f } }
         var i = 0
         var onlyPositionals = false
         while i < words.count {
@@ -39,10 +111,10 @@ struct ParsedArguments {
                 name = String(word[..<eq])
                 inline = String(word[word.index(after: eq)...])
             }
-            guard let flag = byName[name] else { throw CLIError.usage("unknown option '\(name)'") }
+            guard let flag = byName[name] else { throw CLIError.usage(unknownFlag(name, flags: flags, command: command, elsewhere: elsewhere)) }
             if flag.value == nil {
                 guard inline == nil else { throw CLIError.usage("option '\(name)' takes no value") }
-                parsed.switches.insert(name)
+                parsed.switches.insert(flag.name)
                 continue
             }
             let value: String
@@ -53,13 +125,29 @@ struct ParsedArguments {
                 value = words[i]
                 i += 1
             }
-            parsed.values[name] = value
-            parsed.repeated[name, default: []].append(value)
+            if let problem = flag.type.problem(value) { throw CLIError.usage("option '\(name)' \(problem) (got '\(value)')") }
+            // A flag given again overrides (a wrapper's default, then the user's choice), as
+            // ripgrep and git do; a repeatable one keeps every value.
+            parsed.values[flag.name] = value
+            parsed.repeated[flag.name, default: []].append(value)
         }
         return parsed
     }
 
-    /// The value of `flag` checked against `allowed`.
+    static func unknownFlag(_ name: String, flags: [Flag], command: String, elsewhere: [Flag]) -> String {
+        let own = flags.flatMap(\.spellings) + ["--help"]
+        var message = "unknown option '\(name)'" + (command.isEmpty ? "" : " for \(command)")
+        let close = Spelling.hint(for: name, among: own)
+        if !close.isEmpty { return message + close }
+        let owners = elsewhere.filter { $0.spellings.contains(name) }.flatMap(\.commands)
+        if !owners.isEmpty {
+            var seen = Set<String>()
+            message += " (it is an option of " + owners.filter { seen.insert($0).inserted }.map { "`\($0)`" }.joined(separator: ", ") + ")"
+        }
+        return message
+    }
+
+    /// The value of `flag`, checked against `allowed` when the parse did not already.
     func choice(_ flag: Flag, _ allowed: [String]) throws -> String? {
         guard let v = values[flag.name] else { return nil }
         guard allowed.contains(v) else {
@@ -73,20 +161,28 @@ struct ParsedArguments {
         guard let n = Int(v), n > 0 else { throw CLIError.usage("option '\(flag.name)' must be a positive whole number (got '\(v)')") }
         return n
     }
+
+    /// A `.date` flag's time (seconds since 1970, UTC).
+    func date(_ flag: Flag) throws -> Int64? {
+        guard let v = values[flag.name] else { return nil }
+        guard let t = ISODate.parse(v) else { throw CLIError.usage("option '\(flag.name)' \(FlagType.date.problem(v)!) (got '\(v)')") }
+        return t
+    }
+
+    /// A `.size` flag's bytes.
+    func size(_ flag: Flag) throws -> Int? {
+        guard let v = values[flag.name] else { return nil }
+        guard let n = FlagType.bytes(v) else { throw CLIError.usage("option '\(flag.name)' \(FlagType.size.problem(v)!) (got '\(v)')") }
+        return n
+    }
+
+    func has(_ flag: Flag) -> Bool { switches.contains(flag.name) }
+    func value(_ flag: Flag) -> String? { values[flag.name] }
 }
 
 /// Usage mistakes: wrong flags, values, commands.
 enum CLIError: Error {
     case usage(String)
-}
-
-/// Renders a help block for flags.
-func flagHelp(_ flags: [Flag]) -> String {
-    let width = flags.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
-    return flags.map { f in
-        let left = f.name + (f.value.map { " " + $0 } ?? "")
-        return "  " + left + String(repeating: " ", count: width - left.count + 2) + f.help
-    }.joined(separator: "\n")
 }
 
 /// Writes a report to `path` (opened for writing in place, so `/dev/stdout` or a pipe works and

@@ -1,95 +1,86 @@
 import Fleet
 import Foundation
+import RuleKit
 import Reports
 import ResultStore
 import ScanEngine
 
-/// Where commands write.
+/// Where commands write, and whether each stream is a terminal (for colour, progress and help's width).
 public struct IO: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    public var outIsTerminal: Bool
+    public var errIsTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                outIsTerminal: Bool = false, errIsTerminal: Bool = false) {
         self.out = out
         self.err = err
+        self.outIsTerminal = outIsTerminal
+        self.errIsTerminal = errIsTerminal
     }
 
     public static let standard = IO(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                                    err: { FileHandle.standardError.write(Data($0.utf8)) })
+                                    err: { FileHandle.standardError.write(Data($0.utf8)) },
+                                    outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1)
 }
 
-/// The command line: dispatches to a command and maps every error to a message and exit code
-/// (0: clean, 1: findings at or above --fail-on, 2: usage, configuration or path error, 3: the
-/// store failed — worth retrying).
+/// The command line: finds the command in the registry, parses its flags, runs it, and maps
+/// every error to a message and exit code (0: clean, 1: findings at or above --fail-on, or a
+/// fleet repository failed; 2: usage, configuration or path error; 3: the store failed — worth
+/// retrying; 75: the cache is busy).
 public enum FleetCLI {
-    static let usage = """
-        usage: fleetscan <command> [options]
-
-        Commands:
-          scan [PATH…]     scan sources for what blocks resizable windows and multiple scenes
-          fix [PATH…]      make the mechanical fixes: a diff, or --write to edit the files
-          migrate scenes   adopt the scene life cycle in an app target (TN3187): a diff, or --write
-          history          record every commit's counts along a branch's first-parent history
-          fleet run        bring every repository of a manifest up to date and scan its new commits
-          fleet check      validate a fleet manifest
-          report           the org dashboard (HTML, Markdown or JSON) of what fleet runs stored
-          rules            list every rule
-          explain RULE     what a rule catches, why, and the fix by context
-          help [COMMAND]   this text, or a command's options
-          version          print the version
-
-        """
-
-    public static func run(_ arguments: [String], io: IO = .standard) -> Int32 {
+    public static func run(_ arguments: [String], io: IO = .standard,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         var words = Array(arguments.dropFirst())
-        guard let command = words.first else { io.err(usage); return 2 }
+        guard let first = words.first else { io.err(Help.general(width: Help.width(io, environment: environment))); return 2 }
         words.removeFirst()
+        var helpName: String? = nil
         do {
-            switch command {
-            case "scan":
-                if words.contains("--help") || words.contains("-h") { io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n"); return 0 }
-                return try ScanCommand.run(words, io)
-            case "fix":
-                if words.contains("--help") || words.contains("-h") { io.out(FixCommand.usage + flagHelp(FixCommand.flags) + "\n"); return 0 }
-                return try FixCommand.run(words, io)
-            case "migrate":
-                if words.contains("--help") || words.contains("-h") { io.out(MigrateCommand.usage + flagHelp(MigrateCommand.flags) + "\n"); return 0 }
-                return try MigrateCommand.run(words, io)
-            case "history":
-                if words.contains("--help") || words.contains("-h") { io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n"); return 0 }
-                return try HistoryCommand.run(words, io)
-            case "fleet":
-                if words.contains("--help") || words.contains("-h") { io.out(FleetCommand.usage + flagHelp(FleetCommand.runFlags) + "\n"); return 0 }
-                return try FleetCommand.run(words, io, environment: ProcessInfo.processInfo.environment)
-            case "report":
-                if words.contains("--help") || words.contains("-h") { io.out(ReportCommand.usage + flagHelp(ReportCommand.flags) + "\n"); return 0 }
-                return try ReportCommand.run(words, io)
-            case "rules":
-                guard words.isEmpty else { throw CLIError.usage("rules takes no arguments") }
-                RulesCommands.list(io)
-                return 0
-            case "explain":
-                try RulesCommands.explain(words, io)
-                return 0
-            case "help", "--help", "-h":
-                switch words.first {
-                case "scan": io.out(ScanCommand.usage + flagHelp(ScanCommand.flags) + "\n")
-                case "fix": io.out(FixCommand.usage + flagHelp(FixCommand.flags) + "\n")
-                case "migrate": io.out(MigrateCommand.usage + flagHelp(MigrateCommand.flags) + "\n")
-                case "history": io.out(HistoryCommand.usage + flagHelp(HistoryCommand.flags) + "\n")
-                case "fleet": io.out(FleetCommand.usage + flagHelp(FleetCommand.runFlags) + "\n")
-                case "report": io.out(ReportCommand.usage + flagHelp(ReportCommand.flags) + "\n")
-                default: io.out(usage)
+            if first == "--help" || first == "-h" { return try Help.run(words, io, environment: environment) }
+            if first == "--version" { words = []; return try Commands.named("version")!.run(ParsedArguments(), io, environment) }
+            let command: Command
+            if let group = Commands.groups[first] {
+                helpName = first
+                let names = group.map { String($0.name.split(separator: " ")[1]) }
+                guard let sub = words.first, !sub.hasPrefix("-") else {
+                    if words.first == "--help" || words.first == "-h" { return try Help.run([first], io, environment: environment) }
+                    throw CLIError.usage("\(first) needs a subcommand: " + names.joined(separator: " or "))
                 }
-                return 0
-            case "version", "--version":
-                io.out("\(Tool.name) \(Tool.version)\n")
-                return 0
-            default:
-                throw CLIError.usage("unknown command '\(command)'")
+                words.removeFirst()
+                if first == "fleet", sub == "worker" { return try FleetWorkerCommand.run(words, io, environment: environment) }
+                guard let c = Commands.named(first + " " + sub) else {
+                    let hint = Spelling.hint(for: sub, among: names, format: { "`\(first) \($0)`" })
+                    throw CLIError.usage("unknown \(first) subcommand '\(sub)'" + (hint.isEmpty ? " (\(names.joined(separator: " or ")))" : hint))
+                }
+                command = c
+            } else if let c = Commands.named(first) {
+                command = c
+            } else {
+                let names = Commands.all.map(\.name) + Commands.groups.keys.sorted()
+                throw CLIError.usage("unknown command '\(first)'" + Spelling.hint(for: first, among: names))
             }
+            helpName = command.name == "help" ? nil : command.name
+            let beforeDashes = words.prefix { $0 != "--" }
+            if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+                io.out(Help.text(command, width: Help.width(io, environment: environment)))
+                return 0
+            }
+            let p = try ParsedArguments.parse(words, flags: command.flags, command: command.name, elsewhere: Flags.all)
+            switch command.positionals {
+            case .none where !p.positionals.isEmpty:
+                throw CLIError.usage("\(command.name) takes no arguments (got '\(p.positionals[0])')"
+                                     + (command.arguments.isEmpty ? "" : "; it needs \(command.arguments)"))
+            case .one(let what) where p.positionals.count != 1:
+                throw CLIError.usage("\(command.name) takes one \(what)" + (command.name == "explain" ? "; run `fleetscan rules` for the list" : ""))
+            case .optional(let what) where p.positionals.count > 1:
+                throw CLIError.usage("\(command.name) takes at most one \(what)")
+            default:
+                break
+            }
+            return try command.run(p, io, environment)
         } catch let CLIError.usage(message) {
-            io.err("fleetscan: error: \(Escape.line(message))\nRun `fleetscan help` for usage.\n")
+            io.err("fleetscan: error: \(Escape.line(message))\nRun `fleetscan help\(helpName.map { " " + $0 } ?? "")` for usage.\n")
             return 2
         } catch let error as CacheBusy {
             // Another run holds the cache: nothing was done; a later attempt will do it.

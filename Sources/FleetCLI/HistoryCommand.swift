@@ -6,24 +6,6 @@ import ScanEngine
 
 /// `fleetscan history --repo PATH_OR_URL --rev REV`
 enum HistoryCommand {
-    static let since = Flag(name: "--since", value: "DATE", help: "only commits authored on or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)")
-    static let maxCommits = Flag(name: "--max-commits", value: "N", help: "only the newest N first-parent commits")
-    static let db = Flag(name: "--db", value: "FILE", help: "the result store (default: ./fleetscan.sqlite)")
-    static let format = Flag(name: "--format", value: "FORMAT", help: "markdown (default: a table of commits and the net change) or json")
-    static let rev = Flag(name: "--rev", value: "REV", help: "the revision whose first-parent history is walked (default: HEAD)")
-    static let allCommits = Flag(name: "--all-commits", value: nil, help: "markdown lists every commit, not only those that changed a count")
-    static let flags = [ScanCommand.repo, rev, since, maxCommits, db, format, allCommits, ScanCommand.output, ScanCommand.jobs,
-                        ScanCommand.cache, ScanCommand.quiet]
-
-    static let usage = """
-        usage: fleetscan history --repo PATH_OR_URL [--rev REV] [options]
-
-        Walks the first-parent history of REV, oldest first, and records each commit's counts per
-        rule, its change against the parent and the files that moved. Each distinct blob is
-        scanned once; results are stored, so a second run only scans commits it has not stored.
-
-        """
-
     struct Options {
         var repo: String
         var rev: String
@@ -38,22 +20,12 @@ enum HistoryCommand {
         var allCommits = false
     }
 
-    static func options(_ words: [String]) throws -> Options {
-        let p = try ParsedArguments.parse(words, flags: flags)
-        guard p.positionals.isEmpty else { throw CLIError.usage("history takes no paths (give the repository with --repo)") }
-        guard let repo = p.values[ScanCommand.repo.name] else { throw CLIError.usage("history needs --repo PATH_OR_URL") }
-        var sinceTime: Int64? = nil
-        if let text = p.values[since.name] {
-            guard let t = ISODate.parse(text) else {
-                throw CLIError.usage("option '--since' must be a date like 2026-01-31 or 2026-01-31T12:00:00Z (got '\(text)')")
-            }
-            sinceTime = t
-        }
-        return Options(repo: repo, rev: p.values[rev.name] ?? "HEAD", since: sinceTime, maxCommits: try p.positiveInt(maxCommits),
-                       db: p.values[db.name] ?? "fleetscan.sqlite", format: try p.choice(format, ["markdown", "json"]) ?? "markdown",
-                       output: p.values[ScanCommand.output.name], jobs: try p.positiveInt(ScanCommand.jobs) ?? Parallel.cores,
-                       cache: ScanCommand.cacheFolder(p.values[ScanCommand.cache.name]), quiet: p.switches.contains(ScanCommand.quiet.name),
-                       allCommits: p.switches.contains(allCommits.name))
+    static func options(_ p: ParsedArguments) throws -> Options {
+        guard let repo = p.value(Flags.repo) else { throw CLIError.usage("history needs --repo PATH_OR_URL") }
+        return Options(repo: repo, rev: p.value(Flags.historyRev) ?? "HEAD", since: try p.date(Flags.since), maxCommits: try p.positiveInt(Flags.maxCommits),
+                       db: p.value(Flags.db) ?? "fleetscan.sqlite", format: p.value(Flags.historyFormat) ?? "markdown",
+                       output: p.value(Flags.output), jobs: try p.positiveInt(Flags.jobs) ?? Parallel.cores,
+                       cache: ScanCommand.cacheFolder(p.value(Flags.cache)), quiet: p.has(Flags.quiet), allCommits: p.has(Flags.allCommits))
     }
 
     /// Opens a `--db` store; a failure names it.
@@ -72,8 +44,8 @@ enum HistoryCommand {
         }
     }
 
-    static func run(_ words: [String], _ io: IO) throws -> Int32 {
-        let o = try options(words)
+    static func run(_ p: ParsedArguments, _ io: IO) throws -> Int32 {
+        let o = try options(p)
         let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
         let pool = try GitScan.openRepository(o.repo, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
         let store = try openStore(o.db)
@@ -109,8 +81,8 @@ enum HistoryCommand {
         try deliver(report, to: o.output, io)
         if !o.quiet {
             for note in outcome.notes { io.err("fleetscan: \(Escape.line(note))\n") }
-            io.err("fleetscan: history: \(outcome.chain.count) commits (\(outcome.scanned) scanned, \(outcome.alreadyStored) already stored"
-                   + (outcome.failed > 0 ? ", \(outcome.failed) failed" : "") + "), \(outcome.blobsScanned) blobs scanned, "
+            io.err("fleetscan: history: \(plural(outcome.chain.count, "commit")) (\(outcome.scanned) scanned, \(outcome.alreadyStored) already stored"
+                   + (outcome.failed > 0 ? ", \(outcome.failed) failed" : "") + "), \(plural(outcome.blobsScanned, "blob")) scanned, "
                    + "\(outcome.blobsReused) reused, store \(store.location)\n")
         }
         return 0

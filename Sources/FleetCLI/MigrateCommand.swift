@@ -7,26 +7,7 @@ import SourceLexing
 
 /// `fleetscan migrate scenes [PATH] [--target NAME] [--write]`
 enum MigrateCommand {
-    static let target = Flag(name: "--target", value: "NAME", help: "the app target to migrate (needed when several lack a scene manifest)")
-    static let flags = [target, FixCommand.write, ScanCommand.output, ScanCommand.quiet]
-
-    static let usage = """
-        usage: fleetscan migrate scenes [PATH] [--target NAME] [--write]
-
-        Adopts the UIKit scene life cycle in an app target that `scene-manifest-missing` blocks, as
-        Apple's TN3187 lists it: a UIApplicationSceneManifest in its Info.plist (or the build
-        setting that generates one), a SceneDelegate in the app delegate's language that shows the
-        root view controller the app delegate builds today and hands URLs and user activities to
-        its handlers, the app delegate's application(_:configurationForConnecting:options:), a
-        mark on the window creation it replaces, and the new files in the target. Prints a diff
-        (`git apply` takes it); --write makes the changes.
-
-        """
-
-    static func run(_ words: [String], _ io: IO) throws -> Int32 {
-        guard words.first == "scenes" else { throw CLIError.usage("migrate knows one migration: `fleetscan migrate scenes [PATH]`") }
-        let p = try ParsedArguments.parse(Array(words.dropFirst()), flags: flags)
-        guard p.positionals.count <= 1 else { throw CLIError.usage("migrate scenes takes one folder") }
+    static func run(_ p: ParsedArguments, _ io: IO) throws -> Int32 {
         let root = p.positionals.first ?? "."
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -34,10 +15,10 @@ enum MigrateCommand {
         }
         let scan = try PathScan.prepare([root])
         let result = scan.run()
-        let input = try migrationInput(scan, result, target: p.values[target.name])
+        let input = try migrationInput(scan, result, target: p.value(Flags.target))
         let (changes, notes) = try SceneMigration.plan(input)
-        let quiet = p.switches.contains(ScanCommand.quiet.name)
-        if p.switches.contains(FixCommand.write.name) {
+        let quiet = p.has(Flags.quiet)
+        if p.has(Flags.write) {
             for change in changes {
                 let full = scan.display(change.path)
                 if let before = change.before {
@@ -50,12 +31,12 @@ enum MigrateCommand {
                 }
             }
         } else {
-            try deliver(changes.map(\.unifiedDiff).joined(), to: p.values[ScanCommand.output.name], io)
+            try deliver(changes.map(\.unifiedDiff).joined(), to: p.value(Flags.output), io)
         }
         if !quiet {
             for note in notes { io.err("fleetscan: migrate: \(Escape.line(note))\n") }
             io.err("fleetscan: migrate: \(input.target): " + changes.map { ($0.before == nil ? "adds " : "changes ") + $0.path }.joined(separator: ", ")
-                   + (p.switches.contains(FixCommand.write.name) ? " (written)" : "") + "\n")
+                   + (p.has(Flags.write) ? " (written)" : "") + "\n")
         }
         return 0
     }

@@ -22,13 +22,11 @@ enum RulesCommands {
         io.out(out)
     }
 
-    static func explain(_ words: [String], _ io: IO) throws {
-        guard words.count == 1 else { throw CLIError.usage("explain takes one rule id; run `fleetscan rules` for the list") }
-        let id = words[0]
-        guard let r = Catalog.description(id) else {
-            if Catalog.plannedRuleIDs.contains(id) { throw CLIError.usage("'\(id)' is not checked by this version yet") }
-            let close = Catalog.rules.map(\.id).filter { $0.contains(id) || id.contains($0) }
-            throw CLIError.usage("no rule '\(id)'" + (close.isEmpty ? "; run `fleetscan rules`" : "; did you mean \(close.joined(separator: ", "))?"))
+    /// `explain RULE`: case is ignored; an unknown id gets the ids within a few edits of it.
+    static func explain(_ text: String, _ io: IO) throws {
+        guard let id = Catalog.canonicalID(text), let r = Catalog.description(id) else {
+            if let id = Catalog.canonicalID(text), Catalog.plannedRuleIDs.contains(id) { throw CLIError.usage("'\(id)' is not checked by this version yet") }
+            throw CLIError.usage(Catalog.unknown(text) + "; run `fleetscan rules` for the list")
         }
         io.out(render(r))
     }

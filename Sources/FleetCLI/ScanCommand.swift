@@ -6,33 +6,10 @@ import ScanEngine
 
 /// `fleetscan scan [PATH…]`
 enum ScanCommand {
-    static let format = Flag(name: "--format", value: "FORMAT",
-                             help: "xcode (default: path:line:col: warning: message [rule]), json (the version-1 contract), sarif (SARIF 2.1.0), markdown (a pull-request comment), github (GitHub Actions annotations), checkstyle, junit or codeclimate (GitLab code quality)")
-    static let failOn = Flag(name: "--fail-on", value: "LEVEL", help: "exit 1 when a finding (a new one, with --baseline or --diff-base) is at least this severe: error (default), warning or note")
-    static let jobs = Flag(name: "--jobs", value: "N", help: "worker threads (default: one per core)")
-    static let output = Flag(name: "--output", value: "FILE", help: "write the report to FILE instead of standard output")
-    static let quiet = Flag(name: "--quiet", value: nil, help: "print no summary or diagnostics on standard error")
-    static let repo = Flag(name: "--repo", value: "PATH_OR_URL", help: "scan a git revision instead of folders: a local repository, or a URL mirrored into the cache")
-    static let rev = Flag(name: "--rev", value: "REV", help: "the revision to scan with --repo (default: HEAD)")
-    static let cache = Flag(name: "--cache", value: "DIR", help: "where mirrors of remote repositories are kept (default: $FLEETSCAN_CACHE, else ~/.cache/fleetscan)")
-    static let baseline = Flag(name: "--baseline", value: "FILE", help: "an earlier `--format json` report: mark and count new findings; --fail-on looks at new ones only")
-    static let diffBase = Flag(name: "--diff-base", value: "REV", help: "with --repo: report only findings introduced since REV (the pull-request gate)")
-    static let flags = [format, failOn, jobs, output, quiet, repo, rev, cache, baseline, diffBase]
     static let formats = ["xcode", "json", "sarif", "markdown", "github", "checkstyle", "junit", "codeclimate"]
 
     /// The environment variable an https access token is read from (never from the command line).
     static let tokenVariable = "FLEETSCAN_GIT_TOKEN"
-
-    static let usage = """
-        usage: fleetscan scan [PATH…] [options]
-
-        Scans Swift and Objective-C sources under each PATH (default: the current folder) and
-        reports what stands between them and resizable windows and multiple scenes. The first
-        folder's .fleetscan.json applies; Pods, Carthage and other vendored folders are skipped.
-        With --repo, scans a revision straight from git (no checkout); an https token is read
-        from $FLEETSCAN_GIT_TOKEN.
-
-        """
 
     /// The frozen options of one scan.
     struct Options {
@@ -47,6 +24,9 @@ enum ScanCommand {
         var cache: String
         var baseline: String?
         var diffBase: String?
+        var config: String?
+        var color: Colors
+        var errColor: Colors
     }
 
     /// The cache folder: the flag, else $FLEETSCAN_CACHE, else ~/.cache/fleetscan.
@@ -58,28 +38,33 @@ enum ScanCommand {
         return (env["HOME"] ?? ".") + "/.cache/fleetscan"
     }
 
-    static func options(_ words: [String]) throws -> Options {
-        let p = try ParsedArguments.parse(words, flags: flags)
+    static func options(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Options {
+        if p.has(Flags.strict), let level = p.value(Flags.failOn), level != "warning" {
+            throw CLIError.usage("--strict is --fail-on warning; give one or the other (got --fail-on \(level))")
+        }
         let o = Options(paths: p.positionals,
-                        format: try p.choice(format, formats) ?? "xcode",
-                        failOn: Severity(rawValue: try p.choice(failOn, ["error", "warning", "note"]) ?? "error")!,
-                        jobs: try p.positiveInt(jobs) ?? Parallel.cores,
-                        output: p.values[output.name],
-                        quiet: p.switches.contains(quiet.name),
-                        repo: p.values[repo.name],
-                        rev: p.values[rev.name] ?? "HEAD",
-                        cache: cacheFolder(p.values[cache.name]),
-                        baseline: p.values[baseline.name],
-                        diffBase: p.values[diffBase.name])
-        if o.repo == nil, p.values[rev.name] != nil { throw CLIError.usage("option '--rev' needs --repo") }
+                        format: p.value(Flags.scanFormat) ?? "xcode",
+                        failOn: Severity(rawValue: p.has(Flags.strict) ? "warning" : p.value(Flags.failOn) ?? "error")!,
+                        jobs: try p.positiveInt(Flags.jobs) ?? Parallel.cores,
+                        output: p.value(Flags.output),
+                        quiet: p.has(Flags.quiet),
+                        repo: p.value(Flags.repo),
+                        rev: p.value(Flags.rev) ?? "HEAD",
+                        cache: cacheFolder(p.value(Flags.cache)),
+                        baseline: p.value(Flags.baseline),
+                        diffBase: p.value(Flags.diffBase),
+                        config: p.value(Flags.config),
+                        color: Colors.decide(p.value(Flags.color), terminal: io.outIsTerminal && p.value(Flags.output) == nil, environment),
+                        errColor: Colors.decide(p.value(Flags.color), terminal: io.errIsTerminal, environment))
+        if o.repo == nil, p.value(Flags.rev) != nil { throw CLIError.usage("option '--rev' needs --repo") }
         if o.repo == nil, o.diffBase != nil { throw CLIError.usage("option '--diff-base' needs --repo") }
         if o.repo != nil, !o.paths.isEmpty { throw CLIError.usage("give either --repo or paths, not both") }
         if o.baseline != nil, o.diffBase != nil { throw CLIError.usage("give either --baseline or --diff-base, not both") }
         return o
     }
 
-    static func run(_ words: [String], _ io: IO) throws -> Int32 {
-        let o = try options(words)
+    static func run(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Int32 {
+        let o = try options(p, io, environment: environment)
         Timing.mark("start")
         // A bad baseline is reported before any scanning.
         let baseline = try o.baseline.map(Baseline.load)
@@ -88,7 +73,7 @@ enum ScanCommand {
         if let repository = o.repo {
             let token = ProcessInfo.processInfo.environment[tokenVariable]
             let pool = try GitScan.openRepository(repository, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
-            let scan = try GitScan.prepare(pool: pool, repository: repository, revision: o.rev)
+            let scan = try GitScan.prepare(pool: pool, repository: repository, revision: o.rev, configuration: o.config)
             Timing.mark("listing (\(scan.input.files.count) files)")
             report = ScanReport(result: scan.run(jobs: o.jobs),
                                 target: ScanTarget(path: ".", repo: scan.repository, rev: o.rev, commit: scan.commit.hex))
@@ -100,7 +85,7 @@ enum ScanCommand {
             }
             display = { $0 }
         } else {
-            let scan = try PathScan.prepare(o.paths)
+            let scan = try PathScan.prepare(o.paths, configuration: o.config)
             Timing.mark("listing (\(scan.files.count) files)")
             report = ScanReport(result: scan.run(jobs: o.jobs), target: ScanTarget(path: scan.root))
             if let baseline { report.comparison = baseline.compare(report.result.findings) }
@@ -115,13 +100,13 @@ enum ScanCommand {
         case "checkstyle": text = CheckstyleReport.render(report)
         case "junit": text = JUnitReport.render(report)
         case "codeclimate": text = CodeClimateReport.render(report)
-        default: text = XcodeReport.render(report, display: display)
+        default: text = XcodeReport.render(report, display: display, colors: o.color)
         }
         Timing.mark("report")
         try deliver(text, to: o.output, io)
         if !o.quiet {
             for d in report.result.diagnostics { io.err("fleetscan: \(Escape.line(display(d.path))): \(Escape.line(d.message))\n") }
-            io.err(ScanSummary.line(report) + "\n")
+            io.err(ScanSummary.line(report, colors: o.errColor) + "\n")
         }
         return report.newFindings.contains { $0.severity >= o.failOn } ? 1 : 0
     }

@@ -49,12 +49,14 @@ public enum XcodeReport {
         render(ScanReport(result: result, target: ScanTarget(path: "")), display: display)
     }
 
-    public static func render(_ report: ScanReport, display: (String) -> String = { $0 }) -> String {
+    public static func render(_ report: ScanReport, display: (String) -> String = { $0 }, colors: Colors = .off) -> String {
         var out = ""
         for (i, f) in report.result.findings.enumerated() {
             let mark = report.comparison != nil && report.isNew(i) ? "(new) " : ""
-            // A name cannot forge a line nor reach the terminal raw (`Escape.line`).
-            out += "\(Escape.line(display(f.path))):\(f.line):\(f.column): \(f.severity.rawValue): \(mark)\(Escape.line(f.message)) [\(f.rule)]\(apart(f.scope))\n"
+            // A name cannot forge a line nor reach the terminal raw (`Escape.line`); colour
+            // codes are added around escaped text only.
+            out += colors.bold("\(Escape.line(display(f.path))):\(f.line):\(f.column):") + " " + colors.severity(f.severity, f.severity.rawValue + ":")
+                + " \(mark)\(Escape.line(f.message)) " + colors.dim("[\(f.rule)]\(apart(f.scope))") + "\n"
         }
         return out
     }
@@ -132,8 +134,8 @@ public enum JSONReport {
 
 /// The one-line summary printed after a scan.
 public enum ScanSummary {
-    public static func line(_ report: ScanReport) -> String {
-        var text = line(report.result)
+    public static func line(_ report: ScanReport, colors: Colors = .off) -> String {
+        var text = line(report.result, colors: colors)
         guard let c = report.comparison else { return text }
         let fresh = report.newFindings
         let parts = Severity.allCases.reversed().compactMap { s -> String? in
@@ -145,12 +147,15 @@ public enum ScanSummary {
         return text
     }
 
-    public static func line(_ r: ScanResult) -> String {
+    public static func line(_ r: ScanResult, colors: Colors = .off) -> String {
         var parts = [plural(r.files, "file")]
         let unscanned = [(r.skipped, "skipped"), (r.submodules, r.submodules == 1 ? "submodule" : "submodules"),
                          (r.lfsPointers, r.lfsPointers == 1 ? "LFS pointer" : "LFS pointers")].filter { $0.0 > 0 }
         if !unscanned.isEmpty { parts[0] += " (" + unscanned.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" }
-        let findings = [plural(r.count(.error), "error"), plural(r.count(.warning), "warning"), plural(r.count(.note), "note")]
+        let findings = Severity.allCases.reversed().map { s in
+            let n = r.count(s), text = plural(n, s.rawValue)
+            return n == 0 ? colors.good(text) : colors.severity(s, text)
+        }
         var line = "fleetscan: \(parts[0]), \(findings.joined(separator: ", "))"
         if !r.diagnostics.isEmpty { line += ", \(plural(r.diagnostics.count, "diagnostic"))" }
         let ms = Int((r.seconds * 1000).rounded())

@@ -54,6 +54,18 @@ public enum Catalog {
     /// Whether `id` names a rule (implemented or planned).
     public static func isKnown(_ id: String) -> Bool { byID[id] != nil || plannedRuleIDs.contains(id) }
 
+    /// The id `text` names when case is ignored (`MAIN-SCREEN-BOUNDS` is `main-screen-bounds`):
+    /// ids are lowercase, and what a user types is matched without regard to case.
+    public static func canonicalID(_ text: String) -> String? {
+        let id = text.lowercased()
+        return isKnown(id) ? id : nil
+    }
+
+    /// "no rule 'X'", with the ids within a few edits of it.
+    public static func unknown(_ text: String) -> String {
+        "no rule '\(text)'" + Spelling.hint(for: text, among: rules.map(\.id) + plannedRuleIDs)
+    }
+
     /// A fingerprint of the catalog, for caches: changes whenever a rule is added or removed.
     public static var fingerprint: String { rules.map(\.id).joined(separator: ",") }
 }

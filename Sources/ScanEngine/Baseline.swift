@@ -38,6 +38,15 @@ public struct Baseline: Sendable {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ScanError("\(path): the baseline is not a JSON object (expected a `fleetscan scan --format json` report)")
         }
+        // Other reports fleetscan writes are told apart by their keys, so the message says what was given.
+        if object["findings"] == nil {
+            let kinds: [(String, String)] = [("commits", "a history report (`fleetscan history --format json`)"),
+                                             ("repositories", "a fleet report (`fleetscan report --format json`)"),
+                                             ("runs", "a SARIF log"), ("edits", "a fix report (`fleetscan fix --format json`)")]
+            if let kind = kinds.first(where: { object[$0.0] != nil }) {
+                throw ScanError("\(path): this is \(kind.1), not a scan report; give a `fleetscan scan --format json` report as the baseline")
+            }
+        }
         guard object["schemaVersion"] as? Int == 1 else {
             throw ScanError("\(path): \"schemaVersion\" must be 1 (the baseline must be a `fleetscan scan --format json` report)")
         }

@@ -1,8 +1,9 @@
 import Foundation
 import RuleKit
 import Rules
+import YAMLAccess
 
-/// A repository's `.fleetscan.json`, validated and frozen. Workers only ever see this value.
+/// A repository's configuration (`.fleetscan.yml`, `.fleetscan.yaml` or `.fleetscan.json`), validated and frozen. Workers only ever see this value.
 public struct Configuration: Sendable, Equatable {
     public var exclude: [Glob] = []
     public var include: [Glob] = []
@@ -23,47 +24,110 @@ public struct Configuration: Sendable, Equatable {
         self.severity = severity
     }
 
-    public static let fileName = ".fleetscan.json"
+    /// The names a root's configuration may have; one root holds at most one of them.
+    public static let fileNames = [".fleetscan.yml", ".fleetscan.yaml", ".fleetscan.json"]
 
     /// Folders skipped unless an `include` glob names them: whole path components.
     public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "vendor", "ThirdParty", "third_party", ".build", "DerivedData"]
 
     static let keys = ["exclude", "include", "disable", "severity", "examples", "tests"]
 
-    /// Parses the configuration text; `source` names it in errors.
-    public static func parse(_ data: Data, source: String) throws -> Configuration {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
-            throw ScanError("\(source): not valid JSON (\(Self.describe(error)))")
-        }
-        guard let object = json as? [String: Any] else { throw ScanError("\(source): expected a JSON object at the top level") }
-        var config = Configuration()
-        for key in object.keys.sorted() where !keys.contains(key) {
-            throw ScanError("\(source): unknown key \"\(key)\" (known keys: \(keys.joined(separator: ", ")))")
-        }
-        func strings(_ key: String) throws -> [String] {
-            guard let value = object[key] else { return [] }
-            guard let list = value as? [Any], let strings = list as? [String], list.count == strings.count else {
-                throw ScanError("\(source): \"\(key)\" must be an array of strings")
+    /// Whether `source` names a YAML file (by its extension); anything else is read as JSON.
+    public static func isYAML(_ source: String) -> Bool { source.hasSuffix(".yml") || source.hasSuffix(".yaml") }
+
+    /// The one configuration file among `present` (names found at a root), or an error naming
+    /// them when there are several: which one would win is not something to guess.
+    public static func single(_ present: [String], at root: String) throws -> String? {
+        guard present.count > 1 else { return present.first }
+        throw ScanError("\(root): \(present.joined(separator: " and ")) are both configurations; keep one")
+    }
+
+    /// A configuration document as JSON or YAML gives it, with a YAML node's line.
+    enum Node {
+        case string(String)
+        case list([Node])
+        case map([(String, Node)])
+        case other(String)
+
+        var kind: String {
+            switch self {
+            case .string: return "a string"
+            case .list: return "a list"
+            case .map: return "a mapping"
+            case .other(let k): return k
             }
-            return strings
+        }
+
+        init(json: Any) {
+            if let s = json as? String { self = .string(s) }
+            else if let a = json as? [Any] { self = .list(a.map(Node.init(json:))) }
+            else if let o = json as? [String: Any] { self = .map(o.sorted { $0.key < $1.key }.map { ($0.key, Node(json: $0.value)) }) }
+            else if json is NSNull { self = .other("null") }
+            else { self = .other("a number or boolean") }
+        }
+    }
+
+    /// Parses the configuration text — YAML when `source` ends in .yml or .yaml, JSON
+    /// otherwise; `source` names it in errors (with the line, for YAML).
+    public static func parse(_ data: Data, source: String) throws -> Configuration {
+        var lines: [String: Int] = [:]
+        let root: Node
+        if isYAML(source) {
+            let doc: YAMLNode
+            do { doc = try YAML.parse(Array(data)) } catch let e as YAMLError { throw ScanError("\(source):\(e.line): not valid YAML (\(e.message))") }
+            func convert(_ n: YAMLNode, _ path: String) -> Node {
+                lines[path] = n.line
+                switch n.value {
+                case .scalar(let s): return .string(s)
+                case .sequence(let a): return .list(a.enumerated().map { convert($1, path + "[\($0)]") })
+                case .mapping(let m): return .map(m.map { ($0.key, convert($0.value, path + "." + $0.key)) })
+                }
+            }
+            root = convert(doc, "")
+            if case .string(let s) = root, s.isEmpty { return Configuration() }
+        } else {
+            do {
+                root = Node(json: try JSONSerialization.jsonObject(with: data, options: []))
+            } catch {
+                throw ScanError("\(source): not valid JSON (\(Self.describe(error)))")
+            }
+        }
+        func at(_ path: String) -> String { lines[path].map { "\(source):\($0)" } ?? source }
+        guard case .map(let object) = root else { throw ScanError("\(at("")): expected a mapping (an object) at the top level") }
+        var config = Configuration()
+        for (key, _) in object where !keys.contains(key) {
+            throw ScanError("\(at("." + key)): unknown key \"\(key)\"" + Spelling.hint(for: key, among: keys, format: { "\"\($0)\"" })
+                            + " (known keys: \(keys.joined(separator: ", ")))")
+        }
+        let values = Dictionary(object, uniquingKeysWith: { _, last in last })
+        func strings(_ key: String) throws -> [String] {
+            guard let value = values[key] else { return [] }
+            guard case .list(let list) = value else { throw ScanError("\(at("." + key)): \"\(key)\" must be a list of strings, not \(value.kind)") }
+            return try list.enumerated().map { i, item in
+                guard case .string(let s) = item else {
+                    throw ScanError("\(at(".\(key)[\(i)]")): \"\(key)\" must be a list of strings; item \(i + 1) is \(item.kind)")
+                }
+                return s
+            }
+        }
+        func rule(_ text: String, _ key: String, _ path: String) throws -> String {
+            guard let id = Catalog.canonicalID(text) else {
+                throw ScanError("\(at(path)): \"\(key)\" names unknown rule \"\(text)\""
+                                + Spelling.hint(for: text, among: Catalog.rules.map(\.id) + Catalog.plannedRuleIDs))
+            }
+            return id
         }
         config.exclude = try strings("exclude").map(Glob.init)
         config.include = try strings("include").map(Glob.init)
         config.examples = try strings("examples").map(Glob.init)
         config.tests = try strings("tests").map(Glob.init)
-        for id in try strings("disable") {
-            guard Catalog.isKnown(id) else { throw ScanError("\(source): \"disable\" names unknown rule \"\(id)\"") }
-            config.disabled.insert(id)
-        }
-        if let value = object["severity"] {
-            guard let map = value as? [String: Any] else { throw ScanError("\(source): \"severity\" must be an object of rule id to severity") }
-            for (id, level) in map.sorted(by: { $0.key < $1.key }) {
-                guard Catalog.isKnown(id) else { throw ScanError("\(source): \"severity\" names unknown rule \"\(id)\"") }
-                guard let s = level as? String, let severity = Severity(rawValue: s) else {
-                    throw ScanError("\(source): \"severity\".\"\(id)\" must be \"error\", \"warning\" or \"note\"")
+        for (i, text) in try strings("disable").enumerated() { config.disabled.insert(try rule(text, "disable", ".disable[\(i)]")) }
+        if let value = values["severity"] {
+            guard case .map(let map) = value else { throw ScanError("\(at(".severity")): \"severity\" must be a mapping of rule id to severity") }
+            for (text, level) in map {
+                let id = try rule(text, "severity", ".severity." + text)
+                guard case .string(let s) = level, let severity = Severity(rawValue: s) else {
+                    throw ScanError("\(at(".severity." + text)): \"severity\".\"\(text)\" must be \"error\", \"warning\" or \"note\"")
                 }
                 config.severity[id] = severity
             }
@@ -71,11 +135,26 @@ public struct Configuration: Sendable, Equatable {
         return config
     }
 
-    /// The configuration at `root/.fleetscan.json`, or the default when there is none.
-    public static func load(root: String) throws -> Configuration {
-        let path = root.hasSuffix("/") ? root + fileName : root + "/" + fileName
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return Configuration() }
+    /// The configuration of the folder `root`: `override` when given (a file anywhere),
+    /// else the root's one configuration file, else the default.
+    public static func load(root: String, override: String? = nil) throws -> Configuration {
+        if let override {
+            var st = stat()
+            guard stat(override, &st) == 0 else { throw ScanError("\(override): no such configuration file") }
+            return try read(override, st)
+        }
+        let base = root.hasSuffix("/") ? root : root + "/"
+        var found: [(String, stat)] = []
+        for name in fileNames {
+            var st = stat()
+            if lstat(base + name, &st) == 0 { found.append((name, st)) }
+        }
+        guard let name = try single(found.map(\.0), at: root) else { return Configuration() }
+        let st = found.first { $0.0 == name }!.1
+        return try read(base + name, st)
+    }
+
+    static func read(_ path: String, _ st: stat) throws -> Configuration {
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw ScanError("\(path): not a regular file") }
         guard Int(st.st_size) <= ProjectScan.maximumSize else { throw ScanError("\(path): larger than \(ProjectScan.maximumSize >> 20) MiB; not read") }
         let bytes: [UInt8]

@@ -26,19 +26,28 @@ public struct GitScan: Sendable {
             }
             var st = stat()
             guard stat(spec, &st) == 0 else { throw ScanError("\(spec): no such repository") }
-            return RepositoryPool(path: spec, first: try GitRepository.open(spec))
+            do {
+                return RepositoryPool(path: spec, first: try GitRepository.open(spec))
+            } catch let e as GitError where e.isNotFound && e.function == "git_repository_open_ext" {
+                // The folder exists but holds no repository (git's own words for it; a folder
+                // inside a work tree is not searched upwards: the repository's top is asked for).
+                let isFolder = (st.st_mode & S_IFMT) == S_IFDIR
+                throw ScanError("not a git repository: \(spec)" + (isFolder ? " (give the top folder of a work tree, or a bare repository)" : ""))
+            }
         } catch let e as GitError {
             throw ScanError(Mirror.redact(e.description))
         }
     }
 
     /// Lists the tree of `revision` in the repository `pool` opens.
-    public static func prepare(pool: RepositoryPool, repository: String, revision: String) throws -> GitScan {
+    /// `configuration` is a file on disk to use instead of the tree's own.
+    public static func prepare(pool: RepositoryPool, repository: String, revision: String, configuration override: String? = nil) throws -> GitScan {
+        let overriding = try override.map { try Configuration.load(root: ".", override: $0) }
         do {
             return try pool.with { repo in
                 let id = try repo.resolveCommit(revision)
                 let commit = try repo.commit(id)
-                let configuration = try GitTree.configuration(repo, tree: commit.tree)
+                let configuration = try overriding ?? GitTree.configuration(repo, tree: commit.tree)
                 let listing = try GitTree.list(pool: pool, repo: repo, tree: commit.tree, configuration: configuration)
                 return GitScan(repository: Mirror.redact(repository), revision: revision, commit: id, input: listing,
                                configuration: configuration)
@@ -59,23 +68,31 @@ public struct GitScan: Sendable {
 
 /// Reading a commit's tree as the scanner sees a folder.
 public enum GitTree {
-    /// The `.fleetscan.json` at the root of `tree`, or the default configuration.
+    /// The configuration at the root of `tree` (`.fleetscan.yml`, `.yaml` or `.json`), or the default.
     public static func configuration(_ repo: GitRepository, tree: ObjectID) throws -> Configuration {
-        guard let entry = try repo.entry(path: Configuration.fileName, in: tree), entry.kind == .file || entry.kind == .executable else {
-            return Configuration()
-        }
-        return try configuration(repo, blob: entry.id)
+        guard let (name, blob) = try configurationEntry(repo, tree: tree) else { return Configuration() }
+        return try configuration(repo, blob: blob, name: name)
     }
 
-    /// The configuration in blob `id`; one over the project-file size limit is refused unread.
-    static func configuration(_ repo: GitRepository, blob id: ObjectID) throws -> Configuration {
+    /// The root's one configuration file and its blob; an error when it holds several.
+    static func configurationEntry(_ repo: GitRepository, tree: ObjectID) throws -> (String, ObjectID)? {
+        var found: [(String, ObjectID)] = []
+        for name in Configuration.fileNames {
+            if let entry = try repo.entry(path: name, in: tree), entry.kind == .file || entry.kind == .executable { found.append((name, entry.id)) }
+        }
+        guard let name = try Configuration.single(found.map(\.0), at: "the root of the tree") else { return nil }
+        return found.first { $0.0 == name }
+    }
+
+    /// The configuration in blob `id` (named `name`); one over the project-file size limit is refused unread.
+    static func configuration(_ repo: GitRepository, blob id: ObjectID, name: String) throws -> Configuration {
         let bytes: [UInt8]
         do {
             bytes = try repo.blob(id, limit: ProjectScan.maximumSize)
         } catch let e as BlobTooLarge {
-            throw ScanError("\(Configuration.fileName): \(e); not read")
+            throw ScanError("\(name): \(e); not read")
         }
-        return try Configuration.parse(Data(bytes), source: Configuration.fileName)
+        return try Configuration.parse(Data(bytes), source: name)
     }
 
     /// The files of `tree` to scan, as `FileTree.list` would list a checkout of it. Links and

@@ -13,8 +13,8 @@ public struct PathScan: Sendable {
     public var configuration: Configuration
 
     /// Resolves the arguments: one folder is its own root; several paths, or files, share
-    /// their common ancestor folder. The root's `.fleetscan.json` applies.
-    public static func prepare(_ paths: [String]) throws -> PathScan {
+    /// their common ancestor folder. The root's configuration applies, or the file `configuration`.
+    public static func prepare(_ paths: [String], configuration override: String? = nil) throws -> PathScan {
         let paths = paths.isEmpty ? ["."] : paths
         var kinds: [(String, Bool)] = []
         for path in paths {
@@ -26,13 +26,13 @@ public struct PathScan: Sendable {
         }
         if kinds.count == 1, kinds[0].1 {
             let root = kinds[0].0
-            let configuration = try Configuration.load(root: root)
+            let configuration = try Configuration.load(root: root, override: override)
             let listing = FileTree.list(root: root, configuration: configuration)
             return PathScan(root: root, files: listing.files, projectFiles: listing.projectFiles, skipped: listing.skipped,
                             diagnostics: listing.diagnostics, configuration: configuration, symlinks: listing.symlinks)
         }
         let root = commonFolder(kinds.map { $0.1 ? $0.0 : parent($0.0) })
-        let configuration = try Configuration.load(root: root)
+        let configuration = try Configuration.load(root: root, override: override)
         var files: [SourceFile] = [], projectFiles: [ProjectFile] = [], skipped = 0, diagnostics: [Diagnostic] = [], symlinks = 0
         var seen = Set<String>()
         for (path, isDirectory) in kinds {

@@ -76,7 +76,8 @@ final class TreeState {
         /// The commit whose tree this is, and the tree.
         var commit: ObjectID?
         var tree: ObjectID?
-        var configurationBlob: ObjectID?
+        /// The configuration file's name and blob ("name hex"), nil when there is none.
+        var configurationBlob: String?
         var files: [String: File] = [:]
         var projectFiles: [String: (ObjectID, ProjectFile.Kind)] = [:]
         var excluded: Set<String> = []
@@ -144,11 +145,11 @@ final class TreeState {
     /// parent, used when this is the parent's state.
     func advance(_ repo: GitRepository, to next: Commit, prepared: [TreeChange]? = nil) throws {
         now.moved = [:]
-        let configEntry = try repo.entry(path: Configuration.fileName, in: next.tree)
-        let configBlob = configEntry.flatMap { $0.kind == .file || $0.kind == .executable ? $0.id : nil }
+        let configEntry = try GitTree.configurationEntry(repo, tree: next.tree)
+        let configBlob = configEntry.map { "\($0.0) \($0.1.hex)" }
         var configChanged = false
         if now.tree == nil || configBlob != now.configurationBlob {
-            configuration = try configBlob.map { try GitTree.configuration(repo, blob: $0) } ?? Configuration()
+            configuration = try configEntry.map { try GitTree.configuration(repo, blob: $0.1, name: $0.0) } ?? Configuration()
             now.configurationBlob = configBlob
             configChanged = true
             now.visibleFolders = [:]

@@ -56,7 +56,7 @@ func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         (["scan", "--format"], "needs a value"),
         (["scan", "/no/such/path"], "/no/such/path: no such file or folder"),
         (["frobnicate"], "unknown command 'frobnicate'"),
-        (["explain"], "explain takes one rule id"),
+        (["explain"], "explain takes one RULE; run `fleetscan rules` for the list"),
         (["explain", "main-scren"], "no rule 'main-scren'"),
     ])
     func usageErrorsExitTwoWithAMessage(_ args: [String], _ message: String) {

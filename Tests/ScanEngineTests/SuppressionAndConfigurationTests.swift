@@ -59,8 +59,11 @@ import TestSupport
         (#"{"disable": ["main-screens"]}"#, "unknown rule \"main-screens\""),
         (#"{"severity": {"main-screen": "fatal"}}"#, "\"severity\".\"main-screen\" must be"),
         (#"{"severity": {"nope": "error"}}"#, "unknown rule \"nope\""),
-        (#"{"exclude": "Pods"}"#, "\"exclude\" must be an array of strings"),
-        (#"[1, 2]"#, "expected a JSON object"),
+        (#"{"exclude": "Pods"}"#, "\"exclude\" must be a list of strings, not a string"),
+        (#"{"exclude": ["a", 3]}"#, "\"exclude\" must be a list of strings; item 2 is a number or boolean"),
+        (#"{"disable": ["orientation-layot"]}"#, "unknown rule \"orientation-layot\" (did you mean `orientation-layout`?)"),
+        (#"{"severty": {}}"#, "unknown key \"severty\" (did you mean \"severity\"?)"),
+        (#"[1, 2]"#, "expected a mapping (an object) at the top level"),
         (#"{"exclude": [}"#, "not valid JSON"),
     ])
     func badConfigurationNamesTheKey(_ json: String, _ expected: String) {
