@@ -33,7 +33,9 @@ enum RulesCommands {
 
     static func render(_ r: RuleDescription) -> String {
         var out = "\(r.id) — \(r.name)\nseverity: \(r.severity.rawValue)   facet: \(r.facet.rawValue)\n\n"
-        out += "What it catches\n  \(r.summary)\n\nWhy\n" + wrap(r.rationale, indent: "  ") + "\n\nFix, by where the code is\n"
+        out += "What it catches\n  \(r.summary)\n\nWhy\n" + wrap(r.rationale, indent: "  ") + "\n\nSources\n"
+        for source in r.sources { out += "  \(source.title)\n      \(source.url)\n" }
+        out += "  This rule in the catalog: \(PublicSource.catalog(r.id))\n\nFix, by where the code is\n"
         let contexts: [(Context, String)] = [(.viewController, "view controller"), (.view, "view"), (.sceneDelegate, "scene delegate"),
                                              (.appDelegate, "app delegate"), (.other, "elsewhere")]
         var seen: [String: [String]] = [:]

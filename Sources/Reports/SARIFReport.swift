@@ -112,9 +112,12 @@ public enum SARIFReport {
             ("name", .string(pascalCase(r.id))),
             ("shortDescription", .object([("text", .string(r.summary))])),
             ("fullDescription", .object([("text", .string(r.rationale))])),
+            ("helpUri", .string(PublicSource.catalog(r.id))),
             ("help", .object([
-                ("text", .string(fixes.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))),
-                ("markdown", .string("**\(r.name)**\n\n\(r.rationale)\n\n**Fix**\n\n" + fixes.map { "- *\($0.0)*: \($0.1)" }.joined(separator: "\n"))),
+                ("text", .string(fixes.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+                                 + "\n\nSources:\n" + r.sources.map { "- \($0.title): \($0.url)" }.joined(separator: "\n"))),
+                ("markdown", .string("**\(r.name)**\n\n\(r.rationale)\n\n**Fix**\n\n" + fixes.map { "- *\($0.0)*: \($0.1)" }.joined(separator: "\n")
+                                     + "\n\n**Sources**\n\n" + r.sources.map { "- [\($0.title)](\($0.url))" }.joined(separator: "\n"))),
             ])),
             ("defaultConfiguration", .object([("level", .string(r.severity.rawValue))])),
             ("properties", .object([("tags", .array([.string("resizable-windows"), .string(r.facet.rawValue)])),

@@ -25,8 +25,10 @@ public struct RuleDescription: Sendable {
     public let facet: Facet
     /// One line: what it catches.
     public let summary: String
-    /// Why it matters, in the seeds' terms, citing them.
+    /// Why it matters, in English.
     public let rationale: String
+    /// The public sources the reasoning rests on (sessions, technotes, API documentation).
+    public let sources: [PublicSource]
     /// The fix for a finding in `context`, written in `language`; `swiftUI` for SwiftUI views.
     public let fix: @Sendable (FixSite) -> String
     public let triggering: [Example]
@@ -42,7 +44,7 @@ public struct RuleDescription: Sendable {
     public let readiness: ReadinessRole
 
     public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
-                fix: @escaping @Sendable (FixSite) -> String,
+                sources: [PublicSource] = [], fix: @escaping @Sendable (FixSite) -> String,
                 triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, fixNeedsIOS: Int? = nil,
                 platforms: RulePlatforms = .resizable, readiness: ReadinessRole = .other) {
         self.readiness = readiness
@@ -54,6 +56,7 @@ public struct RuleDescription: Sendable {
         self.facet = facet
         self.summary = summary
         self.rationale = rationale
+        self.sources = sources
         self.fix = fix
         self.triggering = triggering
         self.nonTriggering = nonTriggering

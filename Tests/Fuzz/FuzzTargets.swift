@@ -75,9 +75,12 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
         _ = TuistManifest.read("Project.swift", text: String(decoding: bytes, as: UTF8.self), problems: &problems)
     },
     "package-manifest": { scan(["Package.swift": $0, "Sources/Kit/Kit.swift": Array("public struct Kit {}".utf8)]) },
-    // JSON: the fleet manifest and .fleetscan.json.
+    // JSON: the fleet manifest; the configuration, as JSON and as YAML (.fleetscan.yml).
     "manifest": { _ = try? FleetManifest.parse(Data($0), path: "fleet.json", environment: ["TOKEN": "t"]) },
-    "configuration": { _ = try? Configuration.parse(Data($0), source: ".fleetscan.json") },
+    "configuration": {
+        _ = try? Configuration.parse(Data($0), source: ".fleetscan.json")
+        _ = try? Configuration.parse(Data($0), source: ".fleetscan.yml")
+    },
     // A glob pattern, then a path to match it against.
     "glob": { bytes in
         let parts = split(bytes, 2).map { String(decoding: $0, as: UTF8.self) }

@@ -12,10 +12,12 @@ struct ApiAboveDeploymentTargetRule: Rule {
         rationale: """
             The adaptive APIs of iOS 17 and later (Observation, trait registration, effective geometry, \
             reserved regions) are easy to adopt past the deployment target; unguarded, the app does not build \
-            or fails on older systems. seed 003 records such a migration — @Observable, @Bindable and \
-            @Environment(Model.self) with an iOS 16 target — and the checks that found every leftover.
+            or fails on older systems. Moving a SwiftUI app from `ObservableObject` to `@Observable`, `@Bindable` and \
+            `@Environment(Model.self)` with an iOS 16 target is the typical case; each entry's version is the one Apple's \
+            documentation gives.
             """,
-        fix: RuleDescription.fixed("Guard the use with `if #available(iOS N, *)` / `@available(iOS N, *)` (API_AVAILABLE in Objective-C), use a compatibility wrapper, or raise the deployment target (seed 003)."),
+        sources: [.availability, .observableMigration, .apple("Observation", "observation")],
+        fix: RuleDescription.fixed("Guard the use with `if #available(iOS N, *)` / `@available(iOS N, *)` (API_AVAILABLE in Objective-C), use a compatibility wrapper, or raise the deployment target."),
         triggering: [
             Example("import ↓Observation", files: ApiAboveDeploymentTargetRule.target16, wraps: false),
             Example("↓@Observable final class Store { var items: [String] = [] }", files: ApiAboveDeploymentTargetRule.target16),

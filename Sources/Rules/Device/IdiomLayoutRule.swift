@@ -11,10 +11,11 @@ struct IdiomLayoutRule: Rule {
         summary: "Chooses layout by comparing userInterfaceIdiom with .pad or .phone.",
         rationale: """
             An iPhone app running on iPad or mirrored to a Mac still reports the phone idiom while its window \
-            can be very wide, and an iPad app in Split View can be narrower than a phone (seed 000). Express the \
-            layout intent instead: a regular horizontal size class, or the bounds the view actually has \
-            (seed 001: "使用尺寸类等工具来区分小布局和大布局"). Platform checks (.mac, .tv, .carPlay, .vision) are fine.
+            can be very wide, and an iPad app in Split View can be narrower than a phone. Express the \
+            layout intent instead: a regular horizontal size class, or the bounds the view actually has — size classes \
+            are what tell a compact layout from a regular one. Platform checks (.mac, .tv, .carPlay, .vision) are fine.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.userInterfaceIdiom", "uikit/uitraitcollection/userinterfaceidiom"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
             site.isSwiftUIView ? "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."
                 : site.language == .swift ? "Compare `traitCollection.horizontalSizeClass == .regular`, or the bounds you lay out in."

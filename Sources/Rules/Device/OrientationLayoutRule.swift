@@ -10,10 +10,11 @@ struct OrientationLayoutRule: Rule {
         summary: "Reads the interface or device orientation to choose a layout.",
         rationale: """
             In resizable environments the declared orientations are only a hint; iPhone Mirroring may always \
-            report portrait while the window is landscape-shaped, and a foldable's inner display ignores them \
-            (seeds 000, 001). Rotation is just an animated bounds change: compare the bounds' width and height, \
-            or use size classes. `statusBarOrientation` is deprecated outright (seed 002, point 11).
+            report portrait while the window is landscape-shaped, and a foldable's inner display ignores them. \
+            Rotation is just an animated bounds change: compare the bounds' width and height, or use size classes. \
+            `statusBarOrientation` is deprecated outright.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIApplication.statusBarOrientation", "uikit/uiapplication/statusbarorientation"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
             site.isSwiftUIView ? "Use the size the view is offered (`GeometryReader`) or the size classes in the environment."
                 : site.context == .viewController

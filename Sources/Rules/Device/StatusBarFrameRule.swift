@@ -9,10 +9,11 @@ struct StatusBarFrameRule: Rule {
         id: "status-bar-frame", name: "Application status bar frame", severity: .warning, facet: .insets,
         summary: "Reads UIApplication's statusBarFrame (deprecated; one window, one screen).",
         rationale: """
-            `UIApplication.statusBarFrame` is deprecated and describes no particular scene (seed 002, point 12). \
+            `UIApplication.statusBarFrame` is deprecated and describes no particular scene. \
             Its usual use, offsetting content below the status bar, is what safe-area insets do for every window \
-            and posture, including the asymmetric insets of a foldable iPhone (seed 001).
+            and posture, including the asymmetric insets of a foldable iPhone.
             """,
+        sources: [.iPhoneDuo, .apple("UIApplication.statusBarFrame", "uikit/uiapplication/statusbarframe"), .apple("UIWindowScene.statusBarManager", "uikit/uiwindowscene/statusbarmanager"), .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
             site.language == .swift
                 ? "Use `view.safeAreaInsets` (or `view.window?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."

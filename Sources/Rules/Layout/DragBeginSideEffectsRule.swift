@@ -9,10 +9,11 @@ struct DragBeginSideEffectsRule: Rule {
         summary: "Presents or animates in dragInteraction(_:sessionWillBegin:).",
         rationale: """
             Siri can load resources through an app's drag handlers, so a drag session may begin without a \
-            finger on the screen (seed 000). Presenting a modal or playing a gesture animation in \
+            finger on the screen. Presenting a modal or playing a gesture animation in \
             `sessionWillBegin` then happens at random; UI that should follow the user's drag belongs in \
             `sessionDidMove`.
             """,
+        sources: [.modernizeUIKit, .apple("UIDragInteractionDelegate", "uikit/uidraginteractiondelegate")],
         fix: RuleDescription.fixed("Move presentation and drag-gesture animations to dragInteraction(_:sessionDidMove:) (or later)."),
         triggering: [
             Example("""

@@ -10,10 +10,11 @@ struct HardcodedBarHeightRule: Rule {
         summary: "A constant that hard-codes a status, navigation, tab or tool bar height or a safe-area inset.",
         rationale: """
             Bar heights and safe-area insets are not constants: they differ by device, orientation, window size \
-            and, on a foldable iPhone, posture — bars even move to the side (seed 001). A number chosen per \
-            device (`IS_IPHONE_X ? 88 : 64`) is a device check in disguise, and every use inherits it \
-            (seed 004: values cached outside layout go stale when windows move).
+            and, on a foldable iPhone, posture — bars even move to the side. A number chosen per \
+            device (`IS_IPHONE_X ? 88 : 64`) is a device check in disguise, and every use inherits it; values cached \
+            outside layout go stale when windows move.
             """,
+        sources: [.iPhoneDuo, .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
             switch site.context {
             case .view, .viewController:

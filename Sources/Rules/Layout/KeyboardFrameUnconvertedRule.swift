@@ -10,10 +10,11 @@ struct KeyboardFrameUnconvertedRule: Rule {
         summary: "Reads the keyboard's end frame in a body that never converts it into a view's coordinates.",
         rationale: """
             `keyboardFrameEndUserInfoKey` is in the screen's coordinate space. In a resized window, on another \
-            screen or with two scenes listening, the raw frame is offset from the view's own space; seed 004 \
-            traced text fields pushed off screen to exactly this, fixed by converting the frame with \
-            `convert(_:from:)` against the text field's window.
+            screen or with two scenes listening, the raw frame is offset from the view's own space — text fields pushed \
+            off screen are the usual symptom — so convert the frame with `convert(_:from:)` against the text field's \
+            window, or use the keyboard layout guide.
             """,
+        sources: [.apple("UIResponder.keyboardFrameEndUserInfoKey", "uikit/uiresponder/keyboardframeenduserinfokey"), .apple("UIKeyboardLayoutGuide", "uikit/uikeyboardlayoutguide")],
         fix: { site in
             site.language == .swift ? "Convert it first: `let frame = view.convert(keyboardFrame, from: view.window?.screen.coordinateSpace)` (or `from: nil`)."
                 : "Convert it first: `CGRect frame = [self.view convertRect:keyboardFrame fromView:nil];`."

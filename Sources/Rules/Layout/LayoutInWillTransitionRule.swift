@@ -10,9 +10,10 @@ struct LayoutInWillTransitionRule: Rule {
         summary: "Assigns frames or constraint constants in viewWillTransition(to:with:) or willTransition(to:with:).",
         rationale: """
             While a window is dragged, size changes arrive in bursts and transition callbacks can fire twice \
-            within moments; layout done there uses stale constraints and ends up wrong (seed 004). Mark layout \
+            within moments; layout done there uses stale constraints and ends up wrong. Mark layout \
             as needed and lay out in viewDidLayoutSubviews / layoutSubviews, which always see the final size.
             """,
+        sources: [.modernizeUIKit, .apple("viewWillTransition(to:with:)", "uikit/uicontentcontainer/viewwilltransition(to:with:)")],
         fix: RuleDescription.fixed("Call setNeedsLayout (or update state) in the transition callback and assign frames and constants in viewDidLayoutSubviews / layoutSubviews."),
         triggering: [
             Example("""

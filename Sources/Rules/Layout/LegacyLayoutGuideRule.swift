@@ -9,9 +9,10 @@ struct LegacyLayoutGuideRule: Rule {
         summary: "Uses topLayoutGuide or bottomLayoutGuide (deprecated since iOS 11).",
         rationale: """
             The top and bottom layout guides predate the safe area; they know nothing of side insets, which \
-            landscape, Split View and a foldable iPhone's vertically stacked bar buttons all produce \
-            (seed 001: keep foreground content inside the safe area, each side independently).
+            landscape, Split View and a foldable iPhone's vertically stacked bar buttons all produce. Foreground \
+            content belongs inside the safe area, each side on its own.
             """,
+        sources: [.iPhoneDuo, .apple("UIViewController.topLayoutGuide", "uikit/uiviewcontroller/toplayoutguide"), .apple("UIView.safeAreaLayoutGuide", "uikit/uiview/safearealayoutguide")],
         fix: { site in
             site.language == .swift ? "Use `view.safeAreaLayoutGuide` (or `view.safeAreaInsets`)." : "Use `self.view.safeAreaLayoutGuide` (or `self.view.safeAreaInsets`)."
         },

@@ -11,9 +11,11 @@ struct SafeAreaReadTooEarlyRule: Rule {
         summary: "Reads safeAreaInsets in viewDidLoad, init or awakeFromNib, before they are known.",
         rationale: """
             Before a view is in a window its safe-area insets are zero, and afterwards they change with every \
-            resize, rotation and move between screens (seed 004: "如果某个约束依赖safeAreaInsets.bottom而你在\
-            viewDidLoad里就把它缓存成了一个静态值…页面底部要么被遮挡要么空出一大块").
+            resize, rotation and move between screens: a constraint set once from `safeAreaInsets.bottom` in \
+            `viewDidLoad` leaves the bottom of the page either covered or with a gap. Read insets in \
+            `viewSafeAreaInsetsDidChange` or layout, or constrain to the safe-area layout guide.
             """,
+        sources: [.apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets"), .apple("viewSafeAreaInsetsDidChange()", "uikit/uiviewcontroller/viewsafeareainsetsdidchange()")],
         fix: RuleDescription.fixed("Read safe-area insets in viewSafeAreaInsetsDidChange / safeAreaInsetsDidChange, layoutSubviews or viewDidLayoutSubviews — or constrain to safeAreaLayoutGuide."),
         triggering: [
             Example("""

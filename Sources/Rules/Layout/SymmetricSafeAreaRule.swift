@@ -12,9 +12,10 @@ struct SymmetricSafeAreaRule: Rule {
         summary: "Doubles one safe-area or margin inset, or uses one side for the opposite side.",
         rationale: """
             Safe areas and layout margins are often asymmetric — in landscape, in Split View, and especially \
-            on a foldable iPhone whose bar buttons can stand on one side (seed 001: "请避免假设相对两侧的内边距相等"). \
+            on a foldable iPhone whose bar buttons can stand on one side: never assume opposite insets are equal. \
             `insets.left * 2` or reusing `.top` for the bottom puts content under hardware or system UI on the other side.
             """,
+        sources: [.iPhoneDuo, .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
             site.language == .swift
                 ? "Use `bounds.inset(by: safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."

@@ -10,8 +10,9 @@ struct TraitCollectionDidChangeRule: Rule {
         rationale: """
             Trait changes are the signal resizable windows send (size classes, display scale). UIKit now tracks \
             the traits read in layout and drawing automatically, and `registerForTraitChanges` observes exactly \
-            the traits a cache depends on; `traitCollectionDidChange` is deprecated (seed 000).
+            the traits a cache depends on; `traitCollectionDidChange` is deprecated.
             """,
+        sources: [.modernizeUIKit, .apple("traitCollectionDidChange(_:)", "uikit/uitraitenvironment/traitcollectiondidchange(_:)"), .apple("UITraitChangeObservable", "uikit/uitraitchangeobservable")],
         fix: { site in
             site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
                 : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."

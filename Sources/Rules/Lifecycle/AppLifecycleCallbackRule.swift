@@ -16,10 +16,11 @@ struct AppLifecycleCallbackRule: Rule {
         rationale: """
             Once an app adopts scenes, `applicationDidBecomeActive`, `applicationWillResignActive`, \
             `applicationDidEnterBackground` and `applicationWillEnterForeground` are not called; the \
-            `UIApplication…Notification`s still are (seed 002, point 4). With several scenes, activation is \
+            `UIApplication…Notification`s still are. With several scenes, activation is \
             per window: app-level state belongs in the notifications, window-level state in the scene \
-            delegate (seed 004).
+            delegate.
             """,
+        sources: [.tn3187, .apple("Managing your app's life cycle", "uikit/managing-your-app-s-life-cycle"), .apple("UISceneDelegate", "uikit/uiscenedelegate")],
         fix: RuleDescription.fixed("Move window-level work to the scene delegate (sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground, sceneWillEnterForeground); observe the UIApplication notifications for app-wide work."),
         triggering: [
             Example("""

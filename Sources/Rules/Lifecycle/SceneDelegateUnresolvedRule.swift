@@ -11,10 +11,11 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         summary: "The scene manifest names a delegate class, storyboard or configuration that does not exist.",
         rationale: """
             UIKit instantiates the scene delegate by the class name in the manifest and matches the \
-            configuration the app delegate returns by name (seed 002: the names must be identical). A \
+            configuration the app delegate returns by name: the names must be identical. A \
             misspelt class, a renamed configuration or a deleted storyboard means the scene connects with no \
             delegate and no window — the app launches to a black screen.
             """,
+        sources: [.tn3187, .apple("UIApplicationSceneManifest", "bundleresources/information-property-list/uiapplicationscenemanifest"), .apple("UISceneConfiguration", "uikit/uisceneconfiguration")],
         fix: RuleDescription.fixed("Make UISceneDelegateClassName name a declared class ($(PRODUCT_MODULE_NAME).Name for Swift), use the UISceneConfigurationName the manifest declares in code, and point UISceneStoryboardFile at an existing storyboard (or remove it)."),
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true,

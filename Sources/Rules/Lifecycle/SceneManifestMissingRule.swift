@@ -10,10 +10,11 @@ struct SceneManifestMissingRule: RepositoryRule {
         summary: "An iOS app target without a UIApplicationSceneManifest (and no SwiftUI App): it will not launch.",
         rationale: """
             With the iOS 27 SDK the UIScene lifecycle is required: an app that has not adopted it does not \
-            launch (seed 000). Adoption starts with the Info.plist's UIApplicationSceneManifest — or the \
+            launch. Adoption starts with the Info.plist's UIApplicationSceneManifest — or the \
             generated one, INFOPLIST_KEY_UIApplicationSceneManifest_Generation — and a scene delegate that \
-            creates the window (seed 002, points 1–3). A SwiftUI `App` adopts scenes by itself.
+            creates the window. A SwiftUI `App` adopts scenes by itself.
             """,
+        sources: [.tn3187, .transitioning, .modernizeUIKit, .apple("UIApplicationSceneManifest", "bundleresources/information-property-list/uiapplicationscenemanifest")],
         fix: RuleDescription.fixed("Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."),
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys, marked: true),

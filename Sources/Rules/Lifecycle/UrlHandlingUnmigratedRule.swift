@@ -11,8 +11,9 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
             Once an app adopts scenes, `application(_:open:options:)` and `application(_:continue:…)` are no \
             longer called: warm launches reach `scene(_:openURLContexts:)` and `scene(_:continue:)`, and a \
             cold launch only passes the link in `connectionOptions.urlContexts` / `userActivities` of \
-            `scene(_:willConnectTo:options:)` (seed 002, points 8–10 — found the hard way).
+            `scene(_:willConnectTo:options:)` — the cold launch is the case migrations most often miss.
             """,
+        sources: [.tn3187, .apple("UISceneDelegate.scene(_:openURLContexts:)", "uikit/uiscenedelegate/scene(_:openurlcontexts:)"), .apple("UISceneDelegate.scene(_:willConnectTo:options:)", "uikit/uiscenedelegate/scene(_:willconnectto:options:)")],
         fix: RuleDescription.fixed("Handle URLs in scene(_:openURLContexts:), user activities in scene(_:continue:), and read connectionOptions.urlContexts and userActivities in scene(_:willConnectTo:options:) for cold launches."),
         triggering: [
             Example("""

@@ -12,9 +12,10 @@ struct WindowInAppDelegateRule: Rule {
         rationale: """
             With scenes (required by the iOS 27 SDK), the app delegate handles process-wide services and each \
             scene delegate creates its own window in `scene(_:willConnectTo:options:)` with \
-            `UIWindow(windowScene:)` (seed 000; seed 002, point 6). A window made in \
+            `UIWindow(windowScene:)`. A window made in \
             `application(_:didFinishLaunchingWithOptions:)` is attached to no scene and never appears.
             """,
+        sources: [.tn3187, .modernizeUIKit, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)")],
         fix: { site in
             site.language == .swift
                 ? "Move it to `scene(_:willConnectTo:options:)` in the scene delegate: `window = UIWindow(windowScene: windowScene)`."

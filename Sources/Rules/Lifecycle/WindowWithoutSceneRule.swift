@@ -9,10 +9,11 @@ struct WindowWithoutSceneRule: Rule {
         summary: "Creates a UIWindow (or subclass) with a frame or no arguments, attached to no scene.",
         rationale: """
             Under the scene lifecycle a window is shown in the scene it belongs to; one created with \
-            `init(frame:)` or `init()` belongs to none (seed 002, point 7: splash and ad windows must use \
-            `initWithWindowScene:`). With several scenes the code must also decide which scene the overlay \
+            `init(frame:)` or `init()` belongs to none, so splash, ad and overlay windows must be created with \
+            `init(windowScene:)`. With several scenes the code must also decide which scene the overlay \
             belongs to. A window attached afterwards in the same function (`window.windowScene = scene`) is fine.
             """,
+        sources: [.tn3187, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)"), .apple("UIWindow.windowScene", "uikit/uiwindow/windowscene")],
         fix: { site in
             let scene: String
             switch site.context {

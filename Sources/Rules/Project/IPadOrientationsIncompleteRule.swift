@@ -11,9 +11,10 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
         summary: "An app that runs on iPad, not full screen, declares fewer than all four iPad orientations.",
         rationale: """
             On iPad, Split View, Stage Manager and resizable windows need an app that accepts every \
-            orientation; rotation is just a bounds change (seed 000: "设备旋转只是一次带动画的 Bounds 改变"), \
-            and a foldable's inner display ignores declared orientations anyway (seed 001).
+            orientation; a rotation is only an animated change of bounds, and a foldable's inner display ignores \
+            declared orientations anyway.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UISupportedInterfaceOrientations", "bundleresources/information-property-list/uisupportedinterfaceorientations")],
         fix: RuleDescription.fixed("Declare all four orientations in UISupportedInterfaceOrientations~ipad (or INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad) and lay out by size instead."),
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + """

@@ -8,9 +8,10 @@ struct LaunchScreenMissingRule: RepositoryRule {
         summary: "An iOS app target with neither UILaunchStoryboardName nor UILaunchScreen.",
         rationale: """
             A launch screen is how an iOS app tells the system it lays itself out for any size; without one it \
-            is letterboxed at legacy sizes and cannot join window resizing at all (seed 000: the app must \
-            follow the space its scene has), and the iOS 27 SDK refuses it at upload.
+            is letterboxed at legacy sizes and cannot join window resizing at all (an app must follow the space its scene \
+            has), and the iOS 27 SDK refuses it at upload.
             """,
+        sources: [.modernizeUIKit, .apple("UILaunchScreen", "bundleresources/information-property-list/uilaunchscreen")],
         fix: RuleDescription.fixed("Add a launch storyboard (UILaunchStoryboardName) or a UILaunchScreen dictionary (or INFOPLIST_KEY_UILaunchScreen_Generation = YES)."),
         triggering: [
             .infoPlist(Example.appKeys + Example.sceneKeys, marked: true, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),

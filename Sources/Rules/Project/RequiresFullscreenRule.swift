@@ -9,9 +9,10 @@ struct RequiresFullscreenRule: RepositoryRule {
         rationale: """
             In resizable environments iOS 27 still honours UIRequiresFullScreen for iPhone apps, but only by \
             resizing in discrete steps between supported screen configurations; a foldable still resizes the \
-            app when it opens or closes (seeds 000, 001). It suits games that must re-render at full quality, \
+            app when it opens or closes. It suits games that must re-render at full quality, \
             not apps avoiding adaptive layout.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIRequiresFullScreen", "bundleresources/information-property-list/uirequiresfullscreen")],
         fix: RuleDescription.fixed("Remove UIRequiresFullScreen unless the app is a game or renders at fixed sizes; adopt adaptive layout instead."),
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + "<key>UIRequiresFullScreen</key><true/>", marked: true),

@@ -10,11 +10,12 @@ struct GlobalGeometryConstantRule: Rule {
         id: "global-geometry-constant", name: "Global geometry constant", severity: .warning, facet: .size,
         summary: "A #define, global or static constant, computed property or parameterless function that hands out screen geometry.",
         rationale: """
-            Geometry changes while the app runs; a global snapshot of it does not (seed 000: "Geometry 会变化，\
-            使用方要么在需要时读取，要么订阅变化并使相关缓存失效"). Macros like `SCREEN_WIDTH` spread one \
+            Geometry changes while the app runs; a global snapshot of it does not. Code that needs it should read \
+            it when it needs it, or observe its changes and drop what it cached. Macros like `SCREEN_WIDTH` spread one \
             assumption through a whole codebase, so fleetscan reports the definition once here and each use \
             under the rule of what it reads, and migration progress is counted in uses.
             """,
+        sources: [.modernizeUIKit, .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: RuleDescription.fixed("Read geometry where it is needed (view.bounds, traitCollection.displayScale, windowScene.effectiveGeometry), migrating uses first; if a value must be cached, invalidate it when traits or geometry change."),
         triggering: [
             .objc("#define ↓SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"),

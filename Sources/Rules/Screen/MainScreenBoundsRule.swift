@@ -9,11 +9,12 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         id: "main-screen-bounds", name: "Main screen bounds", severity: .warning, facet: .size,
         summary: "Lays out from the size of the main screen instead of the space the view or scene has.",
         rationale: """
-            In a resizable window the screen's size and the app's size are different things (seed 000: \
-            "屏幕尺寸与 App 可用尺寸是两回事"). A view controller should lay out from its own view's bounds, \
-            which also keeps it right inside split views and sheets; a scene from its effective geometry \
-            (iOS 16). Seed 004 traces broken layouts on two-display devices to `UIScreen.main.bounds`.
+            In a resizable window the screen's size and the app's size are different things. A view controller \
+            should lay out from its own view's bounds, which also keeps it right inside split views and sheets; a scene \
+            from its effective geometry (iOS 16). On two-display devices, layouts sized from `UIScreen.main.bounds` are \
+            the ones that break first.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
             // The initial read of a mutable global that other code assigns is an ordinary read;

@@ -10,9 +10,11 @@ struct MainScreenRule: ScreenGeometryRule {
         rationale: """
             When an app is mirrored to a Mac, moved to an external display or runs on the other display of a \
             foldable iPhone, its scene is not on the main screen, so anything read from `UIScreen.main` describes \
-            the wrong screen (seed 000). Referencing the main screen on a two-display device is ambiguous and will \
-            be deprecated (seed 001); reach the screen through the window scene when it is really needed.
+            the wrong screen. Apple's documentation discourages the symbol — referencing the main screen is ambiguous \
+            on a two-display device; reach the screen through the window scene (`view.window.windowScene.screen`) when it \
+            is really needed.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.screen", "uikit/uiwindowscene/screen")],
         fix: GeometryFixes.screen,
         triggering: [
             Example("func f() { let screen = ↓UIScreen.main }"),

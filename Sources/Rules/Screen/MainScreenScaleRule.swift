@@ -12,9 +12,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         rationale: """
             A scene is not always on the main screen: iPhone Mirroring, an iPad's external display and the \
             two displays of a foldable iPhone each have their own scale. Most reads of `UIScreen.main.scale` \
-            only want the scale to draw at, which the view's trait collection knows and keeps current \
-            (seed 000: "只需要 Scale 时，优先使用 Trait Collection"; seed 001: "Replace main screen references").
+            only want the scale to draw at, which the view's trait collection knows and keeps current; when only \
+            the scale is needed, the trait collection is the source to prefer.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
             Example("""

@@ -10,12 +10,13 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         id: "screen-size-device-check", name: "Device check by screen size", severity: .warning, facet: .size,
         summary: "Compares a screen dimension with a number to detect a device model (isIPhoneX).",
         rationale: """
-            Old "adaptation" code guesses the device from the screen's size (seed 000: "本质上是在猜测设备"). \
+            Old "adaptation" code guesses the device from the screen's size. \
             With iPhone apps resizing freely in iPhone Mirroring and on iPad, and a foldable iPhone changing \
             size with its posture, the window can be any size: a check for 812 points picks the wrong layout \
             or none at all. Notches and home indicators are what safe-area insets describe; available space \
             is what size classes and bounds describe.
             """,
+        sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
             // One device check, one finding: the sizes it lists are that check.

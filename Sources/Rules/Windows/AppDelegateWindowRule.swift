@@ -8,10 +8,12 @@ struct AppDelegateWindowRule: Rule {
         id: "app-delegate-window", name: "App delegate's window", severity: .warning, facet: .window,
         summary: "Reaches the window through the application delegate.",
         rationale: """
-            Once an app adopts scenes, windows belong to scene delegates and the app delegate's `window` is nil \
-            (seed 002, point 5): every path that reaches the UI through `UIApplication.shared.delegate.window` \
-            silently stops working, and with several scenes there is no single window to return.
+            Once an app adopts scenes, windows belong to scene delegates and the app delegate's `window` is nil: \
+            every path that reaches the UI through `UIApplication.shared.delegate.window` silently stops working, and with \
+            several scenes there is no single window to return. Reach the window through the view (`view.window`) or the \
+            scene the code serves.
             """,
+        sources: [.tn3187, .apple("UIApplicationDelegate.window", "uikit/uiapplicationdelegate/window")],
         fix: GeometryFixes.window,
         triggering: [
             // Through one local in the same function.

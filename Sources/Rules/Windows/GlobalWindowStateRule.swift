@@ -8,11 +8,12 @@ struct GlobalWindowStateRule: RepositoryRule {
         id: "global-window-state", name: "App-wide window state", severity: .warning, facet: .window,
         summary: "A static, global or singleton property holds a UIWindow, UIWindowScene or navigation controller.",
         rationale: """
-            A singleton that stores "the" key window or window scene — the workaround seed 002 describes for \
-            single-scene apps — breaks as soon as a second scene exists: the scenes overwrite each other's \
-            window and UI lands in the wrong one (seed 004). Per-scene state belongs on the scene delegate. \
+            A singleton that stores "the" key window or window scene — a common workaround while an app has a \
+            single scene — breaks as soon as a second scene exists: the scenes overwrite each other's window and UI lands in \
+            the wrong one. Per-scene state belongs on the scene delegate or the window scene. \
             In an app that declares a single scene this is a note; with multiple scenes, a warning.
             """,
+        sources: [.tn3187, .apple("UIWindowScene", "uikit/uiwindowscene")],
         fix: RuleDescription.fixed("Keep windows, window scenes and root navigation controllers on the scene delegate (or pass them down); reach them from a view's window when needed."),
         triggering: [
             Example("""

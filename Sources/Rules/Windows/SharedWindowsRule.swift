@@ -11,9 +11,11 @@ struct SharedWindowsRule: Rule {
         summary: "Reads UIApplication's windows or keyWindow instead of the window in context.",
         rationale: """
             With multiple scenes an app has several windows, and the key window belongs to whichever scene the \
-            user touched last. Code that takes `windows.first` or `keyWindow` presents on, measures or \
-            configures the wrong window (seed 004), and both properties are deprecated (seed 002, point 13).
+            user touched last. Code that takes `windows.first` or `keyWindow` presents on, measures or configures the wrong \
+            window — buttons that do not respond, alerts on the other display — and both properties are deprecated in \
+            favour of the scene's own windows.
             """,
+        sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
             Example("func f() { let w = UIApplication.shared.↓windows.first }"),
