@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fleetscan", targets: ["fleetscan"]),
+        // `swift package fleetscan`: scans a package that depends on this one.
+        .plugin(name: "FleetscanPlugin", targets: ["FleetscanPlugin"]),
     ],
     targets: [
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
@@ -44,6 +46,10 @@ let package = Package(
         // Flags, commands, and the one error-to-exit-code mapping.
         .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "Fixing"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
+        .plugin(name: "FleetscanPlugin",
+                capability: .command(intent: .custom(verb: "fleetscan",
+                                                     description: "Scan the package's targets for what blocks resizable windows and multiple scenes")),
+                dependencies: ["fleetscan"], path: "Plugins/FleetscanPlugin"),
 
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ResultStore"],
                 path: "Tests/TestSupport"),
