@@ -100,9 +100,9 @@ enum FleetCommand {
             let left = Int(p.elapsed * (1 - p.fraction) / p.fraction)
             eta = " · ETA " + (left >= 60 ? "\(left / 60)m\(String(format: "%02d", left % 60))s" : "\(left)s")
         }
-        let current = p.current.map { " · \($0)" + (p.commitsTotal > 0 ? " \(p.commitsDone)/\(p.commitsTotal) commits" : "") } ?? ""
+        let current = p.current.map { " · \($0)" + (p.commitsTotal > 0 ? " \(p.commitsDone)/\(plural(p.commitsTotal, "commit"))" : "") } ?? ""
         return "fleetscan: fleet: \(p.fetched)/\(p.repositories) fetched · \(p.finished)/\(p.repositories) scanned"
-            + (p.failed > 0 ? " (\(p.failed) failed)" : "") + " · \(p.filesScanned) files · \(p.findings) findings · "
+            + (p.failed > 0 ? " (\(p.failed) failed)" : "") + " · \(plural(p.filesScanned, "file")) · \(plural(p.findings, "finding")) · "
             + String(format: "%.0f files/s", rate) + eta + current
     }
 

@@ -72,8 +72,8 @@ public enum FleetMarkdown {
             m += "\n### \(cell(r.name))\n\n" + "Status \(r.status)" + (r.reason.map { " (\(cell(Links.withoutLocalPaths($0))))" } ?? "")
                 + " · stage \(r.stage?.rawValue ?? "–")"
                 + (r.stageReasons.isEmpty ? "" : " (\(cell(r.stageReasons.prefix(3).joined(separator: "; "))))")
-                + " · \(r.counts.errors) errors, \(r.counts.warnings) warnings, \(r.counts.notes) notes"
-                + " (examples, tests and unbuilt code apart: \(r.apart.total)) · \(r.trend.count) commits stored"
+                + " · \(plural(r.counts.errors, "error")), \(plural(r.counts.warnings, "warning")), \(plural(r.counts.notes, "note"))"
+                + " (examples, tests and unbuilt code apart: \(r.apart.total)) · \(plural(r.trend.count, "commit")) stored"
                 + " · since the previous run: \(FleetFigures.changeText(r))\n\n"
             for problem in r.work?.ownerProblems ?? [] { m += "> \(cell(problem))\n\n" }
             m += workList(r)

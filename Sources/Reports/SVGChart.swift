@@ -28,7 +28,7 @@ enum SVGChart {
         var out = named.prefix(maxSeries - 1).enumerated().map { Series(name: $0.element.name, values: $0.element.values, color: color($0.offset)) }
         var other = Array(repeating: 0, count: named.first?.values.count ?? 0)
         for s in named.dropFirst(maxSeries - 1) { for (i, v) in s.values.enumerated() where i < other.count { other[i] += v } }
-        out.append(Series(name: "other (\(named.count - maxSeries + 1) rules)", values: other, color: otherColor))
+        out.append(Series(name: "other (\(plural(named.count - maxSeries + 1, "rule")))", values: other, color: otherColor))
         return out
     }
 

@@ -76,6 +76,9 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         #expect(dashH.out.hasPrefix("usage: fleetscan \(name)"), "\(dashH.out)")
         #expect(dashH.out == long.out && long.out == viaHelp.out)
         for flag in Commands.named(name)!.flags { #expect(dashH.out.contains(flag.name), "\(name) help lacks \(flag.name)") }
+        // Only its own: `fleet check` does not list `fleet run`'s flags.
+        let others = Set(Flags.all.map(\.name)).subtracting(Commands.named(name)!.flags.flatMap(\.spellings))
+        for other in others { #expect(!dashH.out.contains(other + " "), "\(name) help lists \(other)") }
         #expect(dashH.out.contains("-h, --help"))
     }
 
@@ -228,8 +231,12 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         try BaselineTests.git(repo.path, "commit", "-q", "-m", "two")
         let two = run(["scan", "--repo", repo.path], environment: [:])
         #expect(two.code == 2 && two.err.contains(".fleetscan.yml and .fleetscan.yaml are both configurations"), "\(two.err)")
-        let history = run(["history", "--repo", repo.path, "--db", repo.path + "/../h-\(UUID().uuidString).sqlite", "--format", "json"], environment: [:])
+        let db = TempDirectory()
+        let history = run(["history", "--repo", repo.path, "--db", db.path + "/h.sqlite", "--format", "json"], environment: [:])
         #expect(history.out.contains("are both configurations"), "\(history.out)\(history.err)")
+        #expect(history.err.contains("fleetscan: history: 2 commits (2 scanned"), "\(history.err)")
+        let one = run(["history", "--repo", repo.path, "--rev", "HEAD~1", "--db", db.path + "/one.sqlite"], environment: [:])
+        #expect(one.err.contains("fleetscan: history: 1 commit (1 scanned, 0 already stored), 1 blob scanned"), "\(one.err)")
     }
 
     @Test func messagesANewUserMeets() throws {
