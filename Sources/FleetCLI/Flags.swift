@@ -28,7 +28,6 @@ enum FlagType: Sendable, Equatable {
             return value.isEmpty ? "must not be empty" : nil
         case .choice(let allowed):
             return allowed.contains(value) ? nil : "must be one of \(allowed.joined(separator: ", "))"
-                + Spelling.hint(for: value, among: allowed, format: { "'\($0)'" })
         case .count:
             return Int(value).map { $0 > 0 } == true ? nil : "must be a positive whole number"
         case .date:
@@ -125,7 +124,13 @@ struct ParsedArguments {
                 value = words[i]
                 i += 1
             }
-            if let problem = flag.type.problem(value) { throw CLIError.usage("option '\(name)' \(problem) (got '\(value)')") }
+            if let problem = flag.type.problem(value) {
+                var got = "got '\(value)'"
+                if case .choice(let allowed) = flag.type, let close = Spelling.suggestions(for: value, among: allowed).first {
+                    got += "; did you mean '\(close)'?"
+                }
+                throw CLIError.usage("option '\(name)' \(problem) (\(got))")
+            }
             // A flag given again overrides (a wrapper's default, then the user's choice), as
             // ripgrep and git do; a repeatable one keeps every value.
             parsed.values[flag.name] = value

@@ -125,7 +125,7 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         (["zzzzzz"], "unknown command 'zzzzzz'\nRun `fleetscan help` for usage."),
         (["explain", "orientation-layot"], "no rule 'orientation-layot' (did you mean `orientation-layout`?)"),
         (["fix", ".", "--rule", "main-scren-scale"], "option '--rule': no rule 'main-scren-scale' (did you mean `main-screen-scale`?)"),
-        (["scan", "--format", "jsn"], "option '--format' must be one of xcode, json, sarif, markdown, github, checkstyle, junit, codeclimate (did you mean 'json'?) (got 'jsn')"),
+        (["scan", "--format", "jsn"], "option '--format' must be one of xcode, json, sarif, markdown, github, checkstyle, junit, codeclimate (got 'jsn'; did you mean 'json'?)"),
         (["help", "nosuch"], "no command 'nosuch'"),
         (["rules", "extra"], "rules takes no arguments (got 'extra')"),
     ])
