@@ -152,15 +152,7 @@ struct ParsedArguments {
         return message
     }
 
-    /// The value of `flag`, checked against `allowed` when the parse did not already.
-    func choice(_ flag: Flag, _ allowed: [String]) throws -> String? {
-        guard let v = values[flag.name] else { return nil }
-        guard allowed.contains(v) else {
-            throw CLIError.usage("option '\(flag.name)' must be one of \(allowed.joined(separator: ", ")) (got '\(v)')")
-        }
-        return v
-    }
-
+    /// A `.count` flag's number (checked when parsed; checked again for flags a caller builds).
     func positiveInt(_ flag: Flag) throws -> Int? {
         guard let v = values[flag.name] else { return nil }
         guard let n = Int(v), n > 0 else { throw CLIError.usage("option '\(flag.name)' must be a positive whole number (got '\(v)')") }
