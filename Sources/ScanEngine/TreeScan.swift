@@ -63,17 +63,32 @@ public enum TreeScan {
                            configuration: Configuration = Configuration(), jobs: Int = Parallel.cores,
                            analyzer: Analyzer = Analyzer()) -> ScanResult {
         let started = Date()
+        // The project model needs no source file: it is one more item of the first pass's map,
+        // taken first (it is usually the longest), so reading the project files overlaps with
+        // analysing the sources instead of following them on one core.
+        enum Work: Sendable { case project, file(Int) }
+        enum Done: Sendable { case project(ProjectModel, [Diagnostic]), file(FirstPass) }
         let order = files.indices.sorted { files[$0].size > files[$1].size }
-        let first: [FirstPass] = Parallel.map(files, jobs: jobs, order: order) { firstPass($0, analyzer: analyzer) }
+        let work: [Work] = [.project] + files.indices.map { .file($0) }
+        let done: [Done] = Parallel.map(work, jobs: jobs, order: [0] + order.map { $0 + 1 }) { item in
+            switch item {
+            case .project:
+                let (project, diagnostics) = ProjectScan.model(projectFiles, jobs: 1)
+                return .project(project, diagnostics)
+            case .file(let i):
+                return .file(firstPass(files[i], analyzer: analyzer))
+            }
+        }
+        guard case .project(let project, let projectDiagnostics) = done[0] else { preconditionFailure("the project model is item 0") }
+        let first: [FirstPass] = done.dropFirst().map { if case .file(let f) = $0 { return f }; preconditionFailure("a file's item") }
         var analyses: [FileAnalysis?] = []
         var result = ScanResult(findings: [], files: 0, skipped: skipped, diagnostics: diagnostics, stage: nil, seconds: 0, rescanned: 0)
         for outcome in first {
             analyses.append(outcome.analysis)
             result.count(outcome)
         }
-        Timing.mark("first pass (\(files.count) files)")
+        Timing.mark("first pass and project model (\(files.count) files, \(projectFiles.count) project files)")
         let facts = analyses.compactMap { $0?.facts }
-        let (project, projectDiagnostics) = ProjectScan.model(projectFiles, jobs: jobs)
         let model = buildModel(facts: facts, project: project)
         result.diagnostics += projectDiagnostics
         Timing.mark("repository model")
