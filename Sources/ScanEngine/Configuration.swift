@@ -192,8 +192,18 @@ public struct Configuration: Sendable, Equatable {
     }
 
     func isVendored(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { Self.vendoredFolders.contains(String($0)) }
+        // On bytes, without a string per component: every file of a tree is asked.
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        while let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
+            let component = bytes[start..<slash]
+            if Self.vendoredBytes.contains(where: { $0.elementsEqual(component) }) { return true }
+            start = bytes.index(after: slash)
+        }
+        return false
     }
+
+    static let vendoredBytes: [[UInt8]] = vendoredFolders.map { Array($0.utf8) }
 
     /// Whether `glob` names the vendored folders of `path` literally (so it opts them back in).
     func names(vendoredPathOf path: String, in glob: Glob) -> Bool {

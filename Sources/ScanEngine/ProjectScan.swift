@@ -35,16 +35,27 @@ public struct ProjectFile: Sendable {
 
     /// The kind of a path, or nil when the project model does not read it.
     public static func kind(of path: String) -> Kind? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name == "project.pbxproj", path.split(separator: "/").dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
-        if name == "Package.swift" { return .packageManifest }
-        if name == "Project.swift" { return .tuistManifest }
-        if name.hasSuffix(".plist") { return .propertyList }
-        if name.hasSuffix(".storyboard") { return .storyboard }
-        if name.hasSuffix(".xcconfig") { return .xcconfig }
+        // On the path's bytes: the listing asks this of every file of a tree.
+        let bytes = path.utf8
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let name = bytes[nameStart...]
+        func ends(_ suffix: String) -> Bool {
+            let s = suffix.utf8
+            return name.count >= s.count && name.suffix(s.count).elementsEqual(s)
+        }
+        func named(_ exact: String) -> Bool { name.elementsEqual(exact.utf8) }
+        if named("project.pbxproj") {
+            let folder = path.split(separator: "/").dropLast().last
+            return folder?.hasSuffix(".xcodeproj") == true ? .xcodeProject : nil
+        }
+        if named("Package.swift") { return .packageManifest }
+        if named("Project.swift") { return .tuistManifest }
+        if ends(".plist") { return .propertyList }
+        if ends(".storyboard") { return .storyboard }
+        if ends(".xcconfig") { return .xcconfig }
         // XcodeGen specs and what they include (any name); not CI or tool settings in hidden folders.
-        if name.hasSuffix(".yml") || name.hasSuffix(".yaml"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .yaml }
-        if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { return .podspec }
+        if ends(".yml") || ends(".yaml"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .yaml }
+        if ends(".podspec") || ends(".podspec.json") { return .podspec }
         return nil
     }
 

@@ -5,12 +5,31 @@ public enum Language: String, Sendable, CaseIterable, Codable {
 
     /// The language of a path by its extension, or nil when fleetscan does not read it.
     public init?(path: some StringProtocol) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...] {
-        case "swift": self = .swift
-        case "m", "mm", "h", "hh", "hpp": self = .objectiveC
-        default: return nil
+        // On bytes: every file of a tree is asked. The extension follows the last `.` of the
+        // last component, and is at most five bytes long.
+        var ext: UInt64 = 0, length = 0
+        for b in path.utf8.reversed() {
+            if b == UInt8(ascii: ".") {
+                if length == 5, ext == Language.swiftExtension { self = .swift; return }
+                guard Language.objectiveCExtensions.contains(ext) else { return nil }
+                self = .objectiveC
+                return
+            }
+            if b == UInt8(ascii: "/") || length == 5 { return nil }
+            ext = ext << 8 | UInt64(b)
+            length += 1
         }
+        return nil
+    }
+
+    private static let swiftExtension = packed("swift")
+    private static let objectiveCExtensions: [UInt64] = ["m", "mm", "h", "hh", "hpp"].map(packed)
+
+    /// An extension's bytes as one number, first byte lowest (as the loop above builds it).
+    private static func packed(_ s: StaticString) -> UInt64 {
+        var v: UInt64 = 0
+        s.withUTF8Buffer { for b in $0.reversed() { v = v << 8 | UInt64(b) } }
+        return v
     }
 }
 

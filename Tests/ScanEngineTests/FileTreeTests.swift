@@ -2,7 +2,8 @@ import Foundation
 import GitAccess
 import Testing
 import RuleKit
-import ScanEngine
+@testable import ScanEngine
+import SourceLexing
 import TestSupport
 
 @Suite struct FileTreeTests {
@@ -115,5 +116,41 @@ import TestSupport
         #expect(before.map(\.fingerprint) == after.map(\.fingerprint))
         #expect(before.map(\.line) != after.map(\.line))
         #expect(Set(before.map(\.fingerprint)).count == before.count, "identical lines get distinct fingerprints")
+    }
+}
+
+/// What the listing asks of every path, decided on bytes: the language, the project-file kind,
+/// whether a vendored folder holds it.
+@Suite struct PathClassificationTests {
+    @Test(arguments: [
+        ("A.swift", Language.swift), ("dir/B.m", .objectiveC), ("x.mm", .objectiveC), ("x.h", .objectiveC), ("x.hh", .objectiveC),
+        ("x.hpp", .objectiveC), (".swift", .swift), ("a/b.c/c.swift", .swift), ("é/ü.swift", .swift),
+    ])
+    func languages(_ path: String, _ language: Language) { #expect(Language(path: path) == language) }
+
+    @Test(arguments: ["A.Swift", "A.swiftt", "Aswift", "dir.swift/file", "a.hxx", "a.", "", "a.mmm", "a.xswift", "x.m/"])
+    func notSources(_ path: String) { #expect(Language(path: path) == nil) }
+
+    @Test func projectFileKinds() {
+        #expect(ProjectFile.kind(of: "App.xcodeproj/project.pbxproj") == .xcodeProject)
+        #expect(ProjectFile.kind(of: "project.pbxproj") == nil)
+        #expect(ProjectFile.kind(of: "App/project.pbxproj") == nil)
+        #expect(ProjectFile.kind(of: "Package.swift") == .packageManifest && ProjectFile.kind(of: "Kit/Package.swift") == .packageManifest)
+        #expect(ProjectFile.kind(of: "XPackage.swift") == nil)
+        #expect(ProjectFile.kind(of: "Tuist/Project.swift") == .tuistManifest)
+        #expect(ProjectFile.kind(of: "App/Info.plist") == .propertyList && ProjectFile.kind(of: "plist") == nil)
+        #expect(ProjectFile.kind(of: "Base.lproj/Main.storyboard") == .storyboard)
+        #expect(ProjectFile.kind(of: "Configs/Debug.xcconfig") == .xcconfig)
+        #expect(ProjectFile.kind(of: "project.yml") == .yaml && ProjectFile.kind(of: "specs/app.yaml") == .yaml)
+        #expect(ProjectFile.kind(of: ".github/workflows/ci.yml") == nil)
+        #expect(ProjectFile.kind(of: "Kit.podspec") == .podspec && ProjectFile.kind(of: "Kit.podspec.json") == .podspec)
+        #expect(ProjectFile.kind(of: "A.swift") == nil)
+    }
+
+    @Test func vendoredFoldersAreWholeComponentsOfTheFolders() {
+        let c = Configuration()
+        #expect(c.isVendored("Pods/Alamofire/Source.swift") && c.isVendored("App/Carthage/Checkouts/X.swift"))
+        #expect(!c.isVendored("Pods.swift") && !c.isVendored("App/PodsX/A.swift") && !c.isVendored("App/Pods"))
+        #expect(c.isVendored("a/.build/x.swift") && !c.isVendored("a/build/x.swift"))
     }
 }
