@@ -82,15 +82,17 @@ public struct FileStructure: Sendable {
     /// its delimiters, and scopes nest (a scope closes before its parent does).
     static func innermostScopes(_ scopes: [Scope], tokenCount: Int) -> [Int32] {
         var out = [Int32](repeating: -1, count: tokenCount)
+        // The delimiters alone, so the walk over every token never touches a whole Scope.
+        let opens = scopes.map(\.open), closes = scopes.map(\.close)
         var stack: [Int] = []
         var next = 0
         for i in 0..<tokenCount {
-            while let top = stack.last, scopes[top].close <= i { stack.removeLast() }
+            while let top = stack.last, closes[top] <= i { stack.removeLast() }
             out[i] = Int32(stack.last ?? -1)
-            while next < scopes.count, scopes[next].open <= i {
+            while next < opens.count, opens[next] <= i {
                 // Opened at this token: it holds the tokens after it. (A scope whose close came
                 // before its own open holds none and is never pushed.)
-                if scopes[next].close > i { stack.append(next) }
+                if closes[next] > i { stack.append(next) }
                 next += 1
             }
         }
