@@ -122,28 +122,40 @@ public struct LineTable: Sendable {
         guard high & 0x8080_8080_8080_8080 != 0 else { surplus = []; return }
         var surplus: [Int32] = [0]
         surplus.reserveCapacity(buffer.count / Self.block + 1)
-        var total: Int32 = 0
-        for i in 0..<buffer.count {
-            if i > 0, i % Self.block == 0 { surplus.append(total) }
-            total += Self.surplus(of: p[i])
+        var total = 0
+        for blockStart in stride(from: 0, to: buffer.count, by: Self.block) {
+            if blockStart > 0 { surplus.append(Int32(truncatingIfNeeded: total)) }
+            total += Self.surplus(p, blockStart, min(blockStart + Self.block, buffer.count))
         }
         self.surplus = surplus
     }
 
-    @inline(__always) static func surplus(of b: UInt8) -> Int32 {
+    @inline(__always) static func surplus(of b: UInt8) -> Int {
         b & 0xC0 == 0x80 ? 1 : b >= 0xF0 ? -1 : 0
+    }
+
+    /// The surplus of the bytes `from..<to`: continuation bytes (`10xxxxxx`) less 4-byte leads
+    /// (`11110xxx`), counted eight bytes at a time with bit masks.
+    static func surplus(_ p: UnsafeMutablePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var n = 0, i = from
+        while i + 8 <= to {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            // Bit 7 of a byte, tested with the byte's own lower bits shifted up into it.
+            let continuation = w & ~(w << 1) & high
+            let lead4 = w & (w << 1) & (w << 2) & (w << 3) & high
+            n += continuation.nonzeroBitCount - lead4.nonzeroBitCount
+            i += 8
+        }
+        while i < to { n += surplus(of: p[i]); i += 1 }
+        return n
     }
 
     /// UTF-8 bytes less UTF-16 units before `offset`, from the nearest block start.
     private func surplus(before offset: Int, in buffer: SourceBuffer) -> Int {
         let blockIndex = min(offset / Self.block, surplus.count - 1)
-        var n = Int(surplus[blockIndex])
-        var i = blockIndex * Self.block
-        while i < offset, i < buffer.count {
-            n += Int(Self.surplus(of: buffer[i]))
-            i += 1
-        }
-        return n
+        let start = blockIndex * Self.block
+        return Int(surplus[blockIndex]) + Self.surplus(buffer.base, start, max(start, min(offset, buffer.count)))
     }
 
     /// The number of lines (a trailing newline does not start a counted line of its own).

@@ -232,4 +232,27 @@ private func lex(_ code: String, _ language: Language) -> LexedFile {
         #expect(table.location(of: 8) == (3, 1))
         #expect(table.range(ofLine: 1, in: buffer) == 0..<2)
     }
+
+    /// UTF-16 columns against Swift's own count, on text mixing 1- to 4-byte characters across
+    /// the table's blocks and the eight-byte words it counts in, at every character.
+    @Test func utf16ColumnsAgreeWithSwiftsCountEverywhere() {
+        let pieces = ["a", "é", "€", "😀", "\n", "bc", "\u{10FFFF}", "\r\n", "ü😀x"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for length in [7, 64, 300, 2_000] {
+            var text = ""
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let buffer = SourceBuffer(text: text)
+            let table = LineTable(buffer)
+            var offset = 0, lineStart = text.startIndex
+            for index in text.indices {
+                let column = text[lineStart..<index].utf16.count + 1
+                #expect(table.utf16Column(of: offset, in: buffer) == column, "offset \(offset) of \(length) pieces")
+                offset += text[index].utf8.count
+                if text[index] == "\n" || text[index] == "\r\n" { lineStart = text.index(after: index) }
+            }
+        }
+    }
 }
