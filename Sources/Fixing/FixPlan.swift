@@ -22,7 +22,7 @@ public struct FixPlan: Sendable {
         var plan = FixPlan()
         var byPath: [String: [Finding]] = [:]
         for f in findings where rules?.contains(f.rule) ?? true { byPath[f.path, default: []].append(f) }
-        for path in byPath.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for path in byPath.keys.sorted(by: { $0.utf8Precedes($1) }) {
             let list = byPath[path]!
             let candidates = list.filter { MechanicalFixes.rewrites[$0.rule] != nil }
             guard !candidates.isEmpty, let language = Language(path: path) else {

@@ -1,4 +1,5 @@
 import ResultStore
+import RuleKit
 import ScanEngine
 
 /// What every format of the org report shows, derived once from the overview so HTML, Markdown
@@ -325,7 +326,7 @@ public enum FleetHTML {
             b += "<table><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
             var files: [String: [HeadFinding]] = [:]
             for f in findings { files[f.path, default: []].append(f) }
-            for (path, items) in files.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            for (path, items) in files.sorted(by: { $0.key.utf8Precedes($1.key) }) {
                 for (i, f) in items.sorted(by: { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }).enumerated() {
                     b += "<tr><td class=\"file\">\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
                         + "<td class=\"rule\"><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"

@@ -92,9 +92,9 @@ public struct Finding: Sendable, Equatable, Codable {
 
     /// The report order: path (bytewise), line, column, rule.
     public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.path != b.path { return a.path.utf8Precedes(b.path) }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
-        return a.rule.utf8.lexicographicallyPrecedes(b.rule.utf8)
+        return a.rule.utf8Precedes(b.rule)
     }
 }

@@ -86,7 +86,7 @@ extension FileTree.Listing {
 
     /// Paths in byte order, so every listing is scanned and reported the same way.
     mutating func sort() {
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        projectFiles.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        files.sort { $0.path.utf8Precedes($1.path) }
+        projectFiles.sort { $0.path.utf8Precedes($1.path) }
     }
 }

@@ -29,7 +29,7 @@ final class ModelInputs {
     /// home-assistant's history; 114 of the 600 models its last 1,000 commits build reuse it).
     private var resolved: (signature: UInt64, aliases: [GeometryAlias], bars: [BarHeightConstant])?
 
-    static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+    static func precedes(_ a: String, _ b: String) -> Bool { a.utf8Precedes(b) }
 
     func add(_ f: FileFacts) { update(f, adding: true) }
     func remove(_ f: FileFacts) { update(f, adding: false) }

@@ -56,7 +56,7 @@ public struct PathScan: Sendable {
                 files.append(SourceFile(path: prefix, language: language, size: size) { try Disk.read(path) })
             }
         }
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        files.sort { $0.path.utf8Precedes($1.path) }
         return PathScan(root: root, files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
                         configuration: configuration, symlinks: symlinks)
     }

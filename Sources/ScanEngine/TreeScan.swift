@@ -106,7 +106,7 @@ public enum TreeScan {
         result.stage = Stage.ofRepository(result.findings, scopes: scopes)
         result.targets = TargetStage.all(result.findings, scopes: scopes)
         Timing.mark("resolution")
-        result.diagnostics.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.diagnostics.sort { $0.path.utf8Precedes($1.path) }
         result.seconds = Date().timeIntervalSince(started)
         return result
     }

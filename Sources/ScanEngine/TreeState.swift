@@ -347,7 +347,7 @@ final class TreeState {
             if hadModel, now.sums.macros != oldSums.macros { recountAll = true }
             if projectChanged || now.project == nil {
                 let pool = self.pool
-                let list = now.projectFiles.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, entry in
+                let list = now.projectFiles.sorted { $0.key.utf8Precedes($1.key) }.map { path, entry in
                     ProjectFile(path: path, kind: entry.1, blob: entry.0) { try pool.with { try $0.blob(entry.0, limit: ProjectScan.maximumSize) } }
                 }
                 let old = now.project
@@ -514,7 +514,7 @@ final class TreeState {
         var out: [FileCount] = []
         for (path, file) in now.files { if let n = file.tally?.total, n > 0 { out.append(FileCount(path: path, count: n)) } }
         for (path, tally) in now.repositoryOnly where tally.total > 0 { out.append(FileCount(path: path, count: tally.total)) }
-        return out.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return out.sorted { $0.path.utf8Precedes($1.path) }
     }
 
     /// The commit's record from the current counts.
@@ -524,7 +524,7 @@ final class TreeState {
             for (path, (before, after)) in now.moved where before != after {
                 deltas.append(FileDelta(path: path, count: after, delta: after - before))
             }
-            deltas.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            deltas.sort { $0.path.utf8Precedes($1.path) }
         }
         let stage = now.scopes.map { now.total.stage(of: Stage.deciding($0)) } ?? Stage.of(byRule: now.total.byRule, warningsOrErrors: now.total.errors + now.total.warnings)
         var record = CommitRecord(commit: c.id.hex, parent: c.parents.first?.hex, time: c.authorTime, subject: c.subject,

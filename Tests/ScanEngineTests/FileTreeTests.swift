@@ -147,6 +147,16 @@ import TestSupport
         #expect(ProjectFile.kind(of: "A.swift") == nil)
     }
 
+    /// Paths sort byte by byte (git's order): one memcmp for native strings, the same answer as
+    /// comparing their UTF-8 element by element, for prefixes, empty strings and non-ASCII.
+    @Test func pathsSortByTheirBytes() {
+        let words = ["", "a", "a/b", "a/B", "a.swift", "a/b/c", "ab", "Z", "é", "e\u{301}", "😀", "a\u{0}b", "zz", "App/Ü.swift", "App/U.swift"]
+        let bridged = words.map { String(describing: NSString(string: $0)) }
+        for a in words + bridged {
+            for b in words + bridged { #expect(a.utf8Precedes(b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) < \(b)") }
+        }
+    }
+
     @Test func vendoredFoldersAreWholeComponentsOfTheFolders() {
         let c = Configuration()
         #expect(c.isVendored("Pods/Alamofire/Source.swift") && c.isVendored("App/Carthage/Checkouts/X.swift"))
