@@ -181,8 +181,8 @@ public struct Configuration: Sendable, Equatable {
     /// the way to (or under) an `include` glob that names them. Excluded folders are walked so
     /// that what they hold is counted as skipped.
     public func entersFolder(_ path: String) -> Bool {
+        guard Self.hasVendoredComponent(path, includingLast: true) else { return true }
         let parts = path.split(separator: "/")
-        guard parts.contains(where: { Self.vendoredFolders.contains(String($0)) }) else { return true }
         return include.contains { glob in
             let prefix = glob.literalPrefix
             let n = min(prefix.count, parts.count)
@@ -191,19 +191,32 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 
-    func isVendored(_ path: String) -> Bool {
-        // On bytes, without a string per component: every file of a tree is asked.
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        while let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
-            let component = bytes[start..<slash]
-            if Self.vendoredBytes.contains(where: { $0.elementsEqual(component) }) { return true }
-            start = bytes.index(after: slash)
+    func isVendored(_ path: String) -> Bool { Self.hasVendoredComponent(path, includingLast: false) }
+
+    /// Whether a component of `path` (its folders; with `includingLast`, its last component
+    /// too) is a vendored folder's name — on the path's bytes, without a string per component:
+    /// every file and folder of a tree is asked.
+    static func hasVendoredComponent(_ path: String, includingLast: Bool) -> Bool {
+        func check(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            var start = 0
+            for i in 0...b.count where i == b.count ? includingLast : b[i] == UInt8(ascii: "/") {
+                let length = i - start
+                if vendoredLengths.contains(length),
+                   vendoredBytes.contains(where: { $0.count == length && $0.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress! + start, length) == 0 } }) {
+                    return true
+                }
+                start = i + 1
+            }
+            return false
         }
-        return false
+        if let fast = path.utf8.withContiguousStorageIfAvailable(check) { return fast }
+        return Array(path.utf8).withUnsafeBufferPointer(check)
     }
 
+    /// The vendored folders' names as bytes, and the range of their lengths (a component of
+    /// another length is none of them).
     static let vendoredBytes: [[UInt8]] = vendoredFolders.map { Array($0.utf8) }
+    static let vendoredLengths = (vendoredBytes.map(\.count).min() ?? 0)...(vendoredBytes.map(\.count).max() ?? 0)
 
     /// Whether `glob` names the vendored folders of `path` literally (so it opts them back in).
     func names(vendoredPathOf path: String, in glob: Glob) -> Bool {

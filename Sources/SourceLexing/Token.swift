@@ -5,15 +5,19 @@ public enum Language: String, Sendable, CaseIterable, Codable {
 
     /// The language of a path by its extension, or nil when fleetscan does not read it.
     public init?(path: some StringProtocol) {
-        // On bytes: every file of a tree is asked. The extension follows the last `.` of the
-        // last component, and is at most five bytes long.
+        guard let language = path.utf8.withContiguousStorageIfAvailable(Language.of) ?? Array(path.utf8).withUnsafeBufferPointer(Language.of)
+        else { return nil }
+        self = language
+    }
+
+    /// The language of the path in `bytes`: on bytes, because every file of a tree is asked.
+    /// The extension follows the last `.` of the last component, and is at most five bytes long.
+    private static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Language? {
         var ext: UInt64 = 0, length = 0
-        for b in path.utf8.reversed() {
+        for b in bytes.reversed() {
             if b == UInt8(ascii: ".") {
-                if length == 5, ext == Language.swiftExtension { self = .swift; return }
-                guard Language.objectiveCExtensions.contains(ext) else { return nil }
-                self = .objectiveC
-                return
+                if length == 5, ext == Language.swiftExtension { return .swift }
+                return Language.objectiveCExtensions.contains(ext) ? .objectiveC : nil
             }
             if b == UInt8(ascii: "/") || length == 5 { return nil }
             ext = ext << 8 | UInt64(b)
