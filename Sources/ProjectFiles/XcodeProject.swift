@@ -500,8 +500,27 @@ final class FileLocations {
 }
 
 extension String {
+    /// Every occurrence of `a`, left to right and not overlapping, replaced by `b` — on bytes
+    /// (Foundation's search bridges to NSString; build settings are resolved by the thousand).
     func replacingAll(_ a: String, with b: String) -> String {
-        guard !a.isEmpty, contains(a) else { return self }
-        return split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+        let p = Array(a.utf8)
+        guard let first = p.first else { return self }
+        let s = Array(utf8)
+        guard s.count >= p.count else { return self }
+        var out: [UInt8] = []
+        var i = 0, copied = 0
+        while i <= s.count - p.count {
+            if s[i] == first, s[i..<(i + p.count)].elementsEqual(p) {
+                out += s[copied..<i]
+                out += b.utf8
+                i += p.count
+                copied = i
+            } else {
+                i += 1
+            }
+        }
+        guard copied > 0 else { return self }
+        out += s[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 }

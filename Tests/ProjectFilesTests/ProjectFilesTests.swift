@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ProjectFiles
+@testable import ProjectFiles
 import TestSupport
 import YAMLAccess
 
@@ -388,5 +388,22 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         let config = "MultiPlatformApp/Config/App.xcconfig"
         let reused = try Self.replay(path, [text, text, text, text], files: [[config: "A = 1\n"], [config: "A = 1\n"], [config: "A = 2\n"], [:]])
         #expect(reused.count == 4 && reused[1] > reused[2], "\(reused)")
+    }
+}
+
+/// Build settings' text replacement, on bytes: every occurrence, left to right, never overlapping.
+@Suite struct ReplacingAllTests {
+    @Test(arguments: [
+        ("$(inherited) -ObjC", "$(inherited)", "-lz", "-lz -ObjC"),
+        ("a $(X)$(X) b", "$(X)", "1", "a 11 b"),
+        ("aaa", "aa", "b", "ba"),
+        ("no reference", "$(X)", "1", "no reference"),
+        ("$(X)", "$(X)", "", ""),
+        ("é$(X)ü", "$(X)", "😀", "é😀ü"),
+        ("$(X", "$(X)", "1", "$(X"),
+        ("x", "", "y", "x"),
+    ])
+    func replacesEveryOccurrence(_ text: String, _ a: String, _ b: String, _ expected: String) {
+        #expect(text.replacingAll(a, with: b) == expected)
     }
 }
