@@ -38,7 +38,7 @@ public enum FleetCLI {
         var helpName: String? = nil
         do {
             if first == "--help" || first == "-h" { return try Help.run(words, io, environment: environment) }
-            if first == "--version" { words = []; return try Commands.named("version")!.run(ParsedArguments(), io, environment) }
+            if first == "--version" { return try Commands.named("version")!.run(ParsedArguments(), io, environment) }
             let command: Command
             if let group = Commands.groups[first] {
                 helpName = first
