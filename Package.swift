@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // fleetscan: how far an iOS codebase is from running in resizable windows and multiple scenes.
 import PackageDescription
 

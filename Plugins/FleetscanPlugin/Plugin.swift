@@ -10,14 +10,13 @@ struct FleetscanPlugin: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         var options = extractor.remainingArguments
-        let root = context.package.directory.string
+        let root = context.package.directoryURL.path
         // The whole package by default: its root, so the scan reads Package.swift (library or
         // app targets, platforms, test targets) and the root's configuration. With --target,
-        // those targets' folders, and the root's configuration passed along. (The path-based
-        // API: this package's tools version is 6.0, before the URL-based one.)
+        // those targets' folders, and the root's configuration passed along.
         var paths = [root]
         if !names.isEmpty {
-            let folders = try context.package.targets(named: names).compactMap { $0 as? SourceModuleTarget }.map(\.directory.string)
+            let folders = try context.package.targets(named: names).compactMap { $0 as? SourceModuleTarget }.map(\.directoryURL.path)
             guard !folders.isEmpty else {
                 Diagnostics.error("fleetscan: \(names.joined(separator: ", ")) has no sources to scan")
                 return
@@ -31,7 +30,7 @@ struct FleetscanPlugin: CommandPlugin {
             }
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try context.tool(named: "fleetscan").path.string)
+        process.executableURL = try context.tool(named: "fleetscan").url
         process.arguments = ["scan"] + paths + options
         try process.run()
         process.waitUntilExit()
