@@ -62,8 +62,11 @@ public enum Catalog {
     }
 
     /// "no rule 'X'", with the ids within a few edits of it.
-    public static func unknown(_ text: String) -> String {
-        "no rule '\(text)'" + Spelling.hint(for: text, among: rules.map(\.id) + plannedRuleIDs)
+    public static func unknown(_ text: String) -> String { "no rule '\(text)'" + suggestions(for: text) }
+
+    /// " (did you mean `id`?)" for the rule ids (implemented or planned) close to `text`, or "".
+    public static func suggestions(for text: String) -> String {
+        Spelling.hint(for: text, among: rules.map(\.id) + plannedRuleIDs)
     }
 
     /// A fingerprint of the catalog, for caches: changes whenever a rule is added or removed.

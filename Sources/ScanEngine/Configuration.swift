@@ -113,7 +113,7 @@ public struct Configuration: Sendable, Equatable {
         func rule(_ text: String, _ key: String, _ path: String) throws -> String {
             guard let id = Catalog.canonicalID(text) else {
                 throw ScanError("\(at(path)): \"\(key)\" names unknown rule \"\(text)\""
-                                + Spelling.hint(for: text, among: Catalog.rules.map(\.id) + Catalog.plannedRuleIDs))
+                                + Catalog.suggestions(for: text))
             }
             return id
         }
@@ -138,11 +138,7 @@ public struct Configuration: Sendable, Equatable {
     /// The configuration of the folder `root`: `override` when given (a file anywhere),
     /// else the root's one configuration file, else the default.
     public static func load(root: String, override: String? = nil) throws -> Configuration {
-        if let override {
-            var st = stat()
-            guard stat(override, &st) == 0 else { throw ScanError("\(override): no such configuration file") }
-            return try read(override, st)
-        }
+        if let override { return try load(file: override) }
         let base = root.hasSuffix("/") ? root : root + "/"
         var found: [(String, stat)] = []
         for name in fileNames {
@@ -152,6 +148,13 @@ public struct Configuration: Sendable, Equatable {
         guard let name = try single(found.map(\.0), at: root) else { return Configuration() }
         let st = found.first { $0.0 == name }!.1
         return try read(base + name, st)
+    }
+
+    /// The configuration in the file at `path` (anywhere: `--config`), YAML or JSON by its name.
+    public static func load(file path: String) throws -> Configuration {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ScanError("\(path): no such configuration file") }
+        return try read(path, st)
     }
 
     static func read(_ path: String, _ st: stat) throws -> Configuration {

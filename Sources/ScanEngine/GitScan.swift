@@ -42,7 +42,7 @@ public struct GitScan: Sendable {
     /// Lists the tree of `revision` in the repository `pool` opens.
     /// `configuration` is a file on disk to use instead of the tree's own.
     public static func prepare(pool: RepositoryPool, repository: String, revision: String, configuration override: String? = nil) throws -> GitScan {
-        let overriding = try override.map { try Configuration.load(root: ".", override: $0) }
+        let overriding = try override.map(Configuration.load(file:))
         do {
             return try pool.with { repo in
                 let id = try repo.resolveCommit(revision)
@@ -70,29 +70,36 @@ public struct GitScan: Sendable {
 public enum GitTree {
     /// The configuration at the root of `tree` (`.fleetscan.yml`, `.yaml` or `.json`), or the default.
     public static func configuration(_ repo: GitRepository, tree: ObjectID) throws -> Configuration {
-        guard let (name, blob) = try configurationEntry(repo, tree: tree) else { return Configuration() }
-        return try configuration(repo, blob: blob, name: name)
+        guard let file = try configurationFile(repo, tree: tree) else { return Configuration() }
+        return try configuration(repo, file)
     }
 
-    /// The root's one configuration file and its blob; an error when it holds several.
-    static func configurationEntry(_ repo: GitRepository, tree: ObjectID) throws -> (String, ObjectID)? {
-        var found: [(String, ObjectID)] = []
+    /// The root's one configuration file; an error when it holds several.
+    struct ConfigurationFile: Equatable {
+        var name: String
+        var blob: ObjectID
+    }
+
+    static func configurationFile(_ repo: GitRepository, tree: ObjectID) throws -> ConfigurationFile? {
+        var found: [ConfigurationFile] = []
         for name in Configuration.fileNames {
-            if let entry = try repo.entry(path: name, in: tree), entry.kind == .file || entry.kind == .executable { found.append((name, entry.id)) }
+            if let entry = try repo.entry(path: name, in: tree), entry.kind == .file || entry.kind == .executable {
+                found.append(ConfigurationFile(name: name, blob: entry.id))
+            }
         }
-        guard let name = try Configuration.single(found.map(\.0), at: "the root of the tree") else { return nil }
-        return found.first { $0.0 == name }
+        guard let name = try Configuration.single(found.map(\.name), at: "the root of the tree") else { return nil }
+        return found.first { $0.name == name }
     }
 
-    /// The configuration in blob `id` (named `name`); one over the project-file size limit is refused unread.
-    static func configuration(_ repo: GitRepository, blob id: ObjectID, name: String) throws -> Configuration {
+    /// The configuration `file` holds; one over the project-file size limit is refused unread.
+    static func configuration(_ repo: GitRepository, _ file: ConfigurationFile) throws -> Configuration {
         let bytes: [UInt8]
         do {
-            bytes = try repo.blob(id, limit: ProjectScan.maximumSize)
+            bytes = try repo.blob(file.blob, limit: ProjectScan.maximumSize)
         } catch let e as BlobTooLarge {
-            throw ScanError("\(name): \(e); not read")
+            throw ScanError("\(file.name): \(e); not read")
         }
-        return try Configuration.parse(Data(bytes), source: name)
+        return try Configuration.parse(Data(bytes), source: file.name)
     }
 
     /// The files of `tree` to scan, as `FileTree.list` would list a checkout of it. Links and

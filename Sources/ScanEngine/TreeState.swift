@@ -76,8 +76,8 @@ final class TreeState {
         /// The commit whose tree this is, and the tree.
         var commit: ObjectID?
         var tree: ObjectID?
-        /// The configuration file's name and blob ("name hex"), nil when there is none.
-        var configurationBlob: String?
+        /// The root's configuration file, nil when there is none.
+        var configurationFile: GitTree.ConfigurationFile?
         var files: [String: File] = [:]
         var projectFiles: [String: (ObjectID, ProjectFile.Kind)] = [:]
         var excluded: Set<String> = []
@@ -145,12 +145,11 @@ final class TreeState {
     /// parent, used when this is the parent's state.
     func advance(_ repo: GitRepository, to next: Commit, prepared: [TreeChange]? = nil) throws {
         now.moved = [:]
-        let configEntry = try GitTree.configurationEntry(repo, tree: next.tree)
-        let configBlob = configEntry.map { "\($0.0) \($0.1.hex)" }
+        let configFile = try GitTree.configurationFile(repo, tree: next.tree)
         var configChanged = false
-        if now.tree == nil || configBlob != now.configurationBlob {
-            configuration = try configEntry.map { try GitTree.configuration(repo, blob: $0.1, name: $0.0) } ?? Configuration()
-            now.configurationBlob = configBlob
+        if now.tree == nil || configFile != now.configurationFile {
+            configuration = try configFile.map { try GitTree.configuration(repo, $0) } ?? Configuration()
+            now.configurationFile = configFile
             configChanged = true
             now.visibleFolders = [:]
         }
