@@ -13,7 +13,7 @@ enum FixCommand {
         let writing = p.has(Flags.write)
         let quiet = p.has(Flags.quiet)
         let f = p.value(Flags.fixFormat) ?? "diff"
-        let colors = Colors.decide(p.value(Flags.color), terminal: io.outIsTerminal && p.value(Flags.output) == nil, environment)
+        let colors = p.colors(io, environment).out
         var rules: Set<String>? = nil
         if let ids = p.repeated[Flags.rule.name] {
             rules = Set(try ids.map { id in

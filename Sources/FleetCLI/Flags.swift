@@ -3,6 +3,7 @@
 import Fleet
 import Foundation
 import GitAccess
+import Reports
 import RuleKit
 import ScanEngine
 
@@ -152,25 +153,30 @@ struct ParsedArguments {
         return message
     }
 
-    /// A `.count` flag's number (checked when parsed; checked again for flags a caller builds).
-    func positiveInt(_ flag: Flag) throws -> Int? {
-        guard let v = values[flag.name] else { return nil }
-        guard let n = Int(v), n > 0 else { throw CLIError.usage("option '\(flag.name)' must be a positive whole number (got '\(v)')") }
-        return n
-    }
-
+    /// A `.count` flag's number.
+    func positiveInt(_ flag: Flag) throws -> Int? { try converted(flag) { Int($0).flatMap { $0 > 0 ? $0 : nil } } }
     /// A `.date` flag's time (seconds since 1970, UTC).
-    func date(_ flag: Flag) throws -> Int64? {
+    func date(_ flag: Flag) throws -> Int64? { try converted(flag, ISODate.parse) }
+    /// A `.size` flag's bytes.
+    func size(_ flag: Flag) throws -> Int? { try converted(flag, FlagType.bytes) }
+    /// A `.shard` flag's shard.
+    func shard(_ flag: Flag) throws -> Shard? { try converted(flag, Shard.init) }
+
+    /// The value of `flag` as `convert` reads it. Parsing already refused what the flag's type
+    /// refuses; a value that still does not convert (a flag declared with another type) gets
+    /// the same message.
+    private func converted<T>(_ flag: Flag, _ convert: (String) -> T?) throws -> T? {
         guard let v = values[flag.name] else { return nil }
-        guard let t = ISODate.parse(v) else { throw CLIError.usage("option '\(flag.name)' \(FlagType.date.problem(v)!) (got '\(v)')") }
+        guard let t = convert(v) else { throw CLIError.usage("option '\(flag.name)' \(flag.type.problem(v) ?? "has a value it cannot take") (got '\(v)')") }
         return t
     }
 
-    /// A `.size` flag's bytes.
-    func size(_ flag: Flag) throws -> Int? {
-        guard let v = values[flag.name] else { return nil }
-        guard let n = FlagType.bytes(v) else { throw CLIError.usage("option '\(flag.name)' \(FlagType.size.problem(v)!) (got '\(v)')") }
-        return n
+    /// Colour for the report on standard output (never into an `--output` file) and for
+    /// standard error, as `--color` and the environment say.
+    func colors(_ io: IO, _ environment: [String: String]) -> (out: Colors, err: Colors) {
+        let when = value(Flags.color)
+        return (Colors.decide(when, terminal: io.outIsTerminal && value(Flags.output) == nil, environment),
+                Colors.decide(when, terminal: io.errIsTerminal, environment))
     }
 
     func has(_ flag: Flag) -> Bool { switches.contains(flag.name) }

@@ -25,10 +25,7 @@ enum FleetCommand {
     }
 
     static func shardOption(_ p: ParsedArguments, environment: [String: String]) throws -> Shard {
-        if let text = p.value(Flags.shard) {
-            guard let s = Shard(text) else { throw CLIError.usage("option '--shard' must be I/N with 0 ≤ I < N (got '\(text)')") }
-            return s
-        }
+        if let s = try p.shard(Flags.shard) { return s }
         if let index = environment["JOB_COMPLETION_INDEX"], let count = environment["FLEETSCAN_SHARDS"] {
             guard let s = Shard("\(index)/\(count)") else {
                 throw CLIError.usage("$JOB_COMPLETION_INDEX (\(index)) and $FLEETSCAN_SHARDS (\(count)) do not make a shard I/N")
@@ -49,7 +46,7 @@ enum FleetCommand {
                                    maxCommits: try p.positiveInt(Flags.maxCommits),
                                    shard: shard, now: now, lanes: try p.positiveInt(Flags.lanes) ?? 2)
         let quiet = p.has(Flags.quiet)
-        let colors = Colors.decide(p.value(Flags.color), terminal: io.errIsTerminal, environment)
+        let colors = p.colors(io, environment).err
         let db = p.value(Flags.db) ?? "fleetscan.sqlite"
         if !p.has(Flags.inProcess) {
             options.isolation = WorkerLimits(executable: WorkerLimits.currentExecutable, store: db,
@@ -116,9 +113,7 @@ enum FleetCommand {
         let work = r.upToDate ? "up to date" : "\(plural(rec.scanned, "commit")) scanned, \(rec.alreadyStored) already stored"
         let c = r.severities
         let failed = rec.failedCommits > 0 ? ", \(rec.failedCommits) failed" : ""
-        let found = [(c.errors, Severity.error), (c.warnings, .warning), (c.notes, .note)].map { n, s in
-            n == 0 ? plural(n, s.rawValue) : colors.severity(s, plural(n, s.rawValue))
-        }.joined(separator: ", ")
+        let found = [colors.count(c.errors, .error), colors.count(c.warnings, .warning), colors.count(c.notes, .note)].joined(separator: ", ")
         return "fleetscan: \(Escape.line(rec.repository)): \(work)\(failed)\(head): \(found), stage \(r.stage?.rawValue ?? "unknown")" + String(format: " (%.1f s)", rec.seconds)
     }
 }

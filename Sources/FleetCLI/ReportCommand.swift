@@ -5,7 +5,7 @@ import Reports
 import ResultStore
 import ScanEngine
 
-/// `fleetscan report --db FILE --format html|markdown|json --out DIR [--repo NAME]`
+/// `fleetscan report --db FILE --output DIR [--format html|markdown|json] [--repo NAME] [--owner OWNER]`
 enum ReportCommand {
     static func run(_ p: ParsedArguments, _ io: IO) throws -> Int32 {
         guard let dir = p.value(Flags.reportOutput) else { throw CLIError.usage("report needs --output DIR") }

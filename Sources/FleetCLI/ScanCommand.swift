@@ -25,8 +25,7 @@ enum ScanCommand {
         var baseline: String?
         var diffBase: String?
         var config: String?
-        var color: Colors
-        var errColor: Colors
+        var colors: (out: Colors, err: Colors)
     }
 
     /// The cache folder: the flag, else $FLEETSCAN_CACHE, else ~/.cache/fleetscan.
@@ -54,8 +53,7 @@ enum ScanCommand {
                         baseline: p.value(Flags.baseline),
                         diffBase: p.value(Flags.diffBase),
                         config: p.value(Flags.config),
-                        color: Colors.decide(p.value(Flags.color), terminal: io.outIsTerminal && p.value(Flags.output) == nil, environment),
-                        errColor: Colors.decide(p.value(Flags.color), terminal: io.errIsTerminal, environment))
+                        colors: p.colors(io, environment))
         if o.repo == nil, p.value(Flags.rev) != nil { throw CLIError.usage("option '--rev' needs --repo") }
         if o.repo == nil, o.diffBase != nil { throw CLIError.usage("option '--diff-base' needs --repo") }
         if o.repo != nil, !o.paths.isEmpty { throw CLIError.usage("give either --repo or paths, not both") }
@@ -100,13 +98,13 @@ enum ScanCommand {
         case "checkstyle": text = CheckstyleReport.render(report)
         case "junit": text = JUnitReport.render(report)
         case "codeclimate": text = CodeClimateReport.render(report)
-        default: text = XcodeReport.render(report, display: display, colors: o.color)
+        default: text = XcodeReport.render(report, display: display, colors: o.colors.out)
         }
         Timing.mark("report")
         try deliver(text, to: o.output, io)
         if !o.quiet {
             for d in report.result.diagnostics { io.err("fleetscan: \(Escape.line(display(d.path))): \(Escape.line(d.message))\n") }
-            io.err(ScanSummary.line(report, colors: o.errColor) + "\n")
+            io.err(ScanSummary.line(report, colors: o.colors.err) + "\n")
         }
         return report.newFindings.contains { $0.severity >= o.failOn } ? 1 : 0
     }

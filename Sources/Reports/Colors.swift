@@ -21,6 +21,12 @@ public struct Colors: Sendable, Equatable {
         }
     }
 
+    /// "3 warnings" in the severity's colour, "0 warnings" in green: a summary's counts.
+    public func count(_ n: Int, _ s: Severity) -> String {
+        let text = plural(n, s.rawValue)
+        return n == 0 ? good(text) : severity(s, text)
+    }
+
     public func bold(_ text: String) -> String { paint(text, "1") }
     public func dim(_ text: String) -> String { paint(text, "2") }
     public func good(_ text: String) -> String { paint(text, "32") }

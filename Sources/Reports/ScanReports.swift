@@ -152,10 +152,7 @@ public enum ScanSummary {
         let unscanned = [(r.skipped, "skipped"), (r.submodules, r.submodules == 1 ? "submodule" : "submodules"),
                          (r.lfsPointers, r.lfsPointers == 1 ? "LFS pointer" : "LFS pointers")].filter { $0.0 > 0 }
         if !unscanned.isEmpty { parts[0] += " (" + unscanned.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" }
-        let findings = Severity.allCases.reversed().map { s in
-            let n = r.count(s), text = plural(n, s.rawValue)
-            return n == 0 ? colors.good(text) : colors.severity(s, text)
-        }
+        let findings = Severity.allCases.reversed().map { colors.count(r.count($0), $0) }
         var line = "fleetscan: \(parts[0]), \(findings.joined(separator: ", "))"
         if !r.diagnostics.isEmpty { line += ", \(plural(r.diagnostics.count, "diagnostic"))" }
         let ms = Int((r.seconds * 1000).rounded())
