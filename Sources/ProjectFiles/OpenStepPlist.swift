@@ -1,11 +1,13 @@
 /// The old-style (OpenStep) property list that Xcode writes as `project.pbxproj`: quoted and
 /// unquoted strings, `/* */` and `//` comments, nested dictionaries and arrays. Parsed with an
-/// explicit stack; records the line of every dictionary key whose value is a dictionary (in a
-/// pbxproj, the object ids), so findings can point at the object's line.
+/// explicit stack; records the line of every key of the top two levels whose value is a dictionary
+/// (in a pbxproj, the object ids), so findings can point at the object's line.
 public enum OpenStepPlist {
     public struct Result: Sendable {
         public var value: PlistValue
-        /// Line of each key whose value is a dictionary.
+        /// Line of each key whose value is a dictionary, in the top-level dictionary and the
+        /// dictionaries it holds. Deeper keys are not recorded: a project's `TargetAttributes`
+        /// is keyed by target ids too, and must not move a target to its attributes.
         public var lines: [String: Int]
     }
 
@@ -44,7 +46,7 @@ public enum OpenStepPlist {
             if top.entries != nil {
                 guard let key = top.key else { throw PlistError("a value without a key", line: s.line) }
                 top.entries![key] = value
-                if case .dict = value { lines[key] = top.keyLine }
+                if case .dict = value, depth + stack.count <= 2 { lines[key] = top.keyLine }
                 top.key = nil
                 try s.skipTrivia()
                 guard s.peek == UInt8(ascii: ";") else { throw PlistError("expected ';' after the value of \"\(key)\"", line: s.line) }

@@ -318,6 +318,52 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         }
     }
 
+    /// Xcode's `TargetAttributes` is keyed by target ids: a target's line is its object's, read
+    /// whole or through the memo, not its attributes'.
+    @Test func targetAttributesDoNotMoveATarget() throws {
+        let text = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tT1 /* App */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tname = App;
+            \t\t};
+            \t\tP1 /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tattributes = {
+            \t\t\t\tTargetAttributes = {
+            \t\t\t\t\tT1 = {
+            \t\t\t\t\t\tCreatedOnToolsVersion = 15.0;
+            \t\t\t\t\t};
+            \t\t\t\t};
+            \t\t\t};
+            \t\t};
+            \t};
+            \trootObject = P1;
+            }
+            """
+        let whole = try OpenStepPlist.parse(Array(text.utf8))
+        #expect(whole.lines["T1"] == 4)
+        #expect(whole.lines["P1"] == 8)
+        let memo = try Self.agree(Array(text.utf8), memo: PBXObjectMemo())
+        try Self.agree(Array(text.utf8), memo: memo)
+    }
+
+    /// Inputs the `pbxproj-memo` fuzz target found (Fixtures/Fuzz/pbxproj-memo: two versions of
+    /// a project split at a NUL byte), read as the target reads them.
+    @Test func fuzzFindingsReadAlike() throws {
+        let folder = repositoryRoot + "/Fixtures/Fuzz/pbxproj-memo"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("crash-") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let input = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
+            let memo = (try? OpenStepPlist.parseProject(parts[0], memo: PBXObjectMemo()))?.1 ?? PBXObjectMemo()
+            try Self.agree(parts.count > 1 ? parts[1] : [], memo: memo)
+        }
+    }
+
     @Test func targetsFromTheMemoEqualFreshOnes() throws {
         for path in Self.fixtures {
             let text = try bytes(path)
