@@ -48,7 +48,7 @@ enum FixCommand {
             if p.value(Flags.rev) != nil { throw CLIError.usage("option '--rev' needs --repo") }
             let scan = try PathScan.prepare(p.positionals, configuration: config)
             result = scan.run(jobs: jobs)
-            target = ScanTarget(path: scan.root)
+            target = ScanTarget(path: scan.root, repositoryPrefix: scan.repositoryPrefix())
             root = scan.root
             read = { path in readForEditing(scan.display(path)) }
         }

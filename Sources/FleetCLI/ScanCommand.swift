@@ -28,7 +28,7 @@ enum ScanCommand {
         var colors: (out: Colors, err: Colors)
     }
 
-    /// The cache folder: the flag, else $FLEETSCAN_CACHE, else ~/.cache/fleetscan.
+    /// The cache folder: the flag, else `Flags.cacheFallbacks`.
     static func cacheFolder(_ flag: String?) -> String {
         let env = ProcessInfo.processInfo.environment
         if let flag { return flag }
@@ -85,7 +85,7 @@ enum ScanCommand {
         } else {
             let scan = try PathScan.prepare(o.paths, configuration: o.config)
             Timing.mark("listing (\(scan.files.count) files)")
-            report = ScanReport(result: scan.run(jobs: o.jobs), target: ScanTarget(path: scan.root))
+            report = ScanReport(result: scan.run(jobs: o.jobs), target: ScanTarget(path: scan.root, repositoryPrefix: scan.repositoryPrefix()))
             if let baseline { report.comparison = baseline.compare(report.result.findings) }
             display = scan.display
         }

@@ -3,14 +3,14 @@ import ScanEngine
 
 /// The formats CI systems read natively, as SwiftLint's reporters write them: GitHub Actions
 /// workflow commands, Checkstyle XML (Jenkins warnings, many IDEs), JUnit XML (every CI's test
-/// tab) and Code Climate JSON (GitLab's code quality widget). Paths are relative to the scanned
-/// root, as in the JSON and SARIF reports.
+/// tab) and Code Climate JSON (GitLab's code quality widget). Paths are from the top of the
+/// repository (`ScanTarget.inRepository`), as SARIF's are, where CI systems look for them.
 public enum GitHubReport {
     /// `::warning file=…,line=…,col=…,title=…::message` per finding (notes as `::notice`).
     public static func render(_ report: ScanReport) -> String {
         report.result.findings.map { f in
             let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
-            return "::\(command) file=\(property(f.path)),line=\(f.line),col=\(f.column16),title=\(property("fleetscan " + f.rule))::"
+            return "::\(command) file=\(property(report.target.inRepository(f.path))),line=\(f.line),col=\(f.column16),title=\(property("fleetscan " + f.rule))::"
                 + data("\(f.message). Fix: \(f.suggestion)") + "\n"
         }.joined()
     }
@@ -35,7 +35,7 @@ public enum CheckstyleReport {
             if byPath.last?.0 == f.path { byPath[byPath.count - 1].1.append(f) } else { byPath.append((f.path, [f])) }
         }
         for (path, findings) in byPath {
-            out += "  <file name=\"\(XML.attribute(path))\">\n"
+            out += "  <file name=\"\(XML.attribute(report.target.inRepository(path)))\">\n"
             for f in findings {
                 let severity = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "info"
                 out += "    <error line=\"\(f.line)\" column=\"\(f.column16)\" severity=\"\(severity)\" message=\"\(XML.attribute(f.message))\" "
@@ -56,9 +56,10 @@ public enum JUnitReport {
             + "  <testsuite name=\"fleetscan \(XML.attribute(report.target.path))\" tests=\"\(findings.count)\" failures=\"\(findings.count)\" "
             + "errors=\"0\" skipped=\"0\">\n"
         for f in findings {
-            out += "    <testcase classname=\"\(XML.attribute(f.path))\" name=\"\(XML.attribute(f.rule)) at \(f.line):\(f.column16)\">\n"
+            let path = report.target.inRepository(f.path)
+            out += "    <testcase classname=\"\(XML.attribute(path))\" name=\"\(XML.attribute(f.rule)) at \(f.line):\(f.column16)\">\n"
                 + "      <failure type=\"\(f.severity.rawValue)\" message=\"\(XML.attribute(f.message))\">"
-                + XML.text("\(f.path):\(f.line):\(f.column16): \(f.severity.rawValue): \(f.message) [\(f.rule)]\nFix: \(f.suggestion)")
+                + XML.text("\(path):\(f.line):\(f.column16): \(f.severity.rawValue): \(f.message) [\(f.rule)]\nFix: \(f.suggestion)")
                 + "</failure>\n    </testcase>\n"
         }
         return out + "  </testsuite>\n</testsuites>\n"
@@ -77,7 +78,7 @@ public enum CodeClimateReport {
                 ("categories", .array([.string("Compatibility")])),
                 ("severity", .string(f.severity == .error ? "critical" : f.severity == .warning ? "major" : "info")),
                 ("fingerprint", .string(f.fingerprint)),
-                ("location", .object([("path", .string(f.path)), ("lines", .object([("begin", .int(f.line)), ("end", .int(f.line))]))])),
+                ("location", .object([("path", .string(report.target.inRepository(f.path))), ("lines", .object([("begin", .int(f.line)), ("end", .int(f.line))]))])),
             ])
         }).rendered()
     }

@@ -10,7 +10,7 @@ import SourceLexing
 /// which results are new.
 public enum SARIFReport {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    public static let informationURI = "https://github.com/fleetscan/fleetscan"
+    public static let informationURI = PublicSource.homepage
 
     /// A result's fix (SARIF `fixes[].artifactChanges`): its replacements in the result's file,
     /// each region by line and UTF-16 column and by byte offset and length.
@@ -56,7 +56,7 @@ public enum SARIFReport {
                 ("level", .string(f.severity.rawValue)),
                 ("message", .object([("text", .string("\(f.message). Fix: \(f.suggestion)"))])),
                 ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(uri(f.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+                    ("artifactLocation", .object([("uri", .string(uri(report.target.inRepository(f.path)))), ("uriBaseId", .string("%SRCROOT%"))])),
                     ("region", .object([("startLine", .int(f.line)), ("startColumn", .int(f.column16))])),
                 ]))])])),
                 ("partialFingerprints", .object([
@@ -71,7 +71,7 @@ public enum SARIFReport {
                 fields.append(("fixes", .array([.object([
                     ("description", .object([("text", .string(x.description))])),
                     ("artifactChanges", .array([.object([
-                        ("artifactLocation", .object([("uri", .string(uri(f.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+                        ("artifactLocation", .object([("uri", .string(uri(report.target.inRepository(f.path)))), ("uriBaseId", .string("%SRCROOT%"))])),
                         ("replacements", .array(x.replacements.map { r in .object([
                             ("deletedRegion", .object([("startLine", .int(r.startLine)), ("startColumn", .int(r.startColumn)),
                                                        ("endLine", .int(r.endLine)), ("endColumn", .int(r.endColumn)),

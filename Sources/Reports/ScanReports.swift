@@ -8,13 +8,21 @@ public struct ScanTarget: Sendable {
     public var repo: String?
     public var rev: String?
     public var commit: String?
+    /// What comes before a finding's path to make it a path from the top of the repository
+    /// ("Fixtures/SampleApp/", or ""): the CI formats and SARIF give paths that way, because CI
+    /// systems resolve them from the checkout, whichever folder was scanned.
+    public var repositoryPrefix: String
 
-    public init(path: String, repo: String? = nil, rev: String? = nil, commit: String? = nil) {
+    public init(path: String, repo: String? = nil, rev: String? = nil, commit: String? = nil, repositoryPrefix: String = "") {
         self.path = path
         self.repo = repo
         self.rev = rev
         self.commit = commit
+        self.repositoryPrefix = repositoryPrefix
     }
+
+    /// A finding's path from the top of the repository.
+    public func inRepository(_ path: String) -> String { repositoryPrefix + path }
 }
 
 /// What every report format renders: a scan's result, what was scanned, and (with a baseline
