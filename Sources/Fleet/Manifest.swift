@@ -66,13 +66,7 @@ public struct FleetManifest: Sendable, Equatable {
 
     /// Reads and validates the manifest at `path`; `environment` is where token variables are looked up.
     public static func load(_ path: String, environment: [String: String]) throws -> FleetManifest {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ScanError("\(path): cannot read the manifest: \((error as NSError).localizedDescription)")
-        }
-        return try parse(data, path: path, environment: environment)
+        try parse(NamedFile.read(path, as: "manifest"), path: path, environment: environment)
     }
 
     public static func parse(_ data: Data, path: String, environment: [String: String]) throws -> FleetManifest {

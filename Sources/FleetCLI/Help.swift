@@ -22,7 +22,7 @@ enum Help {
         guard !words.isEmpty else { io.out(general(width: width)); return 0 }
         let name = words.joined(separator: " ")
         if let c = Commands.named(name) { io.out(text(c, width: width)); return 0 }
-        if let group = Commands.groups[name] { io.out(group.map { text($0, width: width) }.joined(separator: "\n")); return 0 }
+        if let group = Commands.groups[name] { io.out(text(group: name, group, width: width)); return 0 }
         throw CLIError.usage("no command '\(name)'" + Spelling.hint(for: name, among: Commands.all.map(\.name)))
     }
 
@@ -35,6 +35,17 @@ enum Help {
         out += table(zip(left, Commands.all.map(\.summary)).map { ($0, $1) }, width: width)
         out += "\n" + wrap("Run `fleetscan help COMMAND` or `fleetscan COMMAND --help` for a command's options.", width: width)
             .joined(separator: "\n") + "\n"
+        return out
+    }
+
+    /// A group's help (`fleetscan fleet --help`): its subcommands, one line each, as the general
+    /// help lists commands.
+    static func text(group name: String, _ commands: [Command], width: Int) -> String {
+        var out = "usage: fleetscan \(name) <subcommand> [options]\n\nSubcommands:\n"
+        let left = commands.map { c in String(c.name.dropFirst(name.count + 1)) + (c.arguments.isEmpty ? "" : " " + c.arguments) }
+        out += table(zip(left, commands.map(\.summary)).map { ($0, $1) }, width: width)
+        out += "\n" + wrap("Run `fleetscan help \(name) SUBCOMMAND` or `fleetscan \(name) SUBCOMMAND --help` for a subcommand's options.",
+                           width: width).joined(separator: "\n") + "\n"
         return out
     }
 

@@ -29,12 +29,7 @@ public struct Baseline: Sendable {
 
     /// Reads a `scan --format json` report; errors name the file and what is wrong in it.
     public static func load(_ path: String) throws -> Baseline {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ScanError("\(path): cannot read the baseline (\((error as NSError).localizedDescription))")
-        }
+        let data = try NamedFile.read(path, as: "baseline")
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ScanError("\(path): the baseline is not a JSON object (expected a `fleetscan scan --format json` report)")
         }

@@ -32,7 +32,8 @@ public struct Configuration: Sendable, Equatable {
 
     static let keys = ["exclude", "include", "disable", "severity", "examples", "tests"]
 
-    /// Whether `source` names a YAML file (by its extension); anything else is read as JSON.
+    /// Whether `source` names a YAML file (by its extension); anything else is read as JSON (a
+    /// file given with --config must be named .json then).
     public static func isYAML(_ source: String) -> Bool { source.hasSuffix(".yml") || source.hasSuffix(".yaml") }
 
     /// The one configuration file among `present` (names found at a root), or an error naming
@@ -152,6 +153,9 @@ public struct Configuration: Sendable, Equatable {
 
     /// The configuration in the file at `path` (anywhere: `--config`), YAML or JSON by its name.
     public static func load(file path: String) throws -> Configuration {
+        guard isYAML(path) || path.hasSuffix(".json") else {
+            throw ScanError("\(path): a configuration is YAML (.yml, .yaml) or JSON (.json), read by its extension")
+        }
         var st = stat()
         guard stat(path, &st) == 0 else { throw ScanError("\(path): no such configuration file") }
         return try read(path, st)

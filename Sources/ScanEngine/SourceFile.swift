@@ -30,6 +30,22 @@ public struct SourceFile: Sendable {
     }
 }
 
+/// A file the user names on the command line (a fleet manifest, a baseline): its bytes, or an
+/// error that says plainly what is wrong, in the system's words ("no such file: PATH").
+public enum NamedFile {
+    public static func read(_ path: String, as what: String) throws -> Data {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw ScanError(errno == ENOENT ? "no such file: \(path)" : "\(path): cannot read the \(what): \(String(cString: strerror(errno)))")
+        }
+        guard (st.st_mode & S_IFMT) != S_IFDIR else { throw ScanError("\(path): a folder, not the \(what)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScanError("\(path): cannot read the \(what): \(String(cString: strerror(access(path, R_OK) == 0 ? EIO : errno)))")
+        }
+        return data
+    }
+}
+
 /// Reading files from disk, without following links.
 enum Disk {
     /// Files larger than this are skipped: no hand-written source is, and a generated one this

@@ -162,7 +162,7 @@ import TestSupport
         (["scan", ".", "--diff-base", "main"], "option '--diff-base' needs --repo"),
         (["scan", "--repo", ".", "--baseline", "a.json", "--diff-base", "main"], "either --baseline or --diff-base"),
         (["scan", "/no/such/folder", "--diff-base", "main"], "option '--diff-base' needs --repo"),
-        (["scan", repositoryRoot + "/Fixtures/SampleApp", "--baseline", "/no/such/baseline.json"], "/no/such/baseline.json: cannot read the baseline"),
+        (["scan", repositoryRoot + "/Fixtures/SampleApp", "--baseline", "/no/such/baseline.json"], "no such file: /no/such/baseline.json"),
     ])
     func usageErrors(_ args: [String], _ message: String) {
         let r = run(args)
