@@ -21,14 +21,17 @@ enum Flags {
                                + "(an https token is read from $FLEETSCAN_GIT_TOKEN)",
                            commands: ["scan", "fix", "history"])
     static let rev = Flag(name: "--rev", value: "REV", help: "the revision to read with --repo (default: HEAD)", commands: ["scan", "fix"])
+    /// Where mirrors go without --cache (`ScanCommand.cacheFolder`), in the words help and README use.
+    static let cacheFallbacks = "$FLEETSCAN_CACHE, else $XDG_CACHE_HOME/fleetscan, else ~/.cache/fleetscan"
+    /// When `--color auto` colours (`ParsedArguments.colors`), in the words help and README use.
+    static let colorAuto = "on a terminal, unless $NO_COLOR is set or $TERM is dumb"
     static let cache = Flag(name: "--cache", value: "DIR",
-                            help: "where mirrors of remote repositories are kept (default: $FLEETSCAN_CACHE, else $XDG_CACHE_HOME/fleetscan, "
-                                + "else ~/.cache/fleetscan)",
+                            help: "where mirrors of remote repositories are kept (default: \(cacheFallbacks))",
                             commands: ["scan", "fix", "history"])
     static let since = Flag(name: "--since", value: "DATE", type: .date,
                             help: "only commits authored on or after DATE (2026-01-31 or 2026-01-31T12:00:00Z, UTC)", commands: ["history"])
     static let color = Flag(name: "--color", aliases: ["--colour"], value: "WHEN", type: .choice(["auto", "always", "never"]),
-                            help: "colour severities and summaries: auto (default: on a terminal, unless $NO_COLOR is set or $TERM is dumb), "
+                            help: "colour severities and summaries: auto (default: \(colorAuto)), "
                                 + "always or never",
                             commands: ["scan", "fix", "fleet run"])
     static let quiet = Flag(name: "--quiet", value: nil, help: "print no summary or diagnostics on standard error",
@@ -88,7 +91,7 @@ enum Flags {
                                  help: "a repository's first run walks back to DATE (default: the manifest's \"since\", else one year)",
                                  commands: ["fleet run"])
     static let fleetCache = Flag(name: "--cache", value: "DIR",
-                                 help: "where mirrors are kept (default: the manifest's \"cache\", else $FLEETSCAN_CACHE, else ~/.cache/fleetscan)",
+                                 help: "where mirrors are kept (default: the manifest's \"cache\", else \(cacheFallbacks))",
                                  commands: ["fleet run"])
     static let shard = Flag(name: "--shard", value: "I/N", type: .shard,
                             help: "take shard I (from 0) of N; default $JOB_COMPLETION_INDEX of $FLEETSCAN_SHARDS, else the whole fleet",

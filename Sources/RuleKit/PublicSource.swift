@@ -28,8 +28,16 @@ public struct PublicSource: Sendable, Equatable {
         PublicSource("Apple documentation: \(symbol)", "https://developer.apple.com/documentation/" + path)
     }
 
+    /// The project's home, the one place its URL is written: SARIF's `informationUri`, the
+    /// catalog's and README's links, the JSON schemas' ids and README's install steps derive
+    /// from it (a test reads README, docs/ and the schemas for any other).
+    public static let homepage = "https://github.com/fleetscan/fleetscan"
+
+    /// A file of the project's main branch, by its path in the repository.
+    public static func projectFile(_ path: String) -> String { homepage + "/blob/main/" + path }
+
     /// Where a rule is described in the project's own catalog (SARIF `helpUri`): a stable
     /// anchor per rule id in docs/RULES.md.
     public static func catalog(_ id: String) -> String { catalogURL + "#" + id }
-    public static let catalogURL = "https://github.com/fleetscan/fleetscan/blob/main/docs/RULES.md"
+    public static let catalogURL = projectFile("docs/RULES.md")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import RuleKit
 @testable import FleetCLI
 import TestSupport
 
@@ -258,3 +259,95 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
     }
 }
 
+
+/// What a first run meets at the edges: nothing to scan, a file instead of a folder, paths CI
+/// systems can find, plain messages for missing files.
+@Suite struct FirstRunEdgeTests {
+    @Test func aScanWithNothingToScanSaysSoAndExitsTwo() {
+        let empty = TempDirectory()
+        empty.write("README.md", "# nothing to scan")
+        let r = run(["scan", empty.path], environment: [:])
+        #expect(r.code == 2 && r.err.contains("no Swift, Objective-C or Xcode project files under \(empty.path)"), "\(r.err)")
+        #expect(!r.err.contains("stage modern"))
+
+        let included = TempDirectory()
+        included.write("App/View.swift", "import UIKit")
+        included.write(".fleetscan.yml", "include: [Sources/**]\n")
+        let none = run(["scan", included.path], environment: [:])
+        #expect(none.code == 2 && none.err.contains("no file under \(included.path) matches the configuration's include (Sources/**)"), "\(none.err)")
+
+        included.write(".fleetscan.yml", "exclude: [App/**]\n")
+        let excluded = run(["scan", included.path], environment: [:])
+        #expect(excluded.code == 2 && excluded.err.contains("every Swift and Objective-C file under \(included.path) is excluded by the configuration (1 left out)"),
+                "\(excluded.err)")
+    }
+
+    @Test func aProjectFileNamedAloneIsScanned() {
+        let plist = repositoryRoot + "/Fixtures/SampleApp/LegacyShop/Info.plist"
+        let r = run(["scan", plist], environment: [:])
+        #expect(r.code == 1, "\(r.err)")
+        #expect(r.out.contains("\(plist):1:1: error: ") && r.out.contains("[scene-manifest-missing]"), "\(r.out)")
+        let project = repositoryRoot + "/Fixtures/Projects/LegacySwiftApp/LegacySwiftApp.xcodeproj/project.pbxproj"
+        let p = run(["scan", project, "--format", "json"], environment: [:])
+        #expect(p.out.contains(#""path": "LegacySwiftApp.xcodeproj/project.pbxproj""#) && p.out.contains(#""rule": "scene-manifest-missing""#), "\(p.out)")
+        let text = TempDirectory()
+        text.write("notes.txt", "x")
+        let refused = run(["scan", text.path + "/notes.txt"], environment: [:])
+        #expect(refused.code == 2 && refused.err.contains("not a Swift or Objective-C source or a project file"), "\(refused.err)")
+    }
+
+    /// GitHub, Checkstyle, JUnit, Code Climate and SARIF resolve paths from the checkout's top.
+    @Test func ciFormatsGivePathsFromTheRepositorysTop() throws {
+        let repo = TempDirectory()
+        _ = try FixtureRepositories.run(["git", "init", "-q", repo.path])
+        repo.write("Apps/Shop/Feed.swift", "import UIKit\nlet w = UIScreen.main.bounds.width\n")
+        let folder = repo.path + "/Apps/Shop"
+        let path = "Apps/Shop/Feed.swift"
+        #expect(run(["scan", folder, "--format", "github"], environment: [:]).out.contains("file=\(path),line=2"))
+        #expect(run(["scan", folder, "--format", "checkstyle"], environment: [:]).out.contains("<file name=\"\(path)\">"))
+        #expect(run(["scan", folder, "--format", "junit"], environment: [:]).out.contains("classname=\"\(path)\""))
+        #expect(run(["scan", folder, "--format", "codeclimate"], environment: [:]).out.contains("\"path\": \"\(path)\""))
+        #expect(run(["scan", folder, "--format", "sarif"], environment: [:]).out.contains("\"uri\": \"\(path)\""))
+        // The JSON contract keeps paths relative to the scanned folder.
+        #expect(run(["scan", folder, "--format", "json"], environment: [:]).out.contains("\"path\": \"Feed.swift\""))
+        // Outside a work tree: from the working directory, as the xcode format prints them.
+        let loose = TempDirectory()
+        loose.write("Feed.swift", "import UIKit\nlet w = UIScreen.main.bounds.width\n")
+        #expect(run(["scan", loose.path, "--format", "github"], environment: [:]).out.contains("file=\(loose.path)/Feed.swift,line=2"))
+    }
+
+    @Test func plainMessagesForWhatIsMissingOrMisnamed() {
+        let toml = run(["scan", repositoryRoot + "/Fixtures/SampleApp", "--config", "x.toml"], environment: [:])
+        #expect(toml.code == 2 && toml.err.contains("x.toml: a configuration is YAML (.yml, .yaml) or JSON (.json)"), "\(toml.err)")
+        let manifest = run(["fleet", "run", "--manifest", "/no/such/fleet.json"], environment: [:])
+        #expect(manifest.code == 2 && manifest.err.contains("fleetscan: error: no such file: /no/such/fleet.json\n"), "\(manifest.err)")
+        #expect(!manifest.err.contains("The operation could not be completed"))
+        let help = run(["fleet", "--help"], environment: [:])
+        #expect(help.code == 0 && help.out.contains("usage: fleetscan fleet <subcommand>"), "\(help.out)")
+        #expect(help.out.contains("  run --manifest FILE") && help.out.contains("  check --manifest FILE"), "\(help.out)")
+        #expect(help.out == run(["help", "fleet"], environment: [:]).out)
+    }
+
+    /// The project's URL, the cache's fallbacks and when colour is on are each written once in
+    /// the sources; README says the same words.
+    @Test func readmeAndHelpUseTheSameWordsAndTheProjectHasOneURL() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        #expect(readme.contains(Flags.cacheFallbacks))
+        #expect(readme.contains(Flags.colorAuto))
+        var texts = [("README.md", readme)]
+        for folder in ["docs", "docs/schemas"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/" + folder) where name.hasSuffix(".md") || name.hasSuffix(".json") {
+                texts.append((folder + "/" + name, try String(contentsOfFile: repositoryRoot + "/" + folder + "/" + name, encoding: .utf8)))
+            }
+        }
+        let home = PublicSource.homepage
+        for (name, text) in texts {
+            var rest = Substring(text)
+            while let r = rest.range(of: #"https?://[A-Za-z0-9./_-]*fleetscan[A-Za-z0-9./_#-]*"#, options: .regularExpression) {
+                let url = rest[r]
+                #expect(url.hasPrefix(home), "\(name): \(url) is not under \(home)")
+                rest = rest[r.upperBound...]
+            }
+        }
+    }
+}

@@ -148,6 +148,18 @@ import TestSupport
         return out
     }
 
+    /// Chromium keeps crash reports and its NSS database under HOME whatever --user-data-dir
+    /// says: scripts/render-report gives it a throwaway home too.
+    @Test func theBrowserWritesNothingIntoTheUsersHome() throws {
+        let dir = TempDirectory()
+        dir.write("home/.keep", "")
+        dir.write("page.html", "<!doctype html><p>report</p>")
+        _ = try FixtureRepositories.run(["HOME=\(dir.path)/home", "XDG_CONFIG_HOME=", "XDG_CACHE_HOME=",
+                                         repositoryRoot + "/scripts/render-report", dir.path + "/page.html", dir.path + "/out", "400x300"])
+        #expect(try String(contentsOfFile: dir.path + "/out.dom.html", encoding: .utf8).contains("<p>report</p>"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: dir.path + "/home") == [".keep"])
+    }
+
     @Test func aBrowserRendersTheChartsWithTheRightSeriesAndPoints() throws {
         let dir = TempDirectory()
         let org = dir.path + "/org"

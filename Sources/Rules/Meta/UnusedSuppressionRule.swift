@@ -11,7 +11,7 @@ struct UnusedSuppressionRule: Rule {
             accepted. One that matches nothing is stale (the code moved or was fixed) or misspelt, and \
             would silently swallow a future finding.
             """,
-        sources: [PublicSource("fleetscan README: Configuration (suppressions)", "https://github.com/fleetscan/fleetscan#configuration")],
+        sources: [PublicSource("fleetscan README: Configuration (suppressions)", PublicSource.homepage + "#configuration")],
         fix: RuleDescription.fixed("Remove the comment, or correct the rule id it names."),
         triggering: [
             Example("let x = 1 ↓// fleetscan:ignore main-screen-bounds"),
