@@ -658,6 +658,108 @@ final class TimerViewController: UIViewController {}
 """)
 
 
+def preprocessed_plist_app(root):
+    """An app whose Info.plist Xcode preprocesses (INFOPLIST_PREPROCESS = YES): `#ifndef` around a
+    dictionary between the root's keys, `#if` inside the orientations array, a key in one branch
+    only; one target whose definitions come from a build setting nothing defines (unknown:
+    both readings count), one whose definitions are literal (one reading), and one whose own
+    Info.plist is truly malformed (its stage is unknown, never not-launching)."""
+    d = os.path.join(root, "PreprocessedPlistApp")
+    p = Project("PreprocessedPlistApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    g = p.group("Mail")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "SceneDelegate.swift", "Info.plist")]
+    broken = p.group("Widgets")
+    broken_refs = [p.file(broken, n) for n in ("WidgetsApp.swift", "Info.plist")]
+    common = {"INFOPLIST_FILE": "Mail/Info.plist", "INFOPLIST_PREPROCESS": "YES", "PRODUCT_MODULE_NAME": "Mail", "TARGETED_DEVICE_FAMILY": "1"}
+    p.target("Mail", APP, dict(common, INFOPLIST_PREPROCESSOR_DEFINITIONS="$(APP_BUILD_FLAGS)"), sources=refs[:2])
+    p.target("MailBeta", APP, dict(common, INFOPLIST_PREPROCESSOR_DEFINITIONS="BETA=1 DISABLE_PLAIN_HTTP"), sources=refs[:2])
+    p.target("Widgets", APP, {"INFOPLIST_FILE": "Widgets/Info.plist", "PRODUCT_MODULE_NAME": "Widgets", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=broken_refs[:1])
+    p.write(os.path.join(d, "PreprocessedPlistApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Mail/Info.plist"), """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+	<key>LSRequiresIPhoneOS</key>
+	<true/>
+#ifndef DISABLE_PLAIN_HTTP
+	<key>NSAppTransportSecurity</key>
+	<dict>
+		<key>NSAllowsArbitraryLoads</key>
+		<true/>
+	</dict>
+#endif
+	<key>UIApplicationSceneManifest</key>
+	<dict>
+		<key>UIApplicationSupportsMultipleScenes</key>
+		<false/>
+		<key>UISceneConfigurations</key>
+		<dict>
+			<key>UIWindowSceneSessionRoleApplication</key>
+			<array>
+				<dict>
+					<key>UISceneConfigurationName</key>
+					<string>Default Configuration</string>
+					<key>UISceneDelegateClassName</key>
+					<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+				</dict>
+			</array>
+		</dict>
+	</dict>
+#if BETA
+	<key>UIRequiresFullScreen</key>
+	<true/>
+#endif
+	<key>UILaunchStoryboardName</key>
+	<string>LaunchScreen</string>
+	<key>UISupportedInterfaceOrientations</key>
+	<array>
+		<string>UIInterfaceOrientationPortrait</string>
+#if ENABLE_LANDSCAPE
+		<string>UIInterfaceOrientationLandscapeLeft</string>
+		<string>UIInterfaceOrientationLandscapeRight</string>
+#endif
+	</array>
+</dict>
+</plist>
+""")
+    write(os.path.join(d, "Mail/AppDelegate.swift"), """import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        true
+    }
+}
+""")
+    write(os.path.join(d, "Mail/SceneDelegate.swift"), """import UIKit
+
+class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        window?.makeKeyAndVisible()
+    }
+}
+""")
+    write(os.path.join(d, "Widgets/WidgetsApp.swift"), """import UIKit
+
+class WidgetsAppDelegate: UIResponder, UIApplicationDelegate {}
+""")
+    write(os.path.join(d, "Widgets/Info.plist"), """<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.widgets
+</dict>
+</plist>
+""")
+
+
 def generated_plist_app(root):
     """A Swift app with a generated Info.plist (GENERATE_INFOPLIST_FILE and INFOPLIST_KEY_*),
     sources in an Xcode 16 synchronized folder, and full-screen required."""
@@ -1219,7 +1321,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app):
+                 unresolved_scene_delegate_app, preprocessed_plist_app):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -104,7 +104,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
     }
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        let apps = r.model.project.apps
+        let apps = r.model.project.readableApps
         // Configurations the app delegate builds in code with their own delegate class.
         var resolvedInCode: Set<String> = []
         for facts in r.facts {
