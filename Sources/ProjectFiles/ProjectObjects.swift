@@ -91,7 +91,57 @@ extension OpenStepPlist {
     /// a dictionary) is parsed whole, and gives an empty memo.
     public static func parseProject(_ bytes: [UInt8], memo: PBXObjectMemo) throws -> (Result, PBXObjectMemo) {
         if let read = try? readTable(bytes, memo: memo) { return read }
-        return (try parse(bytes), PBXObjectMemo())
+        return (try parseProjectFile(bytes), PBXObjectMemo())
+    }
+
+    /// A project.pbxproj in any of the forms Xcode reads: OpenStep text as Xcode writes it, or an
+    /// XML or binary property list (some tools write those; Xcode rewrites them as text on the
+    /// next save). Lines are the objects' `<key>` lines in XML, none in binary.
+    public static func parseProjectFile(_ bytes: [UInt8]) throws -> Result {
+        var i = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
+        let binary = bytes.count >= 8 && bytes[0..<6].elementsEqual("bplist".utf8)
+        guard binary || (i < bytes.count && bytes[i] == UInt8(ascii: "<")) else { return try parse(bytes) }
+        let value = try PropertyList.parse(bytes)
+        return Result(value: value, lines: binary ? [:] : xmlKeyLines(bytes))
+    }
+
+    /// The line of each `<key>` in an XML property list's root dictionary and the dictionaries
+    /// it holds (a project's top-level keys and its object ids), as `parse` records for text.
+    static func xmlKeyLines(_ bytes: [UInt8]) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        var depth = 0, line = 1, i = 0
+        let n = bytes.count
+        func starts(_ s: String, at k: Int) -> Bool {
+            let u = Array(s.utf8)
+            return k + u.count <= n && bytes[k..<(k + u.count)].elementsEqual(u)
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 10 { line += 1; i += 1; continue }
+            guard b == UInt8(ascii: "<") else { i += 1; continue }
+            if starts("<dict/>", at: i) { i += 7; continue }
+            if starts("<dict>", at: i) { depth += 1; i += 6; continue }
+            if starts("</dict>", at: i) { depth -= 1; i += 7; continue }
+            if starts("<!--", at: i) {
+                // Comments may hold anything, line breaks too.
+                i += 4
+                while i < n, !starts("-->", at: i) { if bytes[i] == 10 { line += 1 }; i += 1 }
+                i += 3
+                continue
+            }
+            if starts("<key>", at: i), depth >= 1, depth <= 2 {
+                var j = i + 5
+                while j < n, bytes[j] != UInt8(ascii: "<") { j += 1 }
+                let key = String(decoding: bytes[(i + 5)..<j], as: UTF8.self)
+                lines[key] = line
+                i = j
+                continue
+            }
+            i += 1
+        }
+        return lines
     }
 
     /// Not the shape `parseProject` reads entry by entry: parse the file whole instead.

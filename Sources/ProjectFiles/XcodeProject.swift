@@ -96,7 +96,7 @@ public struct XcodeProject: Sendable {
     /// of the xcconfig files its configurations name (nil when not in the repository).
     public init(path: String, bytes: [UInt8], read: (String) -> [UInt8]? = { _ in nil }) throws {
         var derivation: Derivation? = nil
-        try self.init(path: path, parsed: OpenStepPlist.parse(bytes), read: read, previous: nil, changed: [], derivation: &derivation)
+        try self.init(path: path, parsed: OpenStepPlist.parseProjectFile(bytes), read: read, previous: nil, changed: [], derivation: &derivation)
     }
 
     /// Reads a project.pbxproj as `init(path:bytes:read:)` does, taking the objects an earlier

@@ -31,7 +31,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "pbxproj-memo": { bytes in
         let parts = split(bytes, 2)
         let memo = (try? OpenStepPlist.parseProject(parts[0], memo: PBXObjectMemo()))?.1 ?? PBXObjectMemo()
-        let whole = Result { try OpenStepPlist.parse(parts[1]) }
+        let whole = Result { try OpenStepPlist.parseProjectFile(parts[1]) }
         let table = Result { try OpenStepPlist.parseProject(parts[1], memo: memo).0 }
         switch (whole, table) {
         case (.success(let a), .success(let b)):

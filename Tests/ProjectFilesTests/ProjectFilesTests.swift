@@ -264,7 +264,7 @@ private func bytes(_ relative: String) throws -> [UInt8] {
     /// Reads `text` both ways and checks they agree; returns the memo it leaves.
     @discardableResult
     static func agree(_ text: [UInt8], memo: PBXObjectMemo, sourceLocation: SourceLocation = #_sourceLocation) throws -> PBXObjectMemo {
-        let whole: Result<OpenStepPlist.Result, PlistError> = Result { try OpenStepPlist.parse(text) }.mapError { $0 as! PlistError }
+        let whole: Result<OpenStepPlist.Result, PlistError> = Result { try OpenStepPlist.parseProjectFile(text) }.mapError { $0 as! PlistError }
         let table: Result<(OpenStepPlist.Result, PBXObjectMemo), PlistError> = Result { try OpenStepPlist.parseProject(text, memo: memo) }.mapError { $0 as! PlistError }
         switch (whole, table) {
         case (.success(let a), .success(let (b, next))):
@@ -348,6 +348,42 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(whole.lines["P1"] == 8)
         let memo = try Self.agree(Array(text.utf8), memo: PBXObjectMemo())
         try Self.agree(Array(text.utf8), memo: memo)
+    }
+
+    /// A project.pbxproj written as an XML or binary property list reads as the OpenStep text
+    /// it came from: the same targets, settings and sources (Texture's
+    /// `examples_extra/Multiplex/Sample.xcodeproj` is XML).
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func xmlAndBinaryProjectFilesAreProjects(_ format: PropertyListSerialization.PropertyListFormat) throws {
+        let path = "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj"
+        let text = try bytes(path)
+        func foundation(_ v: PlistValue) -> Any {
+            switch v {
+            case .string(let s), .date(let s): return s
+            case .integer(let i): return i
+            case .real(let d): return d
+            case .bool(let b): return b
+            case .data(let d): return Data(d)
+            case .array(let a): return a.map(foundation)
+            case .dict(let d): return d.mapValues(foundation)
+            }
+        }
+        let value = try OpenStepPlist.parse(text).value
+        let other = Array(try PropertyListSerialization.data(fromPropertyList: foundation(value), format: format, options: 0))
+        let fresh = try XcodeProject(path: path, bytes: text)
+        let converted = try XcodeProject(path: path, bytes: other)
+        #expect(converted.targets.map(\.name) == fresh.targets.map(\.name) && !fresh.targets.isEmpty)
+        #expect(converted.targets.map(\.settings) == fresh.targets.map(\.settings))
+        #expect(converted.targets.map(\.sources) == fresh.targets.map(\.sources))
+        if format == .xml {
+            // Each target at the line of its `<key>` in the objects dictionary.
+            let lines = String(decoding: other, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for t in converted.targets { #expect(lines[t.line - 1].contains("<key>") && t.line > 1, "\(t.name) at line \(t.line)") }
+        }
+        // Read through the memo too, as a history reads it.
+        var memo = PBXObjectMemo()
+        let remembered = try XcodeProject(path: path, bytes: other, memo: &memo)
+        #expect(remembered.targets.map(\.sources) == fresh.targets.map(\.sources))
     }
 
     /// Inputs the `pbxproj-memo` fuzz target found (Fixtures/Fuzz/pbxproj-memo: two versions of
