@@ -35,6 +35,10 @@ public enum MechanicalFixes {
         /// Index in `tokens` of the token the finding points at.
         var anchor: Int
         var replacement: [Context: String]
+        /// Where the replacement reads something the original did not, and wrongly: before the
+        /// view is in a window every rewrite does (`window` is nil, the trait collection is not
+        /// the screen's); inside a size transition the view's `bounds` still have the old size.
+        var avoid: MemberTiming = [.beforeWindow]
     }
 
     static let rewrites: [String: [Rewrite]] = [
@@ -52,11 +56,11 @@ public enum MechanicalFixes {
             // In a view, by hand: what read the screen wanted its container's or window's size far
             // more often than the view's own (a cell sizing itself from `bounds` goes round in a circle).
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "bounds"], anchor: 0,
-                    replacement: [.viewController: "view.bounds"]),
+                    replacement: [.viewController: "view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "bounds"], anchor: 1,
-                    replacement: [.viewController: "self.view.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "bounds", "]"], anchor: 2,
-                    replacement: [.viewController: "self.view.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
         ],
         "status-bar-frame": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
@@ -72,15 +76,17 @@ public enum MechanicalFixes {
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
                     replacement: [.viewController: "self.view.window", .view: "self.window"]),
         ],
+        // An anchor is no value read too early: a constraint to the safe area is right whenever
+        // it is made (viewDidLoad, where most are), and both spellings need the view loaded.
         "legacy-layout-guide": [
             Rewrite(language: .swift, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: []),
             Rewrite(language: .swift, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: []),
             Rewrite(language: .objectiveC, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: []),
             Rewrite(language: .objectiveC, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: []),
         ],
     ]
 
@@ -173,7 +179,8 @@ public enum MechanicalFixes {
             let last = first + r.tokens.count - 1
             // Nothing between the tokens but what the spelling is (a comment or a line break
             // inside `UIScreen.main.scale` would be lost).
-            guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context) else { return nil }
+            guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context),
+                  file.timing(at: at).isDisjoint(with: r.avoid) else { return nil }
             // A member access right before (`x.UIScreen.main…`) or a call after a property
             // read that is not one (`….bounds(`) is not the spelling the rewrite knows.
             // `self.topLayoutGuide` is the same property; `UIKit.UIScreen` or `x.topLayoutGuide` is not the spelling.
@@ -194,18 +201,12 @@ public enum MechanicalFixes {
         return bytes.contains { $0 == "\n" || $0 == "\r" } || bytes.contains("/*") || bytes.contains("//")
     }
 
-    /// Methods that run before the view is in a window: `window` is nil there, `bounds` may be
-    /// a nib's and the trait collection unspecified (a display scale of 0), so what the screen
-    /// gave cannot be read from the view yet.
-    static func unsettled(_ name: String) -> Bool {
-        name == "init" || name.hasPrefix("init") && name.dropFirst(4).first.map { $0.isUppercase || $0 == ":" } ?? true
-            || ["deinit", "dealloc", "awakeFromNib", "viewDidLoad", "loadView", "prepareForInterfaceBuilder"].contains(name)
-    }
-
     /// Where token `i` runs, when it is an instance member of the view or view controller type
-    /// that gives the finding its context: inside a method or accessor body, not a static one,
-    /// with that type the nearest around (closures and control statements in between are
-    /// fine, and said: Swift then needs `self.`). Nil anywhere else.
+    /// that gives the finding its context: inside a method or accessor body, not a static one
+    /// nor a C function inside `@implementation`, with that type the nearest around (closures
+    /// and control statements in between are fine, and said: Swift then needs `self.`). Nil
+    /// anywhere else. When the member runs (before the view is in a window, in a size
+    /// transition: `MemberTiming`, which follows calls within the type) each rewrite decides.
     static func instanceSite(_ file: CodeFile, _ i: Int, context: Context) -> (inClosure: Bool, Void)? {
         guard context == .view || context == .viewController else { return nil }
         var sawBody = false, inClosure = false
@@ -213,9 +214,7 @@ public enum MechanicalFixes {
             switch scope.kind {
             case .function, .accessor:
                 if !sawBody {
-                    if scope.isStatic || (scope.kind == .function && unsettled(scope.name)) { return nil }
-                    // A property observer runs when the property is set: for an outlet, while the nib loads.
-                    if scope.kind == .accessor, ["didSet", "willSet"].contains(file.text(scope.open - 1)) { return nil }
+                    if scope.isStatic || (file.language == .objectiveC && scope.kind == .function && !file.isInstanceMember(scope)) { return nil }
                     sawBody = true
                 }
             case .closure:

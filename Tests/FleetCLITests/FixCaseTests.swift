@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import FleetCLI
+import TestSupport
+
+/// `fleetscan fix` on code in the shapes of real apps and libraries (`Fixtures/Fix/*`, each
+/// folder a repository of its own): which findings get a hunk and which are left alone, and
+/// that the fixed files still compile.
+@Suite struct FixCaseTests {
+    static let root = repositoryRoot + "/Fixtures/Fix"
+
+    /// For each finding of the folder's rules that `fix` could rewrite: `"File:line rule"` →
+    /// whether it made a hunk for it.
+    static func outcomes(_ folder: String) throws -> [String: Bool] {
+        let scan = run(["scan", root + "/" + folder, "--format", "json", "--quiet"])
+        let findings = try #require((try JSONSerialization.jsonObject(with: Data(scan.out.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        let fix = run(["fix", root + "/" + folder, "--format", "json"])
+        let edits = try #require((try JSONSerialization.jsonObject(with: Data(fix.out.utf8)) as? [String: Any])?["edits"] as? [[String: Any]])
+        let fixable: Set<String> = ["main-screen-scale", "main-screen-bounds", "status-bar-frame", "shared-windows", "legacy-layout-guide"]
+        let made = Set(edits.filter { $0["supports"] as? Bool != true }.map { "\($0["path"]!):\($0["line"]!) \($0["rule"]!)" })
+        var out: [String: Bool] = [:]
+        for f in findings where fixable.contains(f["rule"] as? String ?? "") {
+            let key = "\(f["path"]!):\(f["line"]!) \(f["rule"]!)"
+            out[key] = made.contains(key)
+        }
+        #expect(made.isSubset(of: Set(out.keys)), "edits without a finding: \(made.subtracting(out.keys).sorted())")
+        return out
+    }
+
+    /// Side by side, for a failure that says which line went which way.
+    static func expectOutcomes(_ folder: String, _ expected: [String: Bool], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let actual = try outcomes(folder)
+        let keys = Set(actual.keys).union(expected.keys).sorted()
+        let wrong = keys.filter { actual[$0] != expected[$0] }
+        let report = wrong.map { "\($0): expected \(expected[$0].map { $0 ? "fixed" : "left" } ?? "no finding"), got \(actual[$0].map { $0 ? "fixed" : "left" } ?? "no finding")" }.joined(separator: "; ")
+        #expect(wrong.isEmpty, "\(folder): \(report)", sourceLocation: sourceLocation)
+    }
+
+    @Test func readsASizeTransitionReachesStayAndWhatRunsAlongsideIsFixed() throws {
+        try Self.expectOutcomes("Sliding", [
+            // viewWillTransitionToSize:withTransitionCoordinator: itself.
+            "ECSlidingViewController.m:21 main-screen-bounds": false,
+            "ECSlidingViewController.m:32 main-screen-bounds": true,       // viewDidLayoutSubviews
+            // keyWindow is not geometry: in updateTopViewLayout, which the transition reaches.
+            "ECSlidingViewController.m:49 shared-windows": true,
+            "ECSlidingViewController.m:54 main-screen-bounds": false,      // updateUnderLeftLayout ← adjustLayout ← transition
+            "ECSlidingViewController.m:60 main-screen-bounds": false,      // updateUnderRightLayout
+            "ECSlidingViewController.m:71 main-screen-bounds": false,      // screenWidth ← self.screenWidth, self.resettedCenter
+            "ECSlidingViewController.m:75 main-screen-bounds": true,       // updateShadowPath, only from the animation block
+            "ZLClipImageViewController.swift:13 main-screen-bounds": false,
+            "ZLClipImageViewController.swift:22 main-screen-bounds": true,
+            "ZLClipImageViewController.swift:26 main-screen-bounds": false, // calculateMaxClipFrame()
+            "ZLClipImageViewController.swift:29 main-screen-bounds": false, // `insets`, a computed property it reads
+            "ZLClipImageViewController.swift:32 main-screen-bounds": true,  // layoutClipView, from alongsideTransition
+        ])
+    }
+
+    @Test func aSetupThatInitializersOrAwakeFromNibCallKeepsTheScreensScale() throws {
+        try Self.expectOutcomes("PocketCasts", [
+            "AnimatedImageButton.swift:32 main-screen-scale": false,       // setup() ← awakeFromNib ← prepareForInterfaceBuilder
+            "AnimatedImageButton.swift:36 main-screen-scale": false,
+            "DateHeadingView.swift:15 main-screen-scale": false,           // setup() ← didMoveToSuperview
+            "MiniPlayerShadowView.swift:39 main-screen-scale": false,      // updateView() ← setup() ← init, and ← didSet
+            "ProfileProgressCircleView.swift:28 main-screen-scale": true,  // draw(_:)
+            "ProfileProgressCircleView.swift:33 main-screen-scale": false, // updateAvatar() ← commonInit(), and a notification
+            "RoundedBorderView.swift:22 main-screen-scale": false,         // setupBorder() ← init(frame:), init(coder:)
+        ])
+    }
+
+    @Test func objectiveCViewsAndCellsKeepTheScaleTheirInitializersRead() throws {
+        try Self.expectOutcomes("Views", [
+            "CollectionViewCell.m:27 main-screen-scale": false,            // setupBorderWithWidth: ← setup ← initWithFrame:, initWithCoder:
+            "CollectionViewCell.m:33 main-screen-scale": true,             // setHighlighted:
+            "DBPerformanceWidgetView.m:23 main-screen-scale": false,       // commonInit ← both initializers
+            "XRPhotoPickerBottomView.m:12 main-screen-scale": false,       // initWithFrame:
+            "XRPhotoPickerBottomView.m:20 main-screen-scale": true,        // layoutSubviews
+        ])
+    }
+}
