@@ -62,6 +62,8 @@ enum Resolution {
             // API the deployment target has must not hide a newer one later on the line.
             if let required = p.requires {
                 guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
+                // `@implementation SceneDelegate` of an `API_AVAILABLE(ios(13.0)) @interface` in its header.
+                if let type = p.typeName, let declared = model.classAvailability[type], declared >= required { continue }
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             let key = LineRule(line: p.line, rule: p.rule)
