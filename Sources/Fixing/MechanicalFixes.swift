@@ -1,6 +1,7 @@
 // Fixing exists so that what is mechanical in a migration costs nothing: a finding whose fix
 // RULES.md determines from its facet, context and language becomes a byte edit of its file.
 // Edits are pure functions of a lexed file and a finding; nothing here reads or writes disk.
+import ProjectFiles
 import RuleKit
 import SourceLexing
 
@@ -39,19 +40,25 @@ public enum MechanicalFixes {
         /// view is in a window every rewrite does (`window` is nil, the trait collection is not
         /// the screen's); inside a size transition the view's `bounds` still have the old size.
         var avoid: MemberTiming = [.beforeWindow]
+        /// The iOS version the replacement needs (Apple's documentation of each API it reads):
+        /// where the file's deployment target is lower, it is made only under a guard that
+        /// promises that version (`if #available`, `@available`, `API_AVAILABLE`).
+        var needs: OSVersion? = nil
     }
 
     static let rewrites: [String: [Rewrite]] = [
+        // uikit/uitraitenvironment/traitcollection, uikit/uitraitcollection/displayscale: iOS 8.0
         "main-screen-scale": [
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "scale"], anchor: 0,
-                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "nativeScale"], anchor: 0,
-                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "scale"], anchor: 1,
-                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "scale", "]"], anchor: 2,
-                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"], needs: OSVersion(8)),
         ],
+        // uikit/uiview/bounds, uikit/uiviewcontroller/view: iOS 2.0
         "main-screen-bounds": [
             // In a view, by hand: what read the screen wanted its container's or window's size far
             // more often than the view's own (a cell sizing itself from `bounds` goes round in a circle).
@@ -62,31 +69,34 @@ public enum MechanicalFixes {
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "bounds", "]"], anchor: 2,
                     replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
         ],
+        // uikit/uiwindow/windowscene, uikit/uiwindowscene/statusbarmanager, uikit/uistatusbarmanager: iOS 13.0
         "status-bar-frame": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
                     replacement: [.viewController: "(view.window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)",
-                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"]),
+                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"], needs: OSVersion(13)),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "statusBarFrame"], anchor: 5,
                     replacement: [.viewController: "self.view.window.windowScene.statusBarManager.statusBarFrame",
-                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"]),
+                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"], needs: OSVersion(13)),
         ],
+        // uikit/uiview/window: iOS 2.0
         "shared-windows": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "keyWindow"], anchor: 4,
                     replacement: [.viewController: "view.window", .view: "window"]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
                     replacement: [.viewController: "self.view.window", .view: "self.window"]),
         ],
-        // An anchor is no value read too early: a constraint to the safe area is right whenever
-        // it is made (viewDidLoad, where most are), and both spellings need the view loaded.
+        // uikit/uiview/safearealayoutguide: iOS 11.0. An anchor is no value read too early: a
+        // constraint to the safe area is right whenever it is made (viewDidLoad, where most are),
+        // and both spellings need the view loaded.
         "legacy-layout-guide": [
             Rewrite(language: .swift, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: []),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .swift, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: []),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .objectiveC, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: []),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .objectiveC, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: []),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: [], needs: OSVersion(11)),
         ],
     ]
 
@@ -181,6 +191,10 @@ public enum MechanicalFixes {
             // inside `UIScreen.main.scale` would be lost).
             guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context),
                   file.timing(at: at).isDisjoint(with: r.avoid) else { return nil }
+            // A replacement newer than the deployment target, outside a guard that promises it,
+            // would not build (or crash on the older systems).
+            if let needs = r.needs, let target = finding.deploymentTarget, target < needs,
+               (Availability.guaranteed(at: at, in: file) ?? OSVersion(0)) < needs { return nil }
             // A member access right before (`x.UIScreen.main…`) or a call after a property
             // read that is not one (`….bounds(`) is not the spelling the rewrite knows.
             // `self.topLayoutGuide` is the same property; `UIKit.UIScreen` or `x.topLayoutGuide` is not the spelling.

@@ -73,6 +73,10 @@ public struct Finding: Sendable, Equatable, Codable {
     public var targets: [String] = []
     /// In a SwiftUI view (context `view`, but no `bounds`, `window` or `traitCollection` to read).
     public var inSwiftUIView = false
+    /// The iOS deployment target the file is built for (`ProjectModel.fixDeploymentTarget(for:)`:
+    /// the lowest of the targets that compile it, or SwiftPM's default for a package that names
+    /// no iOS platform), nil when nothing says: a fix must not need more.
+    public var deploymentTarget: OSVersion?
 
     public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {

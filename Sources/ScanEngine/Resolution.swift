@@ -100,6 +100,7 @@ enum Resolution {
     static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
+        let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
         var ordinals: [String: Int] = [:]
         var lineOrdinals: [String: Int] = [:]
         for s in standing {
@@ -118,6 +119,7 @@ enum Resolution {
             out[out.count - 1].scope = s.scope
             out[out.count - 1].targets = s.targets
             out[out.count - 1].inSwiftUIView = model.isSwiftUIView(p.typeName)
+            out[out.count - 1].deploymentTarget = deployment
             let line = [p.rule, a.path, p.lineText].joined(separator: "\u{0}")
             let lineOrdinal = lineOrdinals[line, default: 0]
             lineOrdinals[line] = lineOrdinal + 1

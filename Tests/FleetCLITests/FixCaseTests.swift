@@ -76,4 +76,43 @@ import TestSupport
             "XRPhotoPickerBottomView.m:20 main-screen-scale": true,        // layoutSubviews
         ])
     }
+
+    @Test func aTargetAtIOS9GetsOnlyWhatIOS9HasUnlessAGuardPromisesMore() throws {
+        try Self.expectOutcomes("Menu", [
+            "Menu/MenuHeaderView.swift:10 status-bar-frame": false,        // statusBarManager is iOS 13
+            "Menu/MenuHeaderView.swift:13 status-bar-frame": true,         // inside if #available(iOS 13.0, *)
+            "Menu/MenuViewController.m:16 legacy-layout-guide": false,     // safeAreaLayoutGuide is iOS 11
+            "Menu/MenuViewController.m:21 status-bar-frame": false,
+            "Menu/MenuViewController.m:22 main-screen-scale": true,        // traitCollection is iOS 8
+            "Menu/MenuViewController.m:23 main-screen-bounds": true,
+            "Menu/MenuViewController.m:29 status-bar-frame": true,         // inside if (@available(iOS 13.0, *))
+            "Menu/MenuViewController.m:35 legacy-layout-guide": true,      // in a method marked API_AVAILABLE(ios(11.0))
+        ])
+        // What fix writes never needs more than the target has: a rescan finds no API above it.
+        let dir = TempDirectory()
+        _ = try FixtureRepositories.run(["cp", "-R", Self.root + "/Menu", dir.path + "/Menu"])
+        #expect(run(["fix", dir.path + "/Menu", "--write"]).err.contains("5 fixes in 2 files (2 written)"))
+        let after = run(["scan", dir.path + "/Menu", "--format", "json", "--quiet"]).out
+        #expect(!after.contains("api-above-deployment-target") && after.contains("status-bar-frame"))
+    }
+
+    @Test func aSwiftPackageThatNamesNoIOSPlatformIsTakenAtSwiftPMsDefault() throws {
+        let dir = TempDirectory()
+        dir.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Bar\", targets: [.target(name: \"Bar\")])\n")
+        dir.write("Sources/Bar/BarViewController.swift", """
+            import UIKit
+
+            final class BarViewController: UIViewController {
+                override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    let top = UIApplication.shared.statusBarFrame.height
+                    view.layer.borderWidth = top / UIScreen.main.scale
+                }
+            }
+
+            """)
+        let r = run(["fix", dir.path])
+        // iOS 12, the oldest today's SDKs build for: no statusBarManager, a trait collection.
+        #expect(r.out.contains("+        view.layer.borderWidth = top / traitCollection.displayScale") && !r.out.contains("statusBarManager"), "\(r.out)")
+    }
 }
