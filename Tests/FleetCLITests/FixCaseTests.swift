@@ -115,4 +115,37 @@ import TestSupport
         // iOS 12, the oldest today's SDKs build for: no statusBarManager, a trait collection.
         #expect(r.out.contains("+        view.layer.borderWidth = top / traitCollection.displayScale") && !r.out.contains("statusBarManager"), "\(r.out)")
     }
+
+    @Test func aJSONEditsRangeHoldsExactlyTheBytesItReplaces() throws {
+        let multiByte = TempDirectory()
+        multiByte.write("Écran/RéglagesViewController.m", """
+            @interface ReglagesViewController : UIViewController
+            @end
+            @implementation ReglagesViewController
+            - (void)viewDidLayoutSubviews {
+                NSString *t = @"« écran »"; CGFloat top = [UIApplication sharedApplication].statusBarFrame.size.height;
+                UIWindow *w = [[UIApplication sharedApplication] keyWindow]; id k = [UIApplication sharedApplication].keyWindow;
+                CGFloat s = [[UIScreen mainScreen] scale];
+            }
+            @end
+
+            """)
+        let folders = [Self.root, multiByte.path] + ["Sliding", "PocketCasts", "Views", "Menu"].map { Self.root + "/" + $0 }
+        var checked = 0
+        for folder in folders {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run(["fix", folder, "--format", "json"]).out.utf8)) as? [String: Any])
+            for e in try #require(json["edits"] as? [[String: Any]]) {
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + (e["path"] as! String))))
+                var starts = [0]
+                for (i, b) in bytes.enumerated() where b == 10 { starts.append(i + 1) }
+                let from = starts[(e["line"] as! Int) - 1] + (e["column"] as! Int) - 1
+                let to = starts[(e["endLine"] as! Int) - 1] + (e["endColumn"] as! Int) - 1
+                let original = e["original"] as! String
+                #expect(String(decoding: bytes[from..<to], as: UTF8.self) == original, "\(e)")
+                #expect(from == e["byteOffset"] as? Int && to - from == e["byteLength"] as? Int, "\(e)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 39)
+    }
 }
