@@ -94,6 +94,12 @@ import TestSupport
         #expect(run(["fix", dir.path + "/Menu", "--write"]).err.contains("5 fixes in 2 files (2 written)"))
         let after = run(["scan", dir.path + "/Menu", "--format", "json", "--quiet"]).out
         #expect(!after.contains("api-above-deployment-target") && after.contains("status-bar-frame"))
+        // The rewrite left out would not build there.
+        let original = try String(contentsOfFile: Self.root + "/Menu/Menu/MenuViewController.m", encoding: .utf8)
+        dir.write("Unguarded.m", original.replacingOccurrences(of: "[UIApplication sharedApplication].statusBarFrame",
+                                                                with: "self.view.window.windowScene.statusBarManager.statusBarFrame"))
+        let errors = try SDKCheck.objectiveC([dir.path + "/Unguarded.m"], deployment: "9.0")
+        #expect(errors.contains("'windowScene' is only available on iOS 13.0 or newer"), "\(errors)")
     }
 
     @Test func aSwiftPackageThatNamesNoIOSPlatformIsTakenAtSwiftPMsDefault() throws {
@@ -147,5 +153,30 @@ import TestSupport
             }
         }
         #expect(checked >= 39)
+    }
+
+    /// Each folder fixed, then compiled at its deployment target against the UIKit stand-ins
+    /// (`SDKCheck`): Menu at its 9.0; the others, with no project file, at 13.0 — what fix then
+    /// assumes (the status bar's replacement needs it).
+    @Test(arguments: [("Sliding", "13.0"), ("PocketCasts", "13.0"), ("Views", "13.0"), ("Menu", "9.0"), ("Shop", "13.0")])
+    func theFixedFilesCompileAtTheirDeploymentTarget(_ folder: String, _ deployment: String) throws {
+        let dir = TempDirectory()
+        _ = try FixtureRepositories.run(["cp", "-R", Self.root + "/" + folder, dir.path + "/" + folder])
+        let written = run(["fix", dir.path + "/" + folder, "--write"])
+        #expect(written.code == 0 && written.err.contains("written)"))
+        let files = try FileManager.default.subpathsOfDirectory(atPath: dir.path + "/" + folder).sorted()
+        // SwiftUI has no stand-in (PriceTag.swift parses, in FixTests); generated files are not edited.
+        let swift = files.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("PriceTag.swift") && !$0.contains("Generated") && !$0.hasSuffix("L10n.swift") }
+        let objc = files.filter { $0.hasSuffix(".m") }
+        // The fixed files, and the originals (the stand-ins are fair to both).
+        for base in [dir.path + "/" + folder + "/", Self.root + "/" + folder + "/"] {
+            if !swift.isEmpty {
+                let errors = try SDKCheck.swift(swift.map { base + $0 }, deployment: deployment)
+                #expect(errors.isEmpty, "\(base), Swift at iOS \(deployment):\n\(errors)")
+            }
+            let headers = Set(objc.map { base + (($0 as NSString).deletingLastPathComponent) })
+            let errors = try SDKCheck.objectiveC(objc.map { base + $0 }, deployment: deployment, includes: headers.sorted())
+            #expect(errors.isEmpty, "\(base), Objective-C at iOS \(deployment):\n\(errors)")
+        }
     }
 }
