@@ -103,16 +103,32 @@ public enum MechanicalFixes {
     /// The rules with a mechanical fix somewhere.
     public static var ruleIDs: [String] { rewrites.keys.sorted() }
 
-    /// What `explain` says of a rule's fix: each automatic rewrite by language and context, or nil (by hand).
+    /// What `explain` says of a rule's fix: each automatic rewrite by language and context (with
+    /// the iOS version it needs, when a deployment target could lack it), then where none is
+    /// made; or nil (by hand).
     public static func describe(_ rule: String) -> [String]? {
         guard let list = rewrites[rule] else { return nil }
-        return list.flatMap { r in
+        var lines = list.flatMap { r in
             r.replacement.sorted { $0.key.rawValue < $1.key.rawValue }.map { context, replacement in
                 let spelling = r.language == .swift ? r.tokens.joined() : objcSpelling(r.tokens)
+                let needs = r.needs.map { $0 > OSVersion(8) ? " (needs iOS \($0): below that deployment target, only inside an availability check)" : "" } ?? ""
                 return "\(r.language == .swift ? "Swift" : "Objective-C"), in a \(context == .viewController ? "view controller" : "view"): "
-                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`"
+                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`" + needs
             }
-        } + (rule == "main-screen-scale" ? ["Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view"] : [])
+        }
+        let avoided = list.reduce(MemberTiming()) { $0.union($1.avoid) }
+        if avoided.contains(.beforeWindow) {
+            lines.append("None before the view is in a window: in initializers, awakeFromNib, viewDidLoad, viewWillAppear, "
+                         + "didMoveToSuperview, property observers, or a method of the type they call")
+        }
+        if avoided.contains(.inSizeTransition) {
+            lines.append("None in a size transition: in viewWillTransition(to:with:), willTransition(to:with:) or a method of the type they call "
+                         + "(the view still has its old bounds); what runs alongside the transition is rewritten")
+        }
+        if rule == "main-screen-scale" {
+            lines.append("Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view")
+        }
+        return lines
     }
 
     static func objcSpelling(_ tokens: [String]) -> String {

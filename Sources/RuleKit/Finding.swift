@@ -29,6 +29,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var unlessDeclared: String?
     /// The target a project-level finding is about (its app), if any.
     public var target: String?
+    /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.
+    public var timing: MemberTiming?
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

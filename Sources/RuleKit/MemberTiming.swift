@@ -30,11 +30,11 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// The timings a fix text may depend on, in the order fix functions consult them.
     public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout]
 
-    /// Where code of this timing is, for lists of fixes by place.
+    /// Where code of this timing is, for lists of fixes by place (the fix texts say what it takes in).
     public var place: String {
-        if contains(.beforeWindow) { return "before the view is in a window (initializers, awakeFromNib, viewDidLoad, viewWillAppear and what they call)" }
-        if contains(.inSizeTransition) { return "in a size transition (viewWillTransition(to:with:) and what it calls)" }
-        if contains(.inLayout) { return "in layout code (layoutSubviews, viewDidLayoutSubviews, draw)" }
+        if contains(.beforeWindow) { return "before the view is in a window" }
+        if contains(.inSizeTransition) { return "in a size transition" }
+        if contains(.inLayout) { return "in layout code" }
         return "elsewhere in the type"
     }
 

@@ -113,7 +113,7 @@ enum Resolution {
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
-                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName))),
+                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [])),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope

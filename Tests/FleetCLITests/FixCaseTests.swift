@@ -155,6 +155,29 @@ import TestSupport
         #expect(checked >= 39)
     }
 
+    @Test func theScaleFixSaysLayoutIsRunAgainOnlyWhereTheReadIsInLayoutCode() throws {
+        var suggestions: [String: String] = [:]
+        for folder in ["PocketCasts", "Views"] {
+            let scan = run(["scan", Self.root + "/" + folder, "--format", "json", "--quiet"])
+            let findings = try #require((try JSONSerialization.jsonObject(with: Data(scan.out.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+            for f in findings where f["rule"] as? String == "main-screen-scale" { suggestions["\(f["path"]!):\(f["line"]!)"] = f["suggestion"] as? String }
+        }
+        let layout = "UIKit re-runs layoutSubviews", early = "not in a window yet"
+        // draw(_:) and layoutSubviews: layout code.
+        #expect(suggestions["ProfileProgressCircleView.swift:28"]?.contains(layout) == true)
+        #expect(suggestions["XRPhotoPickerBottomView.m:20"]?.contains(layout) == true)
+        // setup() from awakeFromNib, commonInit from the initializers, initWithFrame: itself.
+        for key in ["AnimatedImageButton.swift:32", "DateHeadingView.swift:15", "DBPerformanceWidgetView.m:23", "XRPhotoPickerBottomView.m:12"] {
+            #expect(suggestions[key]?.contains(early) == true && suggestions[key]?.contains(layout) == false, "\(key): \(suggestions[key] ?? "none")")
+        }
+        // setHighlighted: runs on screen, but is no layout pass.
+        let action = try #require(suggestions["CollectionViewCell.m:33"])
+        #expect(!action.contains(layout) && !action.contains(early) && action.contains("`self.traitCollection.displayScale`"))
+        // explain lists each.
+        let explain = run(["explain", "main-screen-scale"]).out
+        #expect(explain.contains("in layout code") && explain.contains("before the view is in a window") && explain.contains("None before the view is in a window"))
+    }
+
     /// Each folder fixed, then compiled at its deployment target against the UIKit stand-ins
     /// (`SDKCheck`): Menu at its 9.0; the others, with no project file, at 13.0 — what fix then
     /// assumes (the status bar's replacement needs it).
