@@ -329,6 +329,437 @@ final class NotesViewController: UITableViewController {
 """)
 
 
+def v2ex_swift_app(root):
+    """For `migrate scenes`, after V2ex-Swift's launch code: a Swift app at iOS 12.0 whose app
+    delegate makes a window of its own subclass, hands it to a client singleton and to a HUD as
+    its container, sizes it from the screen, builds a drawer around it (a closure capturing a
+    local, a `#if DEBUG` block), and refreshes its theme when it becomes active. Stand-ins for
+    the drawer, HUD and client are the app's own files, so the app compiles against the SDK
+    stubs before and after the migration."""
+    d = os.path.join(root, "V2exSwiftApp")
+    p = Project("V2exSwiftApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    g = p.group("Forum")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "ForumClient.swift", "Support.swift", "Info.plist")]
+    p.target("Forum", APP, {"INFOPLIST_FILE": "Forum/Info.plist", "PRODUCT_MODULE_NAME": "Forum", "TARGETED_DEVICE_FAMILY": "1,2"},
+             sources=refs[:3])
+    p.write(os.path.join(d, "V2exSwiftApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Forum/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "Launch Screen",
+        "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"], "UISupportedInterfaceOrientations~ipad": ALL_ORIENTATIONS})
+    write(os.path.join(d, "Forum/AppDelegate.swift"), """import UIKit
+
+@UIApplicationMain
+class AppDelegate: UIResponder, UIApplicationDelegate {
+
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        ImageCache.configure()
+
+        self.window = ThemedWindow();
+        ForumClient.shared.window = self.window
+        self.window?.frame = UIScreen.main.bounds;
+        self.window?.makeKeyAndVisible();
+
+        let home = UINavigationController(rootViewController: HomeViewController())
+        let drawer = DrawerController(center: home, left: MenuViewController())
+        (self.window as? ThemedWindow)?.themeChanged = { [weak self] in
+            self?.window?.backgroundColor = Theme.shared.background
+            drawer.view.backgroundColor = Theme.shared.background
+        }
+        drawer.maximumLeftWidth = 230
+        self.window?.rootViewController = drawer
+        ForumClient.shared.drawer = drawer
+        #if DEBUG
+            let fps = FPSLabel(frame: CGRect(x: 15, y: 40, width: 55, height: 20))
+            self.window?.addSubview(fps)
+        #endif
+
+        ProgressHUD.setMinimumDismissTimeInterval(1.5)
+        ProgressHUD.setContainerView(self.window!)
+
+        Analytics.start()
+        return true
+    }
+
+    func applicationWillResignActive(_ application: UIApplication) {
+        // Sent when the application is about to move from active to inactive state.
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        Theme.shared.refreshStyleIfNeeded()
+    }
+}
+
+class ThemedWindow: UIWindow {
+    var themeChanged: (() -> Void)?
+
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        Theme.shared.refreshStyleIfNeeded()
+        themeChanged?()
+    }
+}
+""")
+    write(os.path.join(d, "Forum/ForumClient.swift"), """import UIKit
+
+/// Holds what the whole app reaches for: the window and the drawer.
+final class ForumClient {
+    static let shared = ForumClient()
+    var window: UIWindow?
+    var drawer: DrawerController?
+}
+""")
+    write(os.path.join(d, "Forum/Support.swift"), """import UIKit
+
+final class ImageCache {
+    static func configure() {}
+}
+
+final class Analytics {
+    static func start() {}
+}
+
+final class Theme {
+    static let shared = Theme()
+    var background = UIColor.white
+    func refreshStyleIfNeeded() {}
+}
+
+/// A drawer around the center controller, as the DrawerController pod makes one.
+final class DrawerController: UIViewController {
+    var maximumLeftWidth: CGFloat = 280
+    init(center: UIViewController, left: UIViewController) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+final class HomeViewController: UIViewController {}
+final class MenuViewController: UIViewController {}
+final class FPSLabel: UILabel {}
+
+/// The SVProgressHUD pod's class interface.
+final class ProgressHUD {
+    static func setMinimumDismissTimeInterval(_ interval: TimeInterval) {}
+    static func setContainerView(_ view: UIView?) {}
+}
+""")
+
+
+def sliding_menu_objc_app(root):
+    """For `migrate scenes`, after an Objective-C app at iOS 9.0 that carries a copy of
+    ECSlidingViewController: the app delegate makes a UIWindow around a sliding controller, reads
+    the launch URL from the launch options, keeps the screen awake when active and finishes a
+    background task when it leaves, opens links with the source application's name; an overlay
+    positions itself from the app delegate's window."""
+    d = os.path.join(root, "SlidingMenuObjCApp")
+    p = Project("SlidingMenuObjCApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="9.0"))
+    g = p.group("Reader")
+    names = ("AppDelegate.h", "AppDelegate.m", "SlidingViewController.h", "SlidingViewController.m", "MenuViewController.h",
+             "MenuViewController.m", "OverlayView.m", "Info.plist")
+    refs = [p.file(g, n) for n in names]
+    p.target("Reader", APP, {"INFOPLIST_FILE": "Reader/Info.plist", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=[refs[1], refs[3], refs[5], refs[6]])
+    p.write(os.path.join(d, "SlidingMenuObjCApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Reader/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+        "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"]})
+    write(os.path.join(d, "Reader/AppDelegate.h"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end\n")
+    write(os.path.join(d, "Reader/AppDelegate.m"), """#import "AppDelegate.h"
+#import "MenuViewController.h"
+#import "SlidingViewController.h"
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    NSURL *launchURL = launchOptions[UIApplicationLaunchOptionsURLKey];
+    self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+    SlidingViewController *sliding = [[SlidingViewController alloc] initWithTopViewController:[MenuViewController new]];
+    self.window.rootViewController = sliding;
+    [self.window makeKeyAndVisible];
+    if (launchURL) {
+        [self openLink:launchURL from:nil];
+    }
+    return YES;
+}
+
+- (void)applicationDidBecomeActive:(UIApplication *)application {
+    [UIApplication sharedApplication].idleTimerDisabled = YES;
+}
+
+- (void)applicationDidEnterBackground:(UIApplication *)application {
+    __block UIBackgroundTaskIdentifier task = [application beginBackgroundTaskWithExpirationHandler:^{
+        [application endBackgroundTask:task];
+    }];
+    [application endBackgroundTask:task];
+}
+
+- (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary<UIApplicationOpenURLOptionsKey, id> *)options {
+    return [self openLink:url from:options[UIApplicationOpenURLOptionsSourceApplicationKey]];
+}
+
+- (BOOL)openLink:(NSURL *)url from:(NSString *)sourceApplication {
+    return [url.scheme isEqualToString:@"reader"];
+}
+
+@end
+""")
+    write(os.path.join(d, "Reader/SlidingViewController.h"), """#import <UIKit/UIKit.h>
+
+@interface SlidingViewController : UIViewController
+- (instancetype)initWithTopViewController:(UIViewController *)top;
+@end
+""")
+    write(os.path.join(d, "Reader/SlidingViewController.m"), """#import "SlidingViewController.h"
+
+@implementation SlidingViewController
+
+- (instancetype)initWithTopViewController:(UIViewController *)top {
+    self = [super initWithNibName:nil bundle:nil];
+    return self;
+}
+
+@end
+""")
+    write(os.path.join(d, "Reader/MenuViewController.h"), "#import <UIKit/UIKit.h>\n\n@interface MenuViewController : UIViewController\n@end\n")
+    write(os.path.join(d, "Reader/MenuViewController.m"), """#import "MenuViewController.h"
+
+@implementation MenuViewController
+@end
+""")
+    write(os.path.join(d, "Reader/OverlayView.m"), """#import <UIKit/UIKit.h>
+
+@interface OverlayView : UIView
+@end
+
+@implementation OverlayView
+
+- (void)show {
+    UIViewController *root = [[UIApplication sharedApplication].delegate window].rootViewController;
+    [root.view addSubview:self];
+    self.frame = root.view.bounds;
+}
+
+@end
+""")
+
+
+def router_swift_app(root):
+    """For `migrate scenes`, after a small Swift UIKit app at iOS 11.0: Main.storyboard has no
+    initial view controller and only serves screens by identifier; a Router singleton shows the
+    first screen in the app delegate's window, or in a window of its own when there is none; home
+    screen quick actions, a cold-launch shortcut item read from the launch options, and
+    app-delegate state restoration."""
+    d = os.path.join(root, "RouterSwiftApp")
+    p = Project("RouterSwiftApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="11.0"))
+    g = p.group("Recipes")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "Router.swift", "Main.storyboard", "Info.plist")]
+    p.target("Recipes", APP, {"INFOPLIST_FILE": "Recipes/Info.plist", "PRODUCT_MODULE_NAME": "Recipes", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=refs[:2])
+    p.write(os.path.join(d, "RouterSwiftApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Recipes/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+        "UIMainStoryboardFile": "Main", "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"]})
+    write(os.path.join(d, "Recipes/Main.storyboard"), """<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+    <scenes>
+        <scene sceneID="home">
+            <objects>
+                <viewController storyboardIdentifier="Home" id="HomeVC" customClass="RecipesViewController" customModuleProvider="target" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="HomeView"/>
+                </viewController>
+            </objects>
+        </scene>
+    </scenes>
+</document>
+""")
+    write(os.path.join(d, "Recipes/AppDelegate.swift"), """import UIKit
+
+@UIApplicationMain
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Router.shared.start(in: window)
+        if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem {
+            Router.shared.handle(item)
+        }
+        return true
+    }
+
+    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
+                     completionHandler: @escaping (Bool) -> Void) {
+        completionHandler(Router.shared.handle(shortcutItem))
+    }
+
+    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool {
+        true
+    }
+
+    func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder) -> Bool {
+        true
+    }
+}
+""")
+    write(os.path.join(d, "Recipes/Router.swift"), """import UIKit
+
+/// Shows the app's screens; the first one in the window it is given, or in one of its own.
+final class Router {
+    static let shared = Router()
+    private(set) var window: UIWindow?
+
+    func start(in window: UIWindow?) {
+        let window = window ?? UIWindow(frame: UIScreen.main.bounds)
+        let home = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Home")
+        window.rootViewController = UINavigationController(rootViewController: home)
+        window.makeKeyAndVisible()
+        self.window = window
+    }
+
+    @discardableResult
+    func handle(_ item: UIApplicationShortcutItem) -> Bool {
+        item.type == "new-recipe"
+    }
+}
+""")
+
+
+def unresolved_scene_delegate_app(root):
+    """For `migrate scenes`: a tiny Swift app whose Info.plist names
+    `$(PRODUCT_MODULE_NAME).SceneDelegate`, which no source declares, while its app delegate still
+    makes a `UIWindow(frame:)` (scene-delegate-unresolved: the app will not launch)."""
+    d = os.path.join(root, "UnresolvedSceneDelegateApp")
+    p = Project("UnresolvedSceneDelegateApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    g = p.group("Timer")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "Info.plist")]
+    p.target("Timer", APP, {"INFOPLIST_FILE": "Timer/Info.plist", "PRODUCT_MODULE_NAME": "Timer", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=refs[:1])
+    p.write(os.path.join(d, "UnresolvedSceneDelegateApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Timer/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+        "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+        "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
+            "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
+                                                     "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate"}]}}})
+    write(os.path.join(d, "Timer/AppDelegate.swift"), """import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = TimerViewController()
+        window?.makeKeyAndVisible()
+        return true
+    }
+}
+
+final class TimerViewController: UIViewController {}
+""")
+
+
+def preprocessed_plist_app(root):
+    """An app whose Info.plist Xcode preprocesses (INFOPLIST_PREPROCESS = YES): `#ifndef` around a
+    dictionary between the root's keys, `#if` inside the orientations array, a key in one branch
+    only; one target whose definitions come from a build setting nothing defines (unknown:
+    both readings count), one whose definitions are literal (one reading), and one whose own
+    Info.plist is truly malformed (its stage is unknown, never not-launching)."""
+    d = os.path.join(root, "PreprocessedPlistApp")
+    p = Project("PreprocessedPlistApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    g = p.group("Mail")
+    refs = [p.file(g, n) for n in ("AppDelegate.swift", "SceneDelegate.swift", "Info.plist")]
+    broken = p.group("Widgets")
+    broken_refs = [p.file(broken, n) for n in ("WidgetsApp.swift", "Info.plist")]
+    common = {"INFOPLIST_FILE": "Mail/Info.plist", "INFOPLIST_PREPROCESS": "YES", "PRODUCT_MODULE_NAME": "Mail", "TARGETED_DEVICE_FAMILY": "1"}
+    p.target("Mail", APP, dict(common, INFOPLIST_PREPROCESSOR_DEFINITIONS="$(APP_BUILD_FLAGS)"), sources=refs[:2])
+    p.target("MailBeta", APP, dict(common, INFOPLIST_PREPROCESSOR_DEFINITIONS="BETA=1 DISABLE_PLAIN_HTTP"), sources=refs[:2])
+    p.target("Widgets", APP, {"INFOPLIST_FILE": "Widgets/Info.plist", "PRODUCT_MODULE_NAME": "Widgets", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=broken_refs[:1])
+    p.write(os.path.join(d, "PreprocessedPlistApp.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "Mail/Info.plist"), """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+	<key>LSRequiresIPhoneOS</key>
+	<true/>
+#ifndef DISABLE_PLAIN_HTTP
+	<key>NSAppTransportSecurity</key>
+	<dict>
+		<key>NSAllowsArbitraryLoads</key>
+		<true/>
+	</dict>
+#endif
+	<key>UIApplicationSceneManifest</key>
+	<dict>
+		<key>UIApplicationSupportsMultipleScenes</key>
+		<false/>
+		<key>UISceneConfigurations</key>
+		<dict>
+			<key>UIWindowSceneSessionRoleApplication</key>
+			<array>
+				<dict>
+					<key>UISceneConfigurationName</key>
+					<string>Default Configuration</string>
+					<key>UISceneDelegateClassName</key>
+					<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+				</dict>
+			</array>
+		</dict>
+	</dict>
+#if BETA
+	<key>UIRequiresFullScreen</key>
+	<true/>
+#endif
+	<key>UILaunchStoryboardName</key>
+	<string>LaunchScreen</string>
+	<key>UISupportedInterfaceOrientations</key>
+	<array>
+		<string>UIInterfaceOrientationPortrait</string>
+#if ENABLE_LANDSCAPE
+		<string>UIInterfaceOrientationLandscapeLeft</string>
+		<string>UIInterfaceOrientationLandscapeRight</string>
+#endif
+	</array>
+</dict>
+</plist>
+""")
+    write(os.path.join(d, "Mail/AppDelegate.swift"), """import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        true
+    }
+}
+""")
+    write(os.path.join(d, "Mail/SceneDelegate.swift"), """import UIKit
+
+class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        window?.makeKeyAndVisible()
+    }
+}
+""")
+    write(os.path.join(d, "Widgets/WidgetsApp.swift"), """import UIKit
+
+class WidgetsAppDelegate: UIResponder, UIApplicationDelegate {}
+""")
+    write(os.path.join(d, "Widgets/Info.plist"), """<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.widgets
+</dict>
+</plist>
+""")
+
+
 def generated_plist_app(root):
     """A Swift app with a generated Info.plist (GENERATE_INFOPLIST_FILE and INFOPLIST_KEY_*),
     sources in an Xcode 16 synchronized folder, and full-screen required."""
@@ -889,7 +1320,8 @@ public func noteWidth(_ view: UIView) -> CGFloat {
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
-                 library_with_demo, xcodegen_app, tuist_app):
+                 library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
+                 unresolved_scene_delegate_app, preprocessed_plist_app):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

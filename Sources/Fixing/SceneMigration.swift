@@ -20,11 +20,14 @@ public struct MigrationRefusal: Error, Sendable, CustomStringConvertible {
 }
 
 /// `fleetscan migrate scenes`: what TN3187's checklist asks of an app target that has no scene
-/// manifest, done as edits — the manifest in its Info.plist (or the build setting that generates
-/// it), a scene delegate in the app delegate's language that shows the window the app delegate
-/// builds today and hands URLs and user activities to the app delegate's existing handlers, the
-/// app delegate's `application(_:configurationForConnecting:options:)`, a mark on the window
-/// creation it replaces, and the new files in the target.
+/// manifest, done as edits a reviewer would merge — the manifest in its Info.plist (or the build
+/// setting that generates it); a scene delegate that makes the app's window in its scene, has the
+/// app delegate set it up as launch did, and passes links, user activities, shortcut items and
+/// activation changes to the app delegate's methods for them; the app delegate's window set-up
+/// moved into `setUpWindow(_:)`, which launch still calls below iOS 13; its
+/// `application(_:configurationForConnecting:options:)`; availability annotations where the
+/// target runs below iOS 13; and the new files in the target. What it cannot do mechanically is
+/// listed, with file and line, as the patch's to-do list.
 public enum SceneMigration {
     public struct AppDelegate: Sendable {
         public var path: String
@@ -49,88 +52,153 @@ public enum SceneMigration {
         public var infoPlist: (path: String, bytes: [UInt8])?
         public var project: (path: String, bytes: [UInt8])?
         public var appDelegate: AppDelegate
+        /// The target's IPHONEOS_DEPLOYMENT_TARGET ("12.0"); nil when unknown (then the code is
+        /// annotated as for a target below iOS 13, which is right either way).
+        public var deployment: String?
+        /// The scene delegate class the Info.plist already names but no source declares
+        /// (`scene-delegate-unresolved`): it is written under that name, and the plist is left as it is.
+        public var namedDelegate: String?
+        /// Whether the storyboard of that name has an initial view controller (nil: not found).
+        public var storyboardHasInitialViewController: @Sendable (String) -> Bool?
+        /// Whether a window class declared in the repository declares initializers of its own
+        /// (Swift then does not inherit UIWindow's `init(windowScene:)`).
+        public var declaresInitializers: @Sendable (String) -> Bool
+        /// Windows the target makes outside its app delegate (`path:line`), for the to-do list.
+        public var otherWindows: [String]
 
-        public init(target: String, infoPlist: (path: String, bytes: [UInt8])?, project: (path: String, bytes: [UInt8])?, appDelegate: AppDelegate) {
+        public init(target: String, infoPlist: (path: String, bytes: [UInt8])?, project: (path: String, bytes: [UInt8])?, appDelegate: AppDelegate,
+                    deployment: String? = nil, namedDelegate: String? = nil,
+                    storyboardHasInitialViewController: @escaping @Sendable (String) -> Bool? = { _ in true },
+                    declaresInitializers: @escaping @Sendable (String) -> Bool = { _ in false }, otherWindows: [String] = []) {
             self.target = target
             self.infoPlist = infoPlist
             self.project = project
             self.appDelegate = appDelegate
+            self.deployment = deployment
+            self.namedDelegate = namedDelegate
+            self.storyboardHasInitialViewController = storyboardHasInitialViewController
+            self.declaresInitializers = declaresInitializers
+            self.otherWindows = otherWindows
+        }
+
+        /// Whether the target runs below iOS 13, where scenes do not exist.
+        var runsBelowScenes: Bool {
+            guard let deployment, let major = Int(deployment.split(separator: ".").first ?? "") else { return true }
+            return major < 13
         }
     }
 
     public static let delegateName = "SceneDelegate"
     public static let configurationName = "Default Configuration"
 
-    /// The changes, in path order: modified files first as they are read, then new ones.
-    public static func plan(_ input: Input) throws -> (changes: [FileChange], notes: [String]) {
-        var notes: [String] = []
+    /// What a migration changes and says.
+    public struct Plan: Sendable {
+        /// In path order: modified files first as they are read, then new ones.
+        public var changes: [FileChange] = []
+        /// What is left to do by hand, as `path:line: what`, for the patch's header.
+        public var todo: [String] = []
+        /// What the patch chose that a reviewer should know, as `path:line: what`.
+        public var notes: [String] = []
+    }
+
+    public static func plan(_ input: Input) throws -> Plan {
+        var todo: [String] = [], notes: [String] = []
         var changes: [FileChange] = []
         let ad = input.appDelegate
         let folder = ad.path.split(separator: "/").dropLast().joined(separator: "/")
         func inFolder(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
+        let swift = ad.language == .swift
+        let below = input.runsBelowScenes
+        let name = input.namedDelegate ?? delegateName
 
-        // The app delegate: what it handles, where its window is made.
         let file = CodeFile(path: ad.path, lexed: Lexer.lex(SourceBuffer(ad.bytes), language: ad.language))
-        guard let body = typeBody(file, className: ad.className) else {
+        guard let shape = AppDelegateShape(file: file, className: ad.className) else {
             throw MigrationRefusal("\(ad.path): cannot find the body of \(ad.className)")
         }
-        let handlesURLs = has(file, ad.language == .swift ? ["open", "url"] : ["openURL"], in: body)
-        let handlesActivities = has(file, ad.language == .swift ? ["continue", "userActivity"] : ["continueUserActivity"], in: body)
-        if has(file, ad.language == .swift ? ["configurationForConnecting"] : ["configurationForConnectingSceneSession"], in: body) {
+        if shape.configuresScenes {
             throw MigrationRefusal("\(ad.path): \(ad.className) already implements application(_:configurationForConnecting:options:)")
         }
+        let setUp = shape.window
 
-        // 1. The scene manifest.
+        // 1. The scene manifest, naming the launch storyboard only when it has a first screen and
+        //    the app delegate does not make a window of its own.
         var storyboard: String? = nil
-        if let plist = input.infoPlist {
-            let (edit, board) = try manifest(plist.path, plist.bytes, language: ad.language)
-            storyboard = board
+        if input.namedDelegate == nil, let plist = input.infoPlist {
+            let main = mainStoryboard(plist.bytes)
+            if let main {
+                if setUp?.creation != nil {
+                    notes.append("\(plist.path):1: the scene configuration names no storyboard: the app delegate makes its own window, "
+                                 + "not UIMainStoryboardFile \(main)'s")
+                } else if input.storyboardHasInitialViewController(main) == true {
+                    storyboard = main
+                } else {
+                    notes.append("\(plist.path):1: the scene configuration names no storyboard: UIMainStoryboardFile \(main) has no "
+                                 + "initial view controller, so it would show an empty window")
+                }
+            }
+            let edit = try manifest(plist.path, plist.bytes, language: ad.language, storyboard: storyboard)
             let patch = FilePatch(path: plist.path, original: plist.bytes, edits: [edit])
             changes.append(FileChange(path: plist.path, before: plist.bytes, after: patch.applied(), unifiedDiff: patch.unifiedDiff()))
         }
         var projectEdits: [Edit] = []
-        if input.infoPlist == nil {
+        if input.namedDelegate == nil, input.infoPlist == nil {
             guard let p = input.project else { throw MigrationRefusal("\(input.target) has no Info.plist and no project file to generate one") }
             projectEdits += try ProjectEdit.addBuildSetting("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", "YES", target: input.target,
                                                             project: p.path, bytes: p.bytes)
         }
 
         // 2. The scene delegate, next to the app delegate.
+        let window: SceneDelegateTemplate.Window
+        if let setUp {
+            let viaFrame = swift && setUp.windowClass != "UIWindow" && input.declaresInitializers(setUp.windowClass)
+            if viaFrame {
+                todo.append("\(ad.path):\(setUp.lines.lowerBound + 1): \(setUp.windowClass) declares initializers of its own, so it has no "
+                            + "init(windowScene:); \(name) makes it with init(frame:) and sets its windowScene — give it init(windowScene:)")
+            }
+            window = storyboard != nil ? .storyboard(setUp: true) : .made(setUp.windowClass, setUp: true, viaFrame: viaFrame)
+        } else if storyboard != nil {
+            window = .storyboard(setUp: false)
+        } else if let problem = shape.windowProblem {
+            todo.append("\(ad.path): its window set-up stays where it is: \(problem); \(name) shows the root view controller of the window "
+                        + "it makes, but whatever else holds that window (a HUD, a router) must be given the scene's window by hand")
+            window = .rootViewController
+        } else {
+            todo.append("\(ad.path): \(ad.className) makes no window" + (input.otherWindows.isEmpty ? "" : " (\(input.otherWindows.joined(separator: ", ")) "
+                        + "make\(input.otherWindows.count == 1 ? "s" : "") one)") + ": make the app's window in \(name).scene(_:willConnectTo:options:) "
+                        + "with init(windowScene:)")
+            window = .none
+        }
+        let template = SceneDelegateTemplate(name: name, appDelegate: ad.className, annotate: below, window: window, callbacks: shape.callbacks,
+                                             urlHandler: shape.urlHandler, continuesActivities: shape.continuesActivities,
+                                             performsShortcuts: shape.performsShortcuts, header: ad.header?.path,
+                                             imports: swift || setUp == nil || setUp?.windowClass == "UIWindow" ? [] : localImports(file))
         var newFiles: [(String, String)] = []
-        switch ad.language {
-        case .swift:
-            newFiles.append((inFolder(delegateName + ".swift"), swiftDelegate(className: ad.className, storyboard: storyboard,
-                                                                            urls: handlesURLs, activities: handlesActivities)))
-        case .objectiveC:
-            newFiles.append((inFolder(delegateName + ".h"), objcHeader))
-            newFiles.append((inFolder(delegateName + ".m"), objcDelegate(className: ad.className, header: ad.header?.path,
-                                                                         storyboard: storyboard, urls: handlesURLs, activities: handlesActivities)))
+        if swift {
+            newFiles.append((inFolder(name + ".swift"), template.swift))
+        } else {
+            newFiles.append((inFolder(name + ".h"), template.objcHeader))
+            newFiles.append((inFolder(name + ".m"), template.objc))
         }
 
-        // 3. The app delegate: which configuration a new scene gets, and the window it no longer shows.
+        // 3. The app delegate: which configuration a new scene gets, and its window set-up.
         var edits: [Edit] = []
-        let closing = body.close
-        let closeLine = lineStart(ad.bytes, Int(file.tokens[closing].start))
-        // A blank line between it and what comes before, unless there is one.
-        let previousStart = closeLine > 0 ? lineStart(ad.bytes, closeLine - 1) : 0
-        let previousBlank = closeLine > 0 && ad.bytes[previousStart..<(closeLine - 1)].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
-        var method = ad.language == .swift ? swiftConfiguration(indent: indentUnit(ad.bytes)) : objcConfiguration
-        if previousBlank { method.removeFirst() }  // both start with the blank line
-        edits.append(Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: closeLine..<closeLine, original: "",
-                          replacement: method))
-        if let (window, type) = windowCreation(file, in: body) {
-            if type != "UIWindow" {
-                notes.append("\(ad.path): the app delegate's window is a \(type); \(delegateName) makes a UIWindow — make it a \(type) "
-                             + "(with init(windowScene:)) if the app relies on what that class adds")
-            }
-            let start = lineStart(ad.bytes, Int(file.tokens[window].start))
-            let indent = String(decoding: ad.bytes[start..<Int(file.tokens[window].start)].prefix { $0 == 32 || $0 == 9 }, as: UTF8.self)
-            edits.append(Edit(path: ad.path, rule: "window-in-app-delegate", line: 0, column: 0, range: start..<start, original: "",
-                              replacement: indent + "// fleetscan migrate scenes: \(delegateName) now shows this window's root view controller "
-                                  + "in the scene's window; move this set-up there and delete the window.\n"))
-        } else if storyboard == nil {
-            notes.append("\(ad.path): \(ad.className) makes no window here (it may be made elsewhere and set as its window): \(delegateName) "
-                         + "shows the root view controller of \(ad.className)'s window, if it has one by then, and nothing was marked")
+        if input.namedDelegate == nil {
+            edits.append(configurationMethod(shape, ad, delegate: name, annotate: below))
+            if !swift { edits.append(importEdit(ad, header: name + ".h")) }
+        }
+        if let setUp { edits += AppDelegateEdit.moveWindowSetUp(setUp, in: shape, delegate: name, below: below) }
+        for (method, line) in shape.stateRestoration {
+            todo.append("\(ad.path):\(line): \(method) is not called under scenes: a scene restores its state from the NSUserActivity its "
+                        + "delegate returns from stateRestorationActivity(for:)")
+        }
+        // A cold launch's link, activity or shortcut item reaches the app delegate's handler for it
+        // through the scene delegate; one the app delegate only reads from its launch options does not.
+        for (key, line) in shape.launchOptionReads {
+            let handled = key.contains("url") || key.contains("URL") ? shape.urlHandler != nil
+                : key.contains("ctivity") ? shape.continuesActivities : shape.performsShortcuts
+            guard !handled else { continue }
+            todo.append("\(ad.path):\(line): the launch options hold no \(key) under scenes: read it from the connection options in "
+                        + "\(name).scene(_:willConnectTo:options:)")
         }
         let patch = FilePatch(path: ad.path, original: ad.bytes, edits: edits)
         changes.append(FileChange(path: ad.path, before: ad.bytes, after: patch.applied(), unifiedDiff: patch.unifiedDiff()))
@@ -141,8 +209,8 @@ public enum SceneMigration {
                 projectEdits += try ProjectEdit.addFiles(newFiles.map(\.0), nextTo: ad.path, header: ad.header?.path, target: input.target,
                                                          project: p.path, bytes: p.bytes)
             } catch let refusal as MigrationRefusal {
-                notes.append(refusal.message + "; \(newFiles.map(\.0).joined(separator: ", ")) sit next to \(ad.path), where a synchronized "
-                             + "folder, XcodeGen or Tuist picks them up — otherwise add them to \(input.target) in Xcode")
+                todo.append(refusal.message + "; \(newFiles.map(\.0).joined(separator: ", ")) sit next to \(ad.path), where a synchronized "
+                            + "folder, XcodeGen or Tuist picks them up — otherwise add them to \(input.target) in Xcode")
             }
             if !projectEdits.isEmpty {
                 let patch = FilePatch(path: p.path, original: p.bytes, edits: projectEdits)
@@ -152,52 +220,62 @@ public enum SceneMigration {
         for (path, text) in newFiles {
             changes.append(FileChange(path: path, before: nil, after: Array(text.utf8), unifiedDiff: FilePatch.creation(path: path, bytes: Array(text.utf8))))
         }
-        return (changes, notes)
+        return Plan(changes: changes, todo: todo, notes: notes)
     }
 
     // MARK: The app delegate
 
-    /// The brace body (Swift) or `@implementation … @end` (Objective-C) of `className`.
-    static func typeBody(_ file: CodeFile, className: String) -> Scope? {
-        file.structure.scopes.first { $0.kind == .type && $0.name == className && ($0.typeKind == .swiftClass || $0.typeKind == .objcImplementation) }
+    /// `application(_:configurationForConnecting:options:)` before the class's closing brace (or
+    /// `@end`), after a blank line: the configuration the Info.plist declares, with its delegate
+    /// class set (a generated Info.plist declares none).
+    static func configurationMethod(_ shape: AppDelegateShape, _ ad: AppDelegate, delegate: String, annotate: Bool) -> Edit {
+        let file = shape.file
+        let closeLine = lineStart(ad.bytes, Int(file.tokens[shape.body.close].start))
+        let previousStart = closeLine > 0 ? lineStart(ad.bytes, closeLine - 1) : 0
+        let previousBlank = closeLine > 0 && ad.bytes[previousStart..<(closeLine - 1)].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
+        let i = indentUnit(ad.bytes)
+        var method: String
+        if ad.language == .swift {
+            method = "\n\(i)// A new scene's configuration: the Info.plist's UISceneConfigurations entry, with its delegate.\n"
+                + (annotate ? "\(i)@available(iOS 13.0, *)\n" : "")
+                + "\(i)func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,\n"
+                + "\(i)                 options: UIScene.ConnectionOptions) -> UISceneConfiguration {\n"
+                + "\(i)\(i)let configuration = UISceneConfiguration(name: \"\(configurationName)\", sessionRole: connectingSceneSession.role)\n"
+                + "\(i)\(i)configuration.delegateClass = \(delegate).self\n"
+                + "\(i)\(i)return configuration\n"
+                + "\(i)}\n"
+        } else {
+            method = "\n// A new scene's configuration: the Info.plist's UISceneConfigurations entry, with its delegate.\n"
+                + "- (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession\n"
+                + "                              options:(UISceneConnectionOptions *)options" + (annotate ? " API_AVAILABLE(ios(13.0))" : "") + " {\n"
+                + "\(i)UISceneConfiguration *configuration = [[UISceneConfiguration alloc] initWithName:@\"\(configurationName)\" sessionRole:connectingSceneSession.role];\n"
+                + "\(i)configuration.delegateClass = [\(delegate) class];\n"
+                + "\(i)return configuration;\n"
+                + "}\n\n"
+        }
+        if previousBlank { method.removeFirst() }
+        return Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: closeLine..<closeLine, original: "", replacement: method)
     }
 
-    /// Whether a method whose name or selector holds all `parts` is declared in `body`.
-    static func has(_ file: CodeFile, _ parts: [String], in body: Scope) -> Bool {
-        file.structure.scopes.contains { s in
-            guard s.kind == .function, s.open > body.open, s.close < body.close else { return false }
-            if file.language == .swift, s.name != "application" { return false }  // Swift: `application(_:open:…)`; a selector names itself
-            return parts.allSatisfy { p in s.labels.contains(p) || s.name.contains(p) || s.parameterNames.contains(p) }
+    /// `#import "header"` after the file's last `#import` line (or at its top).
+    static func importEdit(_ ad: AppDelegate, header: String) -> Edit {
+        var at = 0, offset = 0
+        for line in ad.bytes.split(separator: 10, omittingEmptySubsequences: false) {
+            let end = offset + line.count + 1
+            if line.starts(with: Array("#import".utf8)) || line.starts(with: Array("#include".utf8)) { at = min(end, ad.bytes.count) }
+            offset = end
         }
+        return Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "",
+                    replacement: "#import \"\(header)\"\n")
     }
 
-    /// Where the app delegate makes its window — the token that starts the statement — and the
-    /// class it makes: `UIWindow(frame:…)`, `[[UIWindow alloc] init…]`, or an assignment to its
-    /// `window` of a new instance of a subclass (`self.window = AppWindow()`).
-    static func windowCreation(_ file: CodeFile, in body: Scope) -> (token: Int, type: String)? {
-        for i in (body.open + 1)..<body.close where file.text(i) == "UIWindow" {
-            if file.language == .swift, file.isPunct(i + 1, "(") { return (statementStart(file, i), "UIWindow") }
-            if file.language == .objectiveC, file.text(i + 1) == "alloc", file.isPunct(i - 1, "["), file.isPunct(i - 2, "[") {
-                return (statementStart(file, i), "UIWindow")
-            }
+    /// The `#import "…"` lines of an Objective-C file (what its window class needs, for the scene delegate).
+    static func localImports(_ file: CodeFile) -> [String] {
+        String(decoding: file.buffer.bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard t.hasPrefix("#import \""), let end = t.dropFirst(9).firstIndex(of: "\"") else { return nil }
+            return String(t.dropFirst(9)[..<end])
         }
-        for i in (body.open + 1)..<body.close where (file.text(i) == "window" || file.text(i) == "_window") && file.text(i + 1) == "=" {
-            let value = i + 2
-            if file.language == .swift, file[value].isIdentifier, file.isPunct(value + 1, "("), file.text(value).first?.isUppercase == true {
-                return (statementStart(file, i), file.text(value))
-            }
-            if file.language == .objectiveC, file.isPunct(value, "["), file.isPunct(value + 1, "["), file.text(value + 3) == "alloc" {
-                return (statementStart(file, i), file.text(value + 2))
-            }
-        }
-        return nil
-    }
-
-    /// The first token of the statement holding token `i` (back to a `;`, `{` or `}`, or a line start).
-    static func statementStart(_ file: CodeFile, _ i: Int) -> Int {
-        var k = i
-        while k > 0, !file[k].isLineStart, !file.isPunct(k - 1, ";"), !file.isPunct(k - 1, "{"), !file.isPunct(k - 1, "}") { k -= 1 }
-        return k
     }
 
     static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
@@ -220,170 +298,20 @@ public enum SceneMigration {
         return String(repeating: " ", count: smallest == Int.max ? 4 : smallest)
     }
 
-    static func swiftConfiguration(indent i: String) -> String {
-        "\n\(i)// A new scene's configuration: the Info.plist's UISceneConfigurations entry.\n"
-            + "\(i)func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,\n"
-            + "\(i)                 options: UIScene.ConnectionOptions) -> UISceneConfiguration {\n"
-            + "\(i)\(i)UISceneConfiguration(name: \"\(configurationName)\", sessionRole: connectingSceneSession.role)\n"
-            + "\(i)}\n"
-    }
-
-    static let objcConfiguration = """
-
-        // A new scene's configuration: the Info.plist's UISceneConfigurations entry.
-        - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession options:(UISceneConnectionOptions *)options {
-            return [[UISceneConfiguration alloc] initWithName:@"\(configurationName)" sessionRole:connectingSceneSession.role];
-        }
-
-        """
-
-    // MARK: The scene delegate
-
-    static func swiftDelegate(className: String, storyboard: String?, urls: Bool, activities: Bool) -> String {
-        // (The module line is joined on, so no line of this file reads as an import of its own.)
-        var s = "import" + """
-             UIKit
-
-            /// The app's scene delegate (TN3187, "Migrating to the UIKit scene-based life cycle"): it shows the
-            /// window the app delegate used to, and hands the URLs and user activities a scene receives to the
-            /// app delegate's handlers. Written by `fleetscan migrate scenes`.
-            class \(delegateName): UIResponder, UIWindowSceneDelegate {
-                var window: UIWindow?
-
-                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                    guard let windowScene = scene as? UIWindowScene else { return }
-
-            """
-        if storyboard == nil {
-            s += """
-                        // The root view controller the app delegate builds at launch, in this scene's window.
-                        let window = UIWindow(windowScene: windowScene)
-                        let appWindow = (UIApplication.shared.delegate as? \(className))?.window
-                        window.rootViewController = appWindow?.rootViewController
-                        appWindow?.rootViewController = nil
-                        self.window = window
-                        window.makeKeyAndVisible()
-
-                """
-        } else {
-            s += "        // UIKit makes the window from the storyboard (UISceneStoryboardFile).\n        _ = windowScene\n"
-        }
-        if urls { s += "        // A link that launched the app.\n        for context in connectionOptions.urlContexts { open(context.url) }\n" }
-        if activities { s += "        // A user activity (Handoff, a universal link, Spotlight) that launched the app.\n        for activity in connectionOptions.userActivities { continueActivity(activity) }\n" }
-        s += "    }\n"
-        if urls {
-            s += """
-
-                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-                        for context in URLContexts { open(context.url) }
-                    }
-
-                    private func open(_ url: URL) {
-                        _ = UIApplication.shared.delegate?.application?(UIApplication.shared, open: url, options: [:])
-                    }
-
-                """
-        }
-        if activities {
-            s += """
-
-                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                        continueActivity(userActivity)
-                    }
-
-                    private func continueActivity(_ activity: NSUserActivity) {
-                        _ = UIApplication.shared.delegate?.application?(UIApplication.shared, continue: activity, restorationHandler: { _ in })
-                    }
-
-                """
-        }
-        return s + "}\n"
-    }
-
-    static let objcHeader = """
-        #import <UIKit/UIKit.h>
-
-        /// The app's scene delegate (TN3187). Written by `fleetscan migrate scenes`.
-        @interface \(delegateName) : UIResponder <UIWindowSceneDelegate>
-        @property (strong, nonatomic) UIWindow *window;
-        @end
-
-        """
-
-    static func objcDelegate(className: String, header: String?, storyboard: String?, urls: Bool, activities: Bool) -> String {
-        let importName = header.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? className + ".h"
-        var s = """
-            #import "\(delegateName).h"
-            #import "\(importName)"
-
-            /// Shows the window the app delegate used to, and hands the URLs and user activities a scene receives
-            /// to the app delegate's handlers (TN3187). Written by `fleetscan migrate scenes`.
-            @implementation \(delegateName)
-
-            - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
-                if (![scene isKindOfClass:[UIWindowScene class]]) {
-                    return;
-                }
-
-            """
-        if storyboard == nil {
-            s += """
-                    // The root view controller the app delegate builds at launch, in this scene's window.
-                    \(className) *appDelegate = (\(className) *)UIApplication.sharedApplication.delegate;
-                    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
-                    self.window.rootViewController = appDelegate.window.rootViewController;
-                    appDelegate.window.rootViewController = nil;
-                    [self.window makeKeyAndVisible];
-
-                """
-        } else {
-            s += "    // UIKit makes the window from the storyboard (UISceneStoryboardFile).\n"
-        }
-        if urls { s += "    // A link that launched the app.\n    for (UIOpenURLContext *context in connectionOptions.URLContexts) {\n        [self openURL:context.URL];\n    }\n" }
-        if activities { s += "    // A user activity (Handoff, a universal link, Spotlight) that launched the app.\n    for (NSUserActivity *activity in connectionOptions.userActivities) {\n        [self continueActivity:activity];\n    }\n" }
-        s += "}\n"
-        if urls {
-            s += """
-
-                - (void)scene:(UIScene *)scene openURLContexts:(NSSet<UIOpenURLContext *> *)URLContexts {
-                    for (UIOpenURLContext *context in URLContexts) {
-                        [self openURL:context.URL];
-                    }
-                }
-
-                - (void)openURL:(NSURL *)url {
-                    id<UIApplicationDelegate> delegate = UIApplication.sharedApplication.delegate;
-                    if ([delegate respondsToSelector:@selector(application:openURL:options:)]) {
-                        [delegate application:UIApplication.sharedApplication openURL:url options:@{}];
-                    }
-                }
-
-                """
-        }
-        if activities {
-            s += """
-
-                - (void)scene:(UIScene *)scene continueUserActivity:(NSUserActivity *)userActivity {
-                    [self continueActivity:userActivity];
-                }
-
-                - (void)continueActivity:(NSUserActivity *)activity {
-                    id<UIApplicationDelegate> delegate = UIApplication.sharedApplication.delegate;
-                    if ([delegate respondsToSelector:@selector(application:continueUserActivity:restorationHandler:)]) {
-                        [delegate application:UIApplication.sharedApplication continueUserActivity:activity restorationHandler:^(NSArray *objects) {}];
-                    }
-                }
-
-                """
-        }
-        return s + "\n@end\n"
-    }
-
     // MARK: The Info.plist
 
+    /// `UIMainStoryboardFile`'s value in an XML Info.plist, if any.
+    static func mainStoryboard(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let key = text.range(of: "<key>UIMainStoryboardFile</key>") else { return nil }
+        let rest = text[key.upperBound...]
+        guard let open = rest.range(of: "<string>"), let close = rest.range(of: "</string>"), open.upperBound <= close.lowerBound else { return nil }
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
     /// The insertion that adds `UIApplicationSceneManifest` as the XML Info.plist's root
-    /// dictionary's last key, indented as the file is, and the storyboard it names, if any.
-    static func manifest(_ path: String, _ bytes: [UInt8], language: Language) throws -> (Edit, String?) {
+    /// dictionary's last key, indented as the file is, naming `storyboard` if given.
+    static func manifest(_ path: String, _ bytes: [UInt8], language: Language, storyboard: String?) throws -> Edit {
         if bytes.starts(with: Array("bplist".utf8)) {
             throw MigrationRefusal("\(path): a binary property list; convert it to XML first (`plutil -convert xml1 \(path)`)")
         }
@@ -391,13 +319,6 @@ public enum SceneMigration {
         if text.contains("<key>UIApplicationSceneManifest</key>") { throw MigrationRefusal("\(path): the target already adopts scenes (it has UIApplicationSceneManifest)") }
         guard let rootEnd = text.range(of: "</dict>", options: .backwards), text[rootEnd.upperBound...].contains("</plist>") else {
             throw MigrationRefusal("\(path): not an XML property list with a dictionary at its root")
-        }
-        var storyboard: String? = nil
-        if let key = text.range(of: "<key>UIMainStoryboardFile</key>") {
-            let rest = text[key.upperBound...]
-            if let open = rest.range(of: "<string>"), let close = rest.range(of: "</string>"), open.upperBound <= close.lowerBound {
-                storyboard = String(rest[open.upperBound..<close.lowerBound])
-            }
         }
         // The root's keys' indentation, and one level more.
         let keyLine = text.components(separatedBy: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("<key>") } ?? "\t<key>"
@@ -416,6 +337,6 @@ public enum SceneMigration {
         block += "\(i)\(unit)\(unit)\(unit)</dict>\n\(i)\(unit)\(unit)</array>\n\(i)\(unit)</dict>\n\(i)</dict>\n"
         // Before the line of the root's closing tag.
         let at = lineStart(bytes, text.utf8.distance(from: text.startIndex, to: rootEnd.lowerBound))
-        return (Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: block), storyboard)
+        return Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: block)
     }
 }

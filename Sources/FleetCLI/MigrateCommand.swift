@@ -15,9 +15,10 @@ enum MigrateCommand {
         }
         let scan = try PathScan.prepare([root])
         let result = scan.run()
-        let input = try migrationInput(scan, result, target: p.value(Flags.target))
-        let (changes, notes) = try SceneMigration.plan(input)
         let quiet = p.has(Flags.quiet)
+        guard let input = try migrationInput(scan, result, target: p.value(Flags.target), io: io, quiet: quiet) else { return 0 }
+        let plan = try SceneMigration.plan(input)
+        let changes = plan.changes
         if p.has(Flags.write) {
             for change in changes {
                 let full = scan.display(change.path)
@@ -31,76 +32,105 @@ enum MigrateCommand {
                 }
             }
         } else {
-            try deliver(changes.map(\.unifiedDiff).joined(), to: p.value(Flags.output), io)
+            try deliver(header(input.target, plan) + changes.map(\.unifiedDiff).joined(), to: p.value(Flags.output), io)
         }
         if !quiet {
-            for note in notes { io.err("fleetscan: migrate: \(Escape.line(note))\n") }
+            for item in plan.todo { io.err("fleetscan: migrate: to do: \(Escape.line(item))\n") }
+            for item in plan.notes { io.err("fleetscan: migrate: note: \(Escape.line(item))\n") }
             io.err("fleetscan: migrate: \(input.target): " + changes.map { ($0.before == nil ? "adds " : "changes ") + $0.path }.joined(separator: ", ")
                    + (p.has(Flags.write) ? " (written)" : "") + "\n")
         }
         return 0
     }
 
-    /// Which target, Info.plist, project and app delegate: refused when it cannot tell, when the
-    /// target already adopts scenes, or when the scene delegate's class name is taken.
-    static func migrationInput(_ scan: PathScan, _ result: ScanResult, target wanted: String?) throws -> SceneMigration.Input {
-        let blocked = result.findings.filter { $0.rule == "scene-manifest-missing" }
-        var byTarget: [String: Finding] = [:]
-        for f in blocked { byTarget[f.targets.first ?? "app"] = byTarget[f.targets.first ?? "app"] ?? f }
-        let finding: Finding
+    /// What the patch says before its first file: the migration, what is left to do by hand and
+    /// what a reviewer should know, with file and line (`git apply` reads past it, as it reads
+    /// past a commit message).
+    static func header(_ target: String, _ plan: SceneMigration.Plan) -> String {
+        var out = "fleetscan migrate scenes: \(target) adopts the scene life cycle (TN3187, \"Migrating to the UIKit scene-based life cycle\").\n"
+        if !plan.todo.isEmpty {
+            out += "\nTo do by hand (this patch does not do it):\n" + plan.todo.map { "  - " + Escape.line($0) + "\n" }.joined()
+        }
+        if !plan.notes.isEmpty {
+            out += "\nNotes:\n" + plan.notes.map { "  * " + Escape.line($0) + "\n" }.joined()
+        }
+        return out + "\n"
+    }
+
+    /// Which target, Info.plist, project and app delegate, at which deployment target: nil when
+    /// there is nothing to migrate (said on standard error); refused when it cannot tell, or
+    /// when the scene delegate's class name is taken.
+    static func migrationInput(_ scan: PathScan, _ result: ScanResult, target wanted: String?, io: IO, quiet: Bool) throws -> SceneMigration.Input? {
+        let (model, _) = ProjectScan.model(scan.projectFiles, jobs: 1)
+        // Targets without a manifest, and targets whose manifest names a delegate class no source declares.
+        var candidates: [String: (finding: Finding, unresolved: Bool)] = [:]
+        for f in result.findings where f.rule == "scene-manifest-missing" || f.rule == "scene-delegate-unresolved" {
+            guard f.rule == "scene-manifest-missing" || f.message.contains("is declared nowhere") else { continue }
+            let name = f.targets.first ?? "app"
+            if candidates[name] == nil { candidates[name] = (f, f.rule == "scene-delegate-unresolved") }
+        }
         let name: String
         if let wanted {
-            guard let f = byTarget[wanted] else {
+            guard candidates[wanted] != nil else {
                 if result.targets.contains(where: { $0.name == wanted }) {
-                    throw ScanError("\(wanted): the target already adopts scenes (no scene-manifest-missing finding), or is not an app")
+                    if !quiet { io.err("fleetscan: migrate: \(wanted) already adopts scenes (or is not an app): nothing to migrate\n") }
+                    return nil
                 }
                 let known = result.targets.map(\.name).sorted()
                 throw ScanError("no target named \(wanted)" + (known.isEmpty ? "" : " (targets: \(known.joined(separator: ", ")))"))
             }
-            (finding, name) = (f, wanted)
+            name = wanted
         } else {
-            guard !byTarget.isEmpty else { throw ScanError("\(scan.root): no app target lacks a scene manifest (nothing to migrate)") }
-            guard byTarget.count == 1, let only = byTarget.first else {
-                throw ScanError("several app targets lack a scene manifest: \(byTarget.keys.sorted().joined(separator: ", ")); choose one with --target")
+            guard !candidates.isEmpty else {
+                if !quiet { io.err("fleetscan: migrate: \(scan.root): every app target adopts scenes: nothing to migrate\n") }
+                return nil
             }
-            (finding, name) = (only.value, only.key)
+            guard candidates.count == 1, let only = candidates.keys.first else {
+                throw ScanError("several app targets lack a scene manifest: \(candidates.keys.sorted().joined(separator: ", ")); choose one with --target")
+            }
+            name = only
         }
+        let candidate = candidates[name]!
         func read(_ path: String) throws -> [UInt8] {
             guard case .bytes(let b) = FixCommand.readForEditing(scan.display(path)) else { throw ScanError("\(scan.display(path)): cannot be read") }
             return b
         }
+        let app = model.apps.first { $0.name == name }
         // Its Info.plist, or its project when the build settings generate the plist.
-        let isPlist = finding.path.hasSuffix(".plist")
-        let plist = isPlist ? (path: finding.path, bytes: try read(finding.path)) : nil
-        let projects = scan.projectFiles.filter { $0.path.hasSuffix(".pbxproj") }
-        var project: (path: String, bytes: [UInt8])? = nil
-        if !isPlist {
-            project = (finding.path, try read(finding.path))
-        } else {
-            for candidate in projects {
-                let bytes = try read(candidate.path)
-                let text = String(decoding: bytes, as: UTF8.self)
-                if text.contains("name = \(name);") || text.contains("name = \"\(name)\";") {
-                    project = (candidate.path, bytes)
-                    break
-                }
+        let plistPath = app?.infoPlistPath ?? (candidate.finding.path.hasSuffix(".plist") ? candidate.finding.path : nil)
+        let plist = try plistPath.map { (path: $0, bytes: try read($0)) }
+        let projectPath = app?.projectPath ?? (candidate.finding.path.hasSuffix(".pbxproj") ? candidate.finding.path : nil)
+        let project = try projectPath.map { (path: $0, bytes: try read($0)) }
+        var namedDelegate: String? = nil
+        if candidate.unresolved {
+            guard let cls = app?.facts.configurations.compactMap(\.delegateClass).first else {
+                throw ScanError("\(name): the scene manifest names no delegate class to write")
             }
+            namedDelegate = String(cls.split(separator: ".").last ?? Substring(cls))
         }
+        let delegateName = namedDelegate ?? SceneMigration.delegateName
+
         // The app delegate, and a scene delegate's name not yet taken.
         var delegates: [(path: String, name: String, language: Language)] = []
         var headers: [String: String] = [:]
         // Only files that name an app delegate or a scene delegate are lexed; an Objective-C
         // implementation is looked for once its interface is known.
         var implementations: [(SourceFile, String)] = []
+        var sceneDelegates: [(name: String, path: String)] = []
         for file in scan.files {
             guard let buffer = try? file.read() else { continue }
             let text = String(decoding: buffer.bytes, as: UTF8.self)
             if file.language == .objectiveC, text.contains("@implementation") { implementations.append((file, text)) }
-            guard text.contains("UIApplicationDelegate") || text.contains(SceneMigration.delegateName) else { continue }
+            guard text.contains("UIApplicationDelegate") || text.contains(delegateName) || text.contains("SceneDelegate") else { continue }
             let code = CodeFile(path: file.path, lexed: Lexer.lex(buffer, language: file.language))
             for s in code.structure.scopes where s.kind == .type {
-                if s.name == SceneMigration.delegateName {
-                    throw ScanError("\(scan.display(file.path)): a type named \(SceneMigration.delegateName) exists already; rename it or adopt scenes by hand")
+                if s.inherits.contains("UIWindowSceneDelegate") || s.inherits.contains("UISceneDelegate") { sceneDelegates.append((s.name, file.path)) }
+                if let named = namedDelegate, let existing = sceneDelegates.first, existing.name != named {
+                    throw ScanError("\(name): its scene delegate is \(existing.name) (\(existing.path)), but the Info.plist names \(named): "
+                                    + "make the names agree (scene-delegate-unresolved); there is nothing to migrate")
+                }
+                if s.name == delegateName {
+                    throw ScanError("\(scan.display(file.path)): a type named \(delegateName) exists already; rename it or adopt scenes by hand")
                 }
                 if s.inherits.contains("UIApplicationDelegate") {
                     if file.language == .swift, s.typeKind == .swiftClass { delegates.append((file.path, s.name, .swift)) }
@@ -117,24 +147,50 @@ enum MigrateCommand {
             }
         }
         delegates = delegates.filter { $0.language == .swift || headers[$0.name] != nil || $0.name.hasSuffix("AppDelegate") }
-        // Where the target's sources are: the Info.plist's folder, else the project's.
+        // The target's own app delegate: one it compiles, else one next to its Info.plist or project.
+        let compiled = delegates.filter { d in app?.target.map { $0.contains(d.path) } ?? false }
         let folder = plist.map { String($0.path.split(separator: "/").dropLast().joined(separator: "/")) }
             ?? project.map { String($0.path.split(separator: "/").dropLast(2).joined(separator: "/")) }
         let near = delegates.filter { d in folder.map { d.path.hasPrefix($0.isEmpty ? "" : $0 + "/") } ?? true }
-        let chosen = near.count == 1 ? near : delegates
+        let chosen = compiled.count == 1 ? compiled : near.count == 1 ? near : delegates
         guard chosen.count == 1, let ad = chosen.first else {
             throw ScanError(delegates.isEmpty ? "\(name): no app delegate (a class adopting UIApplicationDelegate) in \(scan.root)"
                             : "\(name): cannot tell which app delegate is the target's: \(delegates.map(\.path).joined(separator: ", "))")
         }
         let folderOfDelegate = ad.path.split(separator: "/").dropLast().joined(separator: "/")
         for ext in ad.language == .swift ? [".swift"] : [".h", ".m"] {
-            let path = (folderOfDelegate.isEmpty ? "" : folderOfDelegate + "/") + SceneMigration.delegateName + ext
+            let path = (folderOfDelegate.isEmpty ? "" : folderOfDelegate + "/") + delegateName + ext
             if FileManager.default.fileExists(atPath: scan.display(path)) {
                 throw ScanError("\(scan.display(path)) exists already; adopt scenes by hand")
             }
         }
         let header = headers[ad.name].map { (path: $0, bytes: (try? read($0)) ?? []) }
+        // A storyboard is a first screen only with an initial view controller.
+        let storyboards = Dictionary(scan.projectFiles.filter { $0.kind == .storyboard }.map { f in
+            (String((f.path.split(separator: "/").last ?? "").dropLast(".storyboard".count)), f)
+        }, uniquingKeysWith: { a, _ in a })
+        let initial: [String: Bool] = storyboards.mapValues { f in
+            (try? f.read()).map { String(decoding: $0, as: UTF8.self).contains("initialViewController=\"") } ?? false
+        }
+        // Window classes that declare initializers of their own (Swift does not inherit init(windowScene:) then).
+        var withInitializers: Set<String> = []
+        for file in scan.files where file.language == .swift {
+            guard let buffer = try? file.read(), String(decoding: buffer.bytes, as: UTF8.self).contains("UIWindow") else { continue }
+            let code = CodeFile(path: file.path, lexed: Lexer.lex(buffer, language: .swift))
+            for s in code.structure.scopes where s.kind == .type && s.typeKind == .swiftClass && !s.inherits.isEmpty {
+                if code.structure.scopes.contains(where: { $0.kind == .function && $0.name == "init" && $0.open > s.open && $0.close < s.close
+                    && code.enclosingType(of: $0.open)?.open == s.open && !$0.labels.isEmpty && $0.labels != ["coder"] }) {
+                    withInitializers.insert(s.name)
+                }
+            }
+        }
+        let initializers = withInitializers
+        let others = result.findings.filter { $0.rule == "window-without-scene" && (app?.compiles($0.path) ?? true) }.map { "\($0.path):\($0.line)" }
+        let deployment = app?.deploymentTarget.map { "\($0)" }
         return SceneMigration.Input(target: name, infoPlist: plist, project: project,
-                                    appDelegate: .init(path: ad.path, bytes: try read(ad.path), className: ad.name, language: ad.language, header: header))
+                                    appDelegate: .init(path: ad.path, bytes: try read(ad.path), className: ad.name, language: ad.language, header: header),
+                                    deployment: deployment, namedDelegate: namedDelegate,
+                                    storyboardHasInitialViewController: { initial[$0] },
+                                    declaresInitializers: { initializers.contains($0) }, otherWindows: others)
     }
 }

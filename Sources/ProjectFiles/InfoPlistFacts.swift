@@ -66,6 +66,25 @@ public struct InfoPlistFacts: Sendable, Equatable {
         if let o = settings["INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad"] { iPadOrientations = o.split(separator: " ").map(String.init) }
         if let f = settings["INFOPLIST_KEY_UIRequiresFullScreen"].flatMap({ PlistValue.string($0).bool }) { requiresFullScreen = f }
     }
+
+    /// What either of two readings holds (a preprocessed Info.plist read with its unknown
+    /// conditions true, then false): a key in either is present, a list holds both's entries.
+    public func union(_ other: InfoPlistFacts) -> InfoPlistFacts {
+        var u = self
+        u.hasSceneManifest = hasSceneManifest || other.hasSceneManifest
+        u.supportsMultipleScenes = supportsMultipleScenes ?? other.supportsMultipleScenes
+        for c in other.configurations where !u.configurations.contains(c) { u.configurations.append(c) }
+        u.hasLaunchScreen = hasLaunchScreen || other.hasLaunchScreen
+        func merge(_ a: [String]?, _ b: [String]?) -> [String]? {
+            guard let a else { return b }
+            return a + (b ?? []).filter { !a.contains($0) }
+        }
+        u.orientations = merge(orientations, other.orientations)
+        u.iPadOrientations = merge(iPadOrientations, other.iPadOrientations)
+        u.requiresFullScreen = requiresFullScreen == true || other.requiresFullScreen == true ? true : requiresFullScreen ?? other.requiresFullScreen
+        u.looksLikeApp = looksLikeApp || other.looksLikeApp
+        return u
+    }
 }
 
 /// `platforms: [.iOS(.v16)]` in a Package.swift, read as text (a manifest is never executed).

@@ -95,8 +95,9 @@ public struct RepositoryOverview: Sendable, Equatable {
     /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
     public var stageReasons: [String] {
         guard let stage else { return [] }
-        return targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage && !$0.blockers.isEmpty }
-            .map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
+        let shipping = targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage }
+        if stage == .unknown { return shipping.compactMap { t in t.reason.map { "\(t.name): \($0)" } } }
+        return shipping.filter { !$0.blockers.isEmpty }.map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
     }
 
     /// Demo and example apps, and tests, with their own stages: listed apart, never lowering the repository's.

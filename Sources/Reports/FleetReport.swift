@@ -47,6 +47,7 @@ struct FleetFigures {
     /// What each stage means, in a sentence (RULES.md "Readiness stages").
     static let stageMeaning: [(stage: String, meaning: String)] = [
         ("not-launching", "an app target lacks what iOS 27 needs to launch it (a scene manifest, a scene delegate it can find, a launch screen) or calls an API newer than its deployment target."),
+        ("unknown", "what decides whether an app target launches could not be read (its Info.plist or project file is malformed or missing); the reason is listed."),
         ("launches", "it launches, but code still assumes one device-sized screen: UIScreen.main, idiom or orientation layout, shared windows, the status bar frame."),
         ("no-device-assumptions", "no device assumptions left; other warnings still break under resizing or a second scene."),
         ("resizable", "no warnings: it resizes and runs in several scenes; notes suggest modernisation."),
@@ -113,7 +114,7 @@ public enum FleetHTML {
         code{font-family:ui-monospace,Menlo,monospace;font-size:12px}td.rule code{white-space:nowrap}td code{overflow-wrap:anywhere}td.file{min-width:240px;max-width:340px}
         """
 
-    static let stageColors = ["not-launching": "#b00020", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
+    static let stageColors = ["not-launching": "#b00020", "unknown": "#8e8e93", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
                               "resizable": "#2e8b57", "modern": "#1b5e20", "failed": "#6e6e73"]
 
     static func page(_ title: String, _ body: String) -> String {
@@ -291,8 +292,8 @@ public enum FleetHTML {
         func rows(_ list: [TargetRecord]) -> String {
             var t = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
             for x in list {
-                let held = x.blockers.prefix(5).map { "\(HTML.escape($0.rule)) (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
-                    .joined(separator: ", ") + (x.blockers.count > 5 ? ", …" : "")
+                let held = x.reason.map { HTML.escape($0) } ?? (x.blockers.prefix(5).map { "\(HTML.escape($0.rule)) (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
+                    .joined(separator: ", ") + (x.blockers.count > 5 ? ", …" : ""))
                 t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
                     + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(held)</td></tr>\n"
             }

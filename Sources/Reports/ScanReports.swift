@@ -125,10 +125,12 @@ public enum JSONReport {
             ("stage", .optional(r.stage?.rawValue)),
             ("symlinks", .int(r.symlinks)), ("submodules", .int(r.submodules)), ("lfsPointers", .int(r.lfsPointers)),
             ("targets", .array(r.targets.map { t in
-                .object([("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope.rawValue)),
-                         ("stage", .string(t.stage.rawValue)),
-                         ("blockers", .array(t.blockers.map { b in
-                             .object([("rule", .string(b.rule)), ("path", .string(b.path)), ("line", .int(b.line))]) }))])
+                var entry: [(String, JSONValue)] = [("name", .string(t.name)), ("platform", .string(t.platform)), ("scope", .string(t.scope.rawValue)),
+                                                    ("stage", .string(t.stage.rawValue)),
+                                                    ("blockers", .array(t.blockers.map { b in
+                                                        .object([("rule", .string(b.rule)), ("path", .string(b.path)), ("line", .int(b.line))]) }))]
+                if let reason = t.reason { entry.append(("reason", .string(reason))) }
+                return .object(entry)
             })),
         ]
         if let c = report.comparison {
@@ -173,6 +175,11 @@ public enum ScanSummary {
     /// ` (Riot: scene-manifest-missing; Share: launch-screen-missing, +2 more)`.
     static func reason(_ r: ScanResult) -> String {
         guard let stage = r.stage else { return "" }
+        if stage == .unknown {
+            let unread = r.targets.filter { $0.stage == .unknown && $0.scope.counts }
+            let what = Set(unread.compactMap { $0.reason.map { $0.contains(".pbxproj") || $0.contains("XcodeGen") ? "project file unreadable" : "Info.plist unreadable" } })
+            return " (\(unread.count == 1 ? "1 target" : "\(unread.count) targets"): \(what.sorted().joined(separator: ", ")))"
+        }
         let holding = r.targets.filter { $0.stage == stage && $0.scope.counts && !$0.blockers.isEmpty }
         guard !holding.isEmpty else {
             // Held by files no target compiles.

@@ -5,6 +5,9 @@ import Foundation
 public enum Stage: String, Sendable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     /// Something stops the app from launching with the iOS 27 SDK.
     case notLaunching = "not-launching"
+    /// What decides whether it launches could not be read (a malformed or missing Info.plist);
+    /// nothing known stops it. Below every stage it could be, above what certainly fails.
+    case unknown
     case launches
     case noDeviceAssumptions = "no-device-assumptions"
     case resizable
@@ -122,20 +125,25 @@ public struct TargetRecord: Sendable, Equatable {
     public var scope: String
     public var stage: Stage
     public var blockers: [Blocker]
+    /// For an unknown stage: what could not be read.
+    public var reason: String?
 
-    public init(name: String, platform: String, scope: String, stage: Stage, blockers: [Blocker]) {
+    public init(name: String, platform: String, scope: String, stage: Stage, blockers: [Blocker], reason: String? = nil) {
         self.name = name
         self.platform = platform
         self.scope = scope
         self.stage = stage
         self.blockers = blockers
+        self.reason = reason
     }
 
     /// The JSON text a store keeps for a commit's targets.
     static func encode(_ targets: [TargetRecord]) -> String {
         let list: [[String: Any]] = targets.map { t in
-            ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage.rawValue,
-             "blockers": t.blockers.map { ["rule": $0.rule, "path": $0.path, "line": $0.line] as [String: Any] }]
+            var entry: [String: Any] = ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage.rawValue,
+                                        "blockers": t.blockers.map { ["rule": $0.rule, "path": $0.path, "line": $0.line] as [String: Any] }]
+            if let reason = t.reason { entry["reason"] = reason }
+            return entry
         }
         let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
@@ -147,7 +155,7 @@ public struct TargetRecord: Sendable, Equatable {
             TargetRecord(name: t["name"] as? String ?? "", platform: t["platform"] as? String ?? "", scope: t["scope"] as? String ?? "app",
                          stage: (t["stage"] as? String).flatMap(Stage.init(rawValue:)) ?? .notLaunching, blockers: (t["blockers"] as? [[String: Any]] ?? []).map {
                              Blocker(rule: $0["rule"] as? String ?? "", path: $0["path"] as? String ?? "", line: $0["line"] as? Int ?? 1)
-                         })
+                         }, reason: t["reason"] as? String)
         }
     }
 }

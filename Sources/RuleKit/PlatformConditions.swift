@@ -48,6 +48,20 @@ public enum PlatformConditions {
         return parser.at == parser.tokens.count ? v : .unknown
     }
 
+    /// A C preprocessor condition over `definitions` alone (an Info.plist's `#if`): a name
+    /// they do not define is 0 when `complete`, else unknown. Nil for unknown.
+    public static func evaluate(_ condition: String, definitions: [String: String], complete: Bool) -> Bool? {
+        var parser = Parser(tokens: tokenize(condition), platform: .iOS, language: .objectiveC, macros: definitions, expanding: [])
+        parser.macrosAreComplete = complete
+        let v = parser.expression(depth: 0).truth
+        guard parser.at == parser.tokens.count else { return nil }
+        switch v {
+        case .yes: return true
+        case .no: return false
+        default: return nil
+        }
+    }
+
     static func tokenize(_ text: String) -> [Substring] {
         // On bytes: a history counts every file with conditions at every commit, and
         // `Character.isLetter` per character was 4.5 % of vlc-ios's. Any non-ASCII byte is part
@@ -86,6 +100,9 @@ public enum PlatformConditions {
         let macros: [String: String]
         var expanding: Set<String>
         var minimumIOS: Int? = nil
+        /// For an Info.plist's preprocessor: a name not among `macros` is known to be undefined
+        /// (0, and `defined` false) when every definition could be read; else unknown.
+        var macrosAreComplete: Bool? = nil
         var at = 0
 
         init(tokens: [Substring], platform: Platform, language: Language, macros: [String: String], expanding: Set<String>) {
@@ -197,6 +214,7 @@ public enum PlatformConditions {
                 if argument == "UIKit" { return .yes }
                 return .unknown
             case "defined":
+                if let complete = macrosAreComplete { return macros[argument] != nil ? .yes : complete ? .no : .unknown }
                 return argument.hasPrefix("TARGET_OS_") ? .yes : .unknown
             default:
                 return .unknown
@@ -220,9 +238,12 @@ public enum PlatformConditions {
             if language == .objectiveC, let body = macros[name], !expanding.contains(name), expanding.count < 16 {
                 var inner = Parser(tokens: tokenize(body), platform: platform, language: language, macros: macros,
                                    expanding: expanding.union([name]))
+                inner.macrosAreComplete = macrosAreComplete
                 let v = inner.expression(depth: depth + 1)
                 return inner.at == inner.tokens.count ? v : .unknown
             }
+            // The C preprocessor reads a name nothing defines as 0.
+            if macrosAreComplete == true { return .number(0) }
             return .unknown
         }
 

@@ -21,6 +21,9 @@ public struct ProjectModel: Sendable {
         public var target: XcodeProject.Target?
         /// The platforms it builds for; a plist-only app is taken for an iOS app.
         public var platforms: Set<Platform>
+        /// Why its Info.plist could not be read (malformed, missing, too large), when it could
+        /// not: nothing is then said of its keys, and its stage is unknown.
+        public var unreadable: String?
 
         /// Where findings about the app go: the Info.plist's first line, else the target's line.
         public var location: (path: String, line: Int) {
@@ -35,7 +38,9 @@ public struct ProjectModel: Sendable {
         public var isIOS: Bool { platforms.contains(.iOS) }
 
         public init(name: String, infoPlistPath: String?, projectPath: String?, projectLine: Int, facts: InfoPlistFacts,
-                    runsOnIPad: Bool, deploymentTarget: OSVersion?, target: XcodeProject.Target?, platforms: Set<Platform> = [.iOS]) {
+                    runsOnIPad: Bool, deploymentTarget: OSVersion?, target: XcodeProject.Target?, platforms: Set<Platform> = [.iOS],
+                    unreadable: String? = nil) {
+            self.unreadable = unreadable
             self.name = name
             self.infoPlistPath = infoPlistPath
             self.projectPath = projectPath
@@ -73,6 +78,8 @@ public struct ProjectModel: Sendable {
     }
 
     public var apps: [App] = []
+    /// The apps whose Info.plist could be read: the ones the Info.plist rules judge.
+    public var readableApps: [App] { apps.filter { $0.unreadable == nil } }
     /// Every target of every project, whatever its platform (apps, frameworks, extensions, tests).
     public var targets: [XcodeProject.Target] = []
     public var packages: [Package] = []
@@ -85,6 +92,9 @@ public struct ProjectModel: Sendable {
     /// Whether every project file could be read: only then is a source no target compiles
     /// known to be built by none.
     public var everyProjectRead = true
+    /// Project files that could not be read, each with why: the targets they declare are
+    /// unknown, so nothing is said of them and the repository's stage is at best unknown.
+    public var unreadableProjects: [String: String] = [:]
 
     /// Whether `path` is a source no target builds: the repository's projects list their
     /// sources (and all were read), no Swift package target holds it and no podspec beside

@@ -103,7 +103,8 @@ extension Hasher64 {
     }
 
     mutating func add(_ m: MethodFact) {
-        add(m.kind.rawValue); add(m.typeName); add(m.site); add(m.readsURLContexts); add(m.readsUserActivities)
+        add(m.kind.rawValue); add(m.typeName); add(m.site); add(m.readsURLContexts); add(m.readsUserActivities); add(m.readsShortcutItem)
+        add(m.isEmpty); add(m.launchOptionReads.count); for r in m.launchOptionReads { add(r) }
     }
 
     mutating func add(_ n: NamedSite) {

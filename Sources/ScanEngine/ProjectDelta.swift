@@ -11,13 +11,14 @@ enum ProjectDelta {
     static func movedSources(from old: ProjectModel, to new: ProjectModel) -> Set<String>? {
         guard old.targets.count == new.targets.count, old.apps.count == new.apps.count,
               old.storyboards == new.storyboards, old.podspecFolders == new.podspecFolders,
-              old.everyProjectRead == new.everyProjectRead, old.packages.count == new.packages.count else { return nil }
+              old.everyProjectRead == new.everyProjectRead, old.unreadableProjects == new.unreadableProjects,
+              old.packages.count == new.packages.count else { return nil }
         for (a, b) in zip(old.packages, new.packages) {
             guard a.folder == b.folder, a.iOS == b.iOS, a.targets == b.targets, a.platforms == b.platforms else { return nil }
         }
         for (a, b) in zip(old.apps, new.apps) {
             guard a.name == b.name, a.infoPlistPath == b.infoPlistPath, a.projectPath == b.projectPath, a.facts == b.facts,
-                  a.runsOnIPad == b.runsOnIPad, a.deploymentTarget == b.deploymentTarget, a.platforms == b.platforms,
+                  a.runsOnIPad == b.runsOnIPad, a.deploymentTarget == b.deploymentTarget, a.platforms == b.platforms, a.unreadable == b.unreadable,
                   (a.target == nil) == (b.target == nil) else { return nil }
         }
         var moved: Set<String> = []

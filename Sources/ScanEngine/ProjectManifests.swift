@@ -10,7 +10,8 @@ enum ProjectManifests {
         var projects: [XcodeProject] = []
         var generatedInfo: [String: PlistValue] = [:]
         /// Specs that could not be read at all.
-        var unread = 0
+        var unread: Int { unreadPaths.count }
+        var unreadPaths: [String] = []
 
         static func key(_ project: String, _ target: String) -> String { project + "\u{0}" + target }
     }
@@ -25,7 +26,7 @@ enum ProjectManifests {
                 out.projects.append(spec.project)
                 for (target, info) in spec.generatedInfo { out.generatedInfo[Described.key(spec.project.path, target)] = info }
             } else {
-                out.unread += 1
+                out.unreadPaths.append(file.path)
             }
             diagnostics += problems.map(ProjectScan.diagnostic)
         }

@@ -130,35 +130,67 @@ public enum ProjectScan {
         let described = ProjectManifests.read(files, read: read, diagnostics: &diagnostics)
         projects += described.projects
         let plists = Dictionary(files.filter { $0.kind == .propertyList }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        /// A property list's value, from the memo when its blob was read before.
-        func plist(_ file: ProjectFile) throws -> PlistValue {
+        /// A property list's value, from the memo when its blob was read before; or, for one the
+        /// C preprocessor runs over first, its bytes (what it reads as depends on the target).
+        enum PlistRead { case value(PlistValue), preprocessed([UInt8]) }
+        func plist(_ file: ProjectFile) throws -> PlistRead {
             if let blob = file.blob, let known = next.plists[blob] ?? known?.plists[blob] {
                 next.plists[blob] = known
-                return try known.get()
+                return .value(try known.get())
             }
             let bytes = try file.read()
             guard bytes.count <= maximumSize else { throw Oversized() }
+            if InfoPlistPreprocessor.hasDirectives(bytes) { return .preprocessed(bytes) }
             let parsed = Result { try PropertyList.parse(bytes) }.mapError { Memo.Unreadable(message: "\($0)") }
             if let blob = file.blob, memo != nil { next.plists[blob] = parsed }
-            return try parsed.get()
+            return .value(try parsed.get())
         }
-        func readPlist(_ path: String) -> InfoPlistFacts? {
+        /// The facts of the Info.plist at `path`, or why it cannot be read (said as a diagnostic
+        /// too). `settings` are the target's: an Info.plist Xcode preprocesses
+        /// (`INFOPLIST_PREPROCESS`, or `#if` lines between its elements) is read with its
+        /// definitions, once with unknown conditions true and once false.
+        func readPlist(_ path: String, settings: [String: String] = [:], project: XcodeProject? = nil) -> Result<InfoPlistFacts, Memo.Unreadable>? {
             guard let file = plists[path] else { return nil }
-            do {
-                return InfoPlistFacts(plist: try plist(file))
-            } catch is Oversized {
-                diagnostics.append(Diagnostic(path: path, message: "property list larger than 16 MiB; not read"))
-                return nil
-            } catch let e as BlobTooLarge {
-                diagnostics.append(Diagnostic(path: path, message: "property list \(e); not read"))
-                return nil
-            } catch let e as Memo.Unreadable {
-                diagnostics.append(Diagnostic(path: path, message: "malformed property list: \(e.message)"))
-                return nil
-            } catch {
-                diagnostics.append(Diagnostic(path: path, message: "malformed property list: \(error)"))
-                return nil
+            func unreadable(_ message: String) -> Result<InfoPlistFacts, Memo.Unreadable> {
+                diagnostics.append(Diagnostic(path: path, message: message))
+                return .failure(Memo.Unreadable(message: message))
             }
+            do {
+                switch try plist(file) {
+                case .value(let value):
+                    return .success(InfoPlistFacts(plist: value))
+                case .preprocessed(let bytes):
+                    let facts = try preprocessed(bytes, settings: settings, project: project).map { InfoPlistFacts(plist: try PropertyList.parse($0)) }
+                    return .success(facts.dropFirst().reduce(facts[0]) { $0.union($1) })
+                }
+            } catch is Oversized {
+                return unreadable("property list larger than 16 MiB; not read")
+            } catch let e as BlobTooLarge {
+                return unreadable("property list \(e); not read")
+            } catch let e as Memo.Unreadable {
+                return unreadable("malformed property list: \(e.message)")
+            } catch {
+                return unreadable("malformed property list: \(error)")
+            }
+        }
+        /// A preprocessed Info.plist's two readings, over the target's definitions and prefix header.
+        func preprocessed(_ bytes: [UInt8], settings: [String: String], project: XcodeProject?) -> [[UInt8]] {
+            var (definitions, complete) = InfoPlistPreprocessor.definitions(settings["INFOPLIST_PREPROCESSOR_DEFINITIONS"])
+            if let header = settings["INFOPLIST_PREFIX_HEADER"], !header.isEmpty {
+                let path = project.map { XcodeProject.normalize($0.folder.isEmpty ? header : $0.folder + "/" + header) } ?? header
+                if let text = read(path), !header.contains("$(") {
+                    for line in text.split(separator: 10) {
+                        let t = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                        guard t.hasPrefix("#define ") else { continue }
+                        let parts = t.dropFirst(8).split(separator: " ", maxSplits: 1)
+                        if let name = parts.first { definitions[String(name)] = parts.count > 1 ? String(parts[1]) : "1" }
+                    }
+                } else {
+                    complete = false
+                }
+            }
+            guard let r = InfoPlistPreprocessor.readings(bytes, definitions: definitions, complete: complete) else { return [bytes] }
+            return r.unknown ? [r.whenTrue, r.whenFalse] : [r.whenTrue]
         }
         var apps: [ProjectModel.App] = []
         var targets: [XcodeProject.Target] = []
@@ -169,37 +201,56 @@ public enum ProjectScan {
                 guard target.isApplication, !target.platforms.isDisjoint(with: Platform.uiKit) else { continue }
                 var facts = InfoPlistFacts()
                 var plistPath: String? = nil
+                var unreadable: String? = nil
+                let generates = PlistValue.string(target.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true
                 if let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
                     let path = project.resolve(settingPath: setting, target: target)
-                    if let read = readPlist(path) {
+                    switch readPlist(path, settings: target.settings, project: project) {
+                    case .success(let read)?:
                         facts = read
                         plistPath = path
-                    } else if plists[path] == nil {
-                        diagnostics.append(Diagnostic(path: project.path, message: "target \(target.name): INFOPLIST_FILE \(path) is not in the repository"))
+                    case .failure(let problem)?:
+                        plistPath = path
+                        unreadable = "\(path): \(problem.message)"
+                    case nil:
+                        let message = "target \(target.name): INFOPLIST_FILE \(path) is not in the repository"
+                        diagnostics.append(Diagnostic(path: project.path, message: message))
+                        if !generates { unreadable = "Info.plist \(path) is not in the repository" }
                     }
                 }
                 // XcodeGen `info.properties` and Tuist's Info.plist dictionaries are the keys the
                 // generated file will have, over those of a file already there.
                 if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, target.name)] {
-                    var merged = plistPath.flatMap { plists[$0] }.flatMap { try? plist($0) }?.dict ?? [:]
+                    var merged: [String: PlistValue] = [:]
+                    if let file = plistPath.flatMap({ plists[$0] }), case .value(let value)? = try? plist(file) { merged = value.dict ?? [:] }
                     for (k, v) in generated.dict ?? [:] { merged[k] = v }
                     facts = InfoPlistFacts(plist: .dict(merged))
                     if plistPath == nil { diagnostics.removeAll { $0.path == project.path && $0.message.hasPrefix("target \(target.name): INFOPLIST_FILE") } }
+                    unreadable = nil
                 }
-                if PlistValue.string(target.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true { facts.merge(generated: target.settings) }
+                if generates { facts.merge(generated: target.settings) }
                 let family = target.settings["TARGETED_DEVICE_FAMILY"] ?? ""
                 apps.append(ProjectModel.App(name: target.name, infoPlistPath: plistPath, projectPath: project.path, projectLine: target.line,
                                              facts: facts, runsOnIPad: family.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "2" } || facts.iPadOrientations != nil,
-                                             deploymentTarget: target.deploymentTarget, target: target, platforms: target.platforms))
+                                             deploymentTarget: target.deploymentTarget, target: target, platforms: target.platforms,
+                                             unreadable: unreadable))
             }
         }
-        // Without any project file, app-like Info.plists stand for the apps.
+        // Project files that could not be read: what their targets are is unknown.
+        var unreadableProjects: [String: String] = [:]
+        for (file, result) in zip(projectFiles, parsed) where result.0 == nil {
+            unreadableProjects[file.path] = result.1.first.map { "\($0.path): \($0.message)" } ?? "\(file.path): not read"
+        }
+        for path in described.unreadPaths { unreadableProjects[path] = "\(path): the XcodeGen spec could not be read" }
+        // Without any project file, app-like Info.plists stand for the apps (unknown ones when a
+        // project file that might say otherwise could not be read).
         if projects.isEmpty {
             for path in plists.keys.sorted() where isInfoPlistName(path) {
-                guard let facts = readPlist(path), facts.looksLikeApp else { continue }
+                guard case .success(let facts)? = readPlist(path), facts.looksLikeApp else { continue }
                 let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? "(root)"
                 apps.append(ProjectModel.App(name: folder, infoPlistPath: path, projectPath: nil, projectLine: 1, facts: facts,
-                                             runsOnIPad: facts.iPadOrientations != nil, deploymentTarget: nil, target: nil))
+                                             runsOnIPad: facts.iPadOrientations != nil, deploymentTarget: nil, target: nil,
+                                             unreadable: unreadableProjects.values.sorted().first))
             }
         }
         var packages: [ProjectModel.Package] = []
@@ -223,6 +274,7 @@ public enum ProjectScan {
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
                                  podspecFolders: files.filter { $0.kind == .podspec }.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") })
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
+        model.unreadableProjects = unreadableProjects
         return (model, diagnostics)
     }
 

@@ -53,8 +53,10 @@ enum Resolution {
             var line: Int
             var rule: String
         }
-        // One finding per (line, rule): the first column wins.
+        // One finding per (line, rule): the first column wins. Targets that share a project-level
+        // finding's place (two app targets, one Info.plist) are all its targets.
         var kept: [LineRule: (PendingFinding, Context)] = [:]
+        var sharing: [LineRule: [String]] = [:]
         for p in a.findings {
             let context = model.context(ofType: p.typeName, function: p.functionName)
             if let only = p.onlyIn, !only.contains(context) { continue }
@@ -67,7 +69,10 @@ enum Resolution {
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             let key = LineRule(line: p.line, rule: p.rule)
-            if let existing = kept[key], existing.0.column <= p.column { continue }
+            if let existing = kept[key], existing.0.column <= p.column {
+                if let t = p.target, existing.0.target != nil, existing.0.column == p.column { sharing[key, default: []].append(t) }
+                continue
+            }
             kept[key] = (p, context)
         }
         var used = a.suppressions.map { Set<String>(minimumCapacity: $0.ruleIDs.count) }
@@ -81,8 +86,10 @@ enum Resolution {
                 continue
             }
             let scope = p.target.map(scopes.scope(ofTarget:)) ?? fileScope
+            var targets = p.target.map { [$0] } ?? fileTargets
+            for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
-                                     scope: scope, targets: p.target.map { [$0] } ?? fileTargets))
+                                     scope: scope, targets: targets))
         }
         var unused: [(Int, [String])] = []
         if !configuration.disabled.contains(unusedSuppression) {

@@ -30,10 +30,20 @@ extension Stage {
     public static func deciding(_ scopes: Scopes) -> TargetScope { scopes.libraryRepository ? .library : .app }
 
     /// The repository's stage: the lowest of its app targets (the stage of their findings
-    /// together), or of its library.
+    /// together), or of its library; unknown when an app target's Info.plist could not be read
+    /// and nothing certainly stops it from launching.
     public static func ofRepository(_ findings: [Finding], scopes: Scopes) -> Stage {
         let scope = deciding(scopes)
-        return of(findings.filter { $0.scope == scope })
+        let known = of(findings.filter { $0.scope == scope })
+        let unread = scopes.project.apps.contains { $0.unreadable != nil && scopes.scope(ofTarget: $0.name) == scope }
+            || !scopes.project.unreadableProjects.isEmpty
+        return unread && known > .notLaunching ? .unknown : known
+    }
+
+    /// A target's stage from its findings, unknown where what decides it could not be read.
+    static func of(_ findings: [Finding], unreadable: String?) -> Stage {
+        let known = of(findings)
+        return unreadable != nil && known > .notLaunching ? .unknown : known
     }
 
     /// The findings that hold `findings` at their stage: the launch blockers, else the device
@@ -41,6 +51,7 @@ extension Stage {
     public static func blockers(_ findings: [Finding]) -> [Finding] {
         switch of(findings) {
         case .notLaunching: return findings.filter { role($0.rule) == .blocksLaunch }
+        case .unknown: return []
         case .launches: return findings.filter { role($0.rule) == .deviceAssumption }
         case .noDeviceAssumptions: return findings.filter { $0.severity >= .warning }
         case .resizable: return findings
@@ -58,6 +69,8 @@ public struct TargetStage: Sendable, Equatable {
     public var stage: Stage
     /// The findings that hold it at its stage (at most `blockerLimit`).
     public var blockers: [Blocker]
+    /// For an unknown stage: what could not be read (`App/Info.plist: malformed property list: …`).
+    public var reason: String? = nil
 
     public struct Blocker: Sendable, Equatable {
         public var rule: String
@@ -77,17 +90,23 @@ public struct TargetStage: Sendable, Equatable {
         func platform(_ p: Set<Platform>) -> String { p.isEmpty ? "unknown" : p.sorted().map(\.rawValue).joined(separator: ", ") }
         // A tvOS, watchOS or macOS target compiles shared code too, but the rules of resizing
         // (and, off UIKit, of scenes) are not its verdict.
+        let unreadable = Dictionary(scopes.project.apps.compactMap { a in a.unreadable.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a })
         func judged(_ name: String, on platforms: Set<Platform>) {
             guard seen.insert(name).inserted else { return }
             let own = (byTarget[name] ?? []).filter { f in Catalog.description(f.rule)?.platforms.judges(platforms) ?? true }
-            out.append(make(name, platform(platforms), scopes.scope(ofTarget: name), own))
+            out.append(make(name, platform(platforms), scopes.scope(ofTarget: name), own, unreadable: unreadable[name]))
         }
         for t in scopes.project.targets { judged(t.name, on: t.platforms) }
         for package in scopes.project.packages {
             for t in package.targets { judged(t.name, on: package.platforms) }
         }
         for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
-            out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? []))
+            out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? [], unreadable: app.unreadable))
+        }
+        // A project file that could not be read stands for the targets it declares, unknown.
+        for (path, reason) in scopes.project.unreadableProjects.sorted(by: { $0.key < $1.key }) where !out.contains(where: { $0.reason == reason }) {
+            let name = path.split(separator: "/").dropLast().last.map(String.init) ?? path
+            out.append(TargetStage(name: name, platform: "unknown", scope: Stage.deciding(scopes), stage: .unknown, blockers: [], reason: reason))
         }
         // Code no target compiles stands for its scope: `library`, `example`, `test`, `app`.
         let unmapped = findings.filter(\.targets.isEmpty)
@@ -108,9 +127,11 @@ public struct TargetStage: Sendable, Equatable {
         return distinct.prefix(3).joined(separator: ", ") + (distinct.count > 3 ? ", …" : "")
     }
 
-    static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding]) -> TargetStage {
-        let blocking = Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule, path: $0.path, line: $0.line) }
-        return TargetStage(name: name, platform: platform, scope: scope, stage: Stage.of(findings), blockers: Array(blocking))
+    static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding], unreadable: String? = nil) -> TargetStage {
+        let stage = Stage.of(findings, unreadable: unreadable)
+        let blocking = stage == .unknown ? [] : Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule, path: $0.path, line: $0.line) }
+        return TargetStage(name: name, platform: platform, scope: scope, stage: stage, blockers: Array(blocking),
+                           reason: stage == .unknown ? unreadable : nil)
     }
 }
 
@@ -118,6 +139,6 @@ extension TargetStage {
     /// The stage as the store keeps it.
     public var record: TargetRecord {
         TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage,
-                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) })
+                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) }, reason: reason)
     }
 }

@@ -316,6 +316,13 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         #expect(run(["scan", loose.path, "--format", "github"], environment: [:]).out.contains("file=\(loose.path)/Feed.swift,line=2"))
     }
 
+    @Test func anUnreadableInfoPlistIsAnUnknownStageNotALaunchBlocker() throws {
+        let r = run(["scan", repositoryRoot + "/Fixtures/Projects/PreprocessedPlistApp"], environment: [:])
+        #expect(r.code == 0 && r.err.contains("stage unknown (1 target: Info.plist unreadable)"), "\(r.err)")
+        let json = run(["scan", repositoryRoot + "/Fixtures/Projects/PreprocessedPlistApp", "--format", "json"], environment: [:]).out
+        #expect(json.contains("\"stage\": \"unknown\"") && json.contains("\"reason\": \"Widgets/Info.plist: malformed property list"))
+    }
+
     @Test func plainMessagesForWhatIsMissingOrMisnamed() {
         let toml = run(["scan", repositoryRoot + "/Fixtures/SampleApp", "--config", "x.toml"], environment: [:])
         #expect(toml.code == 2 && toml.err.contains("x.toml: a configuration is YAML (.yml, .yaml) or JSON (.json)"), "\(toml.err)")

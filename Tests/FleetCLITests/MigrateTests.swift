@@ -3,8 +3,11 @@ import Testing
 @testable import FleetCLI
 import TestSupport
 
-/// `fleetscan migrate scenes` on the legacy project fixtures (`Fixtures/Projects`): an
-/// Objective-C app with an XML Info.plist and a Swift app whose build settings generate one.
+/// `fleetscan migrate scenes` on the fixtures of `Fixtures/Projects`, each after the public code
+/// it mirrors: the patch applies, every Swift and Objective-C file of the migrated target compiles
+/// at the target's deployment target against the SDK stand-ins (before the migration too, so a
+/// failure is the patch's), the re-scan no longer holds the app at not-launching, the generated
+/// files hold no finding, and a second run has nothing to do.
 @Suite struct MigrateTests {
     static func copy(_ fixture: String) throws -> TempDirectory {
         let dir = TempDirectory()
@@ -12,68 +15,170 @@ import TestSupport
         return dir
     }
 
-    static func rules(_ folder: String) throws -> [String] {
+    /// The scan's findings, as (rule, path, line).
+    static func findings(_ folder: String) throws -> [(rule: String, path: String, line: Int)] {
         let r = run(["scan", folder, "--format", "json", "--quiet"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect((json["diagnostics"] as? [Any])?.isEmpty ?? true, "\(json["diagnostics"] ?? "")")
-        return (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        return (json["findings"] as? [[String: Any]] ?? []).compactMap { f in
+            guard let rule = f["rule"] as? String, let path = f["path"] as? String, let line = f["line"] as? Int else { return nil }
+            return (rule, path, line)
+        }
     }
 
-    @Test func anObjectiveCAppGetsItsManifestSceneDelegateAndProjectEntries() throws {
-        let dir = try Self.copy("LegacyObjCApp")
-        let before = try Self.rules(dir.path)
-        #expect(before.contains("scene-manifest-missing") && before.contains("url-handling-unmigrated"))
+    static func rules(_ folder: String) throws -> [String] { try findings(folder).map(\.rule) }
+
+    /// Every source of `folder` in `language`, compiled at `deployment`; Objective-C with the
+    /// source folder on the include path.
+    /// Swift is type-checked as the target's one module; Objective-C file by file, only the app
+    /// and scene delegates (the files a migration writes: other files of a fixture may use newer
+    /// APIs on purpose, for the scan's sake).
+    static func compile(_ folder: String, sources: String, swift: Bool, deployment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let dir = folder + "/" + sources
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+            .filter { swift ? $0.hasSuffix(".swift") : ["AppDelegate.m", "SceneDelegate.m"].contains($0) }.map { dir + "/" + $0 }
+        #expect(!files.isEmpty, sourceLocation: sourceLocation)
+        let errors = swift ? try SDKCheck.swift(files, deployment: deployment) : try SDKCheck.objectiveC(files, deployment: deployment, includes: [dir])
+        #expect(errors == "", "\(sources) does not compile at iOS \(deployment):\n\(errors)", sourceLocation: sourceLocation)
+    }
+
+    /// Migrates the fixture: the diff (with its to-do header) matches its golden and applies with
+    /// `git apply --check`, both before and after compile, the written result re-scans without the
+    /// launch blocker and without findings in the new files, and a second run has nothing to do.
+    @discardableResult
+    static func migrate(_ fixture: String, sources: String, swift: Bool, deployment: String, golden: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> (dir: TempDirectory, diff: String, err: String) {
+        let dir = try copy(fixture)
+        try compile(dir.path, sources: sources, swift: swift, deployment: deployment, sourceLocation: sourceLocation)
         let diff = run(["migrate", "scenes", dir.path])
-        #expect(diff.code == 0, "\(diff.err)")
-        expectGolden(diff.out, "migrate-objc.diff")
-        #expect(diff.err.contains("fleetscan: migrate: Shop: changes Shop/Info.plist, changes Shop/AppDelegate.m, changes LegacyObjCApp.xcodeproj/project.pbxproj, adds Shop/SceneDelegate.h, adds Shop/SceneDelegate.m"))
+        #expect(diff.code == 0, "\(diff.err)", sourceLocation: sourceLocation)
+        expectGolden(diff.out, golden, sourceLocation: sourceLocation)
         let patch = dir.path + "/../migrate-\(UUID().uuidString).diff"
         try diff.out.write(toFile: patch, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: patch) }
         _ = try FixtureRepositories.run(["git", "apply", "--check", patch], in: dir.path)
 
-        #expect(run(["migrate", "scenes", dir.path, "--write", "--quiet"]).code == 0)
-        let after = try Self.rules(dir.path)
-        #expect(!after.contains("scene-manifest-missing") && !after.contains("scene-delegate-unresolved"))
-        #expect(!after.contains("url-handling-unmigrated"), "the scene delegate takes the URLs now")
-        // The project lists the new files, and it still reads.
+        let written = run(["migrate", "scenes", dir.path, "--write", "--quiet"])
+        #expect(written.code == 0, "\(written.err)", sourceLocation: sourceLocation)
+        try compile(dir.path, sources: sources, swift: swift, deployment: deployment, sourceLocation: sourceLocation)
+        let after = try findings(dir.path)
+        #expect(!after.contains { $0.rule == "scene-manifest-missing" || $0.rule == "scene-delegate-unresolved" }, "\(after)", sourceLocation: sourceLocation)
+        let generated = after.filter { $0.path.contains("SceneDelegate") }
+        #expect(generated.isEmpty, "the scaffold has findings of its own: \(generated)", sourceLocation: sourceLocation)
+        // What the scene delegate takes over is gone; what it cannot is on the to-do list.
+        let left = after.filter { $0.rule == "app-lifecycle-callback" || $0.rule == "url-handling-unmigrated" }
+        for path in Set(left.map(\.path)) {
+            let todo = diff.out.components(separatedBy: "\n").filter { $0.hasPrefix("  - \(path):") }
+            #expect(todo.count >= left.filter { $0.path == path }.count, "left without a to-do: \(left)", sourceLocation: sourceLocation)
+        }
+        let again = run(["migrate", "scenes", dir.path])
+        #expect(again.code == 0 && again.out.isEmpty && again.err.contains("nothing to migrate"), "\(again.err)", sourceLocation: sourceLocation)
+        return (dir, diff.out, diff.err)
+    }
+
+    @Test func anObjectiveCAppGetsItsManifestSceneDelegateAndProjectEntries() throws {
+        let (dir, _, err) = try Self.migrate("LegacyObjCApp", sources: "Shop", swift: false, deployment: "12.0", golden: "migrate-objc.diff")
+        #expect(err.contains("fleetscan: migrate: Shop: changes Shop/Info.plist, changes Shop/AppDelegate.m, changes LegacyObjCApp.xcodeproj/project.pbxproj, adds Shop/SceneDelegate.h, adds Shop/SceneDelegate.m"))
         let project = try String(contentsOfFile: dir.path + "/LegacyObjCApp.xcodeproj/project.pbxproj", encoding: .utf8)
         #expect(project.contains("path = SceneDelegate.m;") && project.contains("path = SceneDelegate.h;"))
-        // It compiles against stub UIKit headers.
-        let stubs = dir.path + "/stubs/UIKit"
-        try FileManager.default.createDirectory(atPath: stubs, withIntermediateDirectories: true)
-        try (FixTests.uikitStub + Self.sceneStub).write(toFile: stubs + "/UIKit.h", atomically: true, encoding: .utf8)
-        for file in ["Shop/SceneDelegate.m", "Shop/AppDelegate.m"] {
-            _ = try FixtureRepositories.run(["clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-runtime=macosx", "-fobjc-arc", "-fblocks",
-                                             "-I", dir.path + "/stubs", "-I", dir.path + "/Shop", dir.path + "/" + file])
-        }
-        // Done: a second run has nothing to migrate.
-        let again = run(["migrate", "scenes", dir.path])
-        #expect(again.code == 2 && again.err.contains("no app target lacks a scene manifest (nothing to migrate)"))
     }
 
     @Test func aSwiftAppWithAGeneratedInfoPlistGetsTheBuildSettingAndASceneDelegate() throws {
-        let dir = try Self.copy("LegacySwiftApp")
-        let diff = run(["migrate", "scenes", dir.path])
-        #expect(diff.code == 0, "\(diff.err)")
-        expectGolden(diff.out, "migrate-swift.diff")
-        #expect(diff.out.contains("+\t\t\t\tINFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES;"))
-        #expect(run(["migrate", "scenes", dir.path, "--write", "--quiet"]).code == 0)
-        let after = try Self.rules(dir.path)
-        #expect(!after.contains("scene-manifest-missing") && !after.contains("url-handling-unmigrated"))
-        for file in ["Notes/SceneDelegate.swift", "Notes/AppDelegate.swift"] {
-            _ = try FixtureRepositories.run(["swiftc", "-parse", dir.path + "/" + file])
-        }
+        let (dir, diff, _) = try Self.migrate("LegacySwiftApp", sources: "Notes", swift: true, deployment: "15.0", golden: "migrate-swift.diff")
+        #expect(diff.contains("+\t\t\t\tINFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES;"))
         let delegate = try String(contentsOfFile: dir.path + "/Notes/SceneDelegate.swift", encoding: .utf8)
-        #expect(delegate.contains("(UIApplication.shared.delegate as? AppDelegate)?.window") && delegate.contains("connectionOptions.urlContexts")
-                && delegate.contains("connectionOptions.userActivities") && delegate.contains("func scene(_ scene: UIScene, continue userActivity: NSUserActivity)"))
+        #expect(delegate.contains("connectionOptions.urlContexts") && delegate.contains("connectionOptions.userActivities")
+                && delegate.contains("func scene(_ scene: UIScene, continue userActivity: NSUserActivity)"))
+        // A generated Info.plist declares no configuration: the delegate class is set in code.
+        let appDelegate = try String(contentsOfFile: dir.path + "/Notes/AppDelegate.swift", encoding: .utf8)
+        #expect(appDelegate.contains("configuration.delegateClass = SceneDelegate.self"))
+        #expect(!diff.contains("@available(iOS 13.0, *)"), "iOS 15 needs no availability annotations")
+    }
+
+    /// V2ex-Swift's launch: a window subclass, held by a client singleton and a HUD, sized from
+    /// the screen, at iOS 12.0, with a theme refreshed on activation.
+    @Test func aSwiftAppBelowIOS13KeepsItsWindowPathAndEveryHolderGetsTheScenesWindow() throws {
+        let (dir, diff, _) = try Self.migrate("V2exSwiftApp", sources: "Forum", swift: true, deployment: "12.0", golden: "migrate-v2ex-swift.diff")
+        let delegate = try String(contentsOfFile: dir.path + "/Forum/SceneDelegate.swift", encoding: .utf8)
+        #expect(delegate.contains("@available(iOS 13.0, *)\nclass SceneDelegate"))
+        #expect(delegate.contains("let window = ThemedWindow(windowScene: windowScene)"), "the scene makes the app's own window class")
+        #expect(delegate.contains("appDelegate?.setUpWindow(window)"))
+        #expect(delegate.contains("func sceneDidBecomeActive(_ scene: UIScene) {\n        appDelegate?.applicationDidBecomeActive(UIApplication.shared)"))
+        #expect(!delegate.contains("sceneWillResignActive"), "an empty template callback is not passed on")
+        let app = try String(contentsOfFile: dir.path + "/Forum/AppDelegate.swift", encoding: .utf8)
+        // Below iOS 13 launch makes, sizes and shows the window as before; above, the scene does.
+        #expect(app.contains("if #available(iOS 13.0, *) {"))
+        #expect(app.contains("let window = ThemedWindow()\n            window.frame = UIScreen.main.bounds;\n            setUpWindow(window)\n            window.makeKeyAndVisible()"))
+        // Whoever held the launch window holds the scene's: the client, the HUD, the debug label.
+        let setUp = try #require(app.range(of: "func setUpWindow(_ newWindow: ThemedWindow) {")).upperBound
+        let method = String(app[setUp..<(app[setUp...].range(of: "\n    }\n")?.lowerBound ?? app.endIndex)])
+        for holder in ["ForumClient.shared.window = self.window", "ProgressHUD.setContainerView(self.window!)", "self.window?.addSubview(fps)",
+                       "#if DEBUG", "#endif", "self.window?.rootViewController = drawer"] {
+            #expect(method.contains(holder), "setUpWindow lacks \(holder)")
+        }
+        #expect(!method.contains("UIScreen.main.bounds") && !method.contains("makeKeyAndVisible"), "a scene sizes its window; its delegate shows it")
+        #expect(app.contains("@available(iOS 13.0, *)\n    func application(_ application: UIApplication, configurationForConnecting"))
+        #expect(app.contains("        Analytics.start()\n        return true"), "what launch does after the window stays at launch")
+        #expect(!diff.contains("To do by hand"), "nothing is left to do by hand")
+    }
+
+    /// An Objective-C app at iOS 9.0 carrying ECSlidingViewController: availability macros, the
+    /// idle timer and background task passed on, links with their source application.
+    @Test func anObjectiveCAppAtIOS9GetsAvailabilityMacrosAndItsLifecycle() throws {
+        let (dir, diff, _) = try Self.migrate("SlidingMenuObjCApp", sources: "Reader", swift: false, deployment: "9.0", golden: "migrate-sliding-menu.diff")
+        let header = try String(contentsOfFile: dir.path + "/Reader/SceneDelegate.h", encoding: .utf8)
+        #expect(header.contains("API_AVAILABLE(ios(13.0))\n@interface SceneDelegate"))
+        let delegate = try String(contentsOfFile: dir.path + "/Reader/SceneDelegate.m", encoding: .utf8)
+        #expect(delegate.contains("[self.appDelegate applicationDidBecomeActive:UIApplication.sharedApplication];"))
+        #expect(delegate.contains("[self.appDelegate applicationDidEnterBackground:UIApplication.sharedApplication];"))
+        #expect(delegate.contains("options[UIApplicationOpenURLOptionsSourceApplicationKey] = context.options.sourceApplication;"))
+        let app = try String(contentsOfFile: dir.path + "/Reader/AppDelegate.m", encoding: .utf8)
+        #expect(app.contains("#import \"SceneDelegate.h\""))
+        #expect(app.contains("options:(UISceneConnectionOptions *)options API_AVAILABLE(ios(13.0)) {"))
+        #expect(app.contains("if (@available(iOS 13.0, *)) {"))
+        // The launch URL reaches the app delegate's link handler through the scene: nothing to do.
+        #expect(!diff.contains("To do by hand"))
+        // The overlay still reads the app delegate's window, which is now the scene's.
+        #expect(try Self.rules(dir.path).contains("app-delegate-window"))
+    }
+
+    /// A Router that takes the app delegate's window or makes its own, a storyboard with no
+    /// first screen, quick actions, a shortcut item from the launch options, state restoration.
+    @Test func aRouterGetsTheScenesWindowAndAStoryboardWithoutAFirstScreenIsNotNamed() throws {
+        let (dir, diff, _) = try Self.migrate("RouterSwiftApp", sources: "Recipes", swift: true, deployment: "11.0", golden: "migrate-router.diff")
+        let plist = try String(contentsOfFile: dir.path + "/Recipes/Info.plist", encoding: .utf8)
+        #expect(plist.contains("UIApplicationSceneManifest") && !plist.contains("UISceneStoryboardFile"), "a storyboard with no initial view controller shows nothing")
+        let app = try String(contentsOfFile: dir.path + "/Recipes/AppDelegate.swift", encoding: .utf8)
+        #expect(app.contains("func setUpWindow(_ newWindow: UIWindow?) {\n        self.window = newWindow\n        Router.shared.start(in: window)\n    }"))
+        let delegate = try String(contentsOfFile: dir.path + "/Recipes/SceneDelegate.swift", encoding: .utf8)
+        #expect(delegate.contains("if let item = connectionOptions.shortcutItem { perform(item) { _ in } }"))
+        #expect(delegate.contains("func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,"))
+        // What cannot be done mechanically is in the patch's header, with file and line.
+        #expect(diff.hasPrefix("fleetscan migrate scenes: Recipes adopts the scene life cycle"))
+        #expect(diff.contains("  * Recipes/Info.plist:1: the scene configuration names no storyboard: UIMainStoryboardFile Main has no initial view controller"))
+        #expect(diff.contains("  - Recipes/AppDelegate.swift:20: application(_:shouldSaveSecureApplicationState:) is not called under scenes"))
+        #expect(diff.contains("  - Recipes/AppDelegate.swift:24: application(_:shouldRestoreSecureApplicationState:) is not called under scenes"))
+    }
+
+    /// The Info.plist names `$(PRODUCT_MODULE_NAME).SceneDelegate` and nothing declares it.
+    @Test func anUnresolvedSceneDelegateIsWrittenUnderTheNameThePlistGives() throws {
+        let (dir, diff, _) = try Self.migrate("UnresolvedSceneDelegateApp", sources: "Timer", swift: true, deployment: "15.0", golden: "migrate-unresolved.diff")
+        #expect(!diff.contains("Info.plist"), "the manifest is there already")
+        #expect(!diff.contains("configurationForConnecting"), "the Info.plist's configuration names the class")
+        let delegate = try String(contentsOfFile: dir.path + "/Timer/SceneDelegate.swift", encoding: .utf8)
+        #expect(delegate.contains("class SceneDelegate: UIResponder, UIWindowSceneDelegate"))
     }
 
     @Test func itRefusesWhatItCannotDoSafely() throws {
-        // Already adopted.
+        // Already adopted: nothing to do is not an error.
+        let adopted = try Self.copy("MultiPlatformApp")
+        let nothing = run(["migrate", "scenes", adopted.path, "--target", "PlayerTV"])
+        #expect(nothing.code == 0 && nothing.err.contains("PlayerTV already adopts scenes"), "\(nothing.err)")
+        // A scene delegate the Info.plist misnames is a name to fix, not a migration.
         let migrated = try Self.copy("MigratedSwiftApp")
-        #expect(run(["migrate", "scenes", migrated.path]).err.contains("no app target lacks a scene manifest"))
-        #expect(run(["migrate", "scenes", migrated.path, "--target", "App"]).err.contains("App: the target already adopts scenes"))
+        let misnamed = run(["migrate", "scenes", migrated.path, "--target", "App"])
+        #expect(misnamed.code == 2 && misnamed.err.contains("App: its scene delegate is MySceneDelegate (App/SceneDelegate.swift), but the Info.plist names SceneDelegate"),
+                "\(misnamed.err)")
         #expect(run(["migrate", "scenes", migrated.path, "--target", "Nope"]).err.contains("no target named Nope"))
         // The class name is taken.
         let taken = try Self.copy("LegacyObjCApp")
@@ -89,66 +194,4 @@ import TestSupport
         #expect(chosen.code == 0 && chosen.out.contains("+++ b/B/Notes/SceneDelegate.swift"), "\(chosen.err)")
         #expect(run(["migrate", "nothing"]).err.contains("unknown migrate subcommand 'nothing' (scenes)"))
     }
-
-    /// What the scene delegate and the app delegate's new method use.
-    static let sceneStub = """
-        #define nil ((id)0)
-        #define YES ((BOOL)1)
-        #define NO ((BOOL)0)
-        @class NSURL, NSUserActivity, NSString;
-        @protocol NSObject
-        - (BOOL)respondsToSelector:(SEL)selector;
-        - (BOOL)isKindOfClass:(Class)aClass;
-        @end
-        @interface NSObject (Stub) <NSObject>
-        + (Class)class;
-        @end
-        @interface NSDictionary<K, V> : NSObject
-        + (instancetype)dictionaryWithObjects:(const id [])objects forKeys:(const id [])keys count:(unsigned long)count;
-        @end
-        @interface NSArray<T> : NSObject
-        @end
-        @interface NSSet<T> : NSObject
-        - (unsigned long)countByEnumeratingWithState:(void *)state objects:(id *)buffer count:(unsigned long)len;
-        @end
-        @interface NSArray<T> (Enumeration)
-        - (unsigned long)countByEnumeratingWithState:(void *)state objects:(id *)buffer count:(unsigned long)len;
-        @end
-        typedef NSString *UIApplicationOpenURLOptionsKey;
-        typedef NSString *UISceneSessionRole;
-        @interface UIResponder : NSObject
-        @end
-        @interface UIScene : UIResponder
-        @end
-        @interface UISceneSession : NSObject
-        @property (readonly) UISceneSessionRole role;
-        @end
-        @interface UIOpenURLContext : NSObject
-        @property (readonly) NSURL *URL;
-        @end
-        @interface UISceneConnectionOptions : NSObject
-        @property (readonly) NSSet<UIOpenURLContext *> *URLContexts;
-        @property (readonly) NSSet<NSUserActivity *> *userActivities;
-        @end
-        @interface UISceneConfiguration : NSObject
-        - (instancetype)initWithName:(NSString *)name sessionRole:(UISceneSessionRole)role;
-        @end
-        @protocol UIApplicationDelegate <NSObject>
-        @optional
-        - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options;
-        - (BOOL)application:(UIApplication *)application continueUserActivity:(NSUserActivity *)activity restorationHandler:(void (^)(NSArray *))handler;
-        @end
-        @protocol UIWindowSceneDelegate <NSObject>
-        @end
-        @interface UIApplication (Delegate)
-        @property (readonly) id<UIApplicationDelegate> delegate;
-        @end
-        @interface UIWindow (Scene)
-        - (instancetype)initWithWindowScene:(UIWindowScene *)scene;
-        - (instancetype)initWithFrame:(CGRect)frame;
-        @property (strong) UIViewController *rootViewController;
-        - (void)makeKeyAndVisible;
-        @end
-
-        """
 }

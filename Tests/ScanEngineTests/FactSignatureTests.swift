@@ -30,7 +30,7 @@ import TestSupport
         #expect(Self.fields(ValueReference(name: "", qualifier: nil, role: .whole)) == 3)
         #expect(Self.fields(bar) == 6)
         #expect(Self.fields(alias.site) == 5)
-        #expect(Self.fields(MethodFact(kind: .sceneWillConnect, typeName: "", site: alias.site)) == 5)
+        #expect(Self.fields(MethodFact(kind: .sceneWillConnect, typeName: "", site: alias.site)) == 8)
         #expect(Self.fields(NamedSite(name: "", site: alias.site)) == 5)
         #expect(Self.fields(WindowStateCandidate(name: "", owner: nil, isStatic: true, holds: "", site: alias.site)) == 5)
         #expect(Self.fields(ClassAvailability(name: "", iOS: OSVersion(13))) == 2)

@@ -324,3 +324,85 @@ import TestSupport
                               "project.yml:7 scene-manifest-missing app App"])
     }
 }
+
+/// An Info.plist Xcode preprocesses, and one that cannot be read (RULES.md "Readiness stages").
+@Suite struct PreprocessedInfoPlistTests {
+    @Test func aPreprocessedInfoPlistIsReadWithItsDefinitionsAndAnUnreadableOneIsUnknown() throws {
+        let r = try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/PreprocessedPlistApp"]).run(jobs: 2)
+        // The manifest and launch storyboard are in every branch: no launch blocker. The
+        // full-screen key is in a `#if BETA` branch: literal `BETA=1` has it, and an unknown
+        // `$(APP_BUILD_FLAGS)` may define it, so both targets count it present.
+        #expect(r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.targets)" } == ["Mail/Info.plist:1 requires-fullscreen [\"Mail\", \"MailBeta\"]"])
+        #expect(r.targets.map { "\($0.name) \($0.stage.rawValue)" } == ["Mail resizable", "MailBeta resizable", "Widgets unknown"])
+        let widgets = try #require(r.targets.first { $0.name == "Widgets" })
+        #expect(widgets.reason?.hasPrefix("Widgets/Info.plist: malformed property list: line 6") == true, "\(widgets.reason ?? "")")
+        #expect(widgets.blockers.isEmpty)
+        // Never not-launching for keys it could not see.
+        #expect(r.stage == .unknown)
+        #expect(r.diagnostics.map(\.path) == ["Widgets/Info.plist"])
+    }
+
+    @Test func directivesBetweenElementsInsideADictionaryAndAnArray() throws {
+        let text = """
+            <plist version="1.0">
+            <dict>
+            #ifndef DISABLE_PLAIN_HTTP
+                <key>NSAppTransportSecurity</key>
+                <dict><key>NSAllowsArbitraryLoads</key><true/></dict>
+            #endif
+                <key>UISupportedInterfaceOrientations</key>
+                <array>
+                    <string>UIInterfaceOrientationPortrait</string>
+            #if ENABLE_LANDSCAPE && !defined(PHONE_ONLY)
+                    <string>UIInterfaceOrientationLandscapeLeft</string>
+            #elif defined(TABLET)
+                    <string>UIInterfaceOrientationPortraitUpsideDown</string>
+            #else
+                    <string>UIInterfaceOrientationLandscapeRight</string>
+            #endif
+                </array>
+            #define HAS_MANIFEST 1
+            #if HAS_MANIFEST
+                <key>UILaunchStoryboardName</key>
+                <string>Launch</string>
+            #endif
+            </dict>
+            </plist>
+            """
+        func keys(_ bytes: [UInt8]) throws -> (ats: Bool, orientations: [String], launch: Bool) {
+            let v = try PropertyList.parse(bytes)
+            return (v["NSAppTransportSecurity"] != nil, v["UISupportedInterfaceOrientations"]?.array?.compactMap(\.string) ?? [], v["UILaunchStoryboardName"] != nil)
+        }
+        // Every definition known: one reading.
+        let known = try #require(InfoPlistPreprocessor.readings(Array(text.utf8), definitions: ["DISABLE_PLAIN_HTTP": "1", "ENABLE_LANDSCAPE": "1"], complete: true))
+        #expect(!known.unknown)
+        let k = try keys(known.whenTrue)
+        #expect(!k.ats && k.orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"] && k.launch)
+        // Nothing defined, and nothing more to know: the `#else` branch, the ATS dictionary.
+        let none = try #require(InfoPlistPreprocessor.readings(Array(text.utf8), definitions: [:], complete: true))
+        let n = try keys(none.whenTrue)
+        #expect(!none.unknown && n.ats && n.orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeRight"])
+        // Definitions from a setting nothing resolves: both readings, each a valid property list.
+        let unknown = try #require(InfoPlistPreprocessor.readings(Array(text.utf8), definitions: [:], complete: false))
+        #expect(unknown.unknown)
+        let t = try keys(unknown.whenTrue), f = try keys(unknown.whenFalse)
+        #expect(t.ats && t.orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"] && t.launch)
+        #expect(!f.ats && f.orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeRight"] && f.launch)
+        // Lines keep their numbers.
+        #expect(unknown.whenTrue.filter { $0 == 10 }.count == Array(text.utf8).filter { $0 == 10 }.count)
+        #expect(InfoPlistPreprocessor.readings(Array("<plist><dict/></plist>".utf8), definitions: [:], complete: true) == nil)
+        #expect(InfoPlistPreprocessor.definitions("BETA=1 \"NAME=a b\" $(APP_BUILD_FLAGS)").complete == false)
+        #expect(InfoPlistPreprocessor.definitions("BETA=1 DEBUG").values == ["BETA": "1", "DEBUG": "1"])
+    }
+
+    @Test func anUnreadableProjectFileLeavesTheStageUnknown() throws {
+        let dir = TempDirectory()
+        dir.write("App.xcodeproj/project.pbxproj", "{ objects = { ; }")
+        dir.write("App/Info.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>LSRequiresIPhoneOS</key><true/></dict></plist>")
+        dir.write("App/A.swift", "class A {}")
+        let r = try PathScan.prepare([dir.path]).run(jobs: 1)
+        #expect(!r.findings.contains { $0.rule == "scene-manifest-missing" || $0.rule == "launch-screen-missing" })
+        #expect(r.stage == .unknown)
+        #expect(r.targets.map(\.stage) == [.unknown])
+    }
+}

@@ -12,6 +12,8 @@ import Foundation
 
 // MARK: Foundation's Apple-only types
 
+public let NSUserActivityTypeBrowsingWeb = "NSUserActivityTypeBrowsingWeb"
+
 open class NSUserActivity: NSObject {
     public let activityType: String
     public var userInfo: [AnyHashable: Any]?
@@ -269,6 +271,11 @@ open class UIImageView: UIView {
 
 open class UITableViewCell: UIView {}
 
+open class UITableView: UIView {
+    open var rowHeight: CGFloat = 44
+    open func reloadData() {}
+}
+
 open class UICollectionViewCell: UIView {}
 
 public struct UIWindowLevel: Equatable {
@@ -333,6 +340,10 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     open func addChild(_ child: UIViewController) {}
 }
 
+open class UITableViewController: UIViewController {
+    open var tableView: UITableView! = UITableView(frame: .zero)
+}
+
 open class UINavigationController: UIViewController {
     public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -354,6 +365,9 @@ open class UIStoryboard: NSObject {
 // MARK: The application
 
 public protocol UIApplicationDelegate: AnyObject {}
+
+/// What `application(_:continue:restorationHandler:)` hands back to be restored.
+public protocol UIUserActivityRestoring: AnyObject {}
 
 extension UIApplicationDelegate {
     /// What `@main` calls (UIKit's own starts the run loop); `@UIApplicationMain` is checked as `@main`.

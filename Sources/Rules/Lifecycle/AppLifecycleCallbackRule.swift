@@ -1,27 +1,32 @@
 import RuleKit
-import SourceLexing
 
-/// Under scenes the app delegate's activation callbacks are no longer called (seed 002 point 4:
-/// "方法将不会被调用，但是该事件的通知还是会被触发"); seed 004 separates app-level from
-/// window-level state.
-struct AppLifecycleCallbackRule: Rule {
-    static let callbacks: [Word: String] = [
+/// Under scenes the app delegate's activation and state-restoration callbacks are no longer
+/// called (TN3187; the notifications still are): each one that does work needs a scene
+/// delegate's counterpart — `sceneDidBecomeActive` and the rest, `stateRestorationActivity(for:)`.
+/// A callback the repository's scene delegate already takes over is no finding (it serves the
+/// iOS versions before scenes), nor is one Xcode's template left empty.
+struct AppLifecycleCallbackRule: RepositoryRule {
+    static let messages: [MethodFact.Kind: String] = [
         .applicationDidBecomeActive: "sceneDidBecomeActive", .applicationWillResignActive: "sceneWillResignActive",
         .applicationDidEnterBackground: "sceneDidEnterBackground", .applicationWillEnterForeground: "sceneWillEnterForeground",
+        .applicationStateRestoration: "stateRestorationActivity(for:)",
     ]
 
     let description = RuleDescription(
         id: "app-lifecycle-callback", name: "App delegate lifecycle callback", severity: .warning, facet: .lifecycle,
-        summary: "The app delegate implements an activation callback that scenes stop calling.",
+        summary: "The app delegate implements an activation or state-restoration callback that scenes stop calling, and no scene delegate takes it over.",
         rationale: """
             Once an app adopts scenes, `applicationDidBecomeActive`, `applicationWillResignActive`, \
-            `applicationDidEnterBackground` and `applicationWillEnterForeground` are not called; the \
-            `UIApplication…Notification`s still are. With several scenes, activation is \
-            per window: app-level state belongs in the notifications, window-level state in the scene \
-            delegate.
+            `applicationDidEnterBackground` and `applicationWillEnterForeground` are not called, nor is the app \
+            delegate's state restoration (`application(_:shouldSaveSecureApplicationState:)` and the like); the \
+            `UIApplication…Notification`s still are posted. With several scenes, activation is per window: \
+            app-level state belongs in the notifications, window-level state in the scene delegate, and a scene \
+            restores from the user activity its delegate returns from `stateRestorationActivity(for:)`. Where the \
+            scene delegate implements the counterpart, the app delegate's method serves iOS versions before scenes.
             """,
-        sources: [.tn3187, .apple("Managing your app's life cycle", "uikit/managing-your-app-s-life-cycle"), .apple("UISceneDelegate", "uikit/uiscenedelegate")],
-        fix: RuleDescription.fixed("Move window-level work to the scene delegate (sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground, sceneWillEnterForeground); observe the UIApplication notifications for app-wide work."),
+        sources: [.tn3187, .apple("Managing your app's life cycle", "uikit/managing-your-app-s-life-cycle"), .apple("UISceneDelegate", "uikit/uiscenedelegate"),
+                  .apple("UISceneDelegate.stateRestorationActivity(for:)", "uikit/uiscenedelegate/staterestorationactivity(for:)")],
+        fix: RuleDescription.fixed("Move window-level work to the scene delegate's sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground and sceneWillEnterForeground (or call the app delegate's method from there), observe the UIApplication notifications for app-wide work, and restore state from stateRestorationActivity(for:)."),
         triggering: [
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -45,6 +50,21 @@ struct AppLifecycleCallbackRule: Rule {
                     func ↓applicationWillEnterForeground(_ application: UIApplication) { refresh() }
                 }
                 """, files: ["AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {}"]),
+            // A scene delegate that takes over other callbacks, not this one.
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func ↓applicationDidEnterBackground(_ application: UIApplication) { saveState() }
+                    func ↓application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }
+                }
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func sceneDidBecomeActive(_ scene: UIScene) {}
+                }
+                """),
+            .objc("""
+                @implementation AppDelegate
+                - (BOOL)↓application:(UIApplication *)application shouldRestoreSecureApplicationState:(NSCoder *)coder { return YES; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
         ],
         nonTriggering: [
             // Xcode's template stubs: empty, only comments, or only a call to super (RULES.md v2).
@@ -78,44 +98,45 @@ struct AppLifecycleCallbackRule: Rule {
                 }
                 """),
             Example("class AppDelegate: UIResponder, UIApplicationDelegate { func f() { applicationDidBecomeActive(UIApplication.shared) } }"),
+            // Migrated: the scene delegate takes them over, and the app delegate's serve iOS 12.
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func applicationDidBecomeActive(_ application: UIApplication) { player.resume() }
+                    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }
+                }
+                @available(iOS 13.0, *)
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    private var appDelegate: AppDelegate? { UIApplication.shared.delegate as? AppDelegate }
+                    func sceneDidBecomeActive(_ scene: UIScene) { appDelegate?.applicationDidBecomeActive(UIApplication.shared) }
+                    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
+                }
+                """),
+            .objc("""
+                @implementation AppDelegate
+                - (void)applicationWillResignActive:(UIApplication *)application { [self.player pause]; }
+                @end
+                @implementation SceneDelegate
+                - (void)sceneWillResignActive:(UIScene *)scene { [(AppDelegate *)UIApplication.sharedApplication.delegate applicationWillResignActive:UIApplication.sharedApplication]; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end",
+                             "SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n- (void)applicationDidBecomeActive:(UIApplication *)application;\n@end"),
             .objc("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(applicationDidEnterBackground) name:UIApplicationDidEnterBackgroundNotification object:nil];"),
         ],
         fixNeedsScenes: true, platforms: .uiKit)
 
-    var triggers: Set<Word> { Set(Self.callbacks.keys) }
-
-    func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        guard let replacement = Self.callbacks[f[k].word] else { return }
-        if f.language == .swift {
-            guard f.is(k - 1, .func), f.enclosingType(of: k)?.typeKind != .swiftProtocol else { return }
-        } else {
-            guard Expr.isDeclaredName(k, in: f), f.enclosingType(of: k)?.typeKind == .objcImplementation else { return }
+    func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
+        let methods = r.facts.flatMap(\.methods)
+        func context(_ m: MethodFact) -> Context { r.model.context(ofType: m.typeName, function: m.kind.rawValue) }
+        let inScene = Set(methods.filter { context($0) == .sceneDelegate }.map(\.kind))
+        for m in methods where !m.isEmpty && context(m) == .appDelegate {
+            guard let counterpart = m.kind.sceneCounterpart, let replacement = Self.messages[m.kind], !inScene.contains(counterpart) else { continue }
+            let name = String(m.kind.rawValue)
+            let message = m.kind == .applicationStateRestoration
+                ? "State restoration through the app delegate is not used under the scene lifecycle; a scene restores from the NSUserActivity its delegate returns from `stateRestorationActivity(for:)`"
+                : "`\(name)` is not called under the scene lifecycle; use `\(replacement)` or the notification"
+            sink.report(description, path: m.site.path, line: m.site.line, column: m.site.column, column16: m.site.column16, offset: m.site.offset,
+                        message: message, identity: "\(m.typeName).\(m.kind.rawValue)", typeName: m.typeName)
         }
-        if Self.bodyIsEmpty(after: k, in: f) { return }
-        sink.report(description, at: k, message: "`\(f.text(k))` is not called under the scene lifecycle; use `\(replacement)` or the notification",
-                    onlyIn: [.appDelegate])
-    }
-
-    /// Whether the method declared at `k` has a body that is empty (comments are no tokens) or
-    /// only calls its super implementation: Xcode's template stubs lose nothing under scenes.
-    static func bodyIsEmpty(after k: Int, in f: CodeFile) -> Bool {
-        var q = k + 1
-        while q < f.tokens.count, q - k < 200 {
-            if f.isPunct(q, "{") { break }
-            if f.isPunct(q, ";") || f.isPunct(q, "}") { return false }
-            if (f.isPunct(q, "(") || f.isPunct(q, "[")), f.pair(q) > q { q = f.pair(q) }
-            q += 1
-        }
-        guard f.isPunct(q, "{"), f.pair(q) > q else { return false }
-        let open = q, close = f.pair(q)
-        var body = Array((open + 1)..<close)
-        if let last = body.last, f.isPunct(last, ";") { body.removeLast() }
-        if body.isEmpty { return true }
-        // `super.name(args)` / `[super name:args]`, nothing else.
-        if f.is(body[0], .super), f.isPunct(body[0] + 1, "."), f.text(body[0] + 2) == f.text(k),
-           f.isPunct(body[0] + 3, "("), f.pair(body[0] + 3) == body.last { return true }
-        if f.isPunct(body[0], "["), f.pair(body[0]) == body.last, f.is(body[0] + 1, .super), f.text(body[0] + 2) == f.text(k) { return true }
-        return false
     }
 }

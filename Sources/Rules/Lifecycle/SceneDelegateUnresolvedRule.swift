@@ -73,6 +73,17 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                     @end
                     """,
                 "App/MainSceneDelegate.h": "@interface MainSceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
+            // A name no Info.plist declares, resolved in code (a generated manifest declares none).
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ a: UIApplication, configurationForConnecting s: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        let configuration = UISceneConfiguration(name: "Phone", sessionRole: s.role)
+                        configuration.delegateClass = SceneDelegate.self
+                        return configuration
+                    }
+                }
+                """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
+                             "App/SceneDelegate.swift": Example.sceneDelegateSource]),
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
                        files: ["App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
@@ -93,7 +104,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
     }
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        let apps = r.model.project.apps
+        let apps = r.model.project.readableApps
         // Configurations the app delegate builds in code with their own delegate class.
         var resolvedInCode: Set<String> = []
         for facts in r.facts {
@@ -127,8 +138,9 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             let candidates = owning.isEmpty ? withManifest : owning.filter(\.facts.hasSceneManifest)
             // An app without a manifest is scene-manifest-missing's finding, not this rule's.
             guard !candidates.isEmpty else { continue }
-            for use in facts.sceneConfigurationNames
-            where !candidates.contains(where: { app in app.facts.configurations.contains { $0.name == use.name } }) {
+            // A configuration whose delegate class (or storyboard) the code sets resolves itself.
+            for use in facts.sceneConfigurationNames where !resolvedInCode.contains(use.name)
+            && !candidates.contains(where: { app in app.facts.configurations.contains { $0.name == use.name } }) {
                 let where_ = candidates.count == 1 ? "App `\(candidates[0].name)`'s Info.plist" : "the Info.plist"
                 sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, column16: use.site.column16, offset: use.site.offset,
                             message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName \(where_) declares",

@@ -37,7 +37,7 @@ struct SceneManifestMissingRule: RepositoryRule {
     }
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
+        for app in r.model.project.readableApps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",

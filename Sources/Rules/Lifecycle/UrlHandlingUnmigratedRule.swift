@@ -1,20 +1,24 @@
 import RuleKit
 
-/// Under scenes, URL schemes and universal links arrive at the scene delegate: warm launches in
-/// `scene(_:openURLContexts:)` / `scene(_:continue:)`, cold launches in the connection options
-/// of `scene(_:willConnectTo:options:)`. Seed 002, points 8–10.
+/// Under scenes, URL schemes, universal links and Home Screen quick actions arrive at the scene
+/// delegate: warm launches in `scene(_:openURLContexts:)` / `scene(_:continue:)` /
+/// `windowScene(_:performActionFor:completionHandler:)`, cold launches in the connection options
+/// of `scene(_:willConnectTo:options:)` — and no longer in the launch options (TN3187).
 struct UrlHandlingUnmigratedRule: RepositoryRule {
     let description = RuleDescription(
         id: "url-handling-unmigrated", name: "URL handling not migrated", severity: .warning, facet: .lifecycle,
-        summary: "Links are handled in the app delegate only, or a scene delegate misses the cold-launch link.",
+        summary: "Links or quick actions are handled in the app delegate only, read from the launch options, or a scene delegate misses the cold-launch link.",
         rationale: """
-            Once an app adopts scenes, `application(_:open:options:)` and `application(_:continue:…)` are no \
-            longer called: warm launches reach `scene(_:openURLContexts:)` and `scene(_:continue:)`, and a \
-            cold launch only passes the link in `connectionOptions.urlContexts` / `userActivities` of \
-            `scene(_:willConnectTo:options:)` — the cold launch is the case migrations most often miss.
+            Once an app adopts scenes, `application(_:open:options:)`, `application(_:continue:…)` and \
+            `application(_:performActionFor:completionHandler:)` are no longer called: warm launches reach \
+            `scene(_:openURLContexts:)`, `scene(_:continue:)` and `windowScene(_:performActionFor:completionHandler:)`, \
+            and a cold launch only passes the link, activity or shortcut item in `connectionOptions.urlContexts` / \
+            `userActivities` / `shortcutItem` of `scene(_:willConnectTo:options:)` — the launch options' `.url`, \
+            `.userActivityDictionary` and `.shortcutItem` are empty. The cold launch is the case migrations most \
+            often miss.
             """,
         sources: [.tn3187, .apple("UISceneDelegate.scene(_:openURLContexts:)", "uikit/uiscenedelegate/scene(_:openurlcontexts:)"), .apple("UISceneDelegate.scene(_:willConnectTo:options:)", "uikit/uiscenedelegate/scene(_:willconnectto:options:)")],
-        fix: RuleDescription.fixed("Handle URLs in scene(_:openURLContexts:), user activities in scene(_:continue:), and read connectionOptions.urlContexts and userActivities in scene(_:willConnectTo:options:) for cold launches."),
+        fix: RuleDescription.fixed("Handle URLs in scene(_:openURLContexts:), user activities in scene(_:continue:), quick actions in windowScene(_:performActionFor:completionHandler:), and read connectionOptions.urlContexts, userActivities and shortcutItem in scene(_:willConnectTo:options:) for cold launches."),
         triggering: [
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -30,6 +34,31 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func ↓scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
                     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+                }
+                """, wraps: false),
+            // Quick actions and the launch options.
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        if let url = launchOptions?[.↓url] as? URL { open(url) }
+                        if let item = launchOptions?[UIApplication.LaunchOptionsKey.↓shortcutItem] as? UIApplicationShortcutItem { perform(item) }
+                        return true
+                    }
+                    func ↓application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+                }
+                """, wraps: false),
+            .objc("""
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    NSURL *url = launchOptions[↓UIApplicationLaunchOptionsURLKey];
+                    return url != nil;
+                }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"], wraps: false),
+            Example("""
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func ↓scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+                    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
                 }
                 """, wraps: false),
         ],
@@ -54,6 +83,34 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 @end
                 """, files: ["SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             Example("class Router { func application(_ app: UIApplication, open url: URL, options: [String: Any]) -> Bool { true } }"),
+            // The scene delegate reads what a cold launch brings; the app delegate's reads serve iOS 12.
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        if let url = launchOptions?[.url] as? URL { open(url) }
+                        return true
+                    }
+                    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+                }
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        for context in connectionOptions.urlContexts { open(context.url) }
+                        if let item = connectionOptions.shortcutItem { perform(item) }
+                    }
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+                    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+                }
+                """),
+            // Keys that are not the launch URL.
+            Example("""
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let push = launchOptions?[.remoteNotification]
+                        let link = deepLinks[.url]
+                        return push != nil || link != nil
+                    }
+                }
+                """),
         ], platforms: .uiKit)
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
@@ -75,15 +132,41 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 report(m, "User activities are continued in the app delegate only; under scenes they arrive in scene(_:continue:)")
             }
         }
+        if !inScene.contains(where: { $0.kind == .windowScenePerformShortcut }) {
+            for m in inApp where m.kind == .applicationPerformShortcut {
+                report(m, "Quick actions are performed in the app delegate only; under scenes they arrive in windowScene(_:performActionFor:completionHandler:)")
+            }
+        }
+        // What a cold launch brings, read from the launch options, which scenes leave empty.
+        let connects = inScene.filter { $0.kind == .sceneWillConnect }
+        for m in inApp where m.kind == .applicationDidFinishLaunching {
+            for read in m.launchOptionReads {
+                let (instead, handled): (String, Bool)
+                switch read.name {
+                case ".url", "UIApplicationLaunchOptionsURLKey": (instead, handled) = ("connectionOptions.urlContexts", connects.contains(where: \.readsURLContexts))
+                case ".userActivityDictionary", "UIApplicationLaunchOptionsUserActivityDictionaryKey":
+                    (instead, handled) = ("connectionOptions.userActivities", connects.contains(where: \.readsUserActivities))
+                default: (instead, handled) = ("connectionOptions.shortcutItem", connects.contains(where: \.readsShortcutItem))
+                }
+                guard !handled else { continue }
+                sink.report(description, path: read.site.path, line: read.site.line, column: read.site.column, column16: read.site.column16,
+                            offset: read.site.offset, message: "Under scenes the launch options hold no `\(read.name)`: a scene delegate receives it in \(instead)",
+                            identity: "\(m.typeName).launchOptions\(read.name)", typeName: m.typeName)
+            }
+        }
         for type in Set(inScene.map(\.typeName)).sorted() {
             let own = inScene.filter { $0.typeName == type }
             let warmURLs = own.contains { $0.kind == .sceneOpenURL }
             let warmActivities = own.contains { $0.kind == .sceneContinueActivity }
-            guard warmURLs || warmActivities else { continue }
+            let warmShortcuts = own.contains { $0.kind == .windowScenePerformShortcut }
+            guard warmURLs || warmActivities || warmShortcuts else { continue }
             let connect = own.first { $0.kind == .sceneWillConnect }
-            let reads = (connect?.readsURLContexts ?? false) || (connect?.readsUserActivities ?? false)
-            guard !reads, let at = connect ?? own.first(where: { $0.kind == .sceneOpenURL || $0.kind == .sceneContinueActivity }) else { continue }
-            report(at, "The scene delegate handles links only when running; a cold launch passes them in connectionOptions.urlContexts / userActivities, which are never read")
+            let reads = (connect?.readsURLContexts ?? false) || (connect?.readsUserActivities ?? false) || (connect?.readsShortcutItem ?? false)
+            guard !reads, let at = connect ?? own.first(where: { $0.kind == .sceneOpenURL || $0.kind == .sceneContinueActivity || $0.kind == .windowScenePerformShortcut })
+            else { continue }
+            report(at, warmURLs || warmActivities
+                   ? "The scene delegate handles links only when running; a cold launch passes them in connectionOptions.urlContexts / userActivities, which are never read"
+                   : "The scene delegate performs quick actions only when running; a cold launch passes the item in connectionOptions.shortcutItem, which is never read")
         }
     }
 }

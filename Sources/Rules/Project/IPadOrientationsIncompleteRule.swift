@@ -39,7 +39,7 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where app.isIOS && app.runsOnIPad && app.facts.requiresFullScreen != true {
+        for app in r.model.project.readableApps where app.isIOS && app.runsOnIPad && app.facts.requiresFullScreen != true {
             guard let declared = app.facts.iPadOrientations ?? app.facts.orientations else { continue }
             let missing = Self.all.subtracting(declared)
             guard !missing.isEmpty else { continue }

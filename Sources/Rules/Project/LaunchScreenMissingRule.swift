@@ -24,7 +24,7 @@ struct LaunchScreenMissingRule: RepositoryRule {
         ], readiness: .blocksLaunch)
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where app.isIOS && !app.facts.hasLaunchScreen {
+        for app in r.model.project.readableApps where app.isIOS && !app.facts.hasLaunchScreen {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` has no launch screen: it is letterboxed at fixed sizes and cannot resize",

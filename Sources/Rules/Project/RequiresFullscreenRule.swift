@@ -24,7 +24,7 @@ struct RequiresFullscreenRule: RepositoryRule {
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
-        for app in r.model.project.apps where app.isIOS && app.facts.requiresFullScreen == true {
+        for app in r.model.project.readableApps where app.isIOS && app.facts.requiresFullScreen == true {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)` requires full screen: iOS 27 still resizes it, in discrete steps",

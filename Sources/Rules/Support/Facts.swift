@@ -123,27 +123,60 @@ public struct NamedSite: Sendable, Equatable, Codable {
     public var resolvedBy: String? = nil
 }
 
-/// A method that matters to URL handling under scenes.
+/// A method that matters to the scene life cycle: what an app delegate handles (links, user
+/// activities, shortcut items, activation changes, state restoration) and where a scene
+/// delegate handles it.
 public struct MethodFact: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable {
         /// `application(_:open:options:)` and its Objective-C spellings.
         case applicationOpenURL
         /// `application(_:continue:restorationHandler:)`
         case applicationContinueActivity
+        /// `application(_:performActionFor:completionHandler:)`
+        case applicationPerformShortcut
+        /// `application(_:didFinishLaunchingWithOptions:)`
+        case applicationDidFinishLaunching
+        /// The activation callbacks scenes stop calling, and the scene delegate's for them.
+        case applicationDidBecomeActive, applicationWillResignActive, applicationDidEnterBackground, applicationWillEnterForeground
+        case sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground, sceneWillEnterForeground
+        /// `application(_:shouldSaveSecureApplicationState:)` and the other state-restoration callbacks.
+        case applicationStateRestoration
+        /// `stateRestorationActivity(for:)`
+        case sceneStateRestoration
         /// `scene(_:openURLContexts:)`
         case sceneOpenURL
         /// `scene(_:continue:)`
         case sceneContinueActivity
+        /// `windowScene(_:performActionFor:completionHandler:)`
+        case windowScenePerformShortcut
         /// `scene(_:willConnectTo:options:)`
         case sceneWillConnect
+
+        /// The scene delegate's method that takes over an app delegate callback scenes stop calling.
+        public var sceneCounterpart: Kind? {
+            switch self {
+            case .applicationDidBecomeActive: return .sceneDidBecomeActive
+            case .applicationWillResignActive: return .sceneWillResignActive
+            case .applicationDidEnterBackground: return .sceneDidEnterBackground
+            case .applicationWillEnterForeground: return .sceneWillEnterForeground
+            case .applicationStateRestoration: return .sceneStateRestoration
+            default: return nil
+            }
+        }
     }
     public var kind: Kind
     public var typeName: String
     public var site: DefinitionSite
-    /// For `willConnectTo`: whether the body reads the connection options' URL contexts and
-    /// user activities (the cold-launch link).
+    /// For `willConnectTo`: whether the body reads the connection options' URL contexts, user
+    /// activities and shortcut item (what a cold launch brings).
     public var readsURLContexts = false
     public var readsUserActivities = false
+    public var readsShortcutItem = false
+    /// For a callback: its body is empty, only comments, or only calls super (Xcode's template stubs).
+    public var isEmpty = false
+    /// For `didFinishLaunching`: the launch options' keys it reads that scenes leave empty
+    /// (`.url`, `UIApplicationLaunchOptionsURLKey`, …), where each is read.
+    public var launchOptionReads: [NamedSite] = []
 }
 
 /// A property that may hold a window for the whole app.

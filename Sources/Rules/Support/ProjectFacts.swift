@@ -19,12 +19,20 @@ enum ProjectFacts {
         for scope in scopes where scope.kind == .function {
             guard let type = f.enclosingType(of: scope.open), let kind = methodKind(scope, f.language) else { continue }
             var fact = MethodFact(kind: kind, typeName: type.name, site: site(of: nameToken(scope, in: f), in: f))
-            if kind == .sceneWillConnect {
+            switch kind {
+            case .sceneWillConnect:
                 for q in (scope.open + 1)..<min(scope.close, f.tokens.count) {
                     let w = f[q].word
                     if w == .urlContexts || w == .URLContexts { fact.readsURLContexts = true }
                     if w == .userActivities { fact.readsUserActivities = true }
+                    if f[q].kind == .identifier, f.text(q) == "shortcutItem", f.isPunct(q - 1, ".") { fact.readsShortcutItem = true }
                 }
+            case .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground, .applicationWillEnterForeground:
+                fact.isEmpty = f.isTemplateStub(scope)
+            case .applicationDidFinishLaunching:
+                fact.launchOptionReads = f.launchOptionReads(in: scope).map { NamedSite(name: $0.key, site: site(of: $0.token, in: f)) }
+            default:
+                break
             }
             facts.methods.append(fact)
         }
@@ -85,13 +93,31 @@ enum ProjectFacts {
 
     static func methodKind(_ s: Scope, _ language: Language) -> MethodFact.Kind? {
         if language == .swift {
+            switch s.name {
+            case "applicationDidBecomeActive": return s.labels.count == 1 ? .applicationDidBecomeActive : nil
+            case "applicationWillResignActive": return s.labels.count == 1 ? .applicationWillResignActive : nil
+            case "applicationDidEnterBackground": return s.labels.count == 1 ? .applicationDidEnterBackground : nil
+            case "applicationWillEnterForeground": return s.labels.count == 1 ? .applicationWillEnterForeground : nil
+            case "sceneDidBecomeActive": return .sceneDidBecomeActive
+            case "sceneWillResignActive": return .sceneWillResignActive
+            case "sceneDidEnterBackground": return .sceneDidEnterBackground
+            case "sceneWillEnterForeground": return .sceneWillEnterForeground
+            case "stateRestorationActivity": return s.labels == ["for"] ? .sceneStateRestoration : nil
+            default: break
+            }
             guard s.labels.count >= 2 else { return nil }
             switch (s.name, s.labels[1]) {
-            case ("application", "open"): return .applicationOpenURL
+            case ("application", "open"), ("application", "handleOpen"): return .applicationOpenURL
             case ("application", "continue"): return .applicationContinueActivity
+            case ("application", "performActionFor"): return .applicationPerformShortcut
+            case ("application", "didFinishLaunchingWithOptions"): return .applicationDidFinishLaunching
+            case ("application", "shouldSaveSecureApplicationState"), ("application", "shouldRestoreSecureApplicationState"),
+                 ("application", "shouldSaveApplicationState"), ("application", "shouldRestoreApplicationState"):
+                return .applicationStateRestoration
             case ("scene", "openURLContexts"): return .sceneOpenURL
             case ("scene", "continue"): return .sceneContinueActivity
             case ("scene", "willConnectTo"): return .sceneWillConnect
+            case ("windowScene", "performActionFor"): return .windowScenePerformShortcut
             default: return nil
             }
         }
@@ -99,9 +125,24 @@ enum ProjectFacts {
         case "application:openURL:options:", "application:openURL:sourceApplication:annotation:", "application:handleOpenURL:":
             return .applicationOpenURL
         case "application:continueUserActivity:restorationHandler:": return .applicationContinueActivity
+        case "application:performActionForShortcutItem:completionHandler:": return .applicationPerformShortcut
+        case "application:didFinishLaunchingWithOptions:": return .applicationDidFinishLaunching
+        case "applicationDidBecomeActive:": return .applicationDidBecomeActive
+        case "applicationWillResignActive:": return .applicationWillResignActive
+        case "applicationDidEnterBackground:": return .applicationDidEnterBackground
+        case "applicationWillEnterForeground:": return .applicationWillEnterForeground
+        case "sceneDidBecomeActive:": return .sceneDidBecomeActive
+        case "sceneWillResignActive:": return .sceneWillResignActive
+        case "sceneDidEnterBackground:": return .sceneDidEnterBackground
+        case "sceneWillEnterForeground:": return .sceneWillEnterForeground
+        case "application:shouldSaveSecureApplicationState:", "application:shouldRestoreSecureApplicationState:",
+             "application:shouldSaveApplicationState:", "application:shouldRestoreApplicationState:":
+            return .applicationStateRestoration
+        case "stateRestorationActivityForScene:": return .sceneStateRestoration
         case "scene:openURLContexts:": return .sceneOpenURL
         case "scene:continueUserActivity:": return .sceneContinueActivity
         case "scene:willConnectToSession:options:": return .sceneWillConnect
+        case "windowScene:performActionForShortcutItem:completionHandler:": return .windowScenePerformShortcut
         default: return nil
         }
     }

@@ -52,6 +52,7 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @property (class, readonly) UIColor *whiteColor;
 @property (class, readonly) UIColor *blackColor;
 @property (class, readonly) UIColor *clearColor;
+@property (class, readonly) UIColor *systemBackgroundColor API_AVAILABLE(ios(13.0));
 + (UIColor *)colorWithWhite:(CGFloat)white alpha:(CGFloat)alpha;
 @end
 

@@ -1,0 +1,4 @@
+#import "MenuViewController.h"
+
+@implementation MenuViewController
+@end

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface SlidingViewController : UIViewController
+- (instancetype)initWithTopViewController:(UIViewController *)top;
+@end

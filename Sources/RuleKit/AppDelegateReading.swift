@@ -1,0 +1,38 @@
+import SourceLexing
+
+/// What both the lifecycle rules and `migrate scenes` read of an app delegate's methods, read
+/// one way: whether a callback is a template stub, and which launch options it reads.
+extension CodeFile {
+    /// Whether the method `s`'s body is empty (comments are no tokens) or only calls its super
+    /// implementation: Xcode's template stubs lose nothing under scenes.
+    public func isTemplateStub(_ s: Scope) -> Bool {
+        var body = Array((s.open + 1)..<min(s.close, tokens.count))
+        if let last = body.last, isPunct(last, ";") { body.removeLast() }
+        guard let first = body.first else { return true }
+        let name = language == .swift ? s.name : String(s.name.split(separator: ":").first ?? "")
+        // `super.name(args)` / `[super name:args]`, nothing else.
+        if self.is(first, .super), isPunct(first + 1, "."), text(first + 2) == name, isPunct(first + 3, "("), pair(first + 3) == body.last { return true }
+        return isPunct(first, "[") && pair(first) == body.last && self.is(first + 1, .super) && text(first + 2) == name
+    }
+
+    /// In `application(_:didFinishLaunchingWithOptions:)` (`s`), the launch options' keys read
+    /// that scenes leave empty — `launchOptions?[.url]`, `UIApplication.LaunchOptionsKey.shortcutItem`,
+    /// `launchOptions[UIApplicationLaunchOptionsURLKey]` — as (key as written, token).
+    public func launchOptionReads(in s: Scope) -> [(key: String, token: Int)] {
+        var out: [(key: String, token: Int)] = []
+        let options = s.parameterNames.count > 1 ? s.parameterNames[1] : "launchOptions"
+        for q in (s.open + 1)..<min(s.close, tokens.count) where self[q].kind == .identifier {
+            let t = text(q)
+            if language == .swift {
+                guard ["url", "shortcutItem", "userActivityDictionary"].contains(t), isPunct(q - 1, ".") else { continue }
+                var p = q - 3
+                if isPunct(p, "?") || isPunct(p, "!") { p -= 1 }
+                if (isPunct(q - 2, "[") && text(p) == options) || text(q - 2) == "LaunchOptionsKey" { out.append(("." + t, q)) }
+            } else if ["UIApplicationLaunchOptionsURLKey", "UIApplicationLaunchOptionsShortcutItemKey",
+                       "UIApplicationLaunchOptionsUserActivityDictionaryKey"].contains(t) {
+                out.append((t, q))
+            }
+        }
+        return out
+    }
+}
