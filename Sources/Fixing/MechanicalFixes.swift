@@ -1,6 +1,7 @@
 // Fixing exists so that what is mechanical in a migration costs nothing: a finding whose fix
 // RULES.md determines from its facet, context and language becomes a byte edit of its file.
 // Edits are pure functions of a lexed file and a finding; nothing here reads or writes disk.
+import ProjectFiles
 import RuleKit
 import SourceLexing
 
@@ -35,68 +36,99 @@ public enum MechanicalFixes {
         /// Index in `tokens` of the token the finding points at.
         var anchor: Int
         var replacement: [Context: String]
+        /// Where the replacement reads something the original did not, and wrongly: before the
+        /// view is in a window every rewrite does (`window` is nil, the trait collection is not
+        /// the screen's); inside a size transition the view's `bounds` still have the old size.
+        var avoid: MemberTiming = [.beforeWindow]
+        /// The iOS version the replacement needs (Apple's documentation of each API it reads):
+        /// where the file's deployment target is lower, it is made only under a guard that
+        /// promises that version (`if #available`, `@available`, `API_AVAILABLE`).
+        var needs: OSVersion? = nil
     }
 
     static let rewrites: [String: [Rewrite]] = [
+        // uikit/uitraitenvironment/traitcollection, uikit/uitraitcollection/displayscale: iOS 8.0
         "main-screen-scale": [
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "scale"], anchor: 0,
-                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "nativeScale"], anchor: 0,
-                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"]),
+                    replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "scale"], anchor: 1,
-                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "scale", "]"], anchor: 2,
-                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"]),
+                    replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"], needs: OSVersion(8)),
         ],
+        // uikit/uiview/bounds, uikit/uiviewcontroller/view: iOS 2.0
         "main-screen-bounds": [
             // In a view, by hand: what read the screen wanted its container's or window's size far
             // more often than the view's own (a cell sizing itself from `bounds` goes round in a circle).
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "bounds"], anchor: 0,
-                    replacement: [.viewController: "view.bounds"]),
+                    replacement: [.viewController: "view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIScreen", "mainScreen", "]", ".", "bounds"], anchor: 1,
-                    replacement: [.viewController: "self.view.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
             Rewrite(language: .objectiveC, tokens: ["[", "[", "UIScreen", "mainScreen", "]", "bounds", "]"], anchor: 2,
-                    replacement: [.viewController: "self.view.bounds"]),
+                    replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
         ],
+        // uikit/uiwindow/windowscene, uikit/uiwindowscene/statusbarmanager, uikit/uistatusbarmanager: iOS 13.0
         "status-bar-frame": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
                     replacement: [.viewController: "(view.window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)",
-                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"]),
+                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"], needs: OSVersion(13)),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "statusBarFrame"], anchor: 5,
                     replacement: [.viewController: "self.view.window.windowScene.statusBarManager.statusBarFrame",
-                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"]),
+                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"], needs: OSVersion(13)),
         ],
+        // uikit/uiview/window: iOS 2.0
         "shared-windows": [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "keyWindow"], anchor: 4,
                     replacement: [.viewController: "view.window", .view: "window"]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
                     replacement: [.viewController: "self.view.window", .view: "self.window"]),
         ],
+        // uikit/uiview/safearealayoutguide: iOS 11.0. An anchor is no value read too early: a
+        // constraint to the safe area is right whenever it is made (viewDidLoad, where most are),
+        // and both spellings need the view loaded.
         "legacy-layout-guide": [
             Rewrite(language: .swift, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .swift, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .objectiveC, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .objectiveC, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
-                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"]),
+                    replacement: [.viewController: "view.safeAreaLayoutGuide.bottomAnchor"], avoid: [], needs: OSVersion(11)),
         ],
     ]
 
     /// The rules with a mechanical fix somewhere.
     public static var ruleIDs: [String] { rewrites.keys.sorted() }
 
-    /// What `explain` says of a rule's fix: each automatic rewrite by language and context, or nil (by hand).
+    /// What `explain` says of a rule's fix: each automatic rewrite by language and context (with
+    /// the iOS version it needs, when a deployment target could lack it), then where none is
+    /// made; or nil (by hand).
     public static func describe(_ rule: String) -> [String]? {
         guard let list = rewrites[rule] else { return nil }
-        return list.flatMap { r in
+        var lines = list.flatMap { r in
             r.replacement.sorted { $0.key.rawValue < $1.key.rawValue }.map { context, replacement in
                 let spelling = r.language == .swift ? r.tokens.joined() : objcSpelling(r.tokens)
+                let needs = r.needs.map { $0 > OSVersion(8) ? " (needs iOS \($0): below that deployment target, only inside an availability check)" : "" } ?? ""
                 return "\(r.language == .swift ? "Swift" : "Objective-C"), in a \(context == .viewController ? "view controller" : "view"): "
-                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`"
+                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`" + needs
             }
-        } + (rule == "main-screen-scale" ? ["Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view"] : [])
+        }
+        let avoided = list.reduce(MemberTiming()) { $0.union($1.avoid) }
+        if avoided.contains(.beforeWindow) {
+            lines.append("None before the view is in a window: in initializers, awakeFromNib, viewDidLoad, viewWillAppear, "
+                         + "didMoveToSuperview, property observers, or a method of the type they call")
+        }
+        if avoided.contains(.inSizeTransition) {
+            lines.append("None in a size transition: in viewWillTransition(to:with:), willTransition(to:with:) or a method of the type they call "
+                         + "(the view still has its old bounds); what runs alongside the transition is rewritten")
+        }
+        if rule == "main-screen-scale" {
+            lines.append("Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view")
+        }
+        return lines
     }
 
     static func objcSpelling(_ tokens: [String]) -> String {
@@ -173,7 +205,12 @@ public enum MechanicalFixes {
             let last = first + r.tokens.count - 1
             // Nothing between the tokens but what the spelling is (a comment or a line break
             // inside `UIScreen.main.scale` would be lost).
-            guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context) else { return nil }
+            guard !spansLines(file, first, last), let site = instanceSite(file, at, context: finding.context),
+                  file.timing(at: at).isDisjoint(with: r.avoid) else { return nil }
+            // A replacement newer than the deployment target, outside a guard that promises it,
+            // would not build (or crash on the older systems).
+            if let needs = r.needs, let target = finding.deploymentTarget, target < needs,
+               (Availability.guaranteed(at: at, in: file) ?? OSVersion(0)) < needs { return nil }
             // A member access right before (`x.UIScreen.main…`) or a call after a property
             // read that is not one (`….bounds(`) is not the spelling the rewrite knows.
             // `self.topLayoutGuide` is the same property; `UIKit.UIScreen` or `x.topLayoutGuide` is not the spelling.
@@ -194,18 +231,12 @@ public enum MechanicalFixes {
         return bytes.contains { $0 == "\n" || $0 == "\r" } || bytes.contains("/*") || bytes.contains("//")
     }
 
-    /// Methods that run before the view is in a window: `window` is nil there, `bounds` may be
-    /// a nib's and the trait collection unspecified (a display scale of 0), so what the screen
-    /// gave cannot be read from the view yet.
-    static func unsettled(_ name: String) -> Bool {
-        name == "init" || name.hasPrefix("init") && name.dropFirst(4).first.map { $0.isUppercase || $0 == ":" } ?? true
-            || ["deinit", "dealloc", "awakeFromNib", "viewDidLoad", "loadView", "prepareForInterfaceBuilder"].contains(name)
-    }
-
     /// Where token `i` runs, when it is an instance member of the view or view controller type
-    /// that gives the finding its context: inside a method or accessor body, not a static one,
-    /// with that type the nearest around (closures and control statements in between are
-    /// fine, and said: Swift then needs `self.`). Nil anywhere else.
+    /// that gives the finding its context: inside a method or accessor body, not a static one
+    /// nor a C function inside `@implementation`, with that type the nearest around (closures
+    /// and control statements in between are fine, and said: Swift then needs `self.`). Nil
+    /// anywhere else. When the member runs (before the view is in a window, in a size
+    /// transition: `MemberTiming`, which follows calls within the type) each rewrite decides.
     static func instanceSite(_ file: CodeFile, _ i: Int, context: Context) -> (inClosure: Bool, Void)? {
         guard context == .view || context == .viewController else { return nil }
         var sawBody = false, inClosure = false
@@ -213,9 +244,7 @@ public enum MechanicalFixes {
             switch scope.kind {
             case .function, .accessor:
                 if !sawBody {
-                    if scope.isStatic || (scope.kind == .function && unsettled(scope.name)) { return nil }
-                    // A property observer runs when the property is set: for an outlet, while the nib loads.
-                    if scope.kind == .accessor, ["didSet", "willSet"].contains(file.text(scope.open - 1)) { return nil }
+                    if scope.isStatic || (file.language == .objectiveC && scope.kind == .function && !file.isInstanceMember(scope)) { return nil }
                     sawBody = true
                 }
             case .closure:

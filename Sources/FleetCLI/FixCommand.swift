@@ -112,8 +112,10 @@ enum FixCommand {
         let edits: [JSONValue] = plan.patches.flatMap { patch in
             let lines = LineTable(SourceBuffer(patch.original))
             return patch.edits.map { e in
-                let end = lines.location(of: e.range.upperBound)
-                return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule)), ("line", .int(e.line)), ("column", .int(e.column)),
+                // The range replaced, not the finding's token: `original` is exactly the bytes
+                // from line:column up to endLine:endColumn (1-based UTF-8 byte columns).
+                let start = lines.location(of: e.range.lowerBound), end = lines.location(of: e.range.upperBound)
+                return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule)), ("line", .int(start.line)), ("column", .int(start.column)),
                                          ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
                                          ("byteOffset", .int(e.range.lowerBound)), ("byteLength", .int(e.range.count)),
                                          ("original", .string(e.original)), ("replacement", .string(e.replacement)),

@@ -11,6 +11,8 @@ public final class CodeFile {
     public var language: Language { lexed.language }
     public var buffer: SourceBuffer { lexed.buffer }
     public private(set) lazy var lines = LineTable(lexed.buffer)
+    /// When each instance member runs (built on first use: only files with findings in members ask).
+    private(set) lazy var memberTimings = MemberTimings(self)
 
     public init(path: String, lexed: LexedFile) {
         self.path = path

@@ -29,6 +29,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var unlessDeclared: String?
     /// The target a project-level finding is about (its app), if any.
     public var target: String?
+    /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.
+    public var timing: MemberTiming?
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {
@@ -73,6 +75,10 @@ public struct Finding: Sendable, Equatable, Codable {
     public var targets: [String] = []
     /// In a SwiftUI view (context `view`, but no `bounds`, `window` or `traitCollection` to read).
     public var inSwiftUIView = false
+    /// The iOS deployment target the file is built for (`ProjectModel.fixDeploymentTarget(for:)`:
+    /// the lowest of the targets that compile it, or SwiftPM's default for a package that names
+    /// no iOS platform), nil when nothing says: a fix must not need more.
+    public var deploymentTarget: OSVersion?
 
     public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {

@@ -148,6 +148,17 @@ public struct ProjectModel: Sendable {
         return (targets.filter(\.isIOS).compactMap(\.deploymentTarget) + packages.compactMap(\.iOS)).min()
     }
 
+    /// The iOS deployment target SwiftPM builds a package for when its manifest names no iOS
+    /// platform: the oldest the SDK supports (PackageDescription's `SupportedPlatform`), 12.0
+    /// with the SDKs that build for iOS 26.
+    public static let swiftPMDefaultIOS = OSVersion(12)
+
+    /// What a fix may assume the code at `path` deploys to: `deploymentTarget(for:)`, else, for
+    /// a Swift package's source, SwiftPM's default; nil when nothing says (no project maps it).
+    public func fixDeploymentTarget(for path: String) -> OSVersion? {
+        deploymentTarget(for: path) ?? (packageTarget(of: path) != nil ? Self.swiftPMDefaultIOS : nil)
+    }
+
     /// Whether code in `path` is judged by rules of `platforms`: false only when every target
     /// that compiles it builds for platforms those rules leave out (tvOS, watchOS or macOS alone
     /// for the resizing rules; watchOS or macOS for scene adoption).

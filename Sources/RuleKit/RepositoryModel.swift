@@ -1,3 +1,4 @@
+import ProjectFiles
 import SourceLexing
 
 /// A type declared in the repository (each extension, category and implementation too).
@@ -168,6 +169,9 @@ public struct RepositoryModel: Sendable {
     public var assignedNames: Set<String> = []
     /// Every type name the repository declares (set once all files are read).
     public var declaredTypeNames: Set<String> = []
+    /// Objective-C classes whose `@interface` says `API_AVAILABLE(ios(N))`, with N: code of
+    /// their implementations (in any file) runs only from N on.
+    public var classAvailability: [String: OSVersion] = [:]
     /// Hashes of file-local names (they never make another file need a second pass).
     private var localNames: Set<UInt32> = []
     /// One bit per (hash mod 2^16) of every name above: most identifiers are answered by one

@@ -73,9 +73,14 @@ public struct FindingSink {
         let function = file.enclosingFunction(of: token)?.scope.name
         let text = lineTexts[line] ?? lineText(line)
         lineTexts[line] = text
-        let finding = PendingFinding(rule: id, offset: offset, line: line, column: column,
+        var finding = PendingFinding(rule: id, offset: offset, line: line, column: column,
                                      column16: file.lines.utf16Column(of: offset, in: file.buffer), facet: facet,
                                      message: message, typeName: type, functionName: function, onlyIn: onlyIn, lineText: text)
+        // Fix texts depend on it (a scale read in an initializer is not one in layoutSubviews).
+        if function != nil, type != nil {
+            let timing = file.timing(at: token)
+            if !timing.isEmpty { finding.timing = timing }
+        }
         if let existing = index[key] {
             findings[existing] = finding
         } else {

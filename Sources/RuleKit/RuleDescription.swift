@@ -1,17 +1,21 @@
 import ProjectFiles
 import SourceLexing
 
-/// Where a finding's fix will be read: the code's context, its language, and whether the type
-/// is a SwiftUI view (whose fixes use the environment, not UIKit).
+/// Where a finding's fix will be read: the code's context, its language, whether the type is a
+/// SwiftUI view (whose fixes use the environment, not UIKit), and when the member it is in runs
+/// (before the view is in a window, in a size transition, in layout: what the view can answer
+/// there differs).
 public struct FixSite: Sendable, Equatable {
     public var context: Context
     public var language: Language
     public var isSwiftUIView: Bool
+    public var timing: MemberTiming
 
-    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false) {
+    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = []) {
         self.context = context
         self.language = language
         self.isSwiftUIView = swiftUIView
+        self.timing = timing
     }
 }
 
@@ -65,6 +69,22 @@ public struct RuleDescription: Sendable {
     /// A fix that does not depend on where the code is.
     public static func fixed(_ text: String) -> @Sendable (FixSite) -> String {
         { _ in text }
+    }
+
+    /// The places whose fix `rules`, `explain` and SARIF list: every context, then in a view or
+    /// view controller each timing whose fix differs from the context's own (the scale read in
+    /// an initializer is not fixed as in layoutSubviews).
+    public func fixPlaces(_ language: Language) -> [FixSite] {
+        var out: [FixSite] = []
+        for context in [Context.viewController, .view, .sceneDelegate, .appDelegate, .other] {
+            let base = FixSite(context, language)
+            out.append(base)
+            guard context == .view || context == .viewController else { continue }
+            for timing in MemberTiming.distinguished where fix(FixSite(context, language, timing: timing)) != fix(base) {
+                out.append(FixSite(context, language, timing: timing))
+            }
+        }
+        return out
     }
 }
 

@@ -267,6 +267,9 @@ struct ScopeBuilder {
             levels[depth].pending = .function(nameToken: nameToken, isStatic: hasStaticModifier(from: start, to: k), start: start)
         case .var, .let:
             guard k + 1 < t.count, t[k + 1].kind == .identifier else { return }
+            // `if let x {`, `while let x = next() {`, `guard let x = y else {`: a binding in a
+            // condition, whose `{` opens the statement's block, not a property's.
+            if case .control? = levels[depth].pending { return }
             let start = modifiersStart(k)
             levels[depth].pending = .property(nameToken: k + 1, isVar: w == .var, isStatic: hasStaticModifier(from: start, to: k), start: start)
         case .if, .guard, .while, .for, .switch, .repeat, .do, .catch, .else, .defer:

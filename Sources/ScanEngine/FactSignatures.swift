@@ -22,7 +22,7 @@ struct FactSignatures: Equatable {
     init() {}
 
     init(_ f: FileFacts) {
-        if !f.types.isEmpty || !f.typeNames.isEmpty {
+        if !f.types.isEmpty || !f.typeNames.isEmpty || !f.availableClasses.isEmpty {
             var h = Hasher64()
             h.add(f.path)
             for t in f.types {
@@ -30,6 +30,7 @@ struct FactSignatures: Equatable {
                 for i in t.inherits { h.add(i) }
             }
             for n in f.typeNames { h.add(n) }
+            for c in f.availableClasses { h.add(c.name); h.add(c.iOS.description) }
             types = h.value
         }
         if !f.aliases.isEmpty || !f.bars.isEmpty || !f.assignedNames.isEmpty {

@@ -1,3 +1,4 @@
+import ProjectFiles
 import RuleKit
 import Rules
 
@@ -18,6 +19,7 @@ final class ModelInputs {
     private var bars: [String: [BarCandidate]] = [:]
     private var projectFacts: [String: FileFacts] = [:]
     private var macros: [String: [PlatformMacro]] = [:]
+    private var availableClasses: [String: [ClassAvailability]] = [:]
     private var assigned: [String: [String]] = [:]
     /// Every assigned name, made again only when `assigned` changes.
     private var assignedNames: Set<String>?
@@ -30,6 +32,13 @@ final class ModelInputs {
     private var resolved: (signature: UInt64, aliases: [GeometryAlias], bars: [BarHeightConstant])?
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf8Precedes(b) }
+
+    /// Each class's availability: the highest any of its interfaces declares.
+    static func classAvailability(_ list: some Sequence<ClassAvailability>) -> [String: OSVersion] {
+        var out: [String: OSVersion] = [:]
+        for c in list where out[c.name].map({ c.iOS > $0 }) ?? true { out[c.name] = c.iOS }
+        return out
+    }
 
     func add(_ f: FileFacts) { update(f, adding: true) }
     func remove(_ f: FileFacts) { update(f, adding: false) }
@@ -58,6 +67,7 @@ final class ModelInputs {
             if n == 0 { typeNames.remove(name); changed.insert(name) } else if adding, n == 1 { typeNames.insert(name); changed.insert(name) }
         }
         if !f.aliases.isEmpty { aliases[f.path] = adding ? f.aliases : nil }
+        if !f.availableClasses.isEmpty { availableClasses[f.path] = adding ? f.availableClasses : nil }
         if !f.bars.isEmpty { bars[f.path] = adding ? f.bars : nil }
         if f.hasProjectFacts { projectFacts[f.path] = adding ? f : nil }
         if !f.platformMacros.isEmpty { macros[f.path] = adding ? f.platformMacros : nil }
@@ -104,6 +114,7 @@ final class ModelInputs {
         var model = RepositoryModel(typeEntries: entries, windowTypes: windows, aliases: resolved!.aliases, barConstants: resolved!.bars)
         model.project = project
         model.declaredTypeNames = typeNames
+        model.classAvailability = Self.classAvailability(availableClasses.keys.sorted(by: Self.precedes).flatMap { availableClasses[$0]! })
         model.platformMacros = Self.platformMacros(macros.keys.sorted(by: Self.precedes).map { macros[$0]! })
         model.assignedNames = assignedNames
         return model

@@ -64,6 +64,8 @@ enum Resolution {
             // API the deployment target has must not hide a newer one later on the line.
             if let required = p.requires {
                 guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
+                // `@implementation SceneDelegate` of an `API_AVAILABLE(ios(13.0)) @interface` in its header.
+                if let type = p.typeName, let declared = model.classAvailability[type], declared >= required { continue }
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             let key = LineRule(line: p.line, rule: p.rule)
@@ -105,6 +107,7 @@ enum Resolution {
     static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
+        let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
         var ordinals: [String: Int] = [:]
         var lineOrdinals: [String: Int] = [:]
         for s in standing {
@@ -117,12 +120,13 @@ enum Resolution {
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
-                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName))),
+                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [])),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope
             out[out.count - 1].targets = s.targets
             out[out.count - 1].inSwiftUIView = model.isSwiftUIView(p.typeName)
+            out[out.count - 1].deploymentTarget = deployment
             let line = [p.rule, a.path, p.lineText].joined(separator: "\u{0}")
             let lineOrdinal = lineOrdinals[line, default: 0]
             lineOrdinals[line] = lineOrdinal + 1

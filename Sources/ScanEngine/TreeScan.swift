@@ -141,6 +141,7 @@ public enum TreeScan {
         var names: Set<String> = []
         for f in facts { names.formUnion(f.typeNames) }
         building.declaredTypeNames = names
+        building.classAvailability = ModelInputs.classAvailability(facts.lazy.flatMap(\.availableClasses))
         return building
     }
 

@@ -61,6 +61,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case prominentTabIdentifier, preferredImageVisibility, UIViewReservedRegion, ReservedRegion, API_AVAILABLE
     case iOS, ios, introduced, requestGeometryUpdate, requestGeometryUpdateWithPreferences, isInteractivelyResizing
     case keyboardFrameBeginUserInfoKey, UIKeyboardFrameBeginUserInfoKey
+    case UIScene, UISceneSession, UIOpenURLContext, UIStatusBarManager
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

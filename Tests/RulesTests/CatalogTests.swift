@@ -45,6 +45,7 @@ import TestSupport
                 for language in Language.allCases {
                     readable(r.fix(FixSite(context, language)), r.id + " fix")
                     readable(r.fix(FixSite(context, language, swiftUIView: true)), r.id + " fix")
+                    for timing in MemberTiming.distinguished { readable(r.fix(FixSite(context, language, timing: timing)), r.id + " fix") }
                 }
             }
             #expect(text.contains("<a id=\"\(r.id)\"></a>"), "docs/RULES.md has no anchor for \(r.id)")

@@ -53,4 +53,13 @@ import SourceLexing
         let ascii = SourceBuffer(Array("let a = 1\nlet b = 2\n".utf8))
         #expect(LineTable(ascii).utf16Column(of: 14, in: ascii) == 5)
     }
+
+    @Test func aConditionsBindingOpensAControlBlockNotAClosure() {
+        let source = "class V: UIView {\n    func f(e: String?) {\n        if let e { A }\n        while let x = next() { B }\n        guard let y = e else { return }\n    }\n}\n"
+        let file = CodeFile(path: "F.swift", lexed: Lexer.lex(SourceBuffer(Array(source.utf8)), language: .swift))
+        for marker in ["A", "B", "return"] {
+            let i = file.tokens.indices.first { file.text($0) == marker }!
+            #expect(file.scope(of: i)?.kind == .control, "\(marker)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Testing
+import ProjectFiles
 import RuleKit
 @testable import Rules
 @testable import ScanEngine
@@ -23,7 +24,7 @@ import TestSupport
         let alias = try #require(all.flatMap(\.aliases).first)
         let bar = try #require(all.flatMap(\.bars).first)
         // The counts hashed in FactSignatures.swift; raise one only together with the hasher.
-        #expect(Self.fields(FileFacts(path: "")) == 12)
+        #expect(Self.fields(FileFacts(path: "")) == 13)
         #expect(Self.fields(alias) == 9)
         #expect(Self.fields(alias.value) == 5)
         #expect(Self.fields(ValueReference(name: "", qualifier: nil, role: .whole)) == 3)
@@ -32,6 +33,7 @@ import TestSupport
         #expect(Self.fields(MethodFact(kind: .sceneWillConnect, typeName: "", site: alias.site)) == 8)
         #expect(Self.fields(NamedSite(name: "", site: alias.site)) == 5)
         #expect(Self.fields(WindowStateCandidate(name: "", owner: nil, isStatic: true, holds: "", site: alias.site)) == 5)
+        #expect(Self.fields(ClassAvailability(name: "", iOS: OSVersion(13))) == 2)
     }
 
     @Test func eachFieldMovesTheSignature() throws {
@@ -47,6 +49,7 @@ import TestSupport
             ("assigned name", { $0.assignedNames.append("width") }),
             ("window state", { $0.windowState.append(WindowStateCandidate(name: "w", owner: nil, isStatic: true, holds: "UIWindow", site: $0.aliases[0].site)) }),
             ("scene name", { $0.sceneConfigurationNames.append(NamedSite(name: "Default", site: $0.aliases[0].site)) }),
+            ("class availability", { $0.availableClasses.append(ClassAvailability(name: "SceneDelegate", iOS: OSVersion(13))) }),
         ]
         if !base.bars.isEmpty { changes.append(("bar reference", { $0.bars[0].references.append("kTop") })) }
         for (what, change) in changes {

@@ -71,6 +71,9 @@ public enum SDKCheck {
         /// `introduced: 13.0` in `@available(iOS, introduced: 13.0, …)`.
         static let pattern = try! NSRegularExpression(pattern: #"([@#])(available|unavailable)\(\s*iOS(?:\s+([0-9][0-9.]*)|\s*,\s*introduced:\s*([0-9][0-9.]*))([^)]*)\)"#)
 
+        static let objcAttribute = try! NSRegularExpression(pattern: #"@(objc(\([A-Za-z0-9_:]*\))?|IBOutlet|IBAction|IBInspectable|IBDesignable)\b\s*"#)
+        static let selector = try! NSRegularExpression(pattern: #"#selector\(\s*([^()]*(\([^()]*\))?)\s*\)"#)
+
         static func versions(in text: String) -> Set<Version> {
             Set(pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { version(of: $0, in: text) })
         }
@@ -107,7 +110,12 @@ public enum SDKCheck {
             }
             out += text[last...]
             // UIKit's entry point attribute needs UIKit's own protocol; `@main` checks the same class.
-            return out.replacingOccurrences(of: "@UIApplicationMain", with: "@main")
+            out = out.replacingOccurrences(of: "@UIApplicationMain", with: "@main")
+            // Linux has no Objective-C runtime: `@objc` and Interface Builder's attributes go (they
+            // change nothing else the type checker sees), and `#selector(m)` becomes the stand-in's
+            // `Selector("m")`.
+            out = objcAttribute.stringByReplacingMatches(in: out, range: NSRange(out.startIndex..., in: out), withTemplate: "")
+            return selector.stringByReplacingMatches(in: out, range: NSRange(out.startIndex..., in: out), withTemplate: #"Selector("$1")"#)
         }
     }
 

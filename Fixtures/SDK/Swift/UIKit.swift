@@ -35,6 +35,7 @@ open class CALayer: NSObject {
     open var shadowOpacity: Float = 0
     open var shadowRadius: CGFloat = 0
     open var shadowColor: CGColor?
+    open var shadowPath: CGPath?
     open var borderColor: CGColor?
     open func addSublayer(_ layer: CALayer) {}
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {}
@@ -53,6 +54,14 @@ open class CATextLayer: CALayer {
 }
 
 public final class CGColor {}
+
+/// Objective-C's selectors, which Linux lacks: SDKCheck spells `#selector(m)` as `Selector("m")`.
+public struct Selector { public init(_ name: String) {} }
+
+extension NotificationCenter {
+    public func addObserver(_ observer: Any, selector: Selector, name: Notification.Name?, object: Any?) {}
+}
+public final class CGPath {}
 
 // MARK: Values
 
@@ -184,6 +193,7 @@ open class UIView: UIResponder, UITraitEnvironment, UICoordinateSpace {
     open var isHidden = false
     open var tag = 0
     open var clipsToBounds = false
+    open var accessibilityLabel: String?
     open var translatesAutoresizingMaskIntoConstraints = true
     open var layer: CALayer { CALayer() }
     open var traitCollection: UITraitCollection { UITraitCollection() }
@@ -196,8 +206,12 @@ open class UIView: UIResponder, UITraitEnvironment, UICoordinateSpace {
     open func setNeedsLayout() {}
     open func layoutIfNeeded() {}
     open func awakeFromNib() {}
+    open func prepareForInterfaceBuilder() {}
     open func draw(_ rect: CGRect) {}
     open func didMoveToWindow() {}
+    open func didMoveToSuperview() {}
+    @available(iOS 9.0, *) open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+    @available(iOS 9.0, *) open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
     @available(iOS 11.0, *) open func safeAreaInsetsDidChange() {}
     @available(iOS, introduced: 8.0, deprecated: 17.0)
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
@@ -223,6 +237,16 @@ open class NSLayoutYAxisAnchor: NSObject {
 open class NSLayoutConstraint: NSObject {
     open var constant: CGFloat = 0
     open var isActive = false
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+}
+
+open class UIBezierPath: NSObject {
+    public init(rect: CGRect) {}
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
+    public init(ovalIn rect: CGRect) {}
+    open var lineWidth: CGFloat = 1
+    open var cgPath: CGPath { CGPath() }
+    open func stroke() {}
 }
 
 public protocol UILayoutSupport: AnyObject {
@@ -240,6 +264,7 @@ open class UIButton: UIView {}
 
 open class UIImageView: UIView {
     public init(image: UIImage?) { super.init(frame: .zero) }
+    public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
     open var image: UIImage?
 }

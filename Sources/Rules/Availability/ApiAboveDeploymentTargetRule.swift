@@ -32,7 +32,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
             Example("func f(t: UITabBarController) { t.sidebar.↓preferredPlacement = .sidebar }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { [self.view ↓registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { ↓UIViewReservedRegion *r = [[UIViewReservedRegion alloc] init]; }", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(\"27.0\")])"]),
-        ],
+        ] + ApiAboveDeploymentTargetRule.sceneTriggering,
         nonTriggering: [
             Example("import Observation", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(.v17)])"]),
             Example("import Observation"),
@@ -52,7 +52,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
                     files: ApiAboveDeploymentTargetRule.target16.merging(["Backport.swift": "struct ContentUnavailableView: View { var body: some View { Text(\"\") } }"]) { a, _ in a }),
             .objc("- (void)f API_AVAILABLE(ios(17.0)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
             .objc("- (void)f { if (@available(iOS 17.0, *)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; } }", files: ApiAboveDeploymentTargetRule.target16),
-        ], readiness: .blocksLaunch)
+        ] + ApiAboveDeploymentTargetRule.sceneNonTriggering, readiness: .blocksLaunch)
 
     static let target16 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"]
     static let target15 = ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v15)])"]
@@ -89,14 +89,29 @@ struct ApiAboveDeploymentTargetRule: Rule {
         .prominentTabIdentifier: ("prominentTabIdentifier", OSVersion(27)), .preferredImageVisibility: ("preferredImageVisibility", OSVersion(27)),
         // uikit/uiviewreservedregion, uikit/uiview/reservedregion, swiftui/reservedregion: iOS 27.1
         .UIViewReservedRegion: ("UIViewReservedRegion", OSVersion(27, 1)), .ReservedRegion: ("ReservedRegion", OSVersion(27, 1)),
+        // The scene APIs — what a migration to scenes, or `fleetscan fix`, writes — for apps that
+        // still deploy below iOS 13. uikit/uiwindowscene, uikit/uiscene, uikit/uisceneconfiguration,
+        // uikit/uiscenesession, uikit/uiopenurlcontext, uikit/uistatusbarmanager: iOS 13.0
+        .UIWindowScene: ("UIWindowScene", OSVersion(13)), .UIScene: ("UIScene", OSVersion(13)),
+        .UISceneConfiguration: ("UISceneConfiguration", OSVersion(13)), .UISceneSession: ("UISceneSession", OSVersion(13)),
+        .UIOpenURLContext: ("UIOpenURLContext", OSVersion(13)), .UIStatusBarManager: ("UIStatusBarManager", OSVersion(13)),
+        // uikit/uiwindowscene/statusbarmanager, uikit/uiwindow/windowscene (read through a
+        // view's `window` too), uikit/uiapplication/connectedscenes: iOS 13.0
+        .statusBarManager: ("statusBarManager", OSVersion(13)), .windowScene: ("windowScene", OSVersion(13)),
+        .connectedScenes: ("connectedScenes", OSVersion(13)),
+        // uikit/uiwindow/init(windowscene:) — `initWithWindowScene:` in Objective-C: iOS 13.0
+        .initWithWindowScene: ("initWithWindowScene:", OSVersion(13)),
     ]
 
     var triggers: Set<Word> { Set(Self.apis.keys) }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         let t = f[k]
-        guard let (name, version) = Self.apis[t.word], isUse(k, t.word, in: f) else { return }
+        guard var (name, version) = Self.apis[t.word], isUse(k, t.word, in: f) else { return }
+        if t.word == .windowScene, f.isPunct(k + 1, ":") { name = "init(windowScene:)" }
         if let guaranteed = Availability.guaranteed(at: k, in: f), guaranteed >= version { return }
+        if let checked = checkedEarlierInCondition(k, in: f), checked >= version { return }
+        if let declared = headerAvailability(k, in: f), declared >= version { return }
         // `@available(iOS 17, *) @Observable final class …`: attributes of one declaration.
         if t.kind == .atWord, let declared = Availability.osVersion(in: attributeRun(around: k, in: f), word: .available, in: f),
            declared >= version { return }
@@ -108,6 +123,35 @@ struct ApiAboveDeploymentTargetRule: Rule {
         p.requires = version
         if t.word == .ContentUnavailableView || t.word == .ConcentricRectangle || t.word == .ReservedRegion { p.unlessDeclared = f.text(k) }
         sink.add(p, at: report)
+    }
+
+    /// `if #available(iOS 13, *), let s = x as? UIWindowScene {`, `guard #available(…), … else`,
+    /// `if (@available(iOS 13.0, *) && …)`: a check earlier in the same condition covers what
+    /// follows it there.
+    func checkedEarlierInCondition(_ k: Int, in f: CodeFile) -> OSVersion? {
+        var q = k - 1
+        while q >= 0, k - q < 96 {
+            if f.is(q, .if) || f.is(q, .guard) || f.is(q, .while) { return Availability.osVersion(in: q..<k, word: .available, in: f) }
+            if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return nil }
+            q -= 1
+        }
+        return nil
+    }
+
+    /// In a function's or property's declaration (its parameters and result: `func f(_ s:
+    /// UISceneSession) -> UISceneConfiguration {`), the `@available`/`API_AVAILABLE` of that
+    /// declaration, which covers its header as much as its body.
+    func headerAvailability(_ k: Int, in f: CodeFile) -> OSVersion? {
+        for scope in f.structure.scopes where (scope.kind == .function || scope.kind == .accessor) && scope.declarationStart <= k && k < scope.open {
+            return Availability.declaredVersion(of: scope, in: f)
+        }
+        return nil
+    }
+
+    /// Whether the file declares a property or variable of this name itself (`var windowScene`,
+    /// `@property UIWindowScene *windowScene;`): `self.windowScene` is then its own.
+    func declaresOwn(_ name: String, in f: CodeFile) -> Bool {
+        f.tokens.indices.contains { f.text($0) == name && (f.is($0 - 1, .var) || f.is($0 - 1, .let) || (f.language == .objectiveC && f.isCDeclarator($0))) }
     }
 
     /// The attributes and modifiers written together with the attribute at `k`.
@@ -187,8 +231,31 @@ struct ApiAboveDeploymentTargetRule: Rule {
             return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, "(") || f.isPunct(k + 1, ":"))
         case .didUpdateEffectiveGeometry:
             return true
+        case .statusBarManager, .connectedScenes:
+            // `scene.statusBarManager`, `[scene statusBarManager]`; not a declaration or a local.
+            return f.isPunct(k - 1, ".") || (f.language == .objectiveC && f.isPunct(k + 1, "]") && !Expr.isDeclaredName(k, in: f)
+                && (f[k - 1].kind == .identifier || f.isPunct(k - 1, "]") || f.isPunct(k - 1, ")")))
+        case .windowScene:
+            // `UIWindow(windowScene: s)`, `super.init(windowScene:)`: the initializer.
+            if f.language == .swift, f.isPunct(k + 1, ":"), f.isPunct(k - 1, "(") {
+                let head = k - 2
+                return f.text(head).hasSuffix("Window") || (f.is(head, .`init`) && f.isPunct(head - 1, "."))
+            }
+            // `window.windowScene`, `[window windowScene]`; a variable or parameter of that name is
+            // not the property, nor `self.windowScene` of a type that declares its own.
+            let member = f.isPunct(k - 1, ".") || (f.language == .objectiveC && f.isPunct(k + 1, "]") && !Expr.isDeclaredName(k, in: f)
+                && (f[k - 1].kind == .identifier || f.isPunct(k - 1, "]") || f.isPunct(k - 1, ")")))
+            guard member else { return false }
+            let receiver = f.isPunct(k - 1, ".") ? k - 2 : k - 1
+            return !(f.is(receiver, .self) && declaresOwn("windowScene", in: f))
+        case .initWithWindowScene:
+            return f.isPunct(k + 1, ":") && !Expr.isDeclaredName(k, in: f)
         default:
-            // Type names: `ContentUnavailableView(`, `[UIViewReservedRegion alloc]`, not `struct ContentUnavailableView`.
+            // Type names: `ContentUnavailableView(`, `[UIViewReservedRegion alloc]`, not `struct
+            // ContentUnavailableView`, nor a forward declaration (`@class UIWindowScene;`).
+            var q = k - 1
+            while f.isPunct(q, ",") && f[q - 1].kind == .identifier { q -= 2 }
+            if f[q].kind == .atWord, f[q].word == .class { return false }
             return !Expr.isDeclaredName(k, in: f) && !f.isPunct(k - 1, ".")
         }
     }

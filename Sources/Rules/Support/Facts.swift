@@ -1,3 +1,4 @@
+import ProjectFiles
 // What one file tells the rest of the repository: the types it declares and the names it
 // defines that may be geometry aliases or bar-height constants. Facts hold no tokens, only
 // what resolution needs, so a whole repository's facts stay small.
@@ -84,6 +85,9 @@ public struct FileFacts: Sendable, Equatable, Codable {
     /// Objective-C macros whose body is a condition (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`):
     /// `#if SD_UIKIT` in any file is evaluated through them.
     public var platformMacros: [PlatformMacro] = []
+    /// Objective-C classes whose `@interface` here says `API_AVAILABLE(ios(N))`: their
+    /// implementations, in whatever file, are that available.
+    public var availableClasses: [ClassAvailability] = []
 
     public init(path: String) { self.path = path }
 
@@ -92,6 +96,12 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var hasProjectFacts: Bool {
         !appEntries.isEmpty || !methods.isEmpty || !sceneConfigurationNames.isEmpty || !windowState.isEmpty || !singletons.isEmpty
     }
+}
+
+/// `API_AVAILABLE(ios(13.0)) @interface SceneDelegate : UIResponder`: a class and its iOS version.
+public struct ClassAvailability: Sendable, Equatable, Codable {
+    public var name: String
+    public var iOS: OSVersion
 }
 
 /// `#define NAME condition`, a macro `#if` can be evaluated through.
@@ -190,6 +200,9 @@ enum FactExtractor {
             guard let kind = scope.typeKind, mattersToContext(scope, kind) else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
                                                offset: Int(f[scope.declarationStart].start)))
+        }
+        for scope in f.structure.scopes where scope.typeKind == .objcInterface {
+            if let v = Availability.objcInterfaceVersion(scope, in: f) { facts.availableClasses.append(ClassAvailability(name: scope.name, iOS: v)) }
         }
         ProjectFacts.extract(f, into: &facts)
         if f.language == .swift { facts.assignedNames = assignedNames(f) }

@@ -165,7 +165,14 @@ enum GeometryFixes {
         case .view where swiftUI:
             return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on."
         case .view, .viewController:
-            return "Replace with `\(own)`; UIKit re-runs layoutSubviews, draw and viewDidLayoutSubviews when it changes (register with registerForTraitChanges for caches)."
+            // What to say depends on when the read runs (`MemberTiming`): only layout code is run again.
+            if site.timing.contains(.beforeWindow) {
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call): its trait collection is not its screen's (a display scale of 0 before iOS 13). Read `\(own)` in layoutSubviews, viewDidLayoutSubviews or draw, which UIKit runs again when it changes."
+            }
+            if site.timing.contains(.inLayout) {
+                return "Replace with `\(own)`; UIKit re-runs layoutSubviews, draw and viewDidLayoutSubviews when it changes (register with registerForTraitChanges for caches)."
+            }
+            return "Replace with `\(own)`, the display scale of the screen the view is on; where the value is kept (a layer's contentsScale, a cached image), update it when the trait changes (registerForTraitChanges; traitCollectionDidChange before iOS 17)."
         case .sceneDelegate:
             return "Use `windowScene.traitCollection.displayScale` (or `windowScene.screen.scale`)."
         case .appDelegate, .other:
@@ -176,6 +183,8 @@ enum GeometryFixes {
     static func bounds(_ site: FixSite) -> String {
         let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
         switch context {
+        case .viewController where site.timing.contains(.inSizeTransition) && !site.timing.contains(.beforeWindow):
+            return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(language == .swift ? "view.bounds" : "self.view.bounds")`."
         case .viewController:
             return "Use `\(language == .swift ? "view.bounds" : "self.view.bounds")` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
         case .view where swiftUI:

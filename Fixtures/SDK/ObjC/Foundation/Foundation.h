@@ -60,6 +60,9 @@ static inline CGFloat CGRectGetWidth(CGRect r) { return r.size.width; }
 static inline CGFloat CGRectGetHeight(CGRect r) { return r.size.height; }
 static inline CGFloat CGRectGetMaxY(CGRect r) { return r.origin.y + r.size.height; }
 extern const CGRect CGRectZero;
+typedef const struct CGPath *CGPathRef;
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
 typedef struct _NSZone NSZone;
 
 @class NSString, NSArray, NSDictionary, NSSet;

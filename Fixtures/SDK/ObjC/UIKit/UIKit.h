@@ -71,6 +71,27 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @property CGFloat cornerRadius;
 @property BOOL shouldRasterize;
 @property CGRect frame;
+@property CGPathRef shadowPath;
+@end
+
+@interface UIBezierPath : NSObject
++ (instancetype)bezierPathWithRect:(CGRect)rect;
+@property (readonly) CGPathRef CGPath;
+@end
+
+@class NSLayoutConstraint;
+@interface NSLayoutYAxisAnchor : NSObject
+- (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutYAxisAnchor *)anchor;
+@end
+
+@interface NSLayoutConstraint : NSObject
+@property (getter=isActive) BOOL active;
+@property CGFloat constant;
+@end
+
+@interface UILayoutGuide : NSObject
+@property (readonly) NSLayoutYAxisAnchor *topAnchor;
+@property (readonly) NSLayoutYAxisAnchor *bottomAnchor;
 @end
 
 @interface UITraitCollection : NSObject
@@ -121,7 +142,10 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @property BOOL clipsToBounds;
 @property (readonly) CALayer *layer;
 @property (readonly) UIEdgeInsets safeAreaInsets API_AVAILABLE(ios(11.0));
-@property (readonly) id safeAreaLayoutGuide API_AVAILABLE(ios(11.0));
+@property (readonly) UILayoutGuide *safeAreaLayoutGuide API_AVAILABLE(ios(11.0));
+@property (readonly) NSLayoutYAxisAnchor *topAnchor API_AVAILABLE(ios(9.0));
+@property (readonly) NSLayoutYAxisAnchor *bottomAnchor API_AVAILABLE(ios(9.0));
+- (BOOL)endEditing:(BOOL)force;
 - (void)addSubview:(UIView *)view;
 - (void)removeFromSuperview;
 - (void)layoutSubviews;
@@ -139,6 +163,7 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @end
 
 @interface UICollectionViewCell : UIView
+@property (getter=isHighlighted) BOOL highlighted;
 @end
 
 @interface UILabel : UIView
@@ -170,6 +195,8 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 
 @protocol UILayoutSupport <NSObject>
 @property (readonly) CGFloat length;
+@property (readonly) NSLayoutYAxisAnchor *topAnchor API_AVAILABLE(ios(9.0));
+@property (readonly) NSLayoutYAxisAnchor *bottomAnchor API_AVAILABLE(ios(9.0));
 @end
 
 @interface UIViewController : UIResponder <UITraitEnvironment>

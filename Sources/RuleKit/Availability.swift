@@ -1,11 +1,11 @@
 import ProjectFiles
-import RuleKit
 import SourceLexing
 
-/// Runtime availability checks: which code only runs on iOS versions below a given one.
-enum Availability {
+/// Runtime availability checks: which code only runs on iOS versions below a given one, and
+/// which only runs from one on (rules and fixes alike ask).
+public enum Availability {
     /// The iOS version that introduced scenes (`UIWindowScene`, `UISceneDelegate`).
-    static let scenesVersion = 13
+    public static let scenesVersion = 13
 
     /// Whether token `k` only runs below iOS `major`: in the `else` of
     /// `if #available(iOS 13, *)` / `if (@available(iOS 13.0, *))` (or an earlier version), in
@@ -13,7 +13,7 @@ enum Availability {
     /// no API of that version to migrate to, so findings whose fix needs it do not apply
     /// (scenes: 13; the safe area: 11). A guard on a later version leaves the fallback running
     /// where the fix exists, so it still counts.
-    static func isFallback(_ k: Int, below major: Int, in f: CodeFile) -> Bool {
+    public static func isFallback(_ k: Int, below major: Int, in f: CodeFile) -> Bool {
         for scope in f.scopes(around: k) where scope.kind == .control {
             if let version = fallbackVersion(of: scope, in: f), version <= major { return true }
         }
@@ -21,7 +21,7 @@ enum Availability {
     }
 
     /// For a block that runs only below some iOS version, that version.
-    static func fallbackVersion(of scope: Scope, in f: CodeFile) -> Int? {
+    public static func fallbackVersion(of scope: Scope, in f: CodeFile) -> Int? {
         let open = scope.open
         // `if #unavailable(iOS 13) {`
         if let condition = conditionStart(before: open, in: f), let v = version(in: condition..<open, word: .unavailable, in: f) {
@@ -45,7 +45,7 @@ enum Availability {
     }
 
     /// The `if` that starts the condition before a block's `{`.
-    static func conditionStart(before open: Int, in f: CodeFile) -> Int? {
+    public static func conditionStart(before open: Int, in f: CodeFile) -> Int? {
         var q = open - 1
         if f.isPunct(q, ")"), f.language == .objectiveC {
             let p = f.pair(q)
@@ -60,7 +60,7 @@ enum Availability {
     }
 
     /// The iOS major version in an `@available(iOS N, *)` / `#available` / `#unavailable` in `range`.
-    static func version(in range: Range<Int>, word: Word, in f: CodeFile) -> Int? {
+    public static func version(in range: Range<Int>, word: Word, in f: CodeFile) -> Int? {
         for q in range where (f[q].kind == .atWord || f[q].kind == .hashWord) && f[q].word == word {
             var r = q + 2
             while r < range.upperBound, !f.isPunct(r, ")") {
@@ -78,7 +78,7 @@ enum Availability {
     /// the body of `if #available(iOS N, *)` / `if (@available(iOS N, *))`, code after
     /// `guard #available(iOS N, *) else`, and declarations marked `@available(iOS N, *)` or
     /// `API_AVAILABLE(ios(N))`.
-    static func guaranteed(at k: Int, in f: CodeFile) -> OSVersion? {
+    public static func guaranteed(at k: Int, in f: CodeFile) -> OSVersion? {
         var best: OSVersion? = nil
         func take(_ v: OSVersion?) { if let v, best.map({ v > $0 }) ?? true { best = v } }
         for scope in f.scopes(around: k) {
@@ -111,7 +111,8 @@ enum Availability {
 
     /// `@available(iOS 17, *)`, `@available(iOS, introduced: 17)` before a declaration, or
     /// `API_AVAILABLE(ios(17.0))` in an Objective-C method or interface line.
-    static func declaredVersion(of scope: Scope, in f: CodeFile) -> OSVersion? {
+    public static func declaredVersion(of scope: Scope, in f: CodeFile) -> OSVersion? {
+        if scope.kind == .type, f.language == .objectiveC { return objcClassVersion(scope.name, in: f) }
         var from = scope.declarationStart
         while from > 0, f[from - 1].kind == .atWord || (f.isPunct(from - 1, ")") && f.pair(from - 1) > 0 && f[f.pair(from - 1) - 1].kind == .atWord) {
             from = f.isPunct(from - 1, ")") ? f.pair(from - 1) - 1 : from - 1
@@ -119,10 +120,30 @@ enum Availability {
         return osVersion(in: from..<scope.open, word: .available, in: f)
     }
 
+    /// `API_AVAILABLE(ios(13.0))` on an `@interface` of `name` in this file — before it or at the
+    /// end of its header line — which an `@implementation` or category of the class shares.
+    public static func objcClassVersion(_ name: String, in f: CodeFile) -> OSVersion? {
+        var best: OSVersion? = nil
+        for scope in f.structure.scopes where scope.kind == .type && scope.name == name
+            && (scope.typeKind == .objcInterface || scope.typeKind == .objcCategory || scope.typeKind == .objcImplementation) {
+            if let v = objcInterfaceVersion(scope, in: f), best.map({ v > $0 }) ?? true { best = v }
+        }
+        return best
+    }
+
+    /// `API_AVAILABLE(ios(N))` right before an Objective-C `@interface` (or `@implementation`)
+    /// or on its header line.
+    public static func objcInterfaceVersion(_ scope: Scope, in f: CodeFile) -> OSVersion? {
+        var from = scope.open, to = scope.open + 1
+        if f.isPunct(from - 1, ")"), f.pair(from - 1) > 0, f.is(f.pair(from - 1) - 1, .API_AVAILABLE) { from = f.pair(from - 1) - 1 }
+        while to < min(scope.close, f.tokens.count), !f[to].isLineStart { to += 1 }
+        return osVersion(in: from..<to, word: .available, in: f)
+    }
+
     /// The iOS version named by `@available`/`#available`/`API_AVAILABLE` in `range`. A guard
     /// that names Mac Catalyst and not iOS (`#available(macCatalyst 16, *)`, written for code
     /// only Catalyst compiles) counts with its Catalyst version: Catalyst's versions follow iOS's.
-    static func osVersion(in range: Range<Int>, word: Word, in f: CodeFile) -> OSVersion? {
+    public static func osVersion(in range: Range<Int>, word: Word, in f: CodeFile) -> OSVersion? {
         var catalyst: OSVersion? = nil
         for q in range {
             let t = f[q]

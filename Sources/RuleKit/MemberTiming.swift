@@ -1,0 +1,235 @@
+import SourceLexing
+
+/// When an instance member of a view or view controller runs, as far as its own type's code
+/// in the file shows. What the view can tell depends on it: before the view is in a window its
+/// trait collection is not its screen's and `window` is nil; inside a size transition its bounds
+/// still have the old size while the screen's have the new one; in a layout pass both are
+/// current, and UIKit runs the pass again when they change.
+public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Runs, or may run, before the view is in a window: an initializer, `awakeFromNib`,
+    /// `prepareForInterfaceBuilder`, `loadView`, `viewDidLoad`, `viewWillAppear` (Apple's
+    /// `viewIsAppearing(_:)` documentation: the view is not in the hierarchy yet there and its
+    /// traits may not be updated), `willMove(toSuperview:)`, `didMoveToSuperview`,
+    /// `willMove(toWindow:)`, `deinit`/`dealloc`, a property observer (an outlet's runs while
+    /// the nib loads) — or a method one of these calls. A method also called from settled code
+    /// counts as unsettled all the same: one caller that runs early is enough to read wrong.
+    public static let beforeWindow = MemberTiming(rawValue: 1)
+    /// Runs inside `viewWillTransition(to:with:)` or `willTransition(to:with:)` (their
+    /// Objective-C spellings too), or in a method they call in their own bodies — not in a
+    /// closure or block such as `coordinator.animate(alongsideTransition:)`, which runs once the
+    /// view has its new size.
+    public static let inSizeTransition = MemberTiming(rawValue: 2)
+    /// Is a layout pass itself: `layoutSubviews`, `viewWillLayoutSubviews`,
+    /// `viewDidLayoutSubviews`, `draw(_:)`/`drawRect:`, `draw(_:in:)`, `layoutSublayers(of:)`,
+    /// `updateConstraints`, `updateViewConstraints`.
+    public static let inLayout = MemberTiming(rawValue: 4)
+
+    /// The timings a fix text may depend on, in the order fix functions consult them.
+    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout]
+
+    /// Where code of this timing is, for lists of fixes by place (the fix texts say what it takes in).
+    public var place: String {
+        if contains(.beforeWindow) { return "before the view is in a window" }
+        if contains(.inSizeTransition) { return "in a size transition" }
+        if contains(.inLayout) { return "in layout code" }
+        return "elsewhere in the type"
+    }
+
+    /// Whether `name` (a Swift base name with its argument labels, or an Objective-C selector)
+    /// is a method UIKit calls before the view is in a window.
+    static func isBeforeWindow(_ name: String, labels: [String], swift: Bool) -> Bool {
+        if swift {
+            return ["init", "deinit", "awakeFromNib", "prepareForInterfaceBuilder", "loadView", "viewDidLoad", "viewWillAppear",
+                    "didMoveToSuperview"].contains(name)
+                || (name == "willMove" && (labels == ["toSuperview"] || labels == ["toWindow"]))
+        }
+        if name.hasPrefix("init"), name.dropFirst(4).first.map({ $0.isUppercase || $0 == ":" }) ?? true { return true }
+        return ["dealloc", "awakeFromNib", "prepareForInterfaceBuilder", "loadView", "viewDidLoad", "viewWillAppear:",
+                "willMoveToSuperview:", "didMoveToSuperview", "willMoveToWindow:"].contains(name)
+    }
+
+    static func isSizeTransition(_ name: String, labels: [String], swift: Bool) -> Bool {
+        if swift { return (name == "viewWillTransition" || name == "willTransition") && labels == ["to", "with"] }
+        return name == "viewWillTransitionToSize:withTransitionCoordinator:" || name == "willTransitionToTraitCollection:withTransitionCoordinator:"
+    }
+
+    static func isLayout(_ name: String, labels: [String], swift: Bool) -> Bool {
+        if swift {
+            switch name {
+            case "layoutSubviews", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "updateConstraints", "updateViewConstraints":
+                return labels.isEmpty
+            case "draw": return labels == ["_"] || labels == ["_", "in"]
+            case "layoutSublayers": return labels == ["of"]
+            default: return false
+            }
+        }
+        return ["layoutSubviews", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "updateConstraints", "updateViewConstraints",
+                "drawRect:", "drawLayer:inContext:", "layoutSublayersOfLayer:"].contains(name)
+    }
+}
+
+/// The timing of every instance member of the file's types, from the methods UIKit calls at
+/// known moments and the calls each member makes to its own type's members in its own body:
+/// `self.m()`, `m()`, `self.p`, `p` (a computed property) in Swift; `[self m]`, `[self m:x]`,
+/// `self.p` in Objective-C. Members are grouped by type name, so an extension or category in
+/// the same file is the same type; calls to other files' members are not seen.
+struct MemberTimings {
+    /// Timing by the index of a member's scope.
+    private(set) var byScope: [Int: MemberTiming] = [:]
+
+    init(_ file: CodeFile) {
+        let scopes = file.structure.scopes
+        let swift = file.language == .swift
+        // Instance members: functions and accessors right inside a type.
+        var members: [Int] = []
+        var byName: [String: [String: [Int]]] = [:]
+        for (s, scope) in scopes.enumerated() where (scope.kind == .function || scope.kind == .accessor) && !scope.isStatic {
+            guard scope.parent >= 0, scopes[scope.parent].kind == .type, file.isInstanceMember(scope) else { continue }
+            members.append(s)
+            byName[scopes[scope.parent].name, default: [:]][scope.name, default: []].append(s)
+        }
+        guard !members.isEmpty else { return }
+        let opens = Dictionary(scopes.enumerated().map { ($0.element.open, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var calls: [Int: Set<Int>] = [:]
+        var timing: [Int: MemberTiming] = [:]
+        for s in members {
+            let scope = scopes[s]
+            var own: MemberTiming = []
+            if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.beforeWindow) }
+            if MemberTiming.isSizeTransition(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inSizeTransition) }
+            if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
+            if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
+            timing[s] = own
+            let type = byName[scopes[scope.parent].name] ?? [:]
+            calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, opens: opens, scopes: scopes)
+        }
+        // What an early or transition caller calls runs then too (calls do not carry layout:
+        // a helper of layoutSubviews may be called from anywhere else).
+        for flag in [MemberTiming.beforeWindow, .inSizeTransition] {
+            var queue = members.filter { timing[$0]!.contains(flag) }
+            while let s = queue.popLast() {
+                for callee in calls[s] ?? [] where !timing[callee]!.contains(flag) {
+                    timing[callee]!.insert(flag)
+                    queue.append(callee)
+                }
+            }
+        }
+        byScope = timing
+    }
+
+    /// Whether a property's body holds `willSet`/`didSet` (or is one).
+    static func observes(_ scope: Scope, in file: CodeFile, scopes: [Scope]) -> Bool {
+        var q = scope.open + 1
+        while q < scope.close {
+            if file.is(q, .didSet) || file.is(q, .willSet), file.isPunct(q + 1, "{") || file.isPunct(q + 1, "(") { return true }
+            if file.isPunct(q, "{"), file.pair(q) > q { q = file.pair(q) }
+            q += 1
+        }
+        return false
+    }
+
+    /// The members of the same type that `scope`'s own body calls, outside its closures,
+    /// blocks, local functions and nested types.
+    static func callees(of scope: Scope, in file: CodeFile, swift: Bool, members: [String: [Int]], opens: [Int: Int],
+                        scopes: [Scope]) -> Set<Int> {
+        var out = Set<Int>()
+        var q = scope.open + 1
+        while q < scope.close {
+            if file.isPunct(q, "{"), let s = opens[q], [.closure, .function, .type].contains(scopes[s].kind) {
+                q = max(q, scopes[s].close) + 1
+                continue
+            }
+            let t = file[q]
+            if swift, t.kind == .identifier {
+                if let found = swiftCall(q, in: file, members: members, scopes: scopes) { out.formUnion(found) }
+            } else if !swift, t.isPunct("["), file.is(q + 1, .self), file[q + 2].kind == .identifier {
+                if let found = members[objcSelector(sentAt: q, in: file)] { out.formUnion(found) }
+            } else if !swift, t.is(.self), file.isPunct(q + 1, "."), file[q + 2].kind == .identifier {
+                // `self.p` is `[self p]`; `self.p = x` is `[self setP:x]`.
+                let name = file.text(q + 2)
+                let assigned = file.isPunct(q + 3, "=") && !file.isPunct(q + 4, "=")
+                let selector = assigned ? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":" : name
+                if let found = members[selector] { out.formUnion(found) }
+                q += 2
+            }
+            q += 1
+        }
+        return out
+    }
+
+    /// The members a Swift identifier at `q` calls: `m(…)`, `self.m(…)`, `p`, `self.p`.
+    static func swiftCall(_ q: Int, in file: CodeFile, members: [String: [Int]], scopes: [Scope]) -> [Int]? {
+        let name = file.text(q)
+        guard let found = members[name] else { return nil }
+        if file.isPunct(q - 1, ".") {
+            guard file.is(q - 2, .self), !file.isPunct(q - 3, ".") else { return nil }
+        } else if Self.isDeclaration(q, in: file) || file.declaresLocal(name, before: q) {
+            return nil
+        }
+        // A function is called (`#selector(m)` or `let f = m` is not a call); a property is read or set.
+        let called = file.isPunct(q + 1, "(")
+        let list = found.filter { scopes[$0].kind == .accessor || called }
+        return list.isEmpty ? nil : list
+    }
+
+    /// `func m`, `var p`, a label `m:` or a parameter name.
+    static func isDeclaration(_ q: Int, in file: CodeFile) -> Bool {
+        let prev = file[q - 1]
+        if prev.kind == .identifier, [.let, .var, .func, .case, .class, .struct, .enum, .protocol, .typealias].contains(prev.word) { return true }
+        return file.isPunct(q + 1, ":") && !file.isPunct(q - 1, "?")
+    }
+
+    /// The selector of the message sent at the `[` at `open` (`[self a]`, `[self a:x b:y]`).
+    static func objcSelector(sentAt open: Int, in file: CodeFile) -> String {
+        let close = file.pair(open)
+        guard close > open else { return "" }
+        let first = open + 2
+        if file.isPunct(first + 1, "]") { return file.text(first) }
+        var selector = ""
+        var q = first
+        while q < close {
+            if file.isPunct(q, "[") || file.isPunct(q, "(") || file.isPunct(q, "{"), file.pair(q) > q { q = file.pair(q) + 1; continue }
+            if file[q].kind == .identifier, file.isPunct(q + 1, ":"), q == first || !file.isPunct(q - 1, ".") {
+                // A part starts the message or follows an argument: `a:x b:y`.
+                selector += file.text(q) + ":"
+                q += 2
+                continue
+            }
+            q += 1
+        }
+        return selector
+    }
+}
+
+extension CodeFile {
+    /// Whether a function or accessor scope right inside a type is an instance member: not a
+    /// C function written inside `@implementation` (only `-` methods have `self`).
+    public func isInstanceMember(_ scope: Scope) -> Bool {
+        !scope.isStatic && (language == .swift || scope.kind != .function || isPunct(scope.declarationStart, "-"))
+    }
+
+    /// The timing of the code at token `i`: its member's (see `MemberTiming`), without
+    /// `inSizeTransition` inside a closure, block or local function (they run later, or whenever
+    /// called); empty outside an instance member of a type.
+    public func timing(at i: Int) -> MemberTiming {
+        var deferred = false
+        var s = i >= 0 && i < tokens.count ? structure.scopeIndex(of: i) : -1
+        let scopes = structure.scopes
+        while s >= 0 {
+            let scope = scopes[s]
+            if scope.kind == .type { return [] }
+            if scope.kind == .function || scope.kind == .accessor, scope.parent >= 0, scopes[scope.parent].kind == .type {
+                guard !scope.isStatic, isInstanceMember(scope) else { return [] }
+                var t = memberTimings.byScope[s] ?? []
+                if deferred { t.remove(.inSizeTransition) }
+                return t
+            }
+            if scope.kind == .closure || scope.kind == .function { deferred = true }
+            s = scope.parent
+        }
+        return []
+    }
+}

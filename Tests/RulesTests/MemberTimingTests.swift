@@ -1,0 +1,107 @@
+import Testing
+import RuleKit
+import SourceLexing
+
+/// When a member runs (`MemberTiming`): the methods UIKit calls at known moments, and what they
+/// call of their own type, followed through calls but not into closures and blocks.
+@Suite struct MemberTimingTests {
+    /// The timing at the first token spelled `marker` (an identifier only the example uses).
+    static func timing(_ source: String, _ language: Language, at marker: String) -> MemberTiming {
+        let file = CodeFile(path: language == .swift ? "F.swift" : "F.m", lexed: Lexer.lex(SourceBuffer(Array(source.utf8)), language: language))
+        let i = file.tokens.indices.first { file.text($0) == marker }!
+        return file.timing(at: i)
+    }
+
+    @Test func swiftCallsAreFollowedWithinTheTypeAndItsExtensions() {
+        let source = """
+            class V: UIView {
+                override init(frame: CGRect) { super.init(frame: frame); setup() }
+                override func layoutSubviews() { super.layoutSubviews(); LAYOUT; shared() }
+                private func setup() { self.configure(); SETUP }
+                @objc func tapped() { shared(); TAPPED }
+                func shared() { SHARED }
+                var computed: CGFloat { COMPUTED }
+                var observed = 0 { didSet { OBSERVED; helper() } }
+                func helper() { HELPER }
+                func later() { DispatchQueue.main.async { self.deferred() } }
+                func deferred() { DEFERRED }
+                static func make() { STATIC }
+            }
+            extension V {
+                func configure() { CONFIGURE; _ = computed }
+            }
+            """
+        #expect(Self.timing(source, .swift, at: "SETUP") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "CONFIGURE") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "COMPUTED") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "LAYOUT") == .inLayout)
+        // Called from layout code and from an action: settled, and not layout code itself.
+        #expect(Self.timing(source, .swift, at: "SHARED") == [])
+        #expect(Self.timing(source, .swift, at: "TAPPED") == [])
+        // Property observers run when the property is set, for an outlet while the nib loads.
+        #expect(Self.timing(source, .swift, at: "OBSERVED") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "HELPER") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "DEFERRED") == [])
+        #expect(Self.timing(source, .swift, at: "STATIC") == [])
+    }
+
+    @Test func transitionsReachWhatTheyCallButNotTheirAnimationBlocks() {
+        let swift = """
+            class C: UIViewController {
+                override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                    super.viewWillTransition(to: size, with: coordinator)
+                    DIRECT; relayout()
+                    coordinator.animate(alongsideTransition: { _ in ALONGSIDE; self.animated() }, completion: nil)
+                }
+                func relayout() { RELAYOUT; _ = width }
+                var width: CGFloat { WIDTH }
+                func animated() { ANIMATED }
+            }
+            """
+        #expect(Self.timing(swift, .swift, at: "DIRECT") == .inSizeTransition)
+        #expect(Self.timing(swift, .swift, at: "RELAYOUT") == .inSizeTransition)
+        #expect(Self.timing(swift, .swift, at: "WIDTH") == .inSizeTransition)
+        #expect(Self.timing(swift, .swift, at: "ALONGSIDE") == [])
+        #expect(Self.timing(swift, .swift, at: "ANIMATED") == [])
+        let objc = """
+            @implementation C
+            - (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {
+                [self adjustLayout];
+                [coordinator animateAlongsideTransition:^(id context) { [self shadow]; } completion:nil];
+            }
+            - (void)adjustLayout { [self updateLeftWithWidth:self.screenWidth animated:NO]; }
+            - (void)updateLeftWithWidth:(CGFloat)w animated:(BOOL)a { LEFT; }
+            - (CGFloat)screenWidth { return WIDTH; }
+            - (void)shadow { SHADOW; }
+            - (void)viewDidLayoutSubviews { LAID; }
+            @end
+            static CGFloat Helper(void) { return HELPER; }
+            """
+        #expect(Self.timing(objc, .objectiveC, at: "LEFT") == .inSizeTransition)
+        #expect(Self.timing(objc, .objectiveC, at: "WIDTH") == .inSizeTransition)
+        #expect(Self.timing(objc, .objectiveC, at: "SHADOW") == [])
+        #expect(Self.timing(objc, .objectiveC, at: "LAID") == .inLayout)
+        #expect(Self.timing(objc, .objectiveC, at: "HELPER") == [])
+    }
+
+    @Test func objectiveCInitializersAndWhatTheyCallAreBeforeTheWindow() {
+        let source = """
+            @implementation Cell
+            - (instancetype)initWithFrame:(CGRect)frame { if (self = [super initWithFrame:frame]) { [self setup]; } return self; }
+            - (void)setup { SETUP; self.hairline = 1; }
+            - (void)setHairline:(CGFloat)h { SETTER; }
+            - (void)initialLayout { NOT_AN_INIT; }
+            - (void)drawRect:(CGRect)rect { DRAW; }
+            @end
+            @implementation Cell (Extra)
+            - (void)awakeFromNib { [super awakeFromNib]; [self extra]; }
+            - (void)extra { EXTRA; }
+            @end
+            """
+        #expect(Self.timing(source, .objectiveC, at: "SETUP") == .beforeWindow)
+        #expect(Self.timing(source, .objectiveC, at: "SETTER") == .beforeWindow)
+        #expect(Self.timing(source, .objectiveC, at: "NOT_AN_INIT") == [])
+        #expect(Self.timing(source, .objectiveC, at: "DRAW") == .inLayout)
+        #expect(Self.timing(source, .objectiveC, at: "EXTRA") == .beforeWindow)
+    }
+}
