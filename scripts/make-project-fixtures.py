@@ -1162,6 +1162,81 @@ def library_with_demo(root):
 """)
 
 
+def examples_library(root):
+    """A library laid out with many example apps (issue 29, after Texture): a framework at the
+    root with a test host under Tests/, example apps under examples/ and examples_extra/ in
+    projects that are all called Sample, and a launch smoke test under smoke-tests/. The
+    repository is a library that launches; its examples and tests never lower it, and each
+    Sample is its own target, named with its project."""
+    d = os.path.join(root, "ExamplesLibrary")
+    write(os.path.join(d, "Kit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Source/*.{h,m}'\nend\n")
+    p = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    source = p.group("Source")
+    host = p.group("Tests/TestHost")
+    tests = p.group("Tests")
+    p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Source/Info.plist"}, sources=[p.file(source, "KitNode.m")])
+    p.target("TestHost", APP, {"INFOPLIST_FILE": "Tests/TestHost/Info.plist"}, sources=[p.file(host, "HostAppDelegate.m")])
+    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "Tests/Info.plist"}, sources=[p.file(tests, "KitNodeTests.m")])
+    p.write(os.path.join(d, "Kit.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Source/Info.plist"), {"CFBundleIdentifier": "org.example.Kit"})
+    plist(os.path.join(d, "Tests/Info.plist"), {"CFBundleIdentifier": "org.example.KitTests"})
+    write(os.path.join(d, "Source/KitNode.m"), """#import <UIKit/UIKit.h>
+
+@interface KitNode : UIView
+@end
+
+@implementation KitNode
+- (void)layoutSubviews {
+    [super layoutSubviews];
+    self.layer.borderWidth = 1 / [UIScreen mainScreen].scale;
+}
+@end
+""")
+    write(os.path.join(d, "Tests/KitNodeTests.m"), """#import <XCTest/XCTest.h>
+
+@interface KitNodeTests : XCTestCase
+@end
+
+@implementation KitNodeTests
+- (void)tearDown {
+    for (UIWindow *window in [UIApplication sharedApplication].windows) {
+        window.hidden = YES;
+    }
+}
+- (void)testLayout {
+    UIWindow *window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+    XCTAssertNotNil(window);
+}
+@end
+""")
+    legacy_app_delegate = """#import <UIKit/UIKit.h>
+
+@interface %s : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation %s
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    self.window.rootViewController = [UIViewController new];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+@end
+"""
+    legacy_plist = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"}
+    write(os.path.join(d, "Tests/TestHost/HostAppDelegate.m"), legacy_app_delegate % ("HostAppDelegate", "HostAppDelegate"))
+    plist(os.path.join(d, "Tests/TestHost/Info.plist"), legacy_plist)
+    for folder in ("examples/Gallery", "examples_extra/Feed", "smoke-tests/Launch"):
+        name = "Launch" if folder.startswith("smoke") else "Sample"
+        e = Project(name, dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+        group = e.group("Sample")
+        e.target(name, APP, {"INFOPLIST_FILE": "Sample/Info.plist"}, sources=[e.file(group, "AppDelegate.m")])
+        e.write(os.path.join(d, folder, name + ".xcodeproj/project.pbxproj"))
+        write(os.path.join(d, folder, "Sample/AppDelegate.m"), legacy_app_delegate % ("AppDelegate", "AppDelegate"))
+        plist(os.path.join(d, folder, "Sample/Info.plist"), legacy_plist)
+
+
 def xcodegen_app(root):
     """An XcodeGen project (project.yml with `include:`, no .xcodeproj committed): a UIKit app
     without a scene manifest whose Info.plist path comes from an xcconfig, beside a SwiftUI
@@ -1321,7 +1396,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app, preprocessed_plist_app):
+                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -49,6 +49,9 @@ public struct XcodeProject: Sendable {
         /// Glob patterns (relative to the scanned root) of files its folders leave out
         /// (XcodeGen `excludes`, Tuist `excluding`).
         public var excludes: [String] = []
+        /// The project file that declares it (`examples/ASDKgram/Sample.xcodeproj`, `project.yml`),
+        /// set where the model gathers every project's targets.
+        public var project: String? = nil
 
         public init(name: String, productType: String, line: Int, settings: [String: String], sources: Set<String>,
                     folders: [(path: String, except: Set<String>)], platforms: Set<Platform>? = nil) {

@@ -130,6 +130,7 @@ public enum JSONReport {
                                                     ("blockers", .array(t.blockers.map { b in
                                                         .object([("rule", .string(b.rule)), ("path", .string(b.path)), ("line", .int(b.line))]) }))]
                 if let reason = t.reason { entry.append(("reason", .string(reason))) }
+                if let project = t.project { entry.append(("project", .string(project))) }
                 return .object(entry)
             })),
         ]

@@ -127,14 +127,17 @@ public struct TargetRecord: Sendable, Equatable {
     public var blockers: [Blocker]
     /// For an unknown stage: what could not be read.
     public var reason: String?
+    /// The project file that declares it, when one does.
+    public var project: String?
 
-    public init(name: String, platform: String, scope: String, stage: Stage, blockers: [Blocker], reason: String? = nil) {
+    public init(name: String, platform: String, scope: String, stage: Stage, blockers: [Blocker], reason: String? = nil, project: String? = nil) {
         self.name = name
         self.platform = platform
         self.scope = scope
         self.stage = stage
         self.blockers = blockers
         self.reason = reason
+        self.project = project
     }
 
     /// The JSON text a store keeps for a commit's targets.
@@ -143,6 +146,7 @@ public struct TargetRecord: Sendable, Equatable {
             var entry: [String: Any] = ["name": t.name, "platform": t.platform, "scope": t.scope, "stage": t.stage.rawValue,
                                         "blockers": t.blockers.map { ["rule": $0.rule, "path": $0.path, "line": $0.line] as [String: Any] }]
             if let reason = t.reason { entry["reason"] = reason }
+            if let project = t.project { entry["project"] = project }
             return entry
         }
         let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data("[]".utf8)
@@ -155,7 +159,7 @@ public struct TargetRecord: Sendable, Equatable {
             TargetRecord(name: t["name"] as? String ?? "", platform: t["platform"] as? String ?? "", scope: t["scope"] as? String ?? "app",
                          stage: (t["stage"] as? String).flatMap(Stage.init(rawValue:)) ?? .notLaunching, blockers: (t["blockers"] as? [[String: Any]] ?? []).map {
                              Blocker(rule: $0["rule"] as? String ?? "", path: $0["path"] as? String ?? "", line: $0["line"] as? Int ?? 1)
-                         }, reason: t["reason"] as? String)
+                         }, reason: t["reason"] as? String, project: t["project"] as? String)
         }
     }
 }

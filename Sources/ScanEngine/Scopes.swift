@@ -25,18 +25,24 @@ public struct Scopes: Sendable {
         }
         let apps = project.targets.filter { $0.kind == .application || $0.kind == .watchApp }
         let plistOf = Dictionary(project.apps.map { ($0.name, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
+        /// Where an app lives: a test host under `Tests/`, or an app under `examples/`,
+        /// `smoke-tests/`, in a `Sample.xcodeproj`.
+        func hint(_ t: XcodeProject.Target) -> TargetScope? { Self.folderHint([plistOf[t.name] ?? nil, t.project]) }
         let shipping = apps.filter { !listedAsExample($0.name, plistOf[$0.name] ?? nil) && !Self.looksLikeExample($0.name)
-                                     && !Self.looksLikeExample(plistOf[$0.name].flatMap { $0 } ?? "") }.count
-            + project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath) }.count
+                                     && !Self.looksLikeExample(plistOf[$0.name].flatMap { $0 } ?? "") && hint($0) == nil }.count
+            + project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
+                                    && Self.folderHint([$0.infoPlistPath]) == nil }.count
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
         libraryRepository = shipping == 0 && libraryCode
         var byTarget: [String: TargetScope] = [:]
         for t in project.targets {
             let plist = plistOf[t.name] ?? nil
             let scope: TargetScope
-            if t.kind.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) {
+            if t.kind.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) || (t.kind == .application && hint(t) == .test) {
                 scope = .test
             } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
+                scope = .example
+            } else if libraryRepository, !t.kind.isLibrary, hint(t) == .example {
                 scope = .example
             } else if t.kind.isLibrary || (libraryRepository && t.kind == .other) {
                 scope = libraryRepository ? .library : .app
@@ -94,6 +100,24 @@ public struct Scopes: Sendable {
         }
         if libraryRepository, folders.contains(where: { Self.looksLikeExample($0) }) { return .example }
         return libraryRepository ? .library : .app
+    }
+
+    /// What the folders of an app's Info.plist or project say of it: `test` under a test folder
+    /// (a test host in `Tests/`, an app in `smoke-tests/`), `example` under an example folder or in
+    /// a `Sample`/`Demo` project; nil when they say nothing.
+    static func folderHint(_ paths: [String?]) -> TargetScope? {
+        var found: TargetScope? = nil
+        for case let path? in paths {
+            let parts = path.split(separator: "/")
+            // The folders, and a project bundle's own name (`Sample.xcodeproj`).
+            let named = parts.dropLast() + parts.suffix(1).filter { $0.hasSuffix(".xcodeproj") }
+            for part in named {
+                let lower = part.lowercased()
+                if isTestFolder(part) || lower.contains("smoke-test") || lower.contains("smoketest") { return .test }
+                if looksLikeExample(part) { found = .example }
+            }
+        }
+        return found
     }
 
     /// `Tests`, `UITests`, `AppTests`, `Specs`.

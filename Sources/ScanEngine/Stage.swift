@@ -71,6 +71,9 @@ public struct TargetStage: Sendable, Equatable {
     public var blockers: [Blocker]
     /// For an unknown stage: what could not be read (`App/Info.plist: malformed property list: …`).
     public var reason: String? = nil
+    /// The project file that declares it (`App.xcodeproj`, `project.yml`, `Kit/Package.swift`);
+    /// nil for an app only an Info.plist stands for.
+    public var project: String? = nil
 
     public struct Blocker: Sendable, Equatable {
         public var rule: String
@@ -91,14 +94,16 @@ public struct TargetStage: Sendable, Equatable {
         // A tvOS, watchOS or macOS target compiles shared code too, but the rules of resizing
         // (and, off UIKit, of scenes) are not its verdict.
         let unreadable = Dictionary(scopes.project.apps.compactMap { a in a.unreadable.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        func judged(_ name: String, on platforms: Set<Platform>) {
+        func judged(_ name: String, on platforms: Set<Platform>, project: String?) {
             guard seen.insert(name).inserted else { return }
             let own = (byTarget[name] ?? []).filter { f in Catalog.description(f.rule)?.platforms.judges(platforms) ?? true }
-            out.append(make(name, platform(platforms), scopes.scope(ofTarget: name), own, unreadable: unreadable[name]))
+            var stage = make(name, platform(platforms), scopes.scope(ofTarget: name), own, unreadable: unreadable[name])
+            stage.project = project
+            out.append(stage)
         }
-        for t in scopes.project.targets { judged(t.name, on: t.platforms) }
+        for t in scopes.project.targets { judged(t.name, on: t.platforms, project: t.project) }
         for package in scopes.project.packages {
-            for t in package.targets { judged(t.name, on: package.platforms) }
+            for t in package.targets { judged(t.name, on: package.platforms, project: package.folder.isEmpty ? "Package.swift" : package.folder + "/Package.swift") }
         }
         for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
             out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? [], unreadable: app.unreadable))
@@ -139,6 +144,6 @@ extension TargetStage {
     /// The stage as the store keeps it.
     public var record: TargetRecord {
         TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage,
-                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) }, reason: reason)
+                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) }, reason: reason, project: project)
     }
 }

@@ -30,6 +30,18 @@ import TestSupport
         expectGolden(JSONReport.render(result, target: ScanTarget(path: "Fixtures/SampleApp")), "sample-app.json")
     }
 
+    /// Targets are known by project and name: the JSON says which project file declares each.
+    @Test func jsonNamesEachTargetsProject() throws {
+        let result = try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/ExamplesLibrary"]).run(jobs: 2)
+        let text = JSONReport.render(result, target: ScanTarget(path: "."))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let targets = try #require((object["summary"] as? [String: Any])?["targets"] as? [[String: Any]])
+        let named = targets.map { "\($0["name"] as? String ?? "") in \($0["project"] as? String ?? "none")" }
+        #expect(named.contains("Sample (examples/Gallery/Sample.xcodeproj) in examples/Gallery/Sample.xcodeproj"))
+        #expect(named.contains("Kit in Kit.xcodeproj"))
+        #expect(named.count == 6)
+    }
+
     @Test func jsonFollowsTheVersionOneContract() throws {
         let (_, result) = try Self.sampleScan()
         let text = JSONReport.render(result, target: ScanTarget(path: "."))

@@ -169,6 +169,25 @@ import TestSupport
         ])
     }
 
+    /// Texture's layout (issue 29): a framework with a test host under `Tests/`, example apps in
+    /// projects all called `Sample` under `examples/` and `examples_extra/`, a smoke test app.
+    @Test func aLibraryWithManyExampleProjectsLaunchesAndEachSampleIsItsOwnTarget() throws {
+        let r = try scanFixture("ExamplesLibrary")
+        #expect(r.stage == .launches)
+        #expect(targetLines(r) == [
+            "Kit [iOS] library launches: main-screen-scale@Source/KitNode.m:9",
+            "Sample (examples/Gallery/Sample.xcodeproj) [iOS] example not-launching: scene-manifest-missing@examples/Gallery/Sample/Info.plist:1",
+            "Sample (examples_extra/Feed/Sample.xcodeproj) [iOS] example not-launching: scene-manifest-missing@examples_extra/Feed/Sample/Info.plist:1",
+            "KitTests [iOS] test launches: main-screen-bounds@Tests/KitNodeTests.m:13",
+            "Launch [iOS] test not-launching: scene-manifest-missing@smoke-tests/Launch/Sample/Info.plist:1",
+            "TestHost [iOS] test not-launching: scene-manifest-missing@Tests/TestHost/Info.plist:1",
+        ])
+        #expect(r.targets.map { $0.project ?? "" } == ["Kit.xcodeproj", "examples/Gallery/Sample.xcodeproj", "examples_extra/Feed/Sample.xcodeproj",
+                                                       "Kit.xcodeproj", "smoke-tests/Launch/Launch.xcodeproj", "Kit.xcodeproj"])
+        // A tearDown hiding every window treats each alike: no finding.
+        #expect(!r.findings.contains { $0.rule == "shared-windows" })
+    }
+
     @Test func withoutAProjectFoldersAndPackagesDecideScopes() {
         let r = scan([
             "Package.swift": "let package = Package(name: \"K\", platforms: [.iOS(.v15)], targets: [.target(name: \"K\"), .target(name: \"Extra\", path: \"Lib/Extra\"), .testTarget(name: \"KTests\")])",
