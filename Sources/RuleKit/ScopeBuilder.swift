@@ -414,6 +414,13 @@ struct ScopeBuilder {
             var inherits: [String] = []
             var kind: TypeKind = t[k].word == .interface ? .objcInterface : t[k].word == .implementation ? .objcImplementation : .objcProtocol
             var q = k + 2
+            // Generic parameters before the superclass (`@interface ASDKViewController<__covariant
+            // DisplayNodeType : ASDisplayNode *> : UIViewController`); a list with no `:` after it
+            // is the protocols.
+            if isPunct(q, "<") {
+                let after = skipAngles(q)
+                if isPunct(after, ":") { q = after }
+            }
             if isPunct(q, ":"), q + 1 < t.count, t[q + 1].kind == .identifier {
                 inherits.append(text(q + 1))
                 q += 2

@@ -62,4 +62,15 @@ import SourceLexing
             #expect(file.scope(of: i)?.kind == .control, "\(marker)")
         }
     }
+
+    /// Generic parameters before an Objective-C superclass (Texture's ASDKViewController) are not
+    /// the superclass: the class is a view controller.
+    @Test func objectiveCGenericParametersAreNotTheSuperclass() {
+        let source = "@interface ASDKViewController<__covariant DisplayNodeType : ASDisplayNode *> : UIViewController <ASVisibilityDepth>\n@end\n"
+            + "@interface Box<T> : NSObject\n@end\n@interface Plain <NSCopying>\n@end\n"
+        let file = CodeFile(path: "A.h", lexed: Lexer.lex(SourceBuffer(Array(source.utf8)), language: .objectiveC))
+        let types = file.structure.scopes.filter { $0.kind == .type }
+        #expect(types.map(\.name) == ["ASDKViewController", "Box", "Plain"])
+        #expect(types.map(\.inherits) == [["UIViewController", "ASVisibilityDepth"], ["NSObject"], ["NSCopying"]])
+    }
 }

@@ -149,8 +149,8 @@ import TestSupport
 
     @Test func definitionsInImplementationFilesAndPrivateOnesStayInTheirFile() {
         let r = scan([
-            "A.m": "#define kToolbarHeight 37\n#define W [UIScreen mainScreen].bounds.size.width\nvoid f(void) { a = kToolbarHeight; b = W; }",
-            "B.m": "#define kToolbarHeight (35 + 46)\nvoid g(void) { a = kToolbarHeight; b = W; }",
+            "A.m": "#define kToolbarHeight 44\n#define W [UIScreen mainScreen].bounds.size.width\nvoid f(void) { a = kToolbarHeight; b = W; }",
+            "B.m": "#define kToolbarHeight (20 + 44)\nvoid g(void) { a = kToolbarHeight; b = W; }",
             "C.swift": "private let kScreenW = UIScreen.main.bounds.width\nfunc h() { _ = kScreenW }",
             "D.swift": "func i() { _ = kScreenW }",
         ])

@@ -38,6 +38,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             .objc("CGFloat onePixel = 1.0 / ↓SCREEN_SCALE;",
                   files: ["Macros.h": "#define SCREEN_SCALE [UIScreen mainScreen].scale"]),
             Example("func f() { let pixel = 1 / ↓Screen.scale }", files: ["Screen.swift": "enum Screen { static let scale = UIScreen.main.scale }"]),
+            // A class method that makes a local from the screen in `#if` branches and returns it
+            // (SDWebImage's `+[SDDeviceHelper screenScale]`), used in dot syntax.
+            .objc("CGFloat s = ↓SDDeviceHelper.screenScale;", files: [
+                "SDDeviceHelper.h": "@interface SDDeviceHelper : NSObject\n+ (double)screenScale;\n@end",
+                "SDDeviceHelper.m": "@implementation SDDeviceHelper\n+ (double)screenScale {\n#if SD_WATCH\n    CGFloat screenScale = 2;\n#else\n    CGFloat screenScale = [UIScreen mainScreen].scale;\n#endif\n    return screenScale;\n}\n@end"]),
             .objc("CGFloat s = [↓Device screenScale];", files: ["Device.m": """
                 @implementation Device
                 + (CGFloat)screenScale { return [UIScreen mainScreen].scale; }

@@ -80,6 +80,21 @@ enum BarNames {
         return false
     }
 
+    /// Heights and insets of the bars UIKit draws, in points: status bars (20, 24 on iPad, 44,
+    /// 47, 48, 50, 54, 59 with a notch or Dynamic Island), navigation bars and toolbars (32
+    /// compact, 44, 96 with a large title), tab bars (49, 50 on iPad, 83 with the home indicator),
+    /// status and navigation bars together (64, 88, 91, 92, 103), the home indicator's inset
+    /// (21 in landscape, 34), and 0 (no bar).
+    static let systemHeights: Set<Double> = [0, 20, 21, 24, 32, 34, 44, 47, 48, 49, 50, 54, 59, 64, 83, 88, 91, 92, 96, 103]
+
+    /// A numeric literal's value (`88`, `64.0`, `49.f`, `44.0f`), when it is a plain decimal.
+    static func points(_ literal: String) -> Double? {
+        var t = literal.replacingOccurrences(of: "_", with: "")
+        while let last = t.last, "fFlLuU".contains(last) { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+        return Double(t)
+    }
+
     /// If `s…e` is a number, a choice between numbers (`IS_X ? 88 : 64`) or a sum of numbers and
     /// names, the names (which must be bar constants too); nil for any other value.
     static func numericShape(_ s: Int, _ e: Int, in f: CodeFile, depth: Int = 0) -> [String]? {
@@ -114,6 +129,9 @@ enum BarNames {
             let t = f[k]
             switch t.kind {
             case .number:
+                // The bars UIKit draws come in a few heights; an app's own bar (a 52-point toolbar
+                // overlay) is its own design, not a system bar hard-coded.
+                guard let v = Self.points(f.text(k)), Self.systemHeights.contains(v) else { return nil }
                 sawValue = true
             case .identifier where Expr.castWords.contains(t.word):
                 break  // `(CGFloat)44`, `CGFloat(44)`

@@ -333,7 +333,7 @@ enum FactExtractor {
         for scope in f.structure.scopes where scope.kind == .function && scope.parameterNames.isEmpty {
             let isClassMethod = scope.isStatic && scope.labels.count == 1 && !scope.name.hasSuffix(":")
             let isCFunction = scope.parent < 0 && f.isPunct(scope.open - 1, ")")
-            guard isClassMethod || isCFunction, let (s, e) = singleExpression(scope, in: f) else { continue }
+            guard isClassMethod || isCFunction, let (s, e) = singleExpression(scope, in: f) ?? returnedLocal(scope, in: f) else { continue }
             let nameToken = isClassMethod ? methodNameToken(scope, in: f) : f.pair(scope.open - 1) - 1
             guard nameToken >= 0 else { continue }
             let owner = isClassMethod ? f.enclosingType(of: scope.open)?.name : nil
@@ -558,6 +558,37 @@ enum FactExtractor {
         return (s, e)
     }
 
+    /// `{ CGFloat scale = [UIScreen mainScreen].scale; return scale; }`, with the local made in
+    /// `#if` branches (SDWebImage's `+[SDDeviceHelper screenScale]`): from the first value given
+    /// to the local the body returns to the last, when it ends in `return local;`. What else the
+    /// body does between (another platform's branch) is read too, and only reads count.
+    static func returnedLocal(_ body: Scope, in f: CodeFile) -> (Int, Int)? {
+        let s = body.open + 1, e = body.close - 1
+        guard s < e, body.close < f.tokens.count, f.isPunct(e, ";"), f[e - 1].kind == .identifier, f.is(e - 2, .return) else { return nil }
+        let name = f.text(e - 1)
+        var values: [(Int, Int)] = []
+        var k = s, statementStart = s
+        while k < e - 2 {
+            if f.isPunct(k, "(") || f.isPunct(k, "[") || f.isPunct(k, "{"), f.pair(k) > k {
+                // A block statement (`if (…) { … }`) ends at its brace.
+                if f.isPunct(k, "{") { statementStart = f.pair(k) + 1 }
+                k = f.pair(k) + 1
+                continue
+            }
+            if f.isPunct(k, ";") {
+                // `CGFloat name = …;` or `name = …;` (not `x.name = …`, not `other = …`).
+                if let equals = (statementStart..<k).first(where: { f.isPunct($0, "=") }), equals > statementStart,
+                   f.text(equals - 1) == name, !f.isPunct(equals - 2, "."), equals + 1 < k {
+                    values.append((equals + 1, k - 1))
+                }
+                statementStart = k + 1
+            }
+            k += 1
+        }
+        guard let first = values.first, let last = values.last else { return nil }
+        return (first.0, last.1)
+    }
+
     /// Bytes of the value that lie on the declaration's line (their reads are subsumed).
     static func sameLine(_ nameToken: Int, _ s: Int, _ e: Int, in f: CodeFile) -> Range<Int> {
         let line = f.line(of: nameToken)
@@ -591,6 +622,21 @@ enum FactExtractor {
         return ranges
     }
 
+    /// The idiom comparison a ternary's condition makes (`UIDevice.current.userInterfaceIdiom ==
+    /// .pad`), as text, when it makes one that chooses layout.
+    static func idiomComparison(in condition: Range<Int>, of f: CodeFile) -> String? {
+        for k in condition where f[k].is(.userInterfaceIdiom) || f[k].is(.UI_USER_INTERFACE_IDIOM) {
+            var (rs, re) = (k, k)
+            if f[k].is(.UI_USER_INTERFACE_IDIOM) {
+                if f.isPunct(k + 1, "("), f.pair(k + 1) > k { re = f.pair(k + 1) }
+            } else {
+                (rs, re) = Reads.extent(ofMemberAt: k, in: f)
+            }
+            if IdiomLayoutRule.isComparedWithPadOrPhone(rs, re, in: f), !IdiomLayoutRule.isData(around: rs, re, in: f) { return Expr.snippet(rs, re, in: f) }
+        }
+        return nil
+    }
+
     /// What the tokens `s…e` of a definition's value read.
     static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
         var s = s, e = e
@@ -608,7 +654,16 @@ enum FactExtractor {
         var k = s
         while k <= e {
             while next < conditions.count, conditions[next].upperBound <= k { next += 1 }
-            if next < conditions.count, conditions[next].contains(k) { k = conditions[next].upperBound; continue }
+            if next < conditions.count, conditions[next].contains(k) {
+                // A value chosen by device idiom (`idiom == .pad ? -25 : -70`, Texture's
+                // `kASControlNodeExpandedInset`) chooses by idiom wherever it is used, as `isPad` does.
+                if !summary.reads.contains(IdiomLayoutRule.id), let idiom = idiomComparison(in: conditions[next], of: f) {
+                    summary.reads.insert(IdiomLayoutRule.id)
+                    if summary.readText == nil { summary.readText = idiom }
+                }
+                k = conditions[next].upperBound
+                continue
+            }
             let tok = f[k]
             // A closure or block inside the value runs later, or elsewhere: `Task { … }`,
             // `lazy { … }`, `^{ … }`. What it reads is not the value.
