@@ -36,27 +36,27 @@ enum RulesCommands {
         out += "What it catches\n  \(r.summary)\n\nWhy\n" + wrap(r.rationale, indent: "  ") + "\n\nSources\n"
         for source in r.sources { out += "  \(source.title)\n      \(source.url)\n" }
         out += "  This rule in the catalog: \(PublicSource.catalog(r.id))\n\nFix, by where the code is\n"
-        let labels: [Context: String] = [.viewController: "view controller", .view: "view", .sceneDelegate: "scene delegate",
-                                         .appDelegate: "app delegate", .other: "elsewhere"]
         var seen: [String: [String]] = [:]
         var order: [String] = []
         // Swift's places first; a timing only Objective-C's text distinguishes is listed too.
         var places: [FixSite] = []
-        for site in r.fixPlaces(.swift) + r.fixPlaces(.objectiveC) where !places.contains(where: { $0.context == site.context && $0.timing == site.timing }) {
+        for site in r.fixPlaces(.swift) + r.fixPlaces(.objectiveC)
+        where !places.contains(where: { $0.context == site.context && $0.timing == site.timing && $0.inInstance == site.inInstance }) {
             places.append(site)
         }
         for place in places {
             for language in Language.allCases {
-                let site = FixSite(place.context, language, timing: place.timing)
+                let site = FixSite(place.context, language, timing: place.timing, inInstance: place.inInstance)
                 let fix = r.fix(site)
                 if seen[fix] == nil { order.append(fix) }
-                let label = labels[place.context]! + (place.timing.isEmpty ? "" : ", \(place.timing.place)")
-                let sameInBoth = r.fix(FixSite(place.context, .swift, timing: place.timing)) == r.fix(FixSite(place.context, .objectiveC, timing: place.timing))
+                let label = place.place
+                let sameInBoth = r.fix(FixSite(place.context, .swift, timing: place.timing, inInstance: place.inInstance))
+                    == r.fix(FixSite(place.context, .objectiveC, timing: place.timing, inInstance: place.inInstance))
                 let tag = "\(label)\(sameInBoth ? "" : language == .swift ? " (Swift)" : " (Objective-C)")"
                 if !(seen[fix]?.contains(tag) ?? false) { seen[fix, default: []].append(tag) }
             }
         }
-        for fix in order { out += "  \(seen[fix]!.joined(separator: ", ")):\n" + wrap(fix, indent: "      ") + "\n" }
+        for fix in order { out += "  \(seen[fix]!.joined(separator: "; ")):\n" + wrap(fix, indent: "      ") + "\n" }
         let swiftUI = r.fix(FixSite(.view, .swift, swiftUIView: true))
         if swiftUI != r.fix(FixSite(.view, .swift)) { out += "  SwiftUI view:\n" + wrap(swiftUI, indent: "      ") + "\n" }
         if let automatic = MechanicalFixes.describe(r.id) {

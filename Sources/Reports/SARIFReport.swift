@@ -127,17 +127,15 @@ public enum SARIFReport {
 
     /// The distinct fixes of a rule with the places they apply to.
     static func fixesByContext(_ r: RuleDescription) -> [(String, String)] {
-        let labels: [Context: String] = [.viewController: "view controller", .view: "view", .sceneDelegate: "scene delegate",
-                                         .appDelegate: "app delegate", .other: "elsewhere"]
         var order: [String] = []
         var places: [String: [String]] = [:]
         for site in r.fixPlaces(.swift) {
             let fix = r.fix(site)
             if places[fix] == nil { order.append(fix) }
-            places[fix, default: []].append(labels[site.context]! + (site.timing.isEmpty ? "" : " \(site.timing.place)"))
+            places[fix, default: []].append(site.place)
         }
         if order.count == 1 { return [("Everywhere", order[0])] }
-        return order.map { (places[$0]!.joined(separator: ", ").capitalizedFirst, $0) }
+        return order.map { (places[$0]!.joined(separator: "; ").capitalizedFirst, $0) }
     }
 
     /// `main-screen-bounds` → `MainScreenBounds`.

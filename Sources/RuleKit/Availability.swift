@@ -92,21 +92,31 @@ public enum Availability {
             default:
                 break
             }
-            // `guard #available(iOS 17, *) else { return }` earlier in this body.
-            if scope.kind != .type {
-                var q = scope.open + 1
-                while q < k {
-                    if f.is(q, .guard) {
-                        var e = q + 1
-                        while e < k, !f.is(e, .else), e - q < 48 { e += 1 }
-                        if f.is(e, .else), f.isPunct(e + 1, "{"), f.pair(e + 1) < k { take(osVersion(in: q..<e, word: .available, in: f)) }
-                    }
-                    if f.isPunct(q, "{"), f.pair(q) > q, f.pair(q) < k { q = f.pair(q) }
-                    q += 1
+        }
+        // `guard #available(iOS 17, *) else { return }` earlier in an enclosing body.
+        let guards = f.availabilityGuards
+        if !guards.isEmpty {
+            var s = k >= 0 && k < f.tokens.count ? f.structure.scopeIndex(of: k) : -1
+            while s >= 0 {
+                if f.structure.scopes[s].kind != .type {
+                    for g in guards where g.scope == s && g.close < k { take(g.version) }
                 }
+                s = f.structure.scopes[s].parent
             }
         }
         return best
+    }
+
+    /// The file's `guard #available(iOS N, *) else {` statements (one pass, for `guaranteed`).
+    static func guards(in f: CodeFile) -> [(scope: Int, close: Int, version: OSVersion)] {
+        var out: [(scope: Int, close: Int, version: OSVersion)] = []
+        for q in f.tokens.indices where f.is(q, .guard) {
+            var e = q + 1
+            while e < f.tokens.count, !f.is(e, .else), e - q < 48 { e += 1 }
+            guard f.is(e, .else), f.isPunct(e + 1, "{"), f.pair(e + 1) > e, let v = osVersion(in: q..<e, word: .available, in: f) else { continue }
+            out.append((f.structure.scopeIndex(of: q), f.pair(e + 1), v))
+        }
+        return out
     }
 
     /// `@available(iOS 17, *)`, `@available(iOS, introduced: 17)` before a declaration, or

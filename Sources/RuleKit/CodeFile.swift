@@ -13,6 +13,12 @@ public final class CodeFile {
     public private(set) lazy var lines = LineTable(lexed.buffer)
     /// When each instance member runs (built on first use: only files with findings in members ask).
     private(set) lazy var memberTimings = MemberTimings(self)
+    /// Every `guard #available(iOS N, *) else { … }` of the file: the scope it is in, the
+    /// `}` closing its else block, the version (`Availability.guaranteed`).
+    private(set) lazy var availabilityGuards = Availability.guards(in: self)
+    /// Whether the file drives an app from outside, as UI tests do (`XCUIApplication`,
+    /// `XCUIDevice`): its code has no views, and what it chooses by device is the test's scenario.
+    public private(set) lazy var isUITest = tokens.indices.contains { tokens[$0].kind == .identifier && text($0).hasPrefix("XCUI") }
 
     public init(path: String, lexed: LexedFile) {
         self.path = path
@@ -111,6 +117,14 @@ public final class CodeFile {
             }
         }
         return nil
+    }
+
+    /// The method or accessor of a type whose declaration (`override func f(_ x: T) -> U`, `- (void)f:(T)x`)
+    /// holds token `i`, before its body.
+    public func memberDeclared(at i: Int) -> Scope? {
+        let owner = structure.scopeIndex(of: i)
+        guard owner >= 0, structure.scopes[owner].kind == .type else { return nil }
+        return structure.scopes.first { ($0.kind == .function || $0.kind == .accessor) && $0.parent == owner && $0.declarationStart <= i && i < $0.open }
     }
 
     /// Whether token `i` is at file scope (outside every brace and `@implementation`).

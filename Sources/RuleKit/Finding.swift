@@ -31,6 +31,12 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var target: String?
     /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.
     public var timing: MemberTiming?
+    /// Whether the finding is in an instance member, where `self` exists (`FixSite.inInstance`).
+    public var inInstance = false
+    /// The iOS version an availability guard or declaration around the finding guarantees
+    /// (`if #available(iOS 13, *)`, `@available(iOS 13, *)`), nil when none does: a suggestion
+    /// that needs more than the deployment target needs no guard of its own there.
+    public var guaranteed: OSVersion?
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

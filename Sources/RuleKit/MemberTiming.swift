@@ -26,15 +26,33 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// `viewDidLayoutSubviews`, `draw(_:)`/`drawRect:`, `draw(_:in:)`, `layoutSublayers(of:)`,
     /// `updateConstraints`, `updateViewConstraints`.
     public static let inLayout = MemberTiming(rawValue: 4)
+    /// Says which orientations the view controller (or app) allows: `supportedInterfaceOrientations`,
+    /// `shouldAutorotate`, `preferredInterfaceOrientationForPresentation`,
+    /// `application(_:supportedInterfaceOrientationsFor:)`. What runs there locks orientation;
+    /// it lays nothing out.
+    public static let inOrientationLock = MemberTiming(rawValue: 8)
 
     /// The timings a fix text may depend on, in the order fix functions consult them.
-    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout]
+    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout, .inOrientationLock]
+
+    /// Whether code of this timing can be in a type of `context`: only a view controller (and
+    /// the app delegate's `application(_:supportedInterfaceOrientationsFor:)`) locks orientation;
+    /// the other timings are a view's or a view controller's.
+    public func occurs(in context: Context) -> Bool {
+        switch context {
+        case .viewController: return true
+        case .view: return !contains(.inOrientationLock)
+        case .appDelegate: return self == .inOrientationLock
+        default: return false
+        }
+    }
 
     /// Where code of this timing is, for lists of fixes by place (the fix texts say what it takes in).
     public var place: String {
         if contains(.beforeWindow) { return "before the view is in a window" }
         if contains(.inSizeTransition) { return "in a size transition" }
         if contains(.inLayout) { return "in layout code" }
+        if contains(.inOrientationLock) { return "in an orientation lock" }
         return "elsewhere in the type"
     }
 
@@ -54,6 +72,15 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     static func isSizeTransition(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift { return (name == "viewWillTransition" || name == "willTransition") && labels == ["to", "with"] }
         return name == "viewWillTransitionToSize:withTransitionCoordinator:" || name == "willTransitionToTraitCollection:withTransitionCoordinator:"
+    }
+
+    static func isOrientationLock(_ name: String, labels: [String], swift: Bool) -> Bool {
+        if swift {
+            return ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation"].contains(name)
+                || (name == "application" && labels.count == 2 && labels[1] == "supportedInterfaceOrientationsFor")
+        }
+        return ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation",
+                "application:supportedInterfaceOrientationsForWindow:"].contains(name)
     }
 
     static func isLayout(_ name: String, labels: [String], swift: Bool) -> Bool {
@@ -101,6 +128,7 @@ struct MemberTimings {
             if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.beforeWindow) }
             if MemberTiming.isSizeTransition(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inSizeTransition) }
             if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
+            if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
             timing[s] = own
             let type = byName[scopes[scope.parent].name] ?? [:]

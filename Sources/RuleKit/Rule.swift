@@ -70,13 +70,21 @@ public struct FindingSink {
         let key = Key(rule: id, line: line, requires: requires)
         if let existing = index[key], findings[existing].column <= column { return }
         let type = file.enclosingType(of: token)?.name
-        let function = file.enclosingFunction(of: token)?.scope.name
+        let enclosing = file.enclosingFunction(of: token)?.scope
+        let function = enclosing?.name
         let text = lineTexts[line] ?? lineText(line)
         lineTexts[line] = text
         var finding = PendingFinding(rule: id, offset: offset, line: line, column: column,
                                      column16: file.lines.utf16Column(of: offset, in: file.buffer), facet: facet,
                                      message: message, typeName: type, functionName: function, onlyIn: onlyIn, lineText: text)
-        // Fix texts depend on it (a scale read in an initializer is not one in layoutSubviews).
+        // Fix texts depend on both (a scale read in an initializer is not one in layoutSubviews,
+        // and a class method has no trait collection to read).
+        if let enclosing, type != nil, !enclosing.isStatic, file.enclosingType(of: enclosing.open)?.open == file.enclosingType(of: token)?.open {
+            finding.inInstance = true
+        } else if enclosing == nil, type != nil, let declared = file.memberDeclared(at: token) {
+            // At a method's own name (`override func traitCollectionDidChange`): its body is the instance's.
+            finding.inInstance = !declared.isStatic
+        }
         if function != nil, type != nil {
             let timing = file.timing(at: token)
             if !timing.isEmpty { finding.timing = timing }

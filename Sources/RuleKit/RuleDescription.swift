@@ -10,12 +10,62 @@ public struct FixSite: Sendable, Equatable {
     public var language: Language
     public var isSwiftUIView: Bool
     public var timing: MemberTiming
+    /// Whether the code runs in an instance member (a method or accessor of an instance): only
+    /// there does `self` — a view's traits and bounds — exist. A class method, a static member,
+    /// a free function or file scope has none, whatever type it sits in.
+    public var inInstance: Bool
 
-    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = []) {
+    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true) {
         self.context = context
         self.language = language
         self.isSwiftUIView = swiftUIView
         self.timing = timing
+        self.inInstance = inInstance
+    }
+
+    /// How the code at the site names what its view has, spelt in its language — nil where
+    /// there is no view to ask: a model object, a `UIActivity`, an extension of `UIDevice`, a
+    /// type method of a view. Every rule's fix text says what exists at the site through these,
+    /// and `parameter(_:)` where nothing does.
+    public struct Receiver: Sendable, Equatable {
+        /// `traitCollection` / `self.traitCollection`.
+        public var traits: String
+        /// The bounds to lay out in: `view.bounds`, `bounds` / `self.view.bounds`, `self.bounds`.
+        public var bounds: String
+        /// The view itself: `view`, `self` / `self.view`, `self`.
+        public var view: String
+        /// Its window: `view.window`, `window` / `self.view.window`, `self.window`.
+        public var window: String
+    }
+
+    public var receiver: Receiver? {
+        guard inInstance, !isSwiftUIView else { return nil }
+        let swift = language == .swift
+        switch context {
+        case .viewController:
+            return swift ? Receiver(traits: "traitCollection", bounds: "view.bounds", view: "view", window: "view.window")
+                : Receiver(traits: "self.traitCollection", bounds: "self.view.bounds", view: "self.view", window: "self.view.window")
+        case .view:
+            return swift ? Receiver(traits: "traitCollection", bounds: "bounds", view: "self", window: "window")
+                : Receiver(traits: "self.traitCollection", bounds: "self.bounds", view: "self", window: "self.window")
+        default:
+            return nil
+        }
+    }
+
+    /// The fix where nothing at the site knows its window: take `what` from the caller.
+    public func parameter(_ what: String) -> String {
+        let inViewType = context == .view || context == .viewController
+        return "Take \(what) as a parameter from the view or view controller that lays out"
+            + (inViewType && !inInstance ? " (a type method or static member has no view of its own)" : "") + "."
+    }
+
+    /// Where the site is, for lists of fixes by place: "view controller", "view, in layout code",
+    /// "view controller, in a type method or static member".
+    public var place: String {
+        let names: [Context: String] = [.viewController: "view controller", .view: "view", .sceneDelegate: "scene delegate",
+                                        .appDelegate: "app delegate", .other: "elsewhere"]
+        return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
     }
 }
 
@@ -71,18 +121,22 @@ public struct RuleDescription: Sendable {
         { _ in text }
     }
 
-    /// The places whose fix `rules`, `explain` and SARIF list: every context, then in a view or
-    /// view controller each timing whose fix differs from the context's own (the scale read in
-    /// an initializer is not fixed as in layoutSubviews).
+    /// The places whose fix `rules`, `explain` and SARIF list: every context, then each timing
+    /// that occurs there whose fix differs from the context's own (the scale read in an
+    /// initializer is not fixed as in layoutSubviews), then in a view or view controller a type
+    /// method's, when it differs (it has no view to ask).
     public func fixPlaces(_ language: Language) -> [FixSite] {
         var out: [FixSite] = []
         for context in [Context.viewController, .view, .sceneDelegate, .appDelegate, .other] {
             let base = FixSite(context, language)
             out.append(base)
-            guard context == .view || context == .viewController else { continue }
-            for timing in MemberTiming.distinguished where fix(FixSite(context, language, timing: timing)) != fix(base) {
+            for timing in MemberTiming.distinguished
+            where timing.occurs(in: context) && fix(FixSite(context, language, timing: timing)) != fix(base) {
                 out.append(FixSite(context, language, timing: timing))
             }
+            guard context == .view || context == .viewController else { continue }
+            let typeMember = FixSite(context, language, inInstance: false)
+            if fix(typeMember) != fix(base) { out.append(typeMember) }
         }
         return out
     }
@@ -102,24 +156,28 @@ public struct Example: Sendable {
     public let wraps: Bool
     /// The message every finding of a triggering example must have, when it matters.
     public let message: String?
+    /// Text the suggested fix of every finding of a triggering example must contain, when the
+    /// fix depends on where the code is (a type method has no trait collection to read).
+    public let suggestion: String?
     public let file: StaticString
     public let line: UInt
 
     public init(_ code: String, path: String = "Example.swift", files: [String: String] = [:], wraps: Bool = true,
-                message: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+                message: String? = nil, suggestion: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.path = path
         self.files = files
         self.wraps = wraps
         self.message = message
+        self.suggestion = suggestion
         self.file = file
         self.line = line
     }
 
     /// An Objective-C example, scanned as `Example.m`.
     public static func objc(_ code: String, path: String = "Example.m", files: [String: String] = [:], wraps: Bool = true,
-                            message: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Example {
-        Example(code, path: path, files: files, wraps: wraps, message: message, file: file, line: line)
+                            message: String? = nil, suggestion: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Example {
+        Example(code, path: path, files: files, wraps: wraps, message: message, suggestion: suggestion, file: file, line: line)
     }
 
     public var language: Language { Language(path: path) ?? .swift }

@@ -135,6 +135,9 @@ public struct Analyzer: Sendable {
             findings.removeAll { p in
                 fallbackRules[p.rule].map { Availability.isFallback(file.tokenIndex(at: p.offset), below: $0, in: file) } ?? false
             }
+            for i in findings.indices where fallbackRules[findings[i].rule] != nil {
+                findings[i].guaranteed = Availability.guaranteed(at: file.tokenIndex(at: findings[i].offset), in: file)
+            }
         }
         let distinct = hashes.elements()
         let suppressions = lexed.suppressions.map { s in

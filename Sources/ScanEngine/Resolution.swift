@@ -118,9 +118,12 @@ enum Resolution {
             let identity = [p.rule, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
+            let fix = rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [],
+                                       inInstance: p.inInstance))
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
-                               suggestion: rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [])),
+                               suggestion: SuggestionAvailability.suggestion(fix, language: a.language, context: s.context,
+                                                                             deployment: deployment, guaranteed: p.guaranteed),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope

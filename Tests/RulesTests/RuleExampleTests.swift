@@ -40,6 +40,10 @@ private func files(_ example: Example, main: String) -> [String: String] {
                 let messages = result.findings.filter { $0.rule == rule.id && $0.path == example.path }.map(\.message)
                 #expect(!messages.isEmpty && messages.allSatisfy { $0 == message }, "\(rule.id) said \(messages)", sourceLocation: location(example))
             }
+            if let suggestion = example.suggestion {
+                let fixes = result.findings.filter { $0.rule == rule.id && $0.path == example.path }.map(\.suggestion)
+                #expect(!fixes.isEmpty && fixes.allSatisfy { $0.contains(suggestion) }, "\(rule.id) suggested \(fixes)", sourceLocation: location(example))
+            }
         }
     }
 

@@ -5,12 +5,13 @@ import Synchronization
 /// would, at the target's deployment target, without an iOS SDK: against the UIKit stand-ins in
 /// `Fixtures/SDK` that carry Apple's availability annotations.
 ///
-/// - Swift: the files and `Fixtures/SDK/Swift/UIKit.swift` are type-checked as one module.
+/// - Swift: the files and the stand-ins in `Fixtures/SDK/Swift` (UIKit, and SwiftUI's few names
+///   fix texts use) are type-checked as one module.
 ///   Swift on Linux ignores `iOS` availability, so every version above the deployment target
 ///   becomes a custom availability domain (`iOS_13_0`): a declaration `@available(iOS 13.0, *)`
 ///   is in every domain from the deployment target up to 13.0, and `if #available(iOS 13.0, *)`
 ///   (or an enclosing `@available`) enables exactly those — an unguarded use is a compile error,
-///   as Xcode's is. `import UIKit` resolves to an empty module re-exporting Foundation.
+///   as Xcode's is. `import UIKit` (or SwiftUI) resolves to an empty module re-exporting Foundation.
 /// - Objective-C: `clang -fsyntax-only -target arm64-apple-iosX.Y` against the headers in
 ///   `Fixtures/SDK/ObjC` (`API_AVAILABLE(ios(13.0))`), with `-Werror=unguarded-availability-new`
 ///   and ARC, so a message to an undeclared selector is an error too.
@@ -18,14 +19,14 @@ public enum SDKCheck {
     /// Compiler errors (and the lines around them), empty when the files compile.
     public static func swift(_ files: [String], deployment: String) throws -> String {
         let work = try scratch()
-        let stub = repositoryRoot + "/Fixtures/SDK/Swift/UIKit.swift"
-        let sources = try ([stub] + files).map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let stubs = ["UIKit.swift", "SwiftUI.swift"].map { repositoryRoot + "/Fixtures/SDK/Swift/" + $0 }
+        let sources = try (stubs + files).map { try String(contentsOfFile: $0, encoding: .utf8) }
         let floor = Version(deployment)
         var versions = Set<Version>()
         for text in sources { versions.formUnion(SwiftAvailability.versions(in: text)) }
         let domains = versions.filter { $0 > floor }.sorted()
         var paths: [String] = []
-        for (i, (path, text)) in zip([stub] + files, sources).enumerated() {
+        for (i, (path, text)) in zip(stubs + files, sources).enumerated() {
             // Each file keeps its name (diagnostics read as the file's own), in its own folder.
             let folder = work + "/\(i)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,7 +35,7 @@ public enum SDKCheck {
             paths.append(out)
         }
         var arguments = ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "5", "-I", try emptyModules(), "-suppress-warnings",
-                         "-enable-experimental-feature", "CustomAvailability"]
+                         "-diagnostic-style", "llvm", "-enable-experimental-feature", "CustomAvailability"]
         for d in domains { arguments += ["-Xfrontend", "-define-dynamic-availability-domain", "-Xfrontend", d.domain] }
         return try run(arguments + paths, hiding: (0..<paths.count).map { work + "/\($0)/" })
     }
@@ -46,7 +47,7 @@ public enum SDKCheck {
             var arguments = ["clang", "-fsyntax-only", "-x", "objective-c", "-target", "arm64-apple-ios\(deployment)", "-fobjc-arc", "-fblocks",
                              "-Xclang", "-nostdsysteminc", "-isystem", repositoryRoot + "/Fixtures/SDK/ObjC",
                              "-Werror=unguarded-availability-new", "-Werror=unguarded-availability", "-Werror=objc-method-access",
-                             "-Werror=incompatible-pointer-types", "-Werror=implicit-function-declaration", "-Wno-objc-root-class"]
+                             "-Werror=incompatible-pointer-types", "-Werror=implicit-function-declaration", "-Wno-objc-root-class", "-ferror-limit=0"]
             for i in includes { arguments += ["-I", i] }
             out += try run(arguments + [file], hiding: [])
         }
@@ -126,7 +127,7 @@ public enum SDKCheck {
         try modules.withLock { cached -> String in
             if let cached { return cached }
             let folder = try scratch()
-            for name in ["UIKit", "QuartzCore", "CoreGraphics"] {
+            for name in ["UIKit", "SwiftUI", "QuartzCore", "CoreGraphics"] {
                 let source = folder + "/\(name).swift"
                 try "@_exported import Foundation\n".write(toFile: source, atomically: true, encoding: .utf8)
                 _ = try run(["swiftc", "-emit-module", "-parse-as-library", "-module-name", name, source, "-o", folder + "/\(name).swiftmodule"],

@@ -73,6 +73,10 @@ public struct UIEdgeInsets: Equatable {
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
+extension CGRect {
+    public func inset(by insets: UIEdgeInsets) -> CGRect { self }
+}
+
 public enum UIUserInterfaceIdiom: Int {
     case unspecified = -1, phone, pad, tv, carPlay
     @available(iOS 14.0, *) case mac = 5
@@ -145,6 +149,18 @@ public protocol UITraitEnvironment: AnyObject {
     var traitCollection: UITraitCollection { get }
 }
 
+// Registering for trait changes (uikit/uitraitchangeobservable): iOS 17.0.
+public protocol UITraitDefinition {}
+public enum UITraitHorizontalSizeClass: UITraitDefinition {}
+public enum UITraitDisplayScale: UITraitDefinition {}
+public typealias UITrait = any UITraitDefinition.Type
+public protocol UITraitChangeRegistration {}
+public protocol UITraitChangeObservable {}
+extension UITraitChangeObservable {
+    @available(iOS 17.0, *) @discardableResult
+    public func registerForTraitChanges<T: UITraitEnvironment>(_ traits: [UITrait], handler: @escaping (T, UITraitCollection) -> Void) -> any UITraitChangeRegistration { fatalError() }
+}
+
 public protocol UICoordinateSpace: AnyObject {
     var bounds: CGRect { get }
     func convert(_ rect: CGRect, to coordinateSpace: UICoordinateSpace) -> CGRect
@@ -178,7 +194,7 @@ open class UIResponder: NSObject {
     open var next: UIResponder? { nil }
 }
 
-open class UIView: UIResponder, UITraitEnvironment, UICoordinateSpace {
+open class UIView: UIResponder, UITraitEnvironment, UICoordinateSpace, UITraitChangeObservable {
     public init(frame: CGRect) { self.frame = frame }
     public required init?(coder: NSCoder) {}
     public convenience override init() { self.init(frame: .zero) }
@@ -311,7 +327,7 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
                  completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
 }
 
-open class UIViewController: UIResponder, UITraitEnvironment {
+open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObservable {
     public init(nibName: String?, bundle: Bundle?) {}
     public required init?(coder: NSCoder) {}
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
@@ -443,6 +459,18 @@ public protocol UISceneDelegate: AnyObject {}
 
 @available(iOS 13.0, *)
 public protocol UIWindowSceneDelegate: UISceneDelegate {}
+
+// Two of the delegates' optional methods, which fix texts name (the protocols are markers
+// otherwise): as defaults, so a scene delegate's own declaration is what runs.
+@available(iOS 13.0, *)
+extension UISceneDelegate {
+    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+}
+@available(iOS 13.0, *)
+extension UIWindowSceneDelegate {
+    @available(iOS 26.0, *)
+    public func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {}
+}
 
 @available(iOS 13.0, *)
 open class UISceneSession: NSObject {

@@ -17,7 +17,11 @@ struct ApiAboveDeploymentTargetRule: Rule {
             documentation gives.
             """,
         sources: [.availability, .observableMigration, .apple("Observation", "observation")],
-        fix: RuleDescription.fixed("Guard the use with `if #available(iOS N, *)` / `@available(iOS N, *)` (API_AVAILABLE in Objective-C), use a compatibility wrapper, or raise the deployment target."),
+        fix: { site in
+            site.language == .swift
+                ? "Guard the use with `if #available(iOS N, *)` or mark what uses it `@available(iOS N, *)`, use a compatibility wrapper, or raise the deployment target."
+                : "Guard the use with `if (@available(iOS N, *))` or mark what uses it `API_AVAILABLE(ios(N))`, use a compatibility wrapper, or raise the deployment target."
+        },
         triggering: [
             Example("import ↓Observation", files: ApiAboveDeploymentTargetRule.target16, wraps: false),
             Example("↓@Observable final class Store { var items: [String] = [] }", files: ApiAboveDeploymentTargetRule.target16),

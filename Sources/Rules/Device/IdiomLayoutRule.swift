@@ -17,9 +17,13 @@ struct IdiomLayoutRule: Rule {
             """,
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.userInterfaceIdiom", "uikit/uitraitcollection/userinterfaceidiom"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
-            site.isSwiftUIView ? "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."
-                : site.language == .swift ? "Compare `traitCollection.horizontalSizeClass == .regular`, or the bounds you lay out in."
-                : "Compare `self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
+            if site.timing.contains(.inOrientationLock) {
+                return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
+            }
+            if site.isSwiftUIView { return "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`." }
+            guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
+            return site.language == .swift ? "Compare `\(r.traits).horizontalSizeClass == .regular`, or the bounds you lay out in."
+                : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
             // Through one local in the same function.
@@ -60,8 +64,69 @@ struct IdiomLayoutRule: Rule {
             Example("func f() { if ↓isPad() { wide() } }", files: ["Device.swift": "func isPad() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }"]),
             .objc("if (↓IS_IPAD_LANDSCAPE) { }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)\n#define IS_IPAD_LANDSCAPE (IS_IPAD && landscape)"]),
             .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
+            // What the fix names exists at the site: a view controller's trait collection, and
+            // nothing in a class method, a model object or an extension of UIDevice.
+            .objc("""
+                @interface Grid : UIViewController
+                @end
+                @implementation Grid
+                - (void)viewDidLayoutSubviews { self.columns = [UIDevice currentDevice].↓userInterfaceIdiom == UIUserInterfaceIdiomPad ? 3 : 1; }
+                @end
+                """, suggestion: "Compare `self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`"),
+            .objc("""
+                @interface ShareActivity : UIActivity
+                @end
+                @implementation ShareActivity
+                + (UIActivityCategory)activityCategory { return [UIDevice currentDevice].↓userInterfaceIdiom == UIUserInterfaceIdiomPad ? UIActivityCategoryShare : UIActivityCategoryAction; }
+                @end
+                """, suggestion: "Take the size class (or the trait collection) as a parameter from the view or view controller that lays out."),
+            .objc("""
+                @interface Grid : UIViewController
+                @end
+                @implementation Grid
+                + (NSInteger)columns { return [UIDevice currentDevice].↓userInterfaceIdiom == UIUserInterfaceIdiomPad ? 3 : 1; }
+                @end
+                """, suggestion: "(a type method or static member has no view of its own)"),
+            Example("""
+                final class Grid: UIView {
+                    private enum Metrics { static var columns: Int { UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 } }
+                }
+                """, suggestion: "Take the size class (or the trait collection) as a parameter"),
+            // An orientation lock chosen by idiom is no layout: resizable apps get no lock.
+            Example("""
+                final class PinLockViewController: UIViewController {
+                    override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+                        UIDevice.current.↓userInterfaceIdiom == .pad ? .all : .portrait
+                    }
+                }
+                """, message: "Orientations chosen by device idiom (`UIDevice.current.userInterfaceIdiom`); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring",
+                suggestion: "Support every orientation instead of choosing them by device"),
+            .objc("""
+                @interface PinLockViewController : UIViewController
+                @end
+                @implementation PinLockViewController
+                - (BOOL)shouldAutorotate { return ↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad; }
+                @end
+                """, suggestion: "Support every orientation instead of choosing them by device"),
+            // A value the idiom chooses is followed to its uses (Texture's `kASControlNodeExpandedInset`).
+            .objc("""
+                #define kExpandedInset (([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) ? -25.0f : -70.0f)
+                CGRect hitRect(CGRect b) { return CGRectInset(b, ↓kExpandedInset, kExpandedInset); }
+                """),
+            Example("func f() { grid.columns = ↓Layout.columns }",
+                    files: ["Layout.swift": "enum Layout { static let columns = UIDevice.current.userInterfaceIdiom == .pad ? 3 : 1 }"]),
         ],
         nonTriggering: [
+            // A UI test sets up the simulator by idiom (ChatSecure's UI tests): no layout of its own.
+            Example("""
+                final class AppUITests: XCTestCase {
+                    override func setUp() {
+                        let app = XCUIApplication()
+                        if UIDevice.current.userInterfaceIdiom == .pad { XCUIDevice.shared.orientation = .landscapeLeft } else { XCUIDevice.shared.orientation = .portrait }
+                        app.launch()
+                    }
+                }
+                """),
             Example("func f() { let idiom = UIDevice.current.userInterfaceIdiom; log(idiom) }"),
             // The idiom as data, not layout: a User-Agent, analytics or experiment parameter.
             .objc("NSString *ua = [NSString stringWithFormat:@\"VLC (%@)\", UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad ? @\"iPad\" : @\"iPhone\"];"),
@@ -91,6 +156,8 @@ struct IdiomLayoutRule: Rule {
     var nameTriggers: NameTriggers { .aliases }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
+        // A UI test's choice by idiom (the simulator's orientation, which screenshots to take) lays nothing out.
+        guard !f.isUITest else { return }
         guard f.is(k, .userInterfaceIdiom) || f.is(k, .UI_USER_INTERFACE_IDIOM) else { return checkHelperUse(at: k, in: f, model: model, into: &sink) }
         var s = k, e = k
         if f.is(k, .UI_USER_INTERFACE_IDIOM) {
@@ -108,7 +175,15 @@ struct IdiomLayoutRule: Rule {
             }
         }
         guard compared else { return }
-        sink.report(description, at: k, message: "Layout chosen by device idiom (`\(Expr.snippet(s, e, in: f))`); an iPhone app can have an iPad-sized window")
+        sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f))
+    }
+
+    /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
+    /// the like) an orientation lock — and how it is made (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
+    static func message(_ how: String, at k: Int, in f: CodeFile) -> String {
+        f.timing(at: k).contains(.inOrientationLock)
+            ? "Orientations chosen by device idiom \(how); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
+            : "Layout chosen by device idiom \(how); an iPhone app can have an iPad-sized window"
     }
 
     /// A use of an idiom helper (`IS_IPAD`, `UIDevice.current.isPhone`, `isiPad()`): the choice
@@ -117,7 +192,7 @@ struct IdiomLayoutRule: Rule {
         guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == Self.id,
               !Self.isDataUse(start, end, in: f) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
-        sink.report(description, at: at, message: "Layout chosen by device idiom through `\(alias.name)` (\(alias.site.path):\(alias.site.line)); an iPhone app can have an iPad-sized window")
+        sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f))
     }
 
     /// Whether a helper's answer at `s...e` is data: the choice between two strings, or a

@@ -16,10 +16,12 @@ struct OrientationLayoutRule: Rule {
             """,
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIApplication.statusBarOrientation", "uikit/uiapplication/statusbarorientation"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
-            site.isSwiftUIView ? "Use the size the view is offered (`GeometryReader`) or the size classes in the environment."
-                : site.context == .viewController
-                ? "Compare `\(site.language == .swift ? "view.bounds.width > view.bounds.height" : "CGRectGetWidth(self.view.bounds) > CGRectGetHeight(self.view.bounds)")` in viewDidLayoutSubviews, or use size classes; treat rotation as a bounds change."
-                : "Compare the bounds' width and height where you lay out, or use size classes; treat rotation as a bounds change."
+            if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
+            guard let r = site.receiver else {
+                return "Compare the bounds' width and height where the layout happens, or use size classes; treat rotation as a bounds change. " + site.parameter("the size")
+            }
+            let compare = site.language == .swift ? "\(r.bounds).width > \(r.bounds).height" : "CGRectGetWidth(\(r.bounds)) > CGRectGetHeight(\(r.bounds))"
+            return "Compare `\(compare)` in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), or use size classes; treat rotation as a bounds change."
         },
         triggering: [
             .objc("""

@@ -15,9 +15,15 @@ struct StatusBarFrameRule: Rule {
             """,
         sources: [.iPhoneDuo, .apple("UIApplication.statusBarFrame", "uikit/uiapplication/statusbarframe"), .apple("UIWindowScene.statusBarManager", "uikit/uiwindowscene/statusbarmanager"), .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
-            site.language == .swift
-                ? "Use `view.safeAreaInsets` (or `view.window?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."
-                : "Use `self.view.safeAreaInsets` (or `self.view.window.windowScene.statusBarManager.statusBarFrame` if you need the bar itself)."
+            guard let r = site.receiver else {
+                let manager = site.language == .swift ? "windowScene.statusBarManager?.statusBarFrame" : "windowScene.statusBarManager.statusBarFrame"
+                return site.context == .sceneDelegate ? "Use `\(manager)`, or the safe-area insets of the scene's window."
+                    : site.parameter("the safe-area insets (or the window scene, whose statusBarManager knows the bar)")
+            }
+            let view = r.view == "self" ? "" : r.view + "."
+            return site.language == .swift
+                ? "Use `\(view)safeAreaInsets` (or `\(r.window)?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."
+                : "Use `\(r.view).safeAreaInsets` (or `\(r.window).windowScene.statusBarManager.statusBarFrame` if you need the bar itself)."
         },
         triggering: [
             Example("func f() { let h = UIApplication.shared.↓statusBarFrame.height }"),

@@ -16,17 +16,15 @@ struct HardcodedBarHeightRule: Rule {
             """,
         sources: [.iPhoneDuo, .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
-            switch site.context {
-            case .view, .viewController:
-                return "Read `\(site.language == .swift ? "view.safeAreaInsets" : "self.view.safeAreaInsets")` (or the bar's own frame) where you lay out, or constrain to `safeAreaLayoutGuide`."
-            default:
-                return "Read the safe-area insets or the bar's frame where the layout happens, not a constant."
-            }
+            guard let r = site.receiver else { return "Read the safe-area insets or the bar's frame where the layout happens, not a constant." }
+            let insets = r.view == "self" ? (site.language == .swift ? "safeAreaInsets" : "self.safeAreaInsets") : r.view + ".safeAreaInsets"
+            return "Read `\(insets)` (or the bar's own frame) where you lay out, or constrain to `safeAreaLayoutGuide`."
         },
         triggering: [
             .objc("#define ↓kNavBarHeight 64"),
             .objc("#define ↓NAV_BAR_HEIGHT (IS_IPHONE_X ? 88.f : 64.f)"),
             .objc("static const CGFloat ↓kTabBarH = 49;"),
+            .objc("#define ↓kNavBarHeight_iPhoneX 88.f"),
             .objc("#define ↓kStatusAndNavBarHeight (kStatusBarHeight + 44)", files: ["Consts.h": "#define kStatusBarHeight 20"]),
             .objc("#define ↓SafeAreaBottom (isX ? 34 : 0)"),
             .objc("self.table.frame = CGRectMake(0, ↓kNavBarHeight, w, h - kTabBarHeight);",
@@ -64,6 +62,9 @@ struct HardcodedBarHeightRule: Rule {
             Example("enum P { static func multiplier(ofTabBarHeight tabBarHeight: CGFloat) -> CGFloat { tabBarHeight * 0.3 } }",
                     files: ["Consts.swift": "let tabBarHeight: CGFloat = 49"]),
             Example("func f() { let y = kTabBarHeight }", files: ["Consts.h": "#define kTabBarHeight (IS_X ? 83 : 49)"]),
+            // The app's own bar, of its own height (duckduckgo's favorites overlay toolbar).
+            Example("final class FavoritesOverlay: UIViewController { static let toolbarHeight: CGFloat = 52 }"),
+            .objc("#define kCustomTabBarHeight 56.0f"),
             // Below iOS 11 there is no safe area to read: the constant is the fallback.
             .objc("- (CGFloat)f { if (@available(iOS 11.0, *)) { return self.view.safeAreaInsets.top; } else { return kNavBarHeight; } }",
                   files: ["Consts.h": "#define kNavBarHeight 64"]),

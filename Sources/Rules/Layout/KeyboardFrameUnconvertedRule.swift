@@ -16,8 +16,15 @@ struct KeyboardFrameUnconvertedRule: Rule {
             """,
         sources: [.apple("UIResponder.keyboardFrameEndUserInfoKey", "uikit/uiresponder/keyboardframeenduserinfokey"), .apple("UIKeyboardLayoutGuide", "uikit/uikeyboardlayoutguide")],
         fix: { site in
-            site.language == .swift ? "Convert it first: `let frame = view.convert(keyboardFrame, from: view.window?.screen.coordinateSpace)` (or `from: nil`)."
-                : "Convert it first: `CGRect frame = [self.view convertRect:keyboardFrame fromView:nil];`."
+            // The frame is in the screen's coordinates; `from: nil` would be the window's, which a
+            // resized window does not share.
+            guard let r = site.receiver else {
+                return "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`convert(_:from:)`). " + site.parameter("that view")
+            }
+            let view = r.view == "self" ? "" : r.view + "."
+            return site.language == .swift
+                ? "Convert it from the screen's coordinate space first: `if let screen = \(r.window)?.screen { let frame = \(view)convert(keyboardFrame, from: screen.coordinateSpace) }`."
+                : "Convert it from the screen's coordinate space first: `CGRect frame = [\(r.view) convertRect:keyboardFrame fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
             // One statement, no result: nothing is handed back.
@@ -28,7 +35,26 @@ struct KeyboardFrameUnconvertedRule: Rule {
                     bottom.constant = frame.height
                 }
                 """),
+            // The conversion named is the one that compiles where the code is.
+            Example("""
+                final class FormViewController: UIViewController {
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        let frame = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect ?? .zero
+                        bottom.constant = frame.height
+                    }
+                }
+                """, suggestion: "`if let screen = view.window?.screen { let frame = view.convert(keyboardFrame, from: screen.coordinateSpace) }`"),
+            Example("""
+                final class FormView: UIView {
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        let frame = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect ?? .zero
+                        bottom.constant = frame.height
+                    }
+                }
+                """, suggestion: "`if let screen = window?.screen { let frame = convert(keyboardFrame, from: screen.coordinateSpace) }`"),
             .objc("""
+                @interface FormViewController : UIViewController
+                @end
                 @implementation FormViewController
                 - (void)keyboardWillShow:(NSNotification *)n {
                     CGRect r = [n.userInfo[↓UIKeyboardFrameEndUserInfoKey] CGRectValue];
@@ -36,7 +62,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                     self.bottom.constant = r.size.height;
                 }
                 @end
-                """),
+                """, suggestion: "`CGRect frame = [self.view convertRect:keyboardFrame fromCoordinateSpace:self.view.window.screen.coordinateSpace];`"),
             Example("""
                 func observe() {
                     NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { n in

@@ -14,7 +14,10 @@ struct LegacyLayoutGuideRule: Rule {
             """,
         sources: [.iPhoneDuo, .apple("UIViewController.topLayoutGuide", "uikit/uiviewcontroller/toplayoutguide"), .apple("UIView.safeAreaLayoutGuide", "uikit/uiview/safearealayoutguide")],
         fix: { site in
-            site.language == .swift ? "Use `view.safeAreaLayoutGuide` (or `view.safeAreaInsets`)." : "Use `self.view.safeAreaLayoutGuide` (or `self.view.safeAreaInsets`)."
+            guard let view = site.receiver?.view else {
+                return "Use the safe area of the view controller's view: its `safeAreaLayoutGuide` (or `safeAreaInsets`)."
+            }
+            return "Use `\(view).safeAreaLayoutGuide` (or `\(view).safeAreaInsets`)."
         },
         triggering: [
             Example("class VC: UIViewController { func f() { label.topAnchor.constraint(equalTo: ↓topLayoutGuide.bottomAnchor).isActive = true } }"),

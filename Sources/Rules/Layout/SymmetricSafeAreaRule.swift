@@ -17,9 +17,14 @@ struct SymmetricSafeAreaRule: Rule {
             """,
         sources: [.iPhoneDuo, .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
-            site.language == .swift
-                ? "Use `bounds.inset(by: safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
-                : "Use `UIEdgeInsetsInsetRect(self.bounds, self.safeAreaInsets)` (or `safeAreaLayoutGuide`) and treat each side independently."
+            guard let view = site.receiver?.view else {
+                return "Treat each side on its own — `left` and `right`, `top` and `bottom` differ — or lay out against the view's `safeAreaLayoutGuide`."
+            }
+            let (bounds, insets) = view == "self" ? (site.language == .swift ? ("bounds", "safeAreaInsets") : ("self.bounds", "self.safeAreaInsets"))
+                : ("\(view).bounds", "\(view).safeAreaInsets")
+            return site.language == .swift
+                ? "Use `\(bounds).inset(by: \(insets))` (or `safeAreaLayoutGuide`) and treat each side independently."
+                : "Use `UIEdgeInsetsInsetRect(\(bounds), \(insets))` (or `safeAreaLayoutGuide`) and treat each side independently."
         },
         triggering: [
             Example("func f() { let w = view.bounds.width - view.↓safeAreaInsets.left * 2 }"),
@@ -39,7 +44,7 @@ struct SymmetricSafeAreaRule: Rule {
             Example("func f() { let i = UIEdgeInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right) }"),
             Example("func f() { make.top.equalTo(view.safeAreaLayoutGuide.snp.top) }"),
             .objc("CGFloat w = self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right;"),
-        ])
+        ], fixNeedsIOS: 11)
 
     var triggers: Set<Word> { Set(Self.opposite.keys) }
 

@@ -14,11 +14,17 @@ struct TraitCollectionDidChangeRule: Rule {
             """,
         sources: [.modernizeUIKit, .apple("traitCollectionDidChange(_:)", "uikit/uitraitenvironment/traitcollectiondidchange(_:)"), .apple("UITraitChangeObservable", "uikit/uitraitchangeobservable")],
         fix: { site in
-            site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
+            guard site.receiver != nil else {
+                return "Register for the traits the code depends on (the message names those it reads) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
+            }
+            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
                 : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."
         },
         triggering: [
-            Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }"),
+            Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }",
+                    suggestion: "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }`"),
+            .objc("@interface V : UIViewController\n@end\n@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end",
+                  suggestion: "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]`"),
             // The message names the traits the override reads: here the appearance, not the size class.
             Example("""
                 class V: UIView {
@@ -38,7 +44,7 @@ struct TraitCollectionDidChangeRule: Rule {
             Example("extension UIColor { static func traitCollectionDidChange(to traits: UITraitCollection) -> UIColor { .label } }"),
             .objc("@implementation Theme\n+ (void)traitCollectionDidChange:(UITraitCollection *)traits {\n}\n@end"),
             .objc("@interface V : UIView\n- (void)traitCollectionDidChange:(UITraitCollection *)previous;\n@end"),
-        ])
+        ], fixNeedsIOS: 17)
 
     var triggers: Set<Word> { [.traitCollectionDidChange] }
 

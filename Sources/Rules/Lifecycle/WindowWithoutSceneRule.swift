@@ -16,12 +16,13 @@ struct WindowWithoutSceneRule: Rule {
         sources: [.tn3187, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)"), .apple("UIWindow.windowScene", "uikit/uiwindow/windowscene")],
         fix: { site in
             let scene: String
-            switch site.context {
-            case .sceneDelegate: scene = "windowScene"
-            case .view: scene = site.language == .swift ? "window?.windowScene" : "self.window.windowScene"
-            case .viewController: scene = site.language == .swift ? "view.window?.windowScene" : "self.view.window.windowScene"
-            // No view here (app start-up, a manager): the scene has to come from the caller.
-            case .appDelegate, .other: scene = "the window scene its caller passes in (from a scene delegate or a view's window)"
+            if site.context == .sceneDelegate {
+                scene = "windowScene"
+            } else if let r = site.receiver {
+                scene = site.language == .swift ? r.window + "?.windowScene" : r.window + ".windowScene"
+            } else {
+                // No view here (app start-up, a manager, a type method): the scene has to come from the caller.
+                scene = "the window scene its caller passes in (from a scene delegate or a view's window)"
             }
             return site.language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },

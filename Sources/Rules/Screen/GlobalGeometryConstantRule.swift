@@ -18,6 +18,11 @@ struct GlobalGeometryConstantRule: Rule {
         sources: [.modernizeUIKit, .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: RuleDescription.fixed("Read geometry where it is needed (view.bounds, traitCollection.displayScale, windowScene.effectiveGeometry), migrating uses first; if a value must be cached, invalidate it when traits or geometry change."),
         triggering: [
+            .objc("#define ↓SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width", path: "Macros.h",
+                  message: "`SCREEN_WIDTH` hands out screen geometry (`[UIScreen mainScreen].bounds.size.width`) app-wide; what reads it gets the screen, not the window, which resizes"),
+            // A macro in an implementation file (Texture's test prologue) reaches only that file.
+            .objc("#define ↓kPrologueFrame [[UIScreen mainScreen] bounds]", path: "Tests.mm",
+                  message: "`kPrologueFrame` hands out screen geometry (`[[UIScreen mainScreen] bounds]`) to this file's code; what reads it gets the screen, not the window, which resizes"),
             .objc("#define ↓SCREEN_WIDTH [UIScreen mainScreen].bounds.size.width"),
             .objc("#define ↓SCREEN_SCALE ([[UIScreen mainScreen] scale])"),
             .objc("#define ↓kScaleW(x) ((x) * [UIScreen mainScreen].bounds.size.width / 375.0)"),
@@ -78,7 +83,7 @@ struct GlobalGeometryConstantRule: Rule {
         for aliases in model.aliases.values {
             for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" && alias.rule != IdiomLayoutRule.id {
                 sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: alias.facet,
-                            message: "`\(alias.name)` hands out screen geometry (`\(alias.reads)`) app-wide; what reads it gets the screen, not the window, which resizes")
+                            message: "`\(alias.name)` hands out screen geometry (`\(alias.reads)`) \(alias.fileLocal ? "to this file's code" : "app-wide"); what reads it gets the screen, not the window, which resizes")
             }
         }
     }

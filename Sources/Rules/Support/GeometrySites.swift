@@ -156,15 +156,15 @@ enum NameUse {
     }
 }
 
-/// Fixes for the screen rules, by what the code needs and where it is.
+/// Fixes for the screen rules, by what the code needs and where it is: what the site has
+/// (`FixSite.receiver`, nil in a type method or an object with no view), else a parameter.
 enum GeometryFixes {
     static func scale(_ site: FixSite) -> String {
-        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
-        let own = language == .swift ? "traitCollection.displayScale" : "self.traitCollection.displayScale"
-        switch context {
-        case .view where swiftUI:
-            return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on."
+        if site.isSwiftUIView { return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on." }
+        switch site.context {
         case .view, .viewController:
+            guard let r = site.receiver else { return site.parameter("the scale (or the trait collection)") }
+            let own = r.traits + ".displayScale"
             // What to say depends on when the read runs (`MemberTiming`): only layout code is run again.
             if site.timing.contains(.beforeWindow) {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call): its trait collection is not its screen's (a display scale of 0 before iOS 13). Read `\(own)` in layoutSubviews, viewDidLayoutSubviews or draw, which UIKit runs again when it changes."
@@ -176,52 +176,53 @@ enum GeometryFixes {
         case .sceneDelegate:
             return "Use `windowScene.traitCollection.displayScale` (or `windowScene.screen.scale`)."
         case .appDelegate, .other:
-            return "Take the scale as a parameter from a caller that has a trait collection; do not read global screen state in helpers."
+            return site.parameter("the scale (or the trait collection)")
         }
     }
 
     static func bounds(_ site: FixSite) -> String {
-        let (context, language, swiftUI) = (site.context, site.language, site.isSwiftUIView)
-        switch context {
-        case .viewController where site.timing.contains(.inSizeTransition) && !site.timing.contains(.beforeWindow):
-            return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(language == .swift ? "view.bounds" : "self.view.bounds")`."
-        case .viewController:
-            return "Use `\(language == .swift ? "view.bounds" : "self.view.bounds")` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
-        case .view where swiftUI:
-            return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`."
-        case .view:
-            return "Use `\(language == .swift ? "bounds" : "self.bounds")` and lay out in layoutSubviews."
+        if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
+        switch site.context {
+        case .viewController, .view:
+            guard let r = site.receiver else { return site.parameter("the available size") }
+            if site.context == .viewController, site.timing.contains(.inSizeTransition), !site.timing.contains(.beforeWindow) {
+                return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
+            }
+            return site.context == .viewController
+                ? "Use `\(r.bounds)` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
+                : "Use `\(r.bounds)` and lay out in layoutSubviews."
         case .sceneDelegate:
-            return "Use `windowScene.effectiveGeometry` (iOS 16; its `coordinateSpace` iOS 26) or `windowScene.coordinateSpace.bounds`, and update in `windowScene(_:didUpdateEffectiveGeometry:)`."
+            return site.language == .swift
+                ? "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene(_:didUpdateEffectiveGeometry:)` (iOS 26) is called."
+                : "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene:didUpdateEffectiveGeometry:` (iOS 26) is called."
         case .appDelegate:
-            return "The app delegate has no window size to read: create windows in the scene delegate with `UIWindow(windowScene:)`, which sizes them to their scene."
+            return "The app delegate has no window size to read: create windows in the scene delegate with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")`, which sizes them to their scene."
         case .other:
-            return "Take the available size as a parameter from the view or scene that needs it."
+            return site.parameter("the available size")
         }
     }
 
     static func screen(_ site: FixSite) -> String {
-        let (context, language) = (site.context, site.language)
-        switch context {
-        case .viewController:
-            return "Use `\(language == .swift ? "view.window?.windowScene?.screen" : "self.view.window.windowScene.screen")` — or better, the trait collection or the view's bounds."
-        case .view:
-            return "Use `\(language == .swift ? "window?.windowScene?.screen" : "self.window.windowScene.screen")` — or better, the trait collection or bounds."
+        switch site.context {
+        case .viewController, .view:
+            guard let r = site.receiver else { return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen." }
+            let screen = site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
+            return "Use `\(screen)` — or better, the trait collection or the view's bounds."
         case .sceneDelegate:
             return "Use `windowScene.screen`."
         case .appDelegate, .other:
-            return "Pass the `UIScreen` (or what you need from it) in from the caller's window scene."
+            return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen."
         }
     }
 
     /// The window that code in `context` should use instead of an application-wide one.
     static func window(_ site: FixSite) -> String {
-        let (context, language) = (site.context, site.language)
-        switch context {
-        case .view: return "Use `\(language == .swift ? "window" : "self.window")`."
-        case .viewController: return "Use `\(language == .swift ? "view.window" : "self.view.window")`, or present from this view controller."
+        switch site.context {
+        case .view, .viewController:
+            guard let r = site.receiver else { return site.parameter("the window (or the view controller)") }
+            return "Use `\(r.window)`" + (site.context == .viewController ? ", or present from this view controller." : ".")
         case .sceneDelegate: return "Use this scene delegate's own `window` (or `windowScene.windows`)."
-        case .appDelegate, .other: return "Pass the window (or the view controller) in from the scene or view that owns it."
+        case .appDelegate, .other: return site.parameter("the window (or the view controller)")
         }
     }
 }

@@ -29,6 +29,9 @@ struct SharedWindowsRule: Rule {
             .objc("UIWindow *w = [[UIApplication sharedApplication] ↓keyWindow];"),
             .objc("UIWindow *w = UIApplication.sharedApplication.↓windows.firstObject;"),
             .objc("NSArray *all = [[UIApplication sharedApplication] ↓windows];"),
+            // A loop that picks one window still assumes there is one to pick.
+            Example("func f() -> UIWindow? { for w in UIApplication.shared.↓windows { if w.isKeyWindow { return w } }; return nil }"),
+            .objc("for (UIWindow *w in [UIApplication sharedApplication].↓windows) { if (w.isKeyWindow) { return w; } }"),
             .objc("""
                 if (@available(iOS 15.0, *)) {
                     w = scene.keyWindow;
@@ -38,6 +41,17 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Every window, each treated alike: with several scenes all their windows are in the list.
+            .objc("""
+                - (void)tearDown {
+                  for (UIWindow *window in [UIApplication sharedApplication].windows) {
+                    window.hidden = YES;
+                    window.rootViewController = nil;
+                  }
+                }
+                """),
+            Example("func f() { for window in UIApplication.shared.windows { window.tintColor = .red } }"),
+            Example("func f() { UIApplication.shared.windows.forEach { $0.overrideUserInterfaceStyle = .dark } }"),
             // RULES.md "Pre-scene fallbacks": with an iOS 13+ deployment target this is never compiled.
             .objc("#if __IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0\nUIWindow *KeyWindow(void) { return [UIApplication sharedApplication].keyWindow; }\n#endif",
                   files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v15)])"]),
@@ -68,8 +82,49 @@ struct SharedWindowsRule: Rule {
     var triggers: Set<Word> { [.UIApplication] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow else { return }
+        guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
+              !Self.visitsEvery(chain, in: f) else { return }
         sink.report(description, at: chain.members[1].token,
                     message: "`\(f.text(chain.members[1].token))` of the application assumes one window; with several scenes it is often the wrong one")
+    }
+
+    /// Whether the application's `windows` are visited one by one, each alike — `for w in
+    /// UIApplication.shared.windows { … }`, `for (UIWindow *w in [UIApplication sharedApplication].windows)`,
+    /// `.windows.forEach { … }` (Texture's test tearDown hiding every window) — with nothing in
+    /// the body that picks one (`isKeyWindow`, `return`, `break`): every scene's windows are in it.
+    static func visitsEvery(_ chain: Chain, in f: CodeFile) -> Bool {
+        guard chain.word(1) == .windows else { return false }
+        var body: Int
+        if chain.members.count == 3, f.text(chain.members[2].token) == "forEach" {
+            body = chain.members[2].token + 1
+            if f.isPunct(body, "("), f.pair(body) > body { body += 1 }
+        } else if chain.members.count == 2 {
+            let after = chain.end + 1
+            if f.language == .swift {
+                // `for window in UIApplication.shared.windows {`
+                guard f.isPunct(after, "{"), f.is(chain.start - 1, .in) else { return false }
+                var q = chain.start - 2
+                while q >= 0, chain.start - q < 8, !f.is(q, .for) { q -= 1 }
+                guard q >= 0, f.is(q, .for) else { return false }
+                body = after
+            } else {
+                // `for (UIWindow *window in [UIApplication sharedApplication].windows) {`
+                guard f.isPunct(after, ")"), f.pair(after) >= 0, f.is(f.pair(after) - 1, .for), f.is(chain.start - 1, .in) else { return false }
+                body = after + 1
+            }
+        } else {
+            return false
+        }
+        var end = body
+        if f.isPunct(body, "{"), f.pair(body) > body {
+            end = f.pair(body)
+        } else {
+            while end < f.tokens.count, !f.isPunct(end, ";"), !f.isPunct(end, "}") { end += 1 }
+        }
+        for q in body..<min(end, f.tokens.count) {
+            let text = f.text(q)
+            if text == "isKeyWindow" || text == "keyWindow" || f.is(q, .return) || text == "break" { return false }
+        }
+        return true
     }
 }

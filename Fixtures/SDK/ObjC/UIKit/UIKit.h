@@ -30,6 +30,7 @@ typedef NS_ENUM(NSInteger, UIApplicationState) {
 typedef NSUInteger UIBackgroundTaskIdentifier;
 extern const UIBackgroundTaskIdentifier UIBackgroundTaskInvalid;
 typedef struct UIEdgeInsets { CGFloat top, left, bottom, right; } UIEdgeInsets;
+static inline CGRect UIEdgeInsetsInsetRect(CGRect rect, UIEdgeInsets insets) { return rect; }
 typedef NSString *UIApplicationLaunchOptionsKey;
 typedef NSString *UIApplicationOpenURLOptionsKey;
 typedef NSString *UISceneSessionRole;
@@ -105,8 +106,18 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @property (readonly) UITraitCollection *traitCollection API_AVAILABLE(ios(8.0));
 @end
 
+API_AVAILABLE(ios(17.0))
+@protocol UITraitChangeRegistration <NSObject>
+@end
+
+@protocol UITraitChangeObservable
+- (id<UITraitChangeRegistration>)registerForTraitChanges:(NSArray *)traits withAction:(SEL)action API_AVAILABLE(ios(17.0));
+@end
+
 @protocol UICoordinateSpace <NSObject>
 @property (readonly) CGRect bounds;
+- (CGRect)convertRect:(CGRect)rect toCoordinateSpace:(id<UICoordinateSpace>)coordinateSpace API_AVAILABLE(ios(8.0));
+- (CGRect)convertRect:(CGRect)rect fromCoordinateSpace:(id<UICoordinateSpace>)coordinateSpace API_AVAILABLE(ios(8.0));
 @end
 
 @interface UIScreen : NSObject <UITraitEnvironment, UICoordinateSpace>
@@ -127,7 +138,7 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @interface UIResponder : NSObject
 @end
 
-@interface UIView : UIResponder <UITraitEnvironment, UICoordinateSpace>
+@interface UIView : UIResponder <UITraitEnvironment, UICoordinateSpace, UITraitChangeObservable>
 - (instancetype)initWithFrame:(CGRect)frame NS_DESIGNATED_INITIALIZER;
 - (instancetype)initWithCoder:(NSCoder *)coder NS_DESIGNATED_INITIALIZER;
 @property CGRect frame;
@@ -176,6 +187,7 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 
 @interface UIWindow : UIView
 - (instancetype)initWithWindowScene:(UIWindowScene *)windowScene API_AVAILABLE(ios(13.0));
+@property (strong) UIScreen *screen;
 @property (weak) UIWindowScene *windowScene API_AVAILABLE(ios(13.0));
 @property (strong) UIViewController *rootViewController;
 @property CGFloat windowLevel;
@@ -199,7 +211,7 @@ UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 @property (readonly) NSLayoutYAxisAnchor *bottomAnchor API_AVAILABLE(ios(9.0));
 @end
 
-@interface UIViewController : UIResponder <UITraitEnvironment>
+@interface UIViewController : UIResponder <UITraitEnvironment, UITraitChangeObservable>
 - (instancetype)initWithNibName:(NSString *)nibName bundle:(NSBundle *)bundle NS_DESIGNATED_INITIALIZER;
 - (instancetype)initWithCoder:(NSCoder *)coder NS_DESIGNATED_INITIALIZER;
 @property (strong) UIView *view;
@@ -292,8 +304,15 @@ API_AVAILABLE(ios(13.0))
 @property (readonly, getter=isStatusBarHidden) BOOL statusBarHidden;
 @end
 
+API_AVAILABLE(ios(16.0))
+@interface UIWindowSceneGeometry : NSObject
+@property (readonly) UIInterfaceOrientation interfaceOrientation;
+@property (readonly) id<UICoordinateSpace> coordinateSpace API_AVAILABLE(ios(26.0));
+@end
+
 API_AVAILABLE(ios(13.0))
-@interface UIWindowScene : UIScene
+@interface UIWindowScene : UIScene <UITraitEnvironment>
+@property (readonly) UIWindowSceneGeometry *effectiveGeometry API_AVAILABLE(ios(16.0));
 @property (readonly) NSArray<UIWindow *> *windows;
 @property (readonly) UIScreen *screen;
 @property (readonly) id<UICoordinateSpace> coordinateSpace;
@@ -322,6 +341,7 @@ API_AVAILABLE(ios(13.0))
 @property (strong, nonatomic) UIWindow *window;
 - (void)windowScene:(UIWindowScene *)windowScene performActionForShortcutItem:(UIApplicationShortcutItem *)shortcutItem
   completionHandler:(void (^)(BOOL succeeded))completionHandler;
+- (void)windowScene:(UIWindowScene *)windowScene didUpdateEffectiveGeometry:(UIWindowSceneGeometry *)previousEffectiveGeometry API_AVAILABLE(ios(26.0));
 @end
 
 @protocol UIApplicationDelegate <NSObject>

@@ -1,0 +1,44 @@
+import Synchronization
+import ProjectFiles
+import RuleKit
+import SourceLexing
+
+/// What a suggestion's code needs of iOS. A fix text names APIs (`view.window?.windowScene?.screen`
+/// is iOS 13, `registerForTraitChanges` iOS 17) that code deploying to an earlier iOS can only
+/// use behind an availability check; the suggestion then says so, with the check spelt in the
+/// file's language. The versions are `api-above-deployment-target`'s own table, read from the
+/// code between backticks as that rule reads a source file.
+public enum SuggestionAvailability {
+    /// The newest iOS version an API in the suggestion's code needs, nil when none is in the table.
+    public static func needed(by suggestion: String, language: Language) -> OSVersion? {
+        let key = language.rawValue + "\u{0}" + suggestion
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let rule = ApiAboveDeploymentTargetRule()
+        var newest: OSVersion?
+        for (i, part) in suggestion.split(separator: "`", omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
+            let file = CodeFile(path: language == .swift ? "Suggestion.swift" : "Suggestion.m",
+                                lexed: Lexer.lex(SourceBuffer(text: String(part)), language: language))
+            for k in file.tokens.indices {
+                guard let (_, version) = ApiAboveDeploymentTargetRule.apis[file[k].word], rule.isUse(k, file[k].word, in: file) else { continue }
+                if newest.map({ version > $0 }) ?? true { newest = version }
+            }
+        }
+        cache.withLock { $0[key] = newest }
+        return newest
+    }
+
+    /// `suggestion`, followed by the guard it needs where the code can run on an iOS older than
+    /// what the suggestion uses: the deployment target is lower, and no check or declaration
+    /// around the finding (`guaranteed`) covers it. A scene delegate's code runs on iOS 13 and
+    /// later only, so there it needs none for iOS 13.
+    public static func suggestion(_ suggestion: String, language: Language, context: Context, deployment: OSVersion?,
+                                  guaranteed: OSVersion?) -> String {
+        guard let deployment, let needed = needed(by: suggestion, language: language) else { return suggestion }
+        let floor = max(deployment, guaranteed ?? deployment, context == .sceneDelegate ? OSVersion(13) : deployment)
+        guard needed > floor else { return suggestion }
+        let check = language == .swift ? "if #available(iOS \(needed), *) { … }" : "if (@available(iOS \(needed), *)) { … }"
+        return suggestion + " That needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
+    }
+
+    static let cache = Mutex<[String: OSVersion?]>([:])
+}

@@ -1,0 +1,47 @@
+import Testing
+import RuleKit
+import ScanEngine
+import TestSupport
+
+/// A suggestion whose code needs a newer iOS than the file deploys to says how to guard it
+/// (issue 29): `view.window?.windowScene?.screen` is iOS 13, `registerForTraitChanges` iOS 17.
+@Suite struct SuggestionAvailabilityTests {
+    static func package(_ version: String) -> String { "let package = Package(name: \"App\", platforms: [.iOS(\"\(version)\")])" }
+
+    func suggestion(_ rule: String, _ files: [String: String]) -> String? {
+        scan(files).findings.first { $0.rule == rule }?.suggestion
+    }
+
+    @Test func belowTheVersionTheSuggestionNeedsItSaysHowToGuardIt() {
+        let code = "final class V: UIViewController { func f() { let screen = UIScreen.main } }"
+        let at12 = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])
+        #expect(at12?.hasSuffix("That needs iOS 13.0 and this code deploys to iOS 12.0: use it inside `if #available(iOS 13.0, *) { … }` and keep the current code as the fallback.") == true,
+                "\(at12 ?? "no finding")")
+        let at13 = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("13.0")])
+        #expect(at13 != nil && !at13!.contains("That needs"))
+        // Nothing says what the deployment target is: nothing to add.
+        let unknown = suggestion("main-screen", ["V.swift": code])
+        #expect(unknown != nil && !unknown!.contains("That needs"))
+    }
+
+    @Test func aGuardAroundTheFindingIsEnough() {
+        let code = "final class V: UIViewController { func f() { if #available(iOS 13.0, *) { let screen = UIScreen.main } } }"
+        let s = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])
+        #expect(s != nil && !s!.contains("That needs"))
+    }
+
+    @Test func objectiveCGetsItsOwnCheckAndAScenesCodeNeedsNoneForIOS13() {
+        let objc = "@interface V : UIViewController\n@end\n@implementation V\n- (void)f { UIScreen *screen = [UIScreen mainScreen]; }\n@end"
+        let s = suggestion("main-screen", ["V.m": objc, "Package.swift": Self.package("11.0")])
+        #expect(s?.contains("use it inside `if (@available(iOS 13.0, *)) { … }`") == true, "\(s ?? "no finding")")
+        let scene = "final class SceneDelegate: UIResponder, UIWindowSceneDelegate { func f() { let screen = UIScreen.main } }"
+        let inScene = suggestion("main-screen", ["SceneDelegate.swift": scene, "Package.swift": Self.package("12.0")])
+        #expect(inScene != nil && !inScene!.contains("That needs"), "\(inScene ?? "no finding")")
+    }
+
+    @Test func registeringForTraitChangesNeedsIOS17() {
+        let code = "final class V: UIView { override func traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }"
+        let s = suggestion("trait-collection-did-change", ["V.swift": code, "Package.swift": Self.package("15.0")])
+        #expect(s?.contains("That needs iOS 17.0 and this code deploys to iOS 15.0") == true, "\(s ?? "no finding")")
+    }
+}
