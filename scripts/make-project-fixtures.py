@@ -543,6 +543,98 @@ def sliding_menu_objc_app(root):
 """)
 
 
+def notes_objc_app(root):
+    """For `migrate scenes`, after Simplenote and Artsy's energy: an Objective-C app at iOS 12.0,
+    indented by two spaces, whose window is made in a helper called from
+    `willFinishLaunchingWithOptions:` only when there is none yet (`if (!self.window)`), with the
+    view controllers it shows built between the window's statements; launch later reads those
+    view controllers and presents on the window; a category of the app delegate and a test
+    delegate that main.m picks when tests run also adopt UIApplicationDelegate."""
+    d = os.path.join(root, "NotesObjCApp")
+    p = Project("NotesObjCApp", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    g = p.group("Notes")
+    names = ("AppDelegate.h", "AppDelegate.m", "AppDelegate+Lock.m", "TestAppDelegate.h", "TestAppDelegate.m", "main.m", "Info.plist")
+    refs = [p.file(g, n) for n in names]
+    p.target("Notes", APP, {"INFOPLIST_FILE": "Notes/Info.plist"}, sources=[refs[1], refs[2], refs[4], refs[5]])
+    p.write(os.path.join(d, "NotesObjCApp.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Notes/Info.plist"), {
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+        "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"],
+        "UISupportedInterfaceOrientations~ipad": ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                                                  "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]})
+    write(os.path.join(d, "Notes/AppDelegate.h"), """#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@property (strong, nonatomic) UIViewController *listViewController;
+@end
+""")
+    write(os.path.join(d, "Notes/AppDelegate.m"), """#import "AppDelegate.h"
+
+@implementation AppDelegate
+
+- (void)setupDefaultWindow
+{
+  if (!self.window) {
+    self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+  }
+
+  self.window.tintColor = self.window.tintColor;
+  self.listViewController = [[UIViewController alloc] initWithNibName:nil bundle:nil];
+  self.listViewController.title = @"Notes";
+
+  self.window.rootViewController = self.listViewController;
+  [self.window makeKeyAndVisible];
+}
+
+- (void)showLockIfNeeded
+{
+  UIViewController *lock = [[UIViewController alloc] initWithNibName:nil bundle:nil];
+  [self.window.rootViewController presentViewController:lock animated:NO completion:nil];
+}
+
+- (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions
+{
+  [self setupDefaultWindow];
+  return YES;
+}
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions
+{
+  self.listViewController.title = @"All Notes";
+  [self showLockIfNeeded];
+  return YES;
+}
+
+@end
+""")
+    write(os.path.join(d, "Notes/AppDelegate+Lock.m"), """#import "AppDelegate.h"
+
+@implementation AppDelegate (Lock)
+
+- (BOOL)isLocked
+{
+  return NO;
+}
+
+@end
+""")
+    write(os.path.join(d, "Notes/TestAppDelegate.h"), "#import <UIKit/UIKit.h>\n\n@interface TestAppDelegate : UIResponder <UIApplicationDelegate>\n@end\n")
+    write(os.path.join(d, "Notes/TestAppDelegate.m"), "#import \"TestAppDelegate.h\"\n\n@implementation TestAppDelegate\n@end\n")
+    write(os.path.join(d, "Notes/main.m"), """#import <UIKit/UIKit.h>
+#import "AppDelegate.h"
+
+int main(int argc, char *argv[])
+{
+  @autoreleasepool {
+    BOOL testing = NSClassFromString(@"XCTestCase") != nil;
+    Class delegateClass = testing ? NSClassFromString(@"TestAppDelegate") : [AppDelegate class];
+    return UIApplicationMain(argc, argv, nil, NSStringFromClass(delegateClass));
+  }
+}
+""")
+
+
 def router_swift_app(root):
     """For `migrate scenes`, after a small Swift UIKit app at iOS 11.0: Main.storyboard has no
     initial view controller and only serves screens by identifier; a Router singleton shows the
@@ -1396,7 +1488,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library):
+                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

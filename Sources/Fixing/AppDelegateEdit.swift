@@ -19,8 +19,13 @@ enum AppDelegateEdit {
         func lines(of s: AppDelegateShape.Statement) -> ClosedRange<Int> { shape.line(s.first)...shape.line(s.last) }
 
         let unit = SceneMigration.indentUnit(Array(bytes))
-        let blockStart = lineStart(setUp.lines.lowerBound), blockEnd = lineStart(setUp.lines.upperBound + 1)
-        let firstLine = text(blockStart, min(blockEnd, bytes.count))
+        // The moved lines, as runs of consecutive lines: the last run gives way to the launch site.
+        var runs: [ClosedRange<Int>] = []
+        for n in setUp.moved {
+            if let last = runs.last, last.upperBound + 1 == n { runs[runs.count - 1] = last.lowerBound...n } else { runs.append(n...n) }
+        }
+        let firstStart = lineStart(setUp.moved.first ?? setUp.lines.lowerBound)
+        let firstLine = text(firstStart, min(lineStart((setUp.moved.first ?? setUp.lines.lowerBound) + 1), bytes.count))
         let indent = String(firstLine.prefix { $0 == " " || $0 == "\t" })
         let declarationLine = shape.line(setUp.function.declarationStart)
         let methodIndent = String(shape.lineText(declarationLine).prefix { $0 == " " || $0 == "\t" })
@@ -39,7 +44,11 @@ enum AppDelegateEdit {
             var fallback: [String] = []
             if let creation = setUp.creation {
                 let expression = file.text(from: creation.expression.first, through: creation.expression.last)
-                fallback.append(swift ? "let window = \(expression)" : "\(setUp.windowClass) *window = \(expression);")
+                if setUp.reusesWindow {
+                    fallback.append(swift ? "let window = self.window ?? \(expression)" : "UIWindow *window = self.window ?: \(expression);")
+                } else {
+                    fallback.append(swift ? "let window = \(expression)" : "\(setUp.windowClass) *window = \(expression);")
+                }
                 fallback += setUp.sizing.map(onLocal)
                 fallback.append(swift ? "setUpWindow(window)" : "[self setUpWindow:window];")
                 if !setUp.showing.isEmpty { fallback.append(swift ? "window.makeKeyAndVisible()" : "[window makeKeyAndVisible];") }
@@ -66,14 +75,27 @@ enum AppDelegateEdit {
         // The parameter: `window` where launch made a local of that name (its statements read it);
         // else another name, so that a bare `window` in them still means the property.
         let param = !swift || (setUp.creation?.local ?? false) ? "window" : "newWindow"
+        // `if (!self.window) { self.window = … }` becomes `self.window = window;`: the scene's window is new.
+        var replacedLines: [Int: String] = [:]
+        if let c = setUp.creation, setUp.reusesWindow {
+            let statementLines = lines(of: c.statement)
+            for n in statementLines { replacedLines[n] = "" }
+            let lineIndent = String(shape.lineText(statementLines.lowerBound).prefix { $0 == " " || $0 == "\t" })
+            replacedLines[statementLines.lowerBound] = lineIndent + (swift ? "self.window = \(param)\n" : "self.window = window;\n")
+        }
         // `self.window = V2Window()` (or `window = …`) becomes `self.window = newWindow`.
-        if let c = setUp.creation, !c.local {
+        if let c = setUp.creation, !c.local, !setUp.reusesWindow {
             let start = swift ? tokenStart(c.statement.first) : tokenStart(c.expression.first)
             replacements.append((start, tokenEnd(c.expression.last), swift ? "self.window = \(param)" : "window"))
         }
         var body = ""
         var assigns = setUp.creation.map { !$0.local } ?? false
-        for n in setUp.lines where !leaving.contains(n) {
+        for n in setUp.moved where !leaving.contains(n) {
+            if let replaced = replacedLines[n] {
+                body += replaced
+                if !replaced.isEmpty { assigns = true }
+                continue
+            }
             var line = text(lineStart(n), lineStart(n + 1))
             if !line.hasSuffix("\n") { line += "\n" }
             // Replacements on this line, last first so offsets hold.
@@ -96,11 +118,19 @@ enum AppDelegateEdit {
         method += swift ? "\(methodIndent)func setUpWindow(_ \(param): \(cls)) {\n" + body + "\(methodIndent)}\n"
             : "- (void)setUpWindow:(UIWindow *)window {\n" + body + "}\n"
         let afterFunction = lineStart(shape.line(setUp.function.close) + 1)
-        return [
-            Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: blockStart..<blockEnd,
-                 original: text(blockStart, blockEnd), replacement: site),
-            Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: afterFunction..<afterFunction, original: "",
-                 replacement: method),
-        ]
+        func blank(_ n: Int) -> Bool { n >= 0 && n < starts.count && shape.lineText(n).allSatisfy { $0 == " " || $0 == "\t" } }
+        var edits = runs.enumerated().map { k, run in
+            var end = lineStart(run.upperBound + 1)
+            let start = lineStart(run.lowerBound)
+            // A run taken out whole takes one blank line after it along, where one is before it
+            // (or the body's `{`): no empty paragraph is left behind.
+            let before = shape.lineText(run.lowerBound - 1).trimmingCharacters(in: .whitespaces)
+            if k < runs.count - 1, blank(run.upperBound + 1), blank(run.lowerBound - 1) || before.hasSuffix("{") { end = lineStart(run.upperBound + 2) }
+            return Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: start..<end,
+                        original: text(start, end), replacement: k == runs.count - 1 ? site : "")
+        }
+        edits.append(Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: afterFunction..<afterFunction, original: "",
+                          replacement: method))
+        return edits
     }
 }

@@ -27,6 +27,11 @@ struct AppDelegateShape {
         var function: Scope
         /// 0-based line indexes, first to last inclusive.
         var lines: ClosedRange<Int>
+        /// The lines that move (0-based, ascending): the statements that touch the window, those
+        /// that declare what they read, and those after them that read what they set — the rest
+        /// (frameworks, view controllers the window shows) stays at launch, which still runs
+        /// before a scene connects. All of `lines` when it holds preprocessor directives.
+        var moved: [Int] = []
         /// The statement that makes the window (first and last token), the tokens of what it makes
         /// (`V2Window()`, `[[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds]`), and whether
         /// it makes a local (`let window = …`), when there is one.
@@ -39,6 +44,9 @@ struct AppDelegateShape {
         var showing: [Statement] = []
         /// The block uses the function's `application` parameter, which the moved statements spell out.
         var usesApplicationParameter: [Int] = []
+        /// The window is made only when there is none yet (`if (!self.window) { self.window = … }`):
+        /// below iOS 13 launch keeps the one it has.
+        var reusesWindow = false
     }
 
     let file: CodeFile
@@ -57,6 +65,9 @@ struct AppDelegateShape {
     var windowProblem: String?
     /// Whether the class declares a `window` property (Swift; Objective-C declares it in its header).
     var declaresWindow = false
+    /// Launch code that stays at launch yet needs the window, which under scenes does not exist
+    /// until a scene connects: (what it does, line).
+    var launchWindowUses: [(String, Int)] = []
 
     init?(file: CodeFile, className: String) {
         guard let body = file.structure.scopes.first(where: {
@@ -66,6 +77,7 @@ struct AppDelegateShape {
         self.body = body
         let swift = file.language == .swift
         var launch: Scope? = nil
+        var willLaunch: Scope? = nil
         for s in file.structure.scopes where s.kind == .function && s.open > body.open && s.close < body.close {
             guard file.enclosingType(of: s.open)?.open == body.open else { continue }
             let name = s.name, labels = s.labels
@@ -82,6 +94,7 @@ struct AppDelegateShape {
             case "application:performActionFor:completionHandler", "application:performActionForShortcutItem:completionHandler:": performsShortcuts = true
             case "application:configurationForConnecting:options", "application:configurationForConnectingSceneSession:options:": configuresScenes = true
             case "application:didFinishLaunchingWithOptions", "application:didFinishLaunchingWithOptions:": launch = s
+            case "application:willFinishLaunchingWithOptions", "application:willFinishLaunchingWithOptions:": willLaunch = s
             case "application:shouldSaveSecureApplicationState", "application:shouldSaveSecureApplicationState:",
                  "application:shouldRestoreSecureApplicationState", "application:shouldRestoreSecureApplicationState:",
                  "application:shouldSaveApplicationState", "application:shouldSaveApplicationState:",
@@ -97,7 +110,57 @@ struct AppDelegateShape {
                 && file.scope(of: i)?.open == body.open { declaresWindow = true }
         }
         if let launch { launchOptionReads = file.launchOptionReads(in: launch).map { ($0.key, file.line(of: $0.token)) } }
-        findWindowSetUp(launch: launch)
+        findWindowSetUp(launch: launch ?? willLaunch)
+        if window != nil { findLaunchWindowUses([willLaunch, launch].compactMap { $0 }) }
+    }
+
+    /// Statements of the launch methods that stay there and use the window: directly, through the
+    /// application's `keyWindow` or `windows`, or by calling a method of the class that does.
+    mutating func findLaunchWindowUses(_ launches: [Scope]) {
+        let moved = Set(window?.moved ?? [])
+        let methods = file.structure.scopes.filter { s in
+            s.kind == .function && s.open > body.open && s.close < body.close && file.enclosingType(of: s.open)?.open == body.open
+        }
+        func usesWindow(_ range: ClosedRange<Int>) -> Bool {
+            range.contains { i in namesWindow(i) || ((file.text(i) == "keyWindow" || file.text(i) == "windows") && file.isPunct(i - 1, ".")) }
+        }
+        // The class's methods that use the window, followed one call deep.
+        var using = Set(methods.filter { $0.open != window?.function.open && usesWindow($0.open...$0.close) }.map(\.name))
+        for m in methods where !using.contains(m.name) && m.open != window?.function.open {
+            if (m.open...m.close).contains(where: { i in called(at: i).map { using.contains($0) } ?? false }) { using.insert(m.name) }
+        }
+        for launch in launches {
+            for s in statements(of: launch) where !moved.contains(line(s.first)) {
+                let range = s.first...s.last
+                if usesWindow(range) {
+                    launchWindowUses.append(("uses the window", file.line(of: s.first)))
+                } else if let m = range.compactMap({ called(at: $0) }).first(where: { using.contains($0) }) {
+                    launchWindowUses.append(("calls \(m), which uses the window,", file.line(of: s.first)))
+                }
+            }
+        }
+    }
+
+    /// The method of this class called at token `i`: `[self name…]` (its selector), `self.name(`, `name(`.
+    func called(at i: Int) -> String? {
+        guard file[i].kind == .identifier else { return nil }
+        if file.language == .objectiveC {
+            guard file.is(i - 1, .self), file.isPunct(i - 2, "[") else { return nil }
+            var selector = file.text(i)
+            if file.isPunct(i + 1, ":") {
+                var q = i
+                selector = ""
+                while q < file.tokens.count, !file.isPunct(q, "]") {
+                    if file.isPunct(q + 1, ":"), file[q].kind == .identifier { selector += file.text(q) + ":" }
+                    if file.isPunct(q, "(") || file.isPunct(q, "["), file.pair(q) > q { q = file.pair(q) }
+                    q += 1
+                }
+            }
+            return selector
+        }
+        guard file.isPunct(i + 1, "(") else { return nil }
+        if file.isPunct(i - 1, ".") { return file.is(i - 2, .self) ? file.text(i) : nil }
+        return file.text(i)
     }
 
     // MARK: The window's set-up
@@ -174,7 +237,7 @@ struct AppDelegateShape {
             s.kind == .function && s.open > body.open && s.close < body.close && file.enclosingType(of: s.open)?.open == body.open
         }
         // Where the window is made, else where it is first touched in the launch method.
-        let made = functions.first { s in statements(of: s).contains { creation(in: $0) != nil } }
+        let made = functions.first { s in statements(of: s).contains { creation(in: $0) != nil || guardedCreation($0) != nil } }
         guard let function = made ?? launch else { return }
         let list = statements(of: function)
         let touching = list.indices.filter { k in (list[k].first...list[k].last).contains { namesWindow($0) } }
@@ -182,8 +245,9 @@ struct AppDelegateShape {
         var setUp = WindowSetUp(function: function, lines: line(list[first].first)...line(list[last].last), windowClass: "UIWindow")
         for k in first...last {
             let statement = list[k]
-            if let (expression, cls, local) = creation(in: statement) {
+            if let (expression, cls, local) = creation(in: statement) ?? guardedCreation(statement) {
                 guard setUp.creation == nil else { windowProblem = "it makes more than one window"; return }
+                setUp.reusesWindow = creation(in: statement) == nil
                 guard line(expression.first) == line(expression.last) else {
                     windowProblem = "the window is made over several lines (line \(file.line(of: expression.first)))"
                     return
@@ -206,13 +270,78 @@ struct AppDelegateShape {
         // Preprocessor blocks stay whole.
         guard let lines = balanced(setUp.lines, in: function) else { windowProblem = "its window set-up is inside an #if"; return }
         setUp.lines = lines
-        if let problem = problem(moving: setUp, from: list, first...last) { windowProblem = problem; return }
+        let moving = movingStatements(list, first...last, in: function)
+        if lines != line(list[first].first)...line(list[last].last) || (lines.contains { isDirective($0) }) {
+            setUp.moved = Array(lines)
+        } else {
+            setUp.moved = moving.sorted().flatMap { k in Array(line(list[k].first)...line(list[k].last)) }
+        }
+        if let problem = problem(moving: setUp, from: list, first...last, statements: moving) { windowProblem = problem; return }
         let parameter = function.parameterNames.first
+        let movedLines = Set(setUp.moved)
         setUp.usesApplicationParameter = (list[first].first...list[last].last).filter { i in
             parameter == "application" && file.text(i) == "application" && !file.isPunct(i - 1, ".") && !file.isPunct(i + 1, ":")
-                && file.innermostBody(of: i)?.open == function.open
+                && file.innermostBody(of: i)?.open == function.open && movedLines.contains(line(i))
         }
         window = setUp
+    }
+
+    /// Whether 0-based line `n` is a preprocessor directive.
+    func isDirective(_ n: Int) -> Bool { lineText(n).drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }
+
+    /// The statements of `list` in `range` that move: those that touch the window; then, until
+    /// nothing changes, one that declares a local a moving statement reads, and one after a
+    /// moving statement (to the end of the function) that reads what it sets or declares.
+    func movingStatements(_ list: [Statement], _ range: ClosedRange<Int>, in function: Scope) -> Set<Int> {
+        var moving = Set(range.filter { k in (list[k].first...list[k].last).contains { namesWindow($0) } })
+        let reads = list.map { names(readIn: $0) }
+        let sets = list.map { names(setBy: $0) }
+        let declares = list.map { locals(declaredBy: $0) }
+        var changed = true
+        while changed {
+            changed = false
+            for k in list.indices where !moving.contains(k) {
+                let needed = moving.contains { m in !declares[k].isDisjoint(with: reads[m]) }
+                let follows = moving.contains { m in m < k && !(sets[m].union(declares[m])).isDisjoint(with: reads[k]) }
+                if needed || follows { moving.insert(k); changed = true }
+            }
+        }
+        return moving
+    }
+
+    /// The names a statement reads: identifiers, a property read through `self.` by its name,
+    /// an instance variable `_name` as `name` too.
+    func names(readIn s: Statement) -> Set<String> {
+        var out = Set<String>()
+        for i in s.first...s.last where file[i].kind == .identifier {
+            let t = file.text(i)
+            if file.isPunct(i - 1, "."), !file.is(i - 2, .self) { continue }
+            out.insert(t)
+            if t.hasPrefix("_"), t.count > 1 { out.insert(String(t.dropFirst())) }
+        }
+        return out
+    }
+
+    /// What a statement sets: `self.x = …`, `_x = …`, `x = …`, `self.x.y = …` (x changes), as `x`.
+    func names(setBy s: Statement) -> Set<String> {
+        var q = s.first
+        if file.language == .objectiveC, file.isPunct(q, "[") { q += 1 }
+        if file.is(q, .self), file.isPunct(q + 1, ".") { q += 2 }
+        guard file[q].kind == .identifier else { return [] }
+        var e = q
+        while file.isPunct(e + 1, ".") || file.isPunct(e + 1, "?") || file.isPunct(e + 1, "!") { e += file.isPunct(e + 1, ".") ? 2 : 1 }
+        guard file.isPunct(e + 1, "=") || (file.language == .objectiveC && file.isPunct(s.first, "[")) else { return [] }
+        let t = file.text(q)
+        return t.hasPrefix("_") && t.count > 1 ? [t, String(t.dropFirst())] : [t]
+    }
+
+    /// The locals a statement declares at its own level (`let x`, `var x`, `Type *x =`).
+    func locals(declaredBy s: Statement) -> Set<String> {
+        var out = Set<String>()
+        for i in s.first...s.last where file[i].kind == .identifier {
+            if file.is(i - 1, .let) || file.is(i - 1, .var) || (file.language == .objectiveC && file.isCDeclarator(i)) { out.insert(file.text(i)) }
+        }
+        return out
     }
 
     /// `self.window = UIWindow(frame: …)`, `let window = V2Window()`, `self.window = [[UIWindow
@@ -234,6 +363,27 @@ struct AppDelegateShape {
         }
         guard file.isPunct(value, "["), file.isPunct(value + 1, "["), file.text(value + 3) == "alloc", file.pair(value) == end else { return nil }
         return ((value, end), file.text(value + 2), local)
+    }
+
+    /// `if (!self.window) { self.window = [[UIWindow alloc] initWithFrame:…]; }`, `if window == nil
+    /// { window = UIWindow(frame: …) }` (Simplenote's `setupDefaultWindow`): the window made when
+    /// there is none yet, as `creation` reads the one statement inside.
+    func guardedCreation(_ s: Statement) -> (Statement, String, Bool)? {
+        guard file.is(s.first, .if) else { return nil }
+        var open = s.first + 1
+        while open < s.last, !file.isPunct(open, "{") {
+            if file.isPunct(open, "("), file.pair(open) > open { open = file.pair(open) }
+            open += 1
+        }
+        guard file.isPunct(open, "{"), file.pair(open) == s.last,
+              let block = file.structure.scopes.first(where: { $0.open == open }) else { return nil }
+        let condition = file.text(from: s.first + 1, through: open - 1).filter { !$0.isWhitespace }
+        let unparenthesized = condition.hasPrefix("(") && condition.hasSuffix(")") ? String(condition.dropFirst().dropLast()) : condition
+        guard ["!self.window", "!_window", "!window", "self.window==nil", "_window==nil", "window==nil", "self.window==nil"].contains(unparenthesized)
+        else { return nil }
+        let inner = statements(of: block)
+        guard inner.count == 1, let made = creation(in: inner[0]), !made.2 else { return nil }
+        return made
     }
 
     /// Where the window is a statement's receiver — `self.window`, `window`, `_window`, with
@@ -292,12 +442,19 @@ struct AppDelegateShape {
         return pairs.contains { $0.0 < lo && $0.1 > hi } ? nil : lo...hi
     }
 
-    /// Why the statements `range` of `list` cannot become a method of their own, or nil.
-    func problem(moving setUp: WindowSetUp, from list: [Statement], _ range: ClosedRange<Int>) -> String? {
+    /// Why the statements that move cannot become a method of their own, or nil.
+    func problem(moving setUp: WindowSetUp, from list: [Statement], _ range: ClosedRange<Int>, statements moving: Set<Int>) -> String? {
         let function = setUp.function
-        let a = list[range.lowerBound].first, b = list[range.upperBound].last
         let name = function.name
-        for i in a...b {
+        let moved = Set(setUp.moved)
+        let body = (function.open + 1)..<function.close
+        // Locals the moved statements declare go with them.
+        var declared = Set<String>()
+        for i in body where moved.contains(line(i)) && file[i].kind == .identifier && file.innermostBody(of: i)?.open == function.open {
+            if file.is(i - 1, .let) || file.is(i - 1, .var) || (file.language == .objectiveC && file.isCDeclarator(i)) { declared.insert(file.text(i)) }
+        }
+        let first = body.first { moved.contains(line($0)) } ?? body.lowerBound
+        for i in body where moved.contains(line(i)) {
             let t = file.text(i)
             if file.is(i, .return), file.innermostBody(of: i)?.open == function.open {
                 return "\(name) returns from inside its window set-up (line \(file.line(of: i)))"
@@ -306,19 +463,16 @@ struct AppDelegateShape {
             if function.parameterNames.contains(t), t != "application" {
                 return "its window set-up reads `\(t)`, a parameter of \(name) (line \(file.line(of: i)))"
             }
-            if t != "window", t != "self", file.declaresLocal(t, before: a), !function.parameterNames.contains(t) {
+            if t != "window", t != "self", !declared.contains(t), file.declaresLocal(t, before: first), !function.parameterNames.contains(t) {
                 return "its window set-up reads `\(t)`, a local of \(name) declared before it (line \(file.line(of: i)))"
             }
         }
-        // Locals the moved statements declare must not be needed after them.
-        var declared = Set<String>()
-        for i in a...b where file[i].kind == .identifier && file.innermostBody(of: i)?.open == function.open {
-            if file.is(i - 1, .let) || file.is(i - 1, .var) || (file.language == .objectiveC && file.isCDeclarator(i)) { declared.insert(file.text(i)) }
-        }
+        // … and must not be needed by what stays.
         declared.remove("window")
-        for i in (b + 1)..<function.close where file[i].kind == .identifier && declared.contains(file.text(i)) && !file.isPunct(i - 1, ".") {
+        for i in body where !moved.contains(line(i)) && file[i].kind == .identifier && declared.contains(file.text(i)) && !file.isPunct(i - 1, ".") {
             return "`\(file.text(i))`, which its window set-up declares, is used after it (line \(file.line(of: i)))"
         }
+        _ = (list, range, moving)
         return nil
     }
 }

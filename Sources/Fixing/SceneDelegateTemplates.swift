@@ -194,8 +194,10 @@ struct SceneDelegateTemplate {
             /// methods that handled them before scenes (TN3187). Written by `fleetscan migrate scenes`.
             @implementation \(name)
 
+            /// The app's delegate, when it is \(appDelegate) (a test host may install another): nil otherwise.
             - (\(appDelegate) *)appDelegate {
-                return (\(appDelegate) *)UIApplication.sharedApplication.delegate;
+                id<UIApplicationDelegate> delegate = UIApplication.sharedApplication.delegate;
+                return [(NSObject *)delegate isKindOfClass:[\(appDelegate) class]] ? (\(appDelegate) *)delegate : nil;
             }
 
             - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {

@@ -173,11 +173,13 @@ public enum SceneMigration {
                                              performsShortcuts: shape.performsShortcuts, header: ad.header?.path,
                                              imports: swift || setUp == nil || setUp?.windowClass == "UIWindow" ? [] : localImports(file))
         var newFiles: [(String, String)] = []
+        // The new files are indented as the app delegate is.
+        let unit = indentUnit(ad.bytes)
         if swift {
-            newFiles.append((inFolder(name + ".swift"), template.swift))
+            newFiles.append((inFolder(name + ".swift"), reindent(template.swift, unit)))
         } else {
-            newFiles.append((inFolder(name + ".h"), template.objcHeader))
-            newFiles.append((inFolder(name + ".m"), template.objc))
+            newFiles.append((inFolder(name + ".h"), reindent(template.objcHeader, unit)))
+            newFiles.append((inFolder(name + ".m"), reindent(template.objc, unit)))
         }
 
         // 3. The app delegate: which configuration a new scene gets, and its window set-up.
@@ -187,6 +189,10 @@ public enum SceneMigration {
             if !swift { edits.append(importEdit(ad, header: name + ".h")) }
         }
         if let setUp { edits += AppDelegateEdit.moveWindowSetUp(setUp, in: shape, delegate: name, below: below) }
+        for (what, line) in shape.launchWindowUses {
+            todo.append("\(ad.path):\(line): launch \(what) but under scenes the window exists only once a scene connects: "
+                        + "do it in \(swift ? "setUpWindow(_:)" : "setUpWindow:") after the window is set up, or in \(name)")
+        }
         for (method, line) in shape.stateRestoration {
             todo.append("\(ad.path):\(line): \(method) is not called under scenes: a scene restores its state from the NSUserActivity its "
                         + "delegate returns from stateRestorationActivity(for:)")
@@ -284,18 +290,42 @@ public enum SceneMigration {
         return i
     }
 
-    /// The file's indentation step: a tab, or the smallest run of spaces that starts a line.
+    /// `text`, written with four-space steps, indented by `unit` steps instead (what is left
+    /// over, an alignment, stays as it is).
+    static func reindent(_ text: String, _ unit: String) -> String {
+        guard unit != "    " else { return text }
+        return text.components(separatedBy: "\n").map { line in
+            let spaces = line.prefix { $0 == " " }.count
+            return String(repeating: unit, count: spaces / 4) + String(repeating: " ", count: spaces % 4) + line.dropFirst(spaces)
+        }.joined(separator: "\n")
+    }
+
+    /// The file's indentation step: a tab, or a run of spaces.
     static func indentUnit(_ bytes: [UInt8]) -> String {
-        var smallest = Int.max
-        var atStart = true, run = 0
+        // By the majority of lines: a file indented with spaces may hold a tab or two (and the
+        // other way round). The step is the commonest increase from one line to the next deeper
+        // one (a continuation aligned by one space, or a class body at 4 and methods at 8, do
+        // not decide it).
+        var tabs = 0, spaces = 0
+        var steps: [Int: Int] = [:]
+        var previous = 0
+        var atStart = true, run = 0, tabbed = false
         for b in bytes {
-            if atStart, b == 9 { return "\t" }
+            if atStart, b == 9 { tabbed = true; continue }
             if atStart, b == 32 { run += 1; continue }
-            if atStart, run > 0, b != 10 { smallest = min(smallest, run) }
+            if atStart, b != 10, b != 13 {
+                if tabbed { tabs += 1 } else if run > 0 { spaces += 1 }
+                if !tabbed {
+                    if run > previous { steps[run - previous, default: 0] += 1 }
+                    previous = run
+                }
+            }
             atStart = b == 10
-            run = 0
+            if atStart { run = 0; tabbed = false }
         }
-        return String(repeating: " ", count: smallest == Int.max ? 4 : smallest)
+        if tabs > spaces { return "\t" }
+        let step = steps.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? 4
+        return String(repeating: " ", count: min(max(step, 2), 8))
     }
 
     // MARK: The Info.plist

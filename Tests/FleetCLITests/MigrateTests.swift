@@ -142,6 +142,38 @@ import TestSupport
         #expect(try Self.rules(dir.path).contains("app-delegate-window"))
     }
 
+    /// After Simplenote and Artsy's energy: the window made in a helper only when there is none,
+    /// the view controllers it shows built between its statements, a category and a test delegate
+    /// that also adopt UIApplicationDelegate, two-space indentation.
+    @Test func onlyTheWindowsStatementsMoveAndLaunchKeepsWhatItBuilds() throws {
+        let (dir, diff, _) = try Self.migrate("NotesObjCApp", sources: "Notes", swift: false, deployment: "12.0", golden: "migrate-notes.diff")
+        let app = try String(contentsOfFile: dir.path + "/Notes/AppDelegate.m", encoding: .utf8)
+        // What the window shows is still built at launch, which reads it later; the window's own
+        // statements move, and below iOS 13 launch keeps the window it has.
+        #expect(app.contains("- (void)setupDefaultWindow\n{\n  self.listViewController = [[UIViewController alloc] initWithNibName:nil bundle:nil];\n  self.listViewController.title = @\"Notes\";\n"))
+        #expect(app.contains("- (void)setUpWindow:(UIWindow *)window {\n  self.window = window;\n  self.window.tintColor = self.window.tintColor;\n  self.window.rootViewController = self.listViewController;\n}"))
+        #expect(app.contains("    UIWindow *window = self.window ?: [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];"))
+        // The app's delegate is the one main.m names, not its category or the test delegate.
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/Notes/TestAppDelegate+Scenes.m"))
+        // Launch code that presents on the window is the reviewer's to move.
+        #expect(diff.contains("  - Notes/AppDelegate.m:34: launch calls showLockIfNeeded, which uses the window, but under scenes the window exists only once a scene connects"))
+        let scene = try String(contentsOfFile: dir.path + "/Notes/SceneDelegate.m", encoding: .utf8)
+        #expect(scene.contains("\n  return [(NSObject *)delegate isKindOfClass:[AppDelegate class]] ? (AppDelegate *)delegate : nil;\n"))
+    }
+
+    /// A launch blocker scenes do not lift is on the to-do list: the patch alone does not make the app launch.
+    @Test func aLaunchBlockerLeftAfterTheMigrationIsOnTheToDoList() throws {
+        let dir = try Self.copy("NotesObjCApp")
+        let plist = dir.path + "/Notes/Info.plist"
+        let text = try String(contentsOfFile: plist, encoding: .utf8)
+        try text.replacingOccurrences(of: "<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>\n", with: "")
+            .write(toFile: plist, atomically: true, encoding: .utf8)
+        let diff = run(["migrate", "scenes", dir.path])
+        #expect(diff.code == 0, "\(diff.err)")
+        #expect(diff.out.contains("  - Notes/Info.plist:1: launch-screen-missing: App `Notes` has no launch screen"), "\(diff.out.prefix(600))")
+        #expect(diff.out.contains("Notes still does not launch until this is fixed"))
+    }
+
     /// A Router that takes the app delegate's window or makes its own, a storyboard with no
     /// first screen, quick actions, a shortcut item from the launch options, state restoration.
     @Test func aRouterGetsTheScenesWindowAndAStoryboardWithoutAFirstScreenIsNotNamed() throws {

@@ -148,6 +148,7 @@ API_AVAILABLE(ios(17.0))
 @property (readonly) UIView *superview;
 @property (readonly) NSArray<UIView *> *subviews;
 @property (strong) UIColor *backgroundColor;
+@property (strong) UIColor *tintColor API_AVAILABLE(ios(7.0));
 @property CGFloat alpha;
 @property BOOL hidden;
 @property BOOL clipsToBounds;

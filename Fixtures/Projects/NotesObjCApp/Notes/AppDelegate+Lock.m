@@ -1,0 +1,10 @@
+#import "AppDelegate.h"
+
+@implementation AppDelegate (Lock)
+
+- (BOOL)isLocked
+{
+  return NO;
+}
+
+@end

@@ -1,0 +1,4 @@
+#import "TestAppDelegate.h"
+
+@implementation TestAppDelegate
+@end
