@@ -621,6 +621,21 @@ def notes_objc_app(root):
 """)
     write(os.path.join(d, "Notes/TestAppDelegate.h"), "#import <UIKit/UIKit.h>\n\n@interface TestAppDelegate : UIResponder <UIApplicationDelegate>\n@end\n")
     write(os.path.join(d, "Notes/TestAppDelegate.m"), "#import \"TestAppDelegate.h\"\n\n@implementation TestAppDelegate\n@end\n")
+    # A vendored library's example app, which is no shipping app of this repository.
+    e = Project("LockExample", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    eg = e.group("LockExample")
+    e.target("LockExample", APP, {"INFOPLIST_FILE": "LockExample/Info.plist"}, sources=[e.file(eg, "ExampleAppDelegate.m")])
+    e.write(os.path.join(d, "Vendor/Lock/Example/LockExample.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Vendor/Lock/Example/LockExample/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
+    write(os.path.join(d, "Vendor/Lock/Example/LockExample/ExampleAppDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface ExampleAppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation ExampleAppDelegate
+@end
+""")
     write(os.path.join(d, "Notes/main.m"), """#import <UIKit/UIKit.h>
 #import "AppDelegate.h"
 

@@ -92,8 +92,25 @@ enum MigrateCommand {
                 if !quiet { io.err("fleetscan: migrate: \(scan.root): every app target adopts scenes: nothing to migrate\n") }
                 return nil
             }
-            guard candidates.count == 1, let only = candidates.keys.first else {
-                throw ScanError("several app targets lack a scene manifest: \(candidates.keys.sorted().joined(separator: ", ")); choose one with --target")
+            // The shipping app first: an example or test host is migrated when asked for by name —
+            // unless the repository ships no app (a library, whose demo app is what there is).
+            let shipping = candidates.filter { $0.value.finding.scope.counts }
+            let scopes = Dictionary(result.targets.map { ($0.name, $0.scope) }, uniquingKeysWith: { a, _ in a })
+            let shipsAnApp = model.apps.contains { scopes[$0.name] == .app }
+            if shipping.isEmpty, shipsAnApp {
+                if !quiet {
+                    io.err("fleetscan: migrate: \(scan.root): every shipping app adopts scenes: nothing to migrate; "
+                           + "\(candidates.keys.sorted().joined(separator: ", ")) (example or test) can be migrated with --target\n")
+                }
+                return nil
+            }
+            let choice = shipping.isEmpty ? candidates : shipping
+            guard choice.count == 1, let only = choice.keys.first else {
+                throw ScanError("several app targets lack a scene manifest: \(choice.keys.sorted().joined(separator: ", ")); choose one with --target")
+            }
+            if !quiet, choice.count < candidates.count {
+                let others = candidates.keys.filter { choice[$0] == nil }.sorted()
+                io.err("fleetscan: migrate: \(only) is the app; \(others.joined(separator: ", ")) (example or test) can be migrated with --target\n")
             }
             name = only
         }

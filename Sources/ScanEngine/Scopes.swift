@@ -42,7 +42,9 @@ public struct Scopes: Sendable {
                 scope = .test
             } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
                 scope = .example
-            } else if libraryRepository, !t.kind.isLibrary, hint(t) == .example {
+            } else if libraryRepository || shipping > 0, !t.kind.isLibrary, hint(t) == .example {
+                // An example app next to the product (a vendored library's `Example/` app in an
+                // app's repository) is an example; a repository of nothing but samples ships them.
                 scope = .example
             } else if t.kind.isLibrary || (libraryRepository && t.kind == .other) {
                 scope = libraryRepository ? .library : .app

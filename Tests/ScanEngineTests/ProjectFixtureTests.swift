@@ -188,6 +188,16 @@ import TestSupport
         #expect(!r.findings.contains { $0.rule == "shared-windows" })
     }
 
+    /// A vendored library's example app in an app's repository (GitHawk's `Local Pods/SwipeCellKit/Example`)
+    /// is an example: it never lowers the app.
+    @Test func anExampleAppNextToTheShippingAppIsAnExample() throws {
+        let r = try scanFixture("NotesObjCApp")
+        #expect(targetLines(r).filter { $0.hasPrefix("LockExample") || $0.hasPrefix("Notes ") } == [
+            "Notes [iOS] app not-launching: scene-manifest-missing@Notes/Info.plist:1",
+            "LockExample [iOS] example not-launching: scene-manifest-missing@Vendor/Lock/Example/LockExample/Info.plist:1",
+        ])
+    }
+
     @Test func withoutAProjectFoldersAndPackagesDecideScopes() {
         let r = scan([
             "Package.swift": "let package = Package(name: \"K\", platforms: [.iOS(.v15)], targets: [.target(name: \"K\"), .target(name: \"Extra\", path: \"Lib/Extra\"), .testTarget(name: \"KTests\")])",
