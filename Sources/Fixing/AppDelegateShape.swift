@@ -467,6 +467,11 @@ struct AppDelegateShape {
                 return "its window set-up reads `\(t)`, a local of \(name) declared before it (line \(file.line(of: i)))"
             }
         }
+        // A return between the moved statements would skip some of them at launch, not in a scene.
+        let last = body.last { moved.contains(line($0)) } ?? first
+        for i in first..<last where !moved.contains(line(i)) && file.is(i, .return) && file.innermostBody(of: i)?.open == function.open {
+            return "\(name) returns between the statements of its window set-up (line \(file.line(of: i)))"
+        }
         // … and must not be needed by what stays.
         declared.remove("window")
         for i in body where !moved.contains(line(i)) && file[i].kind == .identifier && declared.contains(file.text(i)) && !file.isPunct(i - 1, ".") {

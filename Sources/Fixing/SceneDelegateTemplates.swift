@@ -68,14 +68,13 @@ struct SceneDelegateTemplate {
         case .rootViewController:
             s += """
                         guard let windowScene = scene as? UIWindowScene else { return }
-                        // The root view controller the app delegate built at launch, in this scene's window (see the to-do
-                        // list of the migration: the app delegate's window set-up could not be moved here).
-                        let window = UIWindow(windowScene: windowScene)
-                        let launchWindow = appDelegate?.window
-                        window.rootViewController = launchWindow?.rootViewController
-                        launchWindow?.rootViewController = nil
-                        self.window = window
-                        window.makeKeyAndVisible()
+                        // The window the app delegate made and set up at launch, attached to this scene (see the to-do list
+                        // of the migration: its set-up could not be moved here), so whatever holds it keeps working.
+                        guard let launchWindow = appDelegate?.window else { return }
+                        launchWindow.frame = windowScene.coordinateSpace.bounds
+                        launchWindow.windowScene = windowScene
+                        self.window = launchWindow
+                        launchWindow.makeKeyAndVisible()
 
                 """
         case .none:
@@ -217,12 +216,15 @@ struct SceneDelegateTemplate {
             if setUp { s += "    if (self.window) {\n        [self.appDelegate setUpWindow:self.window];\n    }\n" }
         case .rootViewController:
             s += """
-                    // The root view controller the app delegate built at launch, in this scene's window (see the to-do
-                    // list of the migration: the app delegate's window set-up could not be moved here).
+                    // The window the app delegate made and set up at launch, attached to this scene (see the to-do list
+                    // of the migration: its set-up could not be moved here), so whatever holds it keeps working.
                     UIWindow *launchWindow = self.appDelegate.window;
-                    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
-                    self.window.rootViewController = launchWindow.rootViewController;
-                    launchWindow.rootViewController = nil;
+                    if (!launchWindow) {
+                        return;
+                    }
+                    launchWindow.frame = ((UIWindowScene *)scene).coordinateSpace.bounds;
+                    launchWindow.windowScene = (UIWindowScene *)scene;
+                    self.window = launchWindow;
                     [self.window makeKeyAndVisible];
 
                 """

@@ -159,8 +159,9 @@ public enum SceneMigration {
         } else if storyboard != nil {
             window = .storyboard(setUp: false)
         } else if let problem = shape.windowProblem {
-            todo.append("\(ad.path): its window set-up stays where it is: \(problem); \(name) shows the root view controller of the window "
-                        + "it makes, but whatever else holds that window (a HUD, a router) must be given the scene's window by hand")
+            todo.append("\(ad.path): its window set-up stays where it is: \(problem); \(name) attaches the window launch made to its scene, "
+                        + "so what holds that window keeps working, but launch code that needs the window on screen runs before a scene "
+                        + "connects, and only one scene can have it: move the set-up into the scene delegate to support several")
             window = .rootViewController
         } else {
             todo.append("\(ad.path): \(ad.className) makes no window" + (input.otherWindows.isEmpty ? "" : " (\(input.otherWindows.joined(separator: ", ")) "
