@@ -27,6 +27,8 @@ loose objects (zlib, SHA-1), because git itself refuses to make most of these:
   unsorted-tree     App/ holds its entries out of order and `App.swift` twice
   alternates        objects/info/alternates names OUT.git-other, a repository holding
                     a blob this one's tree needs
+  linked-PART       PART of the git directory (objects, refs, packed-refs, head, info) is a symbolic
+                    link into OUT.git-other, a repository whose main holds a secret
   escape-names      file names holding ESC, BEL, CR, a newline with a forged xcode line,
                     a backtick and `<script>` (each with one finding)
 
@@ -227,6 +229,26 @@ def main():
         with open(os.path.join(a.out, "objects", "info", "alternates"), "w") as f:
             f.write(os.path.abspath(os.path.join(a.out + "-other", "objects")) + "\n")
         root = with_app(r, [("Hidden.swift", "100644", hidden)])
+    elif k.startswith("linked-"):
+        # A part of the git directory is a symbolic link into another repository, whose `main`
+        # holds a secret: objects, refs, packed-refs, HEAD or info.
+        part = k[len("linked-"):]
+        other = Repo(a.out + "-other")
+        hidden = other.blob(b"import UIKit\nlet secret = UIScreen.main.bounds.height\n")
+        secret = other.commit(with_app(other, [("Secret.swift", "100644", hidden)]), when)
+        with open(os.path.join(a.out + "-other", "packed-refs"), "w") as f:
+            f.write(f"# pack-refs with: peeled fully-peeled sorted\n{secret} refs/heads/main\n")
+        os.makedirs(os.path.join(a.out + "-other", "info"), exist_ok=True)
+        root = with_app(r)
+        print(r.commit(root, when))
+        name = {"objects": "objects", "refs": "refs", "packed-refs": "packed-refs", "head": "HEAD", "info": "info"}[part]
+        here = os.path.join(a.out, name)
+        if os.path.isdir(here):
+            subprocess.run(["rm", "-rf", here], check=True)
+        elif os.path.exists(here):
+            os.remove(here)
+        os.symlink(os.path.relpath(os.path.join(a.out + "-other", name), a.out), here)
+        return
     elif k == "escape-names":
         b = r.blob(HEALTHY)
         names = [b"Esc\x1b[31mRed.swift", b"Bell\x07.swift", b"Carriage\rReturn.swift",

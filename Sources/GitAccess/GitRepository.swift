@@ -92,9 +92,11 @@ public final class GitRepository {
     /// Opens the repository at `path`: a working tree's root, its `.git` folder, or a bare
     /// repository. Folders above are not searched. Its objects are read from its own packs and
     /// loose objects only (`LooseObjects`): every loose object is checked before libgit2 reads
-    /// it, and alternates are not followed.
+    /// it, and alternates are not followed. A symbolic link in its git directory that leads out of
+    /// it is refused (`GitDirectoryLinks`).
     public static func open(_ path: String) throws -> GitRepository {
         Git.setUp()
+        try GitDirectoryLinks.check(path)
         var repo: OpaquePointer?
         try Git.check(git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
                       "git_repository_open_ext", path)

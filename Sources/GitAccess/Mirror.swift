@@ -187,6 +187,7 @@ public enum Mirror {
     /// the transport, as with git; a fleet manifest resolves it to a path first.) The remote is
     /// set up as `update` expects; the fetch that follows finds nothing new.
     static func cloneLocal(_ source: String, at path: String) throws -> GitRepository {
+        try GitDirectoryLinks.check(source)
         var options = git_clone_options()
         try Git.check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init", source)
         options.bare = 1
@@ -208,6 +209,9 @@ public enum Mirror {
             throw e
         }
         git_repository_free(handle)
+        // The source's alternates name other object stores: fleetscan reads none, and a mirror that
+        // kept them would lead whatever opens it later (git itself) into another repository.
+        for file in ["objects/info/alternates", "objects/info/http-alternates"] { try? FileManager.default.removeItem(atPath: partial + "/" + file) }
         do {
             let staged = try GitRepository.open(partial)
             try Git.check(git_remote_add_fetch(staged.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)

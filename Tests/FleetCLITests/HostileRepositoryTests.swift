@@ -124,6 +124,19 @@ import TestSupport
         #expect(scan.stderr.contains("App/Hidden.swift: cannot read"), "\(scan.stderr)")
     }
 
+    /// `objects -> ../secret.git/objects` and the like (issue 30): refused before libgit2 opens
+    /// the repository, naming the link; nothing of the other repository is read.
+    @Test(arguments: [("objects", "objects"), ("refs", "refs"), ("packed-refs", "packed-refs"), ("head", "HEAD"), ("info", "info")])
+    func aLinkOutOfTheGitDirectoryIsRefused(_ kind: String, _ part: String) throws {
+        let repo = try repository("linked-\(kind)")
+        let (scan, history) = try scanAndHistory(repo)
+        for run in [scan, history] {
+            #expect(run.status == 2, "\(run.summary)")
+            #expect(run.stderr.contains("\(repo)/\(part): a symbolic link to ../linked-\(kind).git-other/\(part), outside the repository"), "\(run.stderr)")
+            #expect(!run.stdout.contains("Secret.swift"))
+        }
+    }
+
     @Test func aFIFOGivenAsAPathIsSkipped() throws {
         let fifo = folder.path + "/Pipe.swift"
         #expect(mkfifo(fifo, 0o644) == 0)

@@ -128,6 +128,34 @@ import TestSupport
         #expect(reports > 0)
     }
 
+    /// A source's alternates are neither followed nor copied (issue 30): git opening the mirror
+    /// later must not be led into another repository. A link out of the source is refused.
+    @Test func aMirrorOfALocalPathKeepsNoAlternatesAndRefusesLinksOut() throws {
+        let source = TempDirectory()
+        let origin = source.path + "/origin.git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-history-repo.py", origin, "--commits", "3", "--units", "2"])
+        try FileManager.default.createDirectory(atPath: origin + "/objects/info", withIntermediateDirectories: true)
+        try "/elsewhere/objects\n".write(toFile: origin + "/objects/info/alternates", atomically: true, encoding: .utf8)
+        try "https://example.com/objects\n".write(toFile: origin + "/objects/info/http-alternates", atomically: true, encoding: .utf8)
+        let cache = TempDirectory()
+        let mirror = try Mirror.update(url: origin, at: cache.path + "/m.git", scope: .branch("main"))
+        #expect(try mirror.resolveCommit("main").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
+        #expect(!FileManager.default.fileExists(atPath: cache.path + "/m.git/objects/info/alternates"))
+        #expect(!FileManager.default.fileExists(atPath: cache.path + "/m.git/objects/info/http-alternates"))
+        // `refs -> ../other/refs` in the source: no mirror is made of it.
+        let other = source.path + "/other.git"
+        try FixtureRepositories.run(["git", "init", "-q", "--bare", other])
+        try FileManager.default.removeItem(atPath: origin + "/refs")
+        try FileManager.default.createSymbolicLink(atPath: origin + "/refs", withDestinationPath: "../other.git/refs")
+        #expect(throws: GitError.self) { try Mirror.update(url: origin, at: cache.path + "/n.git", scope: .branch("main")) }
+        #expect(!FileManager.default.fileExists(atPath: cache.path + "/n.git"))
+        // A link that stays inside the git directory is git's own business.
+        let inside = source.path + "/inside.git"
+        try FixtureRepositories.run(["python3", repositoryRoot + "/scripts/make-history-repo.py", inside, "--commits", "2", "--units", "2"])
+        try FileManager.default.createSymbolicLink(atPath: inside + "/refs/heads/alias", withDestinationPath: "main")
+        #expect(throws: Never.self) { _ = try GitRepository.open(inside) }
+    }
+
     @Test func aBranchScopeFetchesOneBranchAndALocalPathIsCopied() throws {
         let source = TempDirectory()
         let origin = source.path + "/origin.git"
