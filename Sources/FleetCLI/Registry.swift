@@ -118,6 +118,9 @@ enum Flags {
     static let reportOutput = Flag(name: "--output", aliases: ["--out"], value: "DIR", help: "the folder to write into (created if missing)",
                                    commands: ["report"])
     static let reportRepo = Flag(name: "--repo", value: "NAME", help: "only this repository of the manifest", commands: ["report"])
+    static let keepPaths = Flag(name: "--keep-paths", value: nil,
+                                help: "with --format json: keep local paths in repository URLs and failure reasons (default: <local path>, as the HTML and Markdown show)",
+                                commands: ["report"])
     static let owner = Flag(name: "--owner", value: "OWNER",
                             help: "only what this owner owns (@org/team, @user or an email, as CODEOWNERS or the manifest's team names it)",
                             commands: ["report"])
@@ -126,7 +129,7 @@ enum Flags {
         scanFormat, fixFormat, historyFormat, reportFormat, repo, rev, historyRev, reportRepo, manifest, db, reportOutput, output,
         baseline, diffBase, failOn, strict, config, rule, write, target, since, fleetSince, maxCommits, allCommits, owner,
         jobs, lanes, transfers, cache, fleetCache, shard, fleetReport, workerTimeout, workerMemory, inProcess, allowFailures,
-        color, quiet,
+        keepPaths, color, quiet,
     ]
 
     /// The flags `command` takes, in help order.

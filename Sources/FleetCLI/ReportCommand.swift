@@ -26,14 +26,14 @@ enum ReportCommand {
                             + "(run `fleetscan fleet run` or `fleetscan history` first)")
         }
         let f = p.value(Flags.reportFormat) ?? "html"
-        let written = try write(overview, format: f, to: dir)
+        let written = try write(overview, format: f, to: dir, keepPaths: p.has(Flags.keepPaths))
         if !p.has(Flags.quiet) { io.err("fleetscan: report: \(written[0])" + (written.count > 1 ? " and \(written.count - 1) repository pages" : "") + "\n") }
         return 0
     }
 
     /// Writes the report files; returns their paths.
     @discardableResult
-    static func write(_ overview: FleetOverview, format: String, to dir: String) throws -> [String] {
+    static func write(_ overview: FleetOverview, format: String, to dir: String, keepPaths: Bool = false) throws -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
@@ -42,7 +42,7 @@ enum ReportCommand {
         var files: [(String, String)] = []
         switch format {
         case "json":
-            files = [("report.json", FleetJSON.render(overview))]
+            files = [("report.json", FleetJSON.render(overview, keepPaths: keepPaths))]
         case "markdown":
             files = [("report.md", FleetMarkdown.render(overview))]
         default:

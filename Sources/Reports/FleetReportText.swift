@@ -114,7 +114,11 @@ public enum FleetMarkdown {
 
 /// The org report as JSON (version 1): the overview with every number the HTML shows.
 public enum FleetJSON {
-    public static func render(_ o: FleetOverview) -> String {
+    /// The org report as JSON. Local paths (a repository's path or file URL, a mirror named in a
+    /// failure) are `<local path>` unless `keepPaths`: the report is read off the machine that ran.
+    public static func render(_ o: FleetOverview, keepPaths: Bool = false) -> String {
+        func url(_ u: String) -> String { keepPaths ? u : Links.publicURL(u) ?? "<local path>" }
+        func reason(_ r: String?) -> JSONValue { .optional(keepPaths ? r : r.map(Links.withoutLocalPaths)) }
         let f = FleetFigures(o)
         func counts(_ c: SeverityCounts) -> JSONValue { .object([("error", .int(c.errors)), ("warning", .int(c.warnings)), ("note", .int(c.notes))]) }
         func byRule(_ d: [String: Int]) -> JSONValue { .object(d.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) }
@@ -131,7 +135,7 @@ public enum FleetJSON {
         }
         func repository(_ r: RepositoryOverview) -> JSONValue {
             var fields: [(String, JSONValue)] = [
-                ("name", .string(r.name)), ("url", .string(r.url)), ("status", .string(r.status.rawValue)), ("reason", .optional(r.reason)),
+                ("name", .string(r.name)), ("url", .string(url(r.url))), ("status", .string(r.status.rawValue)), ("reason", reason(r.reason)),
                 ("head", .optional(r.head)), ("headTime", r.headTime.map { .string(ISODate.string($0)) } ?? .null),
                 ("stage", .optional(r.stage?.rawValue)), ("counts", counts(r.counts)), ("apart", counts(r.apart)), ("byRule", byRule(r.byRule)),
             ]
@@ -207,7 +211,7 @@ public enum FleetJSON {
             ("changed", .array(f.changes.map { .string($0.name) })),
             ("topRepositories", .array(f.top.map { .string($0.name) })),
             ("topFiles", .array(o.topFiles.map { .object([("repository", .string($0.repository)), ("path", .string($0.path)), ("count", .int($0.count))]) })),
-            ("failed", .array(o.failed.map { .object([("name", .string($0.name)), ("reason", .optional($0.reason))]) })),
+            ("failed", .array(o.failed.map { .object([("name", .string($0.name)), ("reason", reason($0.reason))]) })),
             ("repositories", .array(repositories)),
         ]).rendered()
     }

@@ -68,6 +68,12 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["repositories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["shop-ios"])
         #expect((object["runs"] as? Int) == 3)
+        // Local paths are `<local path>`, as the HTML and Markdown show them; `--keep-paths` keeps them.
+        #expect(!json.contains(dir.path), "\(json.prefix(800))")
+        #expect((object["repositories"] as? [[String: Any]])?.first?["url"] as? String == "<local path>")
+        #expect(run(["report", "--db", db, "--out", dir.path + "/kept", "--format", "json", "--keep-paths"]).code == 0)
+        let kept = try String(contentsOfFile: dir.path + "/kept/report.json", encoding: .utf8)
+        #expect(kept.contains(dir.path))
         // A store that history wrote but no fleet run is reported from its stored chain, under a
         // page name of its own and without the path it was read from.
         let historyOnly = dir.path + "/h.sqlite"
