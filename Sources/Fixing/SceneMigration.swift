@@ -347,7 +347,18 @@ public enum SceneMigration {
             throw MigrationRefusal("\(path): a binary property list; convert it to XML first (`plutil -convert xml1 \(path)`)")
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if text.contains("<key>UIApplicationSceneManifest</key>") { throw MigrationRefusal("\(path): the target already adopts scenes (it has UIApplicationSceneManifest)") }
+        // A manifest that configures nothing (the key added to silence UIKit's warning) is replaced.
+        var replacing: Range<Int>? = nil
+        if let key = text.range(of: "<key>UIApplicationSceneManifest</key>") {
+            guard let value = manifestValue(text, after: key.upperBound),
+                  !text[value].contains("UISceneDelegateClassName"), !text[value].contains("UISceneStoryboardFile") else {
+                throw MigrationRefusal("\(path): the target already adopts scenes (it has UIApplicationSceneManifest)")
+            }
+            let start = lineStart(bytes, text.utf8.distance(from: text.startIndex, to: key.lowerBound))
+            var end = text.utf8.distance(from: text.startIndex, to: value.upperBound)
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            replacing = start..<min(end + 1, bytes.count)
+        }
         guard let rootEnd = text.range(of: "</dict>", options: .backwards), text[rootEnd.upperBound...].contains("</plist>") else {
             throw MigrationRefusal("\(path): not an XML property list with a dictionary at its root")
         }
@@ -366,8 +377,35 @@ public enum SceneMigration {
             + "\(entry)<key>UISceneDelegateClassName</key>\n\(entry)<string>\(delegate)</string>\n"
         if let storyboard { block += "\(entry)<key>UISceneStoryboardFile</key>\n\(entry)<string>\(storyboard)</string>\n" }
         block += "\(i)\(unit)\(unit)\(unit)</dict>\n\(i)\(unit)\(unit)</array>\n\(i)\(unit)</dict>\n\(i)</dict>\n"
+        if let replacing {
+            return Edit(path: path, rule: "scene-delegate-unresolved", line: 0, column: 0, range: replacing,
+                        original: String(decoding: bytes[replacing], as: UTF8.self), replacement: block)
+        }
         // Before the line of the root's closing tag.
         let at = lineStart(bytes, text.utf8.distance(from: text.startIndex, to: rootEnd.lowerBound))
         return Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: block)
+    }
+
+    /// The `<dict>…</dict>` (or `<dict/>`) that follows a key at `from`, nested dictionaries
+    /// counted; nil when the value is not a dictionary.
+    static func manifestValue(_ text: String, after from: String.Index) -> Range<String.Index>? {
+        let rest = text[from...]
+        guard let open = rest.firstIndex(where: { !$0.isWhitespace }), rest[open...].hasPrefix("<dict") else { return nil }
+        if rest[open...].hasPrefix("<dict/>") { return open..<text.index(open, offsetBy: 7) }
+        var depth = 0
+        var i = open
+        while i < text.endIndex {
+            if text[i...].hasPrefix("<dict/>") {
+                i = text.index(i, offsetBy: 7)
+                continue
+            }
+            if text[i...].hasPrefix("<dict>") || text[i...].hasPrefix("<dict ") { depth += 1 }
+            if text[i...].hasPrefix("</dict>") {
+                depth -= 1
+                if depth == 0 { return open..<text.index(i, offsetBy: 7) }
+            }
+            i = text.index(after: i)
+        }
+        return nil
     }
 }

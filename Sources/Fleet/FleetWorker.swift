@@ -41,6 +41,9 @@ public struct WorkerLimits: Sendable, Equatable {
     /// workers still scanning its repositories.
     public static func endWithCoordinator() {
         let coordinator = getppid()
+        // Checked again right before every commit: the watch below takes up to 100 ms to notice,
+        // in which a worker could store many commits after its coordinator was killed.
+        CommitGate.install { getppid() == coordinator }
         Thread.detachNewThread {
             while getppid() == coordinator { usleep(100_000) }
             _exit(1)

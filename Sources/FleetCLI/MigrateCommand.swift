@@ -72,9 +72,11 @@ enum MigrateCommand {
         // Targets without a manifest, and targets whose manifest names a delegate class no source declares.
         var candidates: [String: (finding: Finding, unresolved: Bool)] = [:]
         for f in result.findings where f.rule == "scene-manifest-missing" || f.rule == "scene-delegate-unresolved" {
-            guard f.rule == "scene-manifest-missing" || f.message.contains("is declared nowhere") else { continue }
+            guard f.rule == "scene-manifest-missing" || f.message.contains("is declared nowhere")
+                    || f.message.contains("names no scene delegate or storyboard") else { continue }
             let name = f.targets.first ?? "app"
-            if candidates[name] == nil { candidates[name] = (f, f.rule == "scene-delegate-unresolved") }
+            // An empty manifest is replaced as a missing one is added; a misnamed class is written under its name.
+            if candidates[name] == nil { candidates[name] = (f, f.message.contains("is declared nowhere")) }
         }
         let name: String
         if let wanted {

@@ -73,6 +73,7 @@ final class PGConnection {
             try exec("BEGIN")
             do {
                 let r = try body()
+                try CommitGate.enter("postgres")
                 try exec("COMMIT")
                 return r
             } catch let error as StoreError where error.isRetryable && attempt < attempts {

@@ -138,6 +138,7 @@ final class SQLiteConnection {
         try execute("BEGIN IMMEDIATE")
         do {
             let r = try body()
+            try CommitGate.enter("sqlite")
             try execute("COMMIT")
             return r
         } catch {

@@ -80,6 +80,7 @@ public struct Scopes: Sendable {
         let indexes = owners ?? project.owners(of: path)
         var owning = indexes.map { project.targets[$0].name }
         if owning.isEmpty, let (_, target) = project.packageTarget(of: path) { owning = [target.name] }
+        if owning.isEmpty, path.hasSuffix(".h") { owning = headerOwners(path) }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
         if owning.isEmpty, project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
@@ -87,6 +88,22 @@ public struct Scopes: Sendable {
         let scope = folderScope(path)
         // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).
         return (scope, appsByScope[scope] ?? [])
+    }
+
+    /// A header is compiled by whoever includes it, which no sources phase lists: the targets of
+    /// its implementation file (`Foo.m` beside `Foo.h`), else those that compile a source in its
+    /// folder (Kodi Remote's `ConvenienceMacros.h`).
+    func headerOwners(_ path: String) -> [String] {
+        let stem = path.dropLast(2)
+        var found = Set([".m", ".mm", ".c", ".cpp"].flatMap { project.owners(of: stem + $0) })
+        if found.isEmpty {
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            found = Set(project.targets.indices.filter { i in
+                project.targets[i].sources.contains { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") && !$0.hasSuffix(".h") }
+            })
+        }
+        return found.sorted().map { project.targets[$0].name }
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets

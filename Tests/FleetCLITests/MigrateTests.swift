@@ -178,6 +178,25 @@ import TestSupport
         #expect(diff.out.contains("Notes still does not launch until this is fixed"))
     }
 
+    /// A manifest that configures nothing (Kodi Remote's, added to silence UIKit's warning) holds
+    /// the app at not-launching and is replaced by one that names the new scene delegate.
+    @Test func anEmptySceneManifestIsReplaced() throws {
+        let dir = try Self.copy("NotesObjCApp")
+        let plist = dir.path + "/Notes/Info.plist"
+        let text = try String(contentsOfFile: plist, encoding: .utf8)
+        let empty = "\t<key>UIApplicationSceneManifest</key>\n\t<dict>\n\t\t<key>UIApplicationSupportsMultipleScenes</key>\n\t\t<false/>\n"
+            + "\t\t<key>UISceneConfigurations</key>\n\t\t<dict/>\n\t</dict>\n"
+        try text.replacingOccurrences(of: "</dict>\n</plist>", with: empty + "</dict>\n</plist>").write(toFile: plist, atomically: true, encoding: .utf8)
+        #expect(try Self.rules(dir.path).contains("scene-delegate-unresolved"))
+        let written = run(["migrate", "scenes", dir.path, "--write", "--quiet"])
+        #expect(written.code == 0, "\(written.err)")
+        let after = try String(contentsOfFile: plist, encoding: .utf8)
+        #expect(after.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count == 2)
+        #expect(after.contains("<key>UISceneDelegateClassName</key>\n\t\t\t\t\t<string>SceneDelegate</string>"), "\(after)")
+        #expect(try !Self.findings(dir.path).contains { $0.rule == "scene-delegate-unresolved" || ($0.rule == "scene-manifest-missing" && $0.path.hasPrefix("Notes/")) })
+        try Self.compile(dir.path, sources: "Notes", swift: false, deployment: "12.0")
+    }
+
     /// A Router that takes the app delegate's window or makes its own, a storyboard with no
     /// first screen, quick actions, a shortcut item from the launch options, state restoration.
     @Test func aRouterGetsTheScenesWindowAndAStoryboardWithoutAFirstScreenIsNotNamed() throws {

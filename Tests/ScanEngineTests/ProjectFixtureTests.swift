@@ -78,7 +78,8 @@ import TestSupport
 
     @Test func singleSceneAppsGetANoteForGlobalWindowState() {
         let r = scan([
-            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><false/></dict></dict></plist>",
+            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><false/><key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict><key>UISceneDelegateClassName</key><string>SceneDelegate</string></dict></array></dict></dict></dict></plist>",
+            "App/SceneDelegate.swift": "final class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }",
             "App/Manager.swift": "final class Manager {\n    static let shared = Manager()\n    var window: UIWindow?\n}",
         ])
         #expect(r.findings.map { "\($0.rule) \($0.severity.rawValue)" } == ["global-window-state note"])
@@ -235,7 +236,8 @@ import TestSupport
         #expect(targetLines(mac) == ["M [macOS] library modern"])
         // An app's local package is one of the app's frameworks: its code counts as the app's.
         let app = scan([
-            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict/></dict></plist>",
+            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict><key>UISceneDelegateClassName</key><string>SceneDelegate</string></dict></array></dict></dict></dict></plist>",
+            "App/SceneDelegate.swift": "final class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }",
             "LocalPackages/Kit/Package.swift": "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])",
             "LocalPackages/Kit/Sources/Kit/K.swift": "func k(_ v: Int) -> CGFloat { UIScreen.main.scale }",
         ])
@@ -249,10 +251,11 @@ import TestSupport
         let pbx = (try? String(contentsOfFile: repositoryRoot + "/Fixtures/Projects/MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj", encoding: .utf8)) ?? ""
         let files = [
             "MultiPlatformApp.xcodeproj/project.pbxproj": pbx,
-            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict/></dict></plist>",
+            "App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/><key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict><key>UISceneDelegateClassName</key><string>SceneDelegate</string></dict></array></dict></dict></dict></plist>",
+            "App/SceneDelegate.swift": "final class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }",
             // In no target: dead code, reported apart.
             "App/Old/CurvedText.swift": "final class C: UIView { func f() { layer.contentsScale = UIScreen.main.scale } }",
-            // Headers are in no build phase; their code is the app's.
+            // Headers are in no build phase; their code is the app's (its folder's targets').
             "App/Consts.h": "#define kScreenW [UIScreen mainScreen].bounds.size.width",
             // A local package's code is its target's.
             "Kit/Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v15)], targets: [.target(name: \"Kit\")])",
@@ -260,7 +263,8 @@ import TestSupport
         ]
         let r = scan(files)
         #expect(scoped(r).filter { !["Core/", "Vision/", "Tests/", "MultiPlatformApp.xcodeproj/"].contains(where: $0.hasPrefix) } == [
-            "App/Consts.h:1 global-geometry-constant app ",
+            // In no build phase, a header is the targets' that compile its folder's sources.
+            "App/Consts.h:1 global-geometry-constant app Player",
             "App/Old/CurvedText.swift:1 main-screen-scale unbuilt ",
             "Kit/Sources/Kit/K.swift:1 main-screen-scale app Kit",
         ])

@@ -92,6 +92,11 @@ struct IdiomLayoutRule: Rule {
                     private enum Metrics { static var columns: Int { UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 } }
                 }
                 """, suggestion: "Take the size class (or the trait collection) as a parameter"),
+            // A SwiftUI view is one though the repository nests an `enum View` of its own somewhere
+            // (SwiftGen's `L10n.Settings.View`, in Home Assistant).
+            Example("struct AssistView: View { private var isIpad: Bool { UIDevice.current.↓userInterfaceIdiom == .pad }; var body: some View { Text(\"\") } }",
+                    files: ["Strings.swift": "enum L10n { enum Settings { enum View { static let title = \"\" } } }"],
+                    suggestion: "Read `@Environment(\\.horizontalSizeClass)`"),
             // An orientation lock chosen by idiom is no layout: resizable apps get no lock.
             Example("""
                 final class PinLockViewController: UIViewController {

@@ -17,7 +17,7 @@ struct TraitCollectionDidChangeRule: Rule {
             guard site.receiver != nil else {
                 return "Register for the traits the code depends on (the message names those it reads) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
             }
-            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or rely on automatic trait tracking in layoutSubviews."
+            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or, from iOS 18, rely on automatic trait tracking in layoutSubviews."
                 : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."
         },
         triggering: [
@@ -34,7 +34,7 @@ struct TraitCollectionDidChangeRule: Rule {
                         label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 15))
                     }
                 }
-                """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitUserInterfaceStyle`, `UITraitPreferredContentSizeCategory`"),
+                """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`, `UITraitPreferredContentSizeCategory`"),
             .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end"),
         ],
         nonTriggering: [
@@ -62,11 +62,15 @@ struct TraitCollectionDidChangeRule: Rule {
                     + (traits.isEmpty ? "you depend on" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
     }
 
+    /// The traits system colours resolve by (uikit/uitraitcollection/systemtraitsaffectingcolorappearance, iOS 17).
+    static let colorTraits = "UITraitCollection.systemTraitsAffectingColorAppearance"
+
     /// What an override's body reads, as the trait types `registerForTraitChanges` takes.
     static let traitOfWord: [(String, String)] = [
         ("horizontalSizeClass", "UITraitHorizontalSizeClass"), ("verticalSizeClass", "UITraitVerticalSizeClass"),
-        ("userInterfaceStyle", "UITraitUserInterfaceStyle"), ("hasDifferentColorAppearance", "UITraitUserInterfaceStyle"),
-        ("cgColor", "UITraitUserInterfaceStyle"), ("CGColor", "UITraitUserInterfaceStyle"), ("resolvedColor", "UITraitUserInterfaceStyle"),
+        // Colours resolve by style, contrast and level together: UIKit lists those traits itself.
+        ("userInterfaceStyle", "UITraitUserInterfaceStyle"), ("hasDifferentColorAppearance", Self.colorTraits),
+        ("cgColor", Self.colorTraits), ("CGColor", Self.colorTraits), ("resolvedColor", Self.colorTraits),
         ("preferredContentSizeCategory", "UITraitPreferredContentSizeCategory"), ("preferredFont", "UITraitPreferredContentSizeCategory"),
         ("scaledFont", "UITraitPreferredContentSizeCategory"), ("scaledValue", "UITraitPreferredContentSizeCategory"),
         ("displayScale", "UITraitDisplayScale"), ("layoutDirection", "UITraitLayoutDirection"),

@@ -16,10 +16,21 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             delegate and no window — the app launches to a black screen.
             """,
         sources: [.tn3187, .apple("UIApplicationSceneManifest", "bundleresources/information-property-list/uiapplicationscenemanifest"), .apple("UISceneConfiguration", "uikit/uisceneconfiguration")],
-        fix: RuleDescription.fixed("Make UISceneDelegateClassName name a declared class ($(PRODUCT_MODULE_NAME).Name for Swift), use the UISceneConfigurationName the manifest declares in code, and point UISceneStoryboardFile at an existing storyboard (or remove it)."),
+        fix: RuleDescription.fixed("Make UISceneDelegateClassName name a declared class ($(PRODUCT_MODULE_NAME).Name for Swift), use the UISceneConfigurationName the manifest declares in code, and point UISceneStoryboardFile at an existing storyboard (or remove it); a manifest that configures nothing needs a scene delegate that makes the window (fleetscan migrate scenes writes one)."),
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true,
                        files: ["App/SceneDelegate.swift": "class MySceneDelegate: UIResponder, UIWindowSceneDelegate {}"]),
+            // The key alone, added to silence UIKit's warning; the app delegate still makes the window.
+            .infoPlist(Example.appKeys + Example.launchKeys + Self.emptyManifest, marked: true, files: [
+                "App/AppDelegate.m": """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                        self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                        [self.window makeKeyAndVisible];
+                        return YES;
+                    }
+                    @end
+                    """]),
             // Set in code, but to a class declared nowhere: still unresolved.
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: true, files: [
                 "App/AppDelegate.swift": """
@@ -49,6 +60,20 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
                        files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
+            // A manifest that configures nothing, in a SwiftUI app (its App makes the scenes) or
+            // with a scene delegate the app delegate returns in code.
+            .infoPlist(Example.appKeys + Example.launchKeys + Self.emptyManifest, marked: false,
+                       files: ["App/App.swift": "@main struct Notes: App { var body: some Scene { WindowGroup { Text(\"\") } } }"]),
+            .infoPlist(Example.appKeys + Example.launchKeys + Self.emptyManifest, marked: false, files: [
+                "App/AppDelegate.swift": """
+                    class AppDelegate: UIResponder, UIApplicationDelegate {
+                        func application(_ a: UIApplication, configurationForConnecting s: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                            let c = UISceneConfiguration(name: nil, sessionRole: s.role)
+                            c.delegateClass = SceneDelegate.self
+                            return c
+                        }
+                    }
+                    """, "App/SceneDelegate.swift": Example.sceneDelegateSource]),
             // The manifest's class is gone, but the app delegate builds that configuration in code
             // with a delegate class that exists (RULES.md "Scene configurations set in code").
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false, files: [
@@ -98,6 +123,16 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
         ], platforms: .uiKit, readiness: .blocksLaunch)
 
+    /// A scene manifest with no configuration.
+    static let emptyManifest = """
+        <key>UIApplicationSceneManifest</key>
+        <dict>
+            <key>UIApplicationSupportsMultipleScenes</key><false/>
+            <key>UISceneConfigurations</key>
+            <dict/>
+        </dict>
+        """
+
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate`, `MyApp.SceneDelegate` → `SceneDelegate`.
     static func className(_ value: String) -> String {
         value.split(separator: ".").last.map(String.init) ?? value
@@ -127,6 +162,21 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(app.name)`: \(problems.joined(separator: "; "))", identity: app.name, target: app.name)
+        }
+        // A manifest that configures nothing — no delegate class, no storyboard — in an app whose
+        // code provides neither (no configuration set in code, no scene delegate declared, no
+        // SwiftUI App): the key silences UIKit's warning, and the scene connects with no window
+        // (Kodi Remote's empty UISceneConfigurations, its window still made by the app delegate).
+        let declaresSceneDelegate = r.model.types.keys.contains { r.model.roles(of: $0).contains(.sceneDelegate) }
+        if !declaresSceneDelegate, resolvedInCode.isEmpty {
+            for app in apps where app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app)
+            && !app.facts.configurations.contains(where: { $0.delegateClass != nil || $0.storyboard != nil }) {
+                let (path, line) = app.location
+                sink.report(description, path: path, line: line, column: 1,
+                            message: "App `\(app.name)`: the scene manifest names no scene delegate or storyboard and no code provides one: "
+                                + "its scene connects with no window",
+                            identity: app.name + " empty", target: app.name)
+            }
         }
         let withManifest = apps.filter(\.facts.hasSceneManifest)
         guard !withManifest.isEmpty else { return }

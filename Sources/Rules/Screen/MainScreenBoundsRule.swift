@@ -17,6 +17,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // The fixed coordinate space's bounds are the screen's (Kodi Remote's `GET_MAINSCREEN_WIDTH`).
+            .objc("CGFloat w = CGRectGetWidth(↓UIScreen.mainScreen.fixedCoordinateSpace.bounds);"),
+            Example("func f() { let b = ↓UIScreen.main.coordinateSpace.bounds }"),
             // The initial read of a mutable global that other code assigns is an ordinary read;
             // its uses are not (RULES.md "Aliases").
             Example("enum Screen { static var width = ↓UIScreen.main.bounds.width }",

@@ -29,6 +29,13 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // A camera's video orientation from the device and its built-in screen.
+            Example("""
+                func currentVideoOrientation() -> AVCaptureVideoOrientation {
+                    AVCaptureVideoOrientation(deviceOrientation: UIDevice.current.orientation)
+                        ?? AVCaptureVideoOrientation(deviceOrientation: UIScreen.main.orientation) ?? .portrait
+                }
+                """),
             Example("let screen = view.window?.windowScene?.screen"),
             Example("let screens = UIScreen.screens"),
             Example("extension UIScreen { func describe() {} }"),

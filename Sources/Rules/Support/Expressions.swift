@@ -97,6 +97,11 @@ struct ScreenRead {
         case .currentMode where rest.count >= 2 && rest[1].word == .size:
             rest.removeFirst(2)
             return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+        // `UIScreen.mainScreen.fixedCoordinateSpace.bounds` (Kodi's GET_MAINSCREEN_WIDTH) is the
+        // screen's size as much as `.bounds` is.
+        case .coordinateSpace where rest.count >= 2 && rest[1].word == .bounds, .fixedCoordinateSpace where rest.count >= 2 && rest[1].word == .bounds:
+            rest.removeFirst(2)
+            return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
         default:
             return ScreenRead(kind: .screen, chain: chain, isDimension: false)
         }

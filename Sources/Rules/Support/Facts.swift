@@ -197,7 +197,8 @@ enum FactExtractor {
     static func extract(_ f: CodeFile) -> FileFacts {
         var facts = FileFacts(path: f.path)
         for scope in f.structure.scopes where scope.kind == .type {
-            guard let kind = scope.typeKind, mattersToContext(scope, kind) else { continue }
+            guard let kind = scope.typeKind, mattersToContext(scope, kind, nested: scope.parent >= 0 && f.enclosingType(of: scope.declarationStart) != nil)
+            else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
                                                offset: Int(f[scope.declarationStart].start)))
         }
@@ -272,9 +273,11 @@ enum FactExtractor {
     ]
 
     /// Whether a type declaration can matter to a context or a window subclass: declarations
-    /// that add no parents matter only when they shadow a UIKit or SwiftUI name (`protocol View`).
-    static func mattersToContext(_ scope: Scope, _ kind: TypeKind) -> Bool {
-        if scope.inherits.isEmpty { return !kind.extendsExisting && !KnownTypes.roles(of: scope.name).isEmpty }
+    /// that add no parents matter only when they shadow a UIKit or SwiftUI name (`protocol View`)
+    /// at file scope — a nested one (SwiftGen's `L10n.Settings.View`) is `Outer.View`, which no
+    /// other type's `: View` means.
+    static func mattersToContext(_ scope: Scope, _ kind: TypeKind, nested: Bool = false) -> Bool {
+        if scope.inherits.isEmpty { return !kind.extendsExisting && !nested && !KnownTypes.roles(of: scope.name).isEmpty }
         if kind == .swiftStruct || kind == .swiftEnum { return !scope.inherits.allSatisfy(inertProtocols.contains) }
         return true
     }

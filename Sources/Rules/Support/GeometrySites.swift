@@ -35,6 +35,9 @@ struct GeometrySite {
             return GeometrySite(rule: "main-screen-bounds", facet: .size, token: k,
                                 message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
         case .screen:
+            // The built-in screen's orientation turned into a camera's (Home Assistant's
+            // `currentVideoOrientation()`): the camera is on that device, whatever screen a scene is on.
+            if OrientationLayoutRule.servesCaptureOrMotion(k, in: f) { return nil }
             return GeometrySite(rule: "main-screen", facet: .screen, token: k,
                                 message: "`\(text)` is the main screen, which need not be the screen this scene is on")
         }
