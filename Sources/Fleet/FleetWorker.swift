@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GitAccess
 import ResultStore
 import RuleKit
@@ -34,6 +35,15 @@ public struct WorkerLimits: Sendable, Equatable {
     /// Called first thing in a worker: its own limits (`Worker.limitSelf`).
     public static func applyInWorker(memory: Int) { Worker.limitSelf(memory: memory) }
 
+    /// The process that started this worker, once `endWithCoordinator` ran.
+    static let coordinator = Mutex<pid_t?>(nil)
+
+    /// Whether the process that started this worker still runs (nil outside a worker).
+    public static var coordinatorAlive: (@Sendable () -> Bool)? {
+        guard let pid = coordinator.withLock({ $0 }) else { return nil }
+        return { getppid() == pid }
+    }
+
     /// A worker ends when its coordinator does: a coordinator killed with SIGKILL closes no
     /// pipe it could wait on in the middle of a task, so a thread watches for the worker being
     /// handed to another parent and ends the process at once (a store transaction under way is
@@ -43,7 +53,8 @@ public struct WorkerLimits: Sendable, Equatable {
         let coordinator = getppid()
         // Checked again right before every commit: the watch below takes up to 100 ms to notice,
         // in which a worker could store many commits after its coordinator was killed.
-        CommitGate.install { getppid() == coordinator }
+        Self.coordinator.withLock { $0 = coordinator }
+        CommitGate.install(coordinatorAlive)
         Thread.detachNewThread {
             while getppid() == coordinator { usleep(100_000) }
             _exit(1)

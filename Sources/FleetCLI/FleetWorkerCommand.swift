@@ -59,6 +59,11 @@ enum FleetWorkerCommand {
         if let fault = environment["FLEETSCAN_WORKER_FAULT"], fault == "crash:" + (p.values["--name"] ?? "") {
             UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 0  // a real invalid write, not a signal sent
         }
+        // …and one whose coordinator is gone when it commits (its watch not yet woken).
+        if let fault = environment["FLEETSCAN_WORKER_FAULT"], fault == "orphan:" + (p.values["--name"] ?? "") {
+            CommitGate.install { false }
+        }
+        defer { CommitGate.install(WorkerLimits.coordinatorAlive) }
         switch kind {
         case "fetch":
             let credential = p.values["--token"].map {

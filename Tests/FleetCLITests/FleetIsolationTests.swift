@@ -94,4 +94,26 @@ import TestSupport
         #expect(b["wide"]?.contains("memory limit 512 MiB exceeded") == true || b["wide"]?.contains("the worker crashed") == true, "\(b)")
         #expect(b["shop-ios"]?.contains("commits scanned") == true && b["design-kit"]?.contains("commits scanned") == true, "\(b)")
     }
+
+    /// A worker whose coordinator is gone writes nothing more (issue 30): every commit asks first,
+    /// so nothing lands in the window before its watch notices. Faked here for one repository.
+    @Test func aWorkerWhoseCoordinatorIsGoneCommitsNothing() throws {
+        let org = try FixtureRepositories.demoOrg(["--repos", "2", "--commits", "4"], into: folder.path + "/org-orphan")
+        let orgFolder = URL(fileURLWithPath: org).deletingLastPathComponent().path
+        let list = try manifest("orphan", [("shop-ios", orgFolder + "/shop-ios.git"), ("design-kit", orgFolder + "/design-kit.git")])
+        let db = folder.path + "/orphan.db"
+        let run = try fleet(list, db: db, extra: ["--allow-failures"], environment: ["FLEETSCAN_WORKER_FAULT": "orphan:design-kit"])
+        #expect(run.succeeded, "\(run.summary)")
+        let got = lines(run)
+        #expect(got["design-kit"]?.contains("the coordinator of this worker is gone") == true, "\(got)")
+        #expect(got["shop-ios"]?.contains("commits scanned") == true, "\(got)")
+        // Nothing of design-kit is in the store: its report has no commit of it.
+        let report = try BoundedRun.run([FixtureRepositories.executable, "report", "--db", db, "--out", folder.path + "/orphan-report",
+                                         "--format", "json"], seconds: 60)
+        #expect(report.succeeded, "\(report.summary)")
+        let json = try String(contentsOfFile: folder.path + "/orphan-report/report.json", encoding: .utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let design = (object["repositories"] as? [[String: Any]])?.first { $0["name"] as? String == "design-kit" }
+        #expect(design?["head"] is NSNull, "\(design ?? [:])")
+    }
 }
