@@ -1030,6 +1030,12 @@ def multi_platform_app(root):
     core_refs = [p.file(core, n) for n in ("Layout.swift", "Platform.h", "Legacy.m")]
     tests = p.group("Tests")
     test_refs = [p.file(tests, "PlayerTests.swift")]
+    # One file the iOS, tvOS and watchOS apps all compile; its screen read is iOS-only.
+    shared = p.group("Shared")
+    shared_refs = [p.file(shared, "Theme.swift")]
+    app_refs += shared_refs
+    tv_refs += shared_refs
+    watch_refs += shared_refs
     p.target("Player", APP, {"INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES",
                              "TARGETED_DEVICE_FAMILY": "1,2", "IPHONEOS_DEPLOYMENT_TARGET": "$(inherited)"},
              sources=app_refs, base=base)
@@ -1193,6 +1199,14 @@ final class PlayerTests: XCTestCase {
         let window = UIWindow(frame: .zero)
         XCTAssertNotNil(window)
     }
+}
+""")
+    write(os.path.join(d, "Shared/Theme.swift"), """import UIKit
+
+enum Theme {
+    #if os(iOS)
+    static var columns: Int { UIScreen.main.bounds.width > 700 ? 3 : 1 }
+    #endif
 }
 """)
 

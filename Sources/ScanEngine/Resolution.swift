@@ -1,3 +1,4 @@
+import ProjectFiles
 import ResultStore
 import StableHashing
 import RuleKit
@@ -49,6 +50,33 @@ enum Resolution {
             return branches!.mask(at: offset) & mask != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
+        // A finding's targets are those that compile its line and that its rule judges: not a
+        // watchOS target for a resizing rule, not a tvOS target inside `#if TARGET_OS_IOS`.
+        var platformsOf: [String: Set<Platform>]? = nil
+        func judging(_ targets: [String], _ rule: RuleDescription, at offset: Int) -> [String] {
+            guard targets.count > 1 || rule.platforms != .any else { return targets }
+            if platformsOf == nil {
+                var map: [String: Set<Platform>] = [:]
+                for t in model.project.targets { map[t.name] = t.platforms }
+                for package in model.project.packages { for t in package.targets where map[t.name] == nil { map[t.name] = package.platforms } }
+                platformsOf = map
+            }
+            let here: UInt8 = a.branches.isEmpty ? PlatformConditions.uiKitMask : {
+                if branches == nil {
+                    let target = model.project.deploymentTarget(for: a.path, owners: owners)
+                    branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros,
+                                                      minimumIOS: target.map { $0.major * 10000 + $0.minor * 100 })
+                }
+                return branches!.mask(at: offset)
+            }()
+            let kept = targets.filter { name in
+                guard let platforms = platformsOf?[name], !platforms.isEmpty else { return true }
+                guard rule.platforms.judges(platforms) else { return false }
+                let bits = PlatformConditions.evaluated.enumerated().reduce(UInt8(0)) { m, e in platforms.contains(e.element) ? m | (1 << e.offset) : m }
+                return bits == 0 || bits & here != 0
+            }
+            return kept.isEmpty ? targets : kept
+        }
         struct LineRule: Hashable {
             var line: Int
             var rule: String
@@ -86,7 +114,7 @@ enum Resolution {
                 continue
             }
             let scope = p.target.map(scopes.scope(ofTarget:)) ?? fileScope
-            var targets = p.target.map { [$0] } ?? fileTargets
+            var targets = p.target.map { [$0] } ?? judging(fileTargets, rule, at: p.offset)
             for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
                                      scope: scope, targets: targets))

@@ -124,6 +124,8 @@ import TestSupport
             "Core/Legacy.m:15 main-screen-scale app PlayerCore",
             // `#ifdef DEBUG` is unknown: read.
             "Core/Legacy.m:24 global-geometry-constant app PlayerCore",
+            // The iOS, tvOS and watchOS apps compile it; inside `#if os(iOS)` it is the iOS app's alone.
+            "Shared/Theme.swift:5 screen-size-device-check app Player",
             "Tests/PlayerTests.swift:5 window-without-scene test PlayerTests",
             // A visionOS UIKit app needs a scene manifest too; the launch-screen rule is iOS-only.
             "Vision/Info.plist:1 scene-manifest-missing app PlayerVision",
@@ -133,7 +135,7 @@ import TestSupport
             // Xcode 16 way: a synchronized folder and a path inside it).
         ])
         #expect(targetLines(r) == [
-            "Player [iOS, macCatalyst] app launches: main-screen-bounds@App/FeedViewController.swift:6",
+            "Player [iOS, macCatalyst] app launches: main-screen-bounds@App/FeedViewController.swift:6, screen-size-device-check@Shared/Theme.swift:5",
             "PlayerCore [iOS, tvOS] app launches: main-screen-scale@Core/Layout.swift:8, idiom-layout@Core/Layout.swift:16, main-screen-bounds@Core/Legacy.m:8, main-screen-scale@Core/Legacy.m:15",
             "PlayerMac [macOS] app modern",
             "PlayerTV [tvOS] app modern",
