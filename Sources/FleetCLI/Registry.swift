@@ -170,8 +170,8 @@ enum Commands {
                     per target and platform. The root's .fleetscan.yml (or .yaml, or .json) applies, or --config FILE; Pods, Carthage and \
                     other vendored folders are skipped. With --repo, scans a revision straight from git, without a checkout.
 
-                    Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 a usage, path or configuration error, 3 the store \
-                    failed (worth retrying).
+                    Exit status: 0 no finding at or above --fail-on in app or library code (examples and tests never fail it), 1 at \
+                    least one, 2 a usage, path or configuration error, 3 the store failed (worth retrying).
                     """,
                 positionals: .paths, run: { p, io, env in try ScanCommand.run(p, io, environment: env) }),
         Command(name: "fix", arguments: "[PATH…]", summary: "make the mechanical fixes: a diff, or --write to edit the files",

@@ -106,7 +106,9 @@ enum ScanCommand {
             for d in report.result.diagnostics { io.err("fleetscan: \(Escape.line(display(d.path))): \(Escape.line(d.message))\n") }
             io.err(ScanSummary.line(report, colors: o.colors.err) + "\n")
         }
-        return report.newFindings.contains { $0.severity >= o.failOn } ? 1 : 0
+        // Examples, tests and unbuilt files are reported but never fail the scan, as they never
+        // lower the stage: a library's CI is not held by its demo app.
+        return report.newFindings.contains { $0.severity >= o.failOn && $0.scope.counts } ? 1 : 0
     }
 
     /// Keeps the findings introduced since revision `base`: `base` is scanned too, and findings

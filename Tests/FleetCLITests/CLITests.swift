@@ -39,6 +39,16 @@ func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         #expect(run(["scan", clean.path, "--fail-on", "note"]).code == 0)
     }
 
+    /// A library whose only errors are its example apps' and test host's (SVProgressHUD's demos):
+    /// they are reported, but like the stage the exit code is the library's own.
+    @Test func examplesAndTestsNeverFailTheScan() {
+        let fixture = repositoryRoot + "/Fixtures/Projects/ExamplesLibrary"
+        let scan = run(["scan", fixture])
+        #expect(scan.out.contains("[scene-manifest-missing] (example app)"), "\(scan.out.prefix(400))")
+        #expect(scan.code == 0, "\(scan.err)")
+        #expect(run(["scan", fixture, "--fail-on", "warning", "--quiet"]).code == 1, "the library's own warning")
+    }
+
     @Test func jsonToAFile() throws {
         let dir = TempDirectory()
         dir.write("A.swift", "func f() { _ = UIScreen.main.scale }")
