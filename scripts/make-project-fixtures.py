@@ -584,7 +584,13 @@ def notes_objc_app(root):
   self.listViewController.title = @"Notes";
 
   self.window.rootViewController = self.listViewController;
+  [self applyTheme];
   [self.window makeKeyAndVisible];
+}
+
+- (void)applyTheme
+{
+  self.window.backgroundColor = self.window.tintColor;
 }
 
 - (void)showLockIfNeeded

@@ -110,25 +110,43 @@ struct AppDelegateShape {
                 && file.scope(of: i)?.open == body.open { declaresWindow = true }
         }
         if let launch { launchOptionReads = file.launchOptionReads(in: launch).map { ($0.key, file.line(of: $0.token)) } }
+        windowMethods = findWindowMethods(except: [launch, willLaunch].compactMap { $0?.open })
         findWindowSetUp(launch: launch ?? willLaunch)
         if window != nil { findLaunchWindowUses([willLaunch, launch].compactMap { $0 }) }
+    }
+
+    /// The class's methods that use its window (`configureAppearance` setting its tint), directly
+    /// or one call deep, by name (an Objective-C selector): a call to one is a window statement.
+    var windowMethods: Set<String> = []
+
+    func usesWindow(_ range: ClosedRange<Int>) -> Bool {
+        range.contains { i in namesWindow(i) || ((file.text(i) == "keyWindow" || file.text(i) == "windows") && file.isPunct(i - 1, ".")) }
+    }
+
+    func findWindowMethods(except launches: [Int]) -> Set<String> {
+        let methods = file.structure.scopes.filter { s in
+            s.kind == .function && s.open > body.open && s.close < body.close && file.enclosingType(of: s.open)?.open == body.open
+                && !launches.contains(s.open)
+        }
+        var using = Set(methods.filter { usesWindow($0.open...$0.close) }.map(\.name))
+        for m in methods where !using.contains(m.name) {
+            if (m.open...m.close).contains(where: { i in called(at: i).map { using.contains($0) } ?? false }) { using.insert(m.name) }
+        }
+        return using
+    }
+
+    /// Whether statement `s` touches the window: names it, or calls a method of the class that
+    /// uses it (other than `function`, the set-up's own).
+    func touchesWindow(_ s: Statement, in function: Scope) -> Bool {
+        (s.first...s.last).contains { i in namesWindow(i) || (called(at: i).map { $0 != function.name && windowMethods.contains($0) } ?? false) }
     }
 
     /// Statements of the launch methods that stay there and use the window: directly, through the
     /// application's `keyWindow` or `windows`, or by calling a method of the class that does.
     mutating func findLaunchWindowUses(_ launches: [Scope]) {
         let moved = Set(window?.moved ?? [])
-        let methods = file.structure.scopes.filter { s in
-            s.kind == .function && s.open > body.open && s.close < body.close && file.enclosingType(of: s.open)?.open == body.open
-        }
-        func usesWindow(_ range: ClosedRange<Int>) -> Bool {
-            range.contains { i in namesWindow(i) || ((file.text(i) == "keyWindow" || file.text(i) == "windows") && file.isPunct(i - 1, ".")) }
-        }
-        // The class's methods that use the window, followed one call deep.
-        var using = Set(methods.filter { $0.open != window?.function.open && usesWindow($0.open...$0.close) }.map(\.name))
-        for m in methods where !using.contains(m.name) && m.open != window?.function.open {
-            if (m.open...m.close).contains(where: { i in called(at: i).map { using.contains($0) } ?? false }) { using.insert(m.name) }
-        }
+        var using = windowMethods
+        if let function = window?.function { using.remove(function.name) }
         for launch in launches {
             for s in statements(of: launch) where !moved.contains(line(s.first)) {
                 let range = s.first...s.last
@@ -240,7 +258,7 @@ struct AppDelegateShape {
         let made = functions.first { s in statements(of: s).contains { creation(in: $0) != nil || guardedCreation($0) != nil } }
         guard let function = made ?? launch else { return }
         let list = statements(of: function)
-        let touching = list.indices.filter { k in (list[k].first...list[k].last).contains { namesWindow($0) } }
+        let touching = list.indices.filter { k in touchesWindow(list[k], in: function) }
         guard let first = touching.first, let last = touching.last else { return }
         var setUp = WindowSetUp(function: function, lines: line(list[first].first)...line(list[last].last), windowClass: "UIWindow")
         for k in first...last {
@@ -293,7 +311,7 @@ struct AppDelegateShape {
     /// nothing changes, one that declares a local a moving statement reads, and one after a
     /// moving statement (to the end of the function) that reads what it sets or declares.
     func movingStatements(_ list: [Statement], _ range: ClosedRange<Int>, in function: Scope) -> Set<Int> {
-        var moving = Set(range.filter { k in (list[k].first...list[k].last).contains { namesWindow($0) } })
+        var moving = Set(range.filter { k in touchesWindow(list[k], in: function) })
         let reads = list.map { names(readIn: $0) }
         let sets = list.map { names(setBy: $0) }
         let declares = list.map { locals(declaredBy: $0) }

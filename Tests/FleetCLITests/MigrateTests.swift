@@ -155,12 +155,13 @@ import TestSupport
         // What the window shows is still built at launch, which reads it later; the window's own
         // statements move, and below iOS 13 launch keeps the window it has.
         #expect(app.contains("- (void)setupDefaultWindow\n{\n  self.listViewController = [[UIViewController alloc] initWithNibName:nil bundle:nil];\n  self.listViewController.title = @\"Notes\";\n"))
-        #expect(app.contains("- (void)setUpWindow:(UIWindow *)window {\n  self.window = window;\n  self.window.tintColor = self.window.tintColor;\n  self.window.rootViewController = self.listViewController;\n}"))
+        // A method that uses the window (`applyTheme`) moves with it.
+        #expect(app.contains("- (void)setUpWindow:(UIWindow *)window {\n  self.window = window;\n  self.window.tintColor = self.window.tintColor;\n  self.window.rootViewController = self.listViewController;\n  [self applyTheme];\n}"))
         #expect(app.contains("    UIWindow *window = self.window ?: [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];"))
         // The app's delegate is the one main.m names, not its category or the test delegate.
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/Notes/TestAppDelegate+Scenes.m"))
         // Launch code that presents on the window is the reviewer's to move.
-        #expect(diff.contains("  - Notes/AppDelegate.m:34: launch calls showLockIfNeeded, which uses the window, but under scenes the window exists only once a scene connects"))
+        #expect(diff.contains("  - Notes/AppDelegate.m:40: launch calls showLockIfNeeded, which uses the window, but under scenes the window exists only once a scene connects"))
         let scene = try String(contentsOfFile: dir.path + "/Notes/SceneDelegate.m", encoding: .utf8)
         #expect(scene.contains("\n  return [(NSObject *)delegate isKindOfClass:[AppDelegate class]] ? (AppDelegate *)delegate : nil;\n"))
     }

@@ -13,7 +13,13 @@
   self.listViewController.title = @"Notes";
 
   self.window.rootViewController = self.listViewController;
+  [self applyTheme];
   [self.window makeKeyAndVisible];
+}
+
+- (void)applyTheme
+{
+  self.window.backgroundColor = self.window.tintColor;
 }
 
 - (void)showLockIfNeeded
