@@ -27,6 +27,7 @@ loose objects (zlib, SHA-1), because git itself refuses to make most of these:
   unsorted-tree     App/ holds its entries out of order and `App.swift` twice
   alternates        objects/info/alternates names OUT.git-other, a repository holding
                     a blob this one's tree needs
+  repeated-class    App/V/ holds --size files (default 25000), all one blob declaring `final class V`
   linked-PART       PART of the git directory (objects, refs, packed-refs, head, info) is a symbolic
                     link into OUT.git-other, a repository whose main holds a secret
   escape-names      file names holding ESC, BEL, CR, a newline with a forged xcode line,
@@ -191,6 +192,13 @@ def main():
             root = with_app(r, [], [("Package.swift", "100644", bomb)])
         else:
             sys.exit(f"unknown kind {k}")
+    elif k == "repeated-class":
+        # One type declared under every name: history's model upkeep once remade V's entry from
+        # every earlier copy on each one added (25,000 copies took over two minutes).
+        n = a.size or 25000
+        b = r.blob(b"import UIKit\n\nfinal class V: UIView {}\n")
+        copies = r.tree([(f"V{i:06d}.swift", "100644", b) for i in range(n)])
+        root = with_app(r, [("V", "40000", copies)])
     elif k == "bplist-overflow":
         root = with_app(r, [("Info.plist", "100644", r.blob(bplist_overflow()))])
     elif k == "bplist-dag":

@@ -30,6 +30,11 @@ final class ModelInputs {
     /// of resolving every candidate of the repository again (resolution is about a fifth of
     /// home-assistant's history; 114 of the 600 models its last 1,000 commits build reuse it).
     private var resolved: (signature: UInt64, aliases: [GeometryAlias], bars: [BarHeightConstant])?
+    /// Per type name, how many of its declarations declare it (not merely extend it).
+    private var declaring: [String: Int] = [:]
+    /// Declarations read to remake type entries, for the test that holds the upkeep linear in
+    /// the repository's declarations (a tree repeating one class under 25,000 paths was quadratic).
+    private(set) var entryWork = 0
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf8Precedes(b) }
 
@@ -51,15 +56,38 @@ final class ModelInputs {
             byName[t.name, default: []].append(t)
         }
         for name in order {
-            var list = declarations[name] ?? []
+            // Taken out, not copied: mutating a copy the dictionary still holds copies the list.
+            var list = declarations.removeValue(forKey: name) ?? []
+            let decls = byName[name]!
+            // Where the file's declarations go (or are), by binary search over the path order.
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if Self.precedes(list[mid].path, f.path) { lo = mid + 1 } else { hi = mid }
+            }
+            let declares = decls.contains { !$0.kind.extendsExisting }
+            var unchanged = false
             if adding {
-                let at = list.firstIndex { Self.precedes(f.path, $0.path) } ?? list.count
-                list.insert((f.path, byName[name]!), at: at)
+                // After the first file, naming only parents the first file names (so none is named
+                // earlier than before), and declaring only what is declared already: the entry stays.
+                if lo > 0, let entry = entries[name], decls.allSatisfy({ d in d.inherits.allSatisfy { p in list[0].decls.contains { $0.inherits.contains(p) } } }),
+                   entry.declared || !declares { unchanged = true }
+                list.insert((f.path, decls), at: lo)
+                if declares { declaring[name, default: 0] += 1 }
             } else {
-                list.removeAll { $0.path == f.path }
+                guard lo < list.count, list[lo].path == f.path else {
+                    if !list.isEmpty { declarations[name] = list }
+                    continue
+                }
+                // Not the first file, naming only what the first file names, and not the last that
+                // declares it: the first-named order of parents and the rest stay as they are.
+                if lo > 0, entries[name] != nil, decls.allSatisfy({ d in d.inherits.allSatisfy { p in list[0].decls.contains { $0.inherits.contains(p) } } }),
+                   !declares || (declaring[name] ?? 0) > 1 { unchanged = true }
+                list.remove(at: lo)
+                if declares { declaring[name] = (declaring[name] ?? 1) - 1 == 0 ? nil : (declaring[name] ?? 1) - 1 }
             }
             declarations[name] = list.isEmpty ? nil : list
-            refresh(name)
+            if !unchanged { refresh(name) }
         }
         for name in f.typeNames {
             let n = (typeNameCounts[name] ?? 0) + (adding ? 1 : -1)
@@ -87,6 +115,7 @@ final class ModelInputs {
     /// Recomputes a name's entry from its declarations and keeps the inheritance index in step.
     private func refresh(_ name: String) {
         let old = entries[name]
+        entryWork += declarations[name]?.count ?? 0
         let new = declarations[name].map { RepositoryModel.TypeEntry($0.lazy.flatMap(\.decls)) }
         guard old != new else { return }
         for parent in old?.parents ?? [] where parent != name { children[parent]?.remove(name) }
