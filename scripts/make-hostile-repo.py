@@ -28,6 +28,8 @@ loose objects (zlib, SHA-1), because git itself refuses to make most of these:
   alternates        objects/info/alternates names OUT.git-other, a repository holding
                     a blob this one's tree needs
   repeated-class    App/V/ holds --size files (default 25000), all one blob declaring `final class V`
+  damaged-index     the commit is packed (git repack) and the pack's index overwritten with 100 bytes
+  truncated-pack    the commit is packed and the pack cut to half its length
   linked-PART       PART of the git directory (objects, refs, packed-refs, head, info) is a symbolic
                     link into OUT.git-other, a repository whose main holds a secret
   escape-names      file names holding ESC, BEL, CR, a newline with a forged xcode line,
@@ -256,6 +258,23 @@ def main():
         elif os.path.exists(here):
             os.remove(here)
         os.symlink(os.path.relpath(os.path.join(a.out + "-other", name), a.out), here)
+        return
+    elif k in ("damaged-index", "truncated-pack"):
+        # Every object in one pack (so the branch's commit is in it), then the pack or its index broken.
+        print(r.commit(with_app(r), when))
+        subprocess.run(["git", "--git-dir", a.out, "repack", "-adq"], check=True,
+                       env=dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null"))
+        subprocess.run(["git", "--git-dir", a.out, "prune"], check=True,
+                       env=dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null"))
+        folder = os.path.join(a.out, "objects", "pack")
+        for name in os.listdir(folder):
+            path = os.path.join(folder, name)
+            os.chmod(path, 0o644)
+            if name.endswith(".idx") and k == "damaged-index":
+                with open(path, "wb") as f:
+                    f.write(bytes(range(100)))
+            elif name.endswith(".pack") and k == "truncated-pack":
+                os.truncate(path, os.path.getsize(path) // 2)
         return
     elif k == "escape-names":
         b = r.blob(HEALTHY)

@@ -134,14 +134,46 @@ public final class GitRepository {
             if isEmpty { throw GitError(function: "git_revparse_single", code: code, message: "the repository has no commits",
                                         context: location) }
             let unknown = code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue
-            throw GitError(function: e.function, code: e.code,
-                           message: unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)", context: location)
+            // A reference that exists names an object that cannot be read: say which, and why.
+            if unknown, let id = referencedID(revision) {
+                let why = storeProblems.isEmpty ? "it is not in the repository" : storeProblems.joined(separator: "; ")
+                throw GitError(function: e.function, code: e.code, message: "revision '\(revision)' names \(id.hex), which cannot be read: \(why)", context: location)
+            }
+            var message = unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)"
+            if !storeProblems.isEmpty { message += " — " + storeProblems.joined(separator: "; ") }
+            throw GitError(function: e.function, code: e.code, message: message, context: location)
         }
         defer { git_object_free(object) }
         var commit: OpaquePointer?
-        try Git.check(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel", "\(location) \(revision)")
+        try checkRead(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel", "\(location) \(revision)")
         defer { git_object_free(commit) }
         return ObjectID(git_object_id(commit))
+    }
+
+    /// The object a reference named as a revision is (`main`, `HEAD`, `v1.2`), read from the
+    /// references alone; nil when the revision names no reference.
+    private func referencedID(_ revision: String) -> ObjectID? {
+        var ref: OpaquePointer?
+        guard git_reference_dwim(&ref, handle, revision) == 0 else { return nil }
+        defer { git_reference_free(ref) }
+        var resolved: OpaquePointer?
+        guard git_reference_resolve(&resolved, ref) == 0 else { return nil }
+        defer { git_reference_free(resolved) }
+        return git_reference_target(resolved).map { ObjectID($0) }
+    }
+
+    /// What is wrong with the object store, looked for once, after a read failed.
+    private lazy var storeProblems: [String] = ObjectStoreHealth.problems(gitDirectory: String(cString: git_repository_path(handle)))
+
+    /// Like `Git.check` for a call that reads an object: a failure says what is wrong with the
+    /// object store when something is (a damaged pack index, a truncated pack, alternates).
+    private func checkRead(_ call: @autoclosure () -> Int32, _ function: String, _ context: @autoclosure () -> String) throws {
+        do {
+            _ = try Git.check(call(), function, context())
+        } catch var e as GitError where e.isNotFound || e.message.contains("not found") {
+            if !storeProblems.isEmpty { e.message += " — " + storeProblems.joined(separator: "; ") }
+            throw e
+        }
     }
 
     /// The reference HEAD names (`refs/heads/main`), nil when HEAD is detached or unreadable.
@@ -163,7 +195,7 @@ public final class GitRepository {
     public func commit(_ id: ObjectID) throws -> Commit {
         var oid = id.raw
         var commit: OpaquePointer?
-        try Git.check(git_commit_lookup(&commit, handle, &oid), "git_commit_lookup", "\(location) commit \(id.hex)")
+        try checkRead(git_commit_lookup(&commit, handle, &oid), "git_commit_lookup", "\(location) commit \(id.hex)")
         defer { git_commit_free(commit) }
         let count = git_commit_parentcount(commit)
         var parents: [ObjectID] = []
@@ -230,7 +262,7 @@ public final class GitRepository {
     private func lookUpTree(_ id: ObjectID, _ context: @autoclosure () -> String) throws -> OpaquePointer? {
         var oid = id.raw
         var t: OpaquePointer?
-        try Git.check(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", context())
+        try checkRead(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", context())
         return t
     }
 
@@ -355,9 +387,9 @@ public final class GitRepository {
         let context = "\(location) renames \(old.hex) → \(new.hex)"
         var oldTree: OpaquePointer?, newTree: OpaquePointer?
         var a = old.raw, b = new.raw
-        try Git.check(git_tree_lookup(&oldTree, handle, &a), "git_tree_lookup", context)
+        try checkRead(git_tree_lookup(&oldTree, handle, &a), "git_tree_lookup", context)
         defer { git_tree_free(oldTree) }
-        try Git.check(git_tree_lookup(&newTree, handle, &b), "git_tree_lookup", context)
+        try checkRead(git_tree_lookup(&newTree, handle, &b), "git_tree_lookup", context)
         defer { git_tree_free(newTree) }
         var diff: OpaquePointer?
         try Git.check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, nil), "git_diff_tree_to_tree", context)
@@ -383,7 +415,7 @@ public final class GitRepository {
         var oid = id.raw
         var length = 0
         var type = GIT_OBJECT_ANY
-        try Git.check(git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header", "\(location) object \(id.hex)")
+        try checkRead(git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header", "\(location) object \(id.hex)")
         return length
     }
 
@@ -397,7 +429,7 @@ public final class GitRepository {
         guard size <= limit else { throw BlobTooLarge(id: id, size: size, limit: limit) }
         var oid = id.raw
         var blob: OpaquePointer?
-        try Git.check(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup", "\(location) blob \(id.hex)")
+        try checkRead(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup", "\(location) blob \(id.hex)")
         defer { git_blob_free(blob) }
         let count = Int(git_blob_rawsize(blob))
         return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: count))

@@ -148,6 +148,7 @@ public enum Mirror {
                 e.message = "authentication failed" + (credential == nil ? " (no token for this server)" : " with the token given") + ": " + e.message
             }
             e.message = redact(e.message)
+            if url.hasPrefix("/") { e = explained(e, source: url) }
             throw e
         }
         if let branchRef, repo.target(of: branchRef) == nil {
@@ -204,14 +205,23 @@ public enum Mirror {
         var handle: OpaquePointer?
         let code = Git.fresh { git_clone(&handle, source, partial, &options) }
         if code < 0 {
-            let e = Git.lastError(code, "git_clone", source)
+            let e = explained(Git.lastError(code, "git_clone", source), source: source)
             try? FileManager.default.removeItem(atPath: partial)
             throw e
         }
         git_repository_free(handle)
         // The source's alternates name other object stores: fleetscan reads none, and a mirror that
         // kept them would lead whatever opens it later (git itself) into another repository.
-        for file in ["objects/info/alternates", "objects/info/http-alternates"] { try? FileManager.default.removeItem(atPath: partial + "/" + file) }
+        // What was dropped is noted beside (a file git does not read), so that a read the missing
+        // objects fail later says why.
+        var dropped: [String] = []
+        for file in ObjectStoreHealth.alternatesFiles where FileManager.default.fileExists(atPath: partial + "/" + file) {
+            if (try? String(contentsOfFile: partial + "/" + file, encoding: .utf8)).map(ObjectStoreHealth.stores)?.isEmpty == false { dropped.append(file) }
+            try? FileManager.default.removeItem(atPath: partial + "/" + file)
+        }
+        if !dropped.isEmpty {
+            try? (dropped.joined(separator: "\n") + "\n").write(toFile: partial + "/" + ObjectStoreHealth.droppedAlternates, atomically: true, encoding: .utf8)
+        }
         do {
             let staged = try GitRepository.open(partial)
             try Git.check(git_remote_add_fetch(staged.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
@@ -222,6 +232,17 @@ public enum Mirror {
             throw GitError(function: "rename", code: -1, message: "cannot move the copy into place: \(reason)", context: path)
         }
         return try GitRepository.open(path)
+    }
+
+    /// A failed copy or fetch from a local repository with what is wrong with its object store
+    /// (a damaged pack index, a truncated pack, alternates), when something is.
+    static func explained(_ error: GitError, source: String) -> GitError {
+        let git = FileManager.default.fileExists(atPath: source + "/objects") ? source : source + "/.git"
+        let problems = ObjectStoreHealth.problems(gitDirectory: git)
+        guard !problems.isEmpty else { return error }
+        var e = error
+        e.message += " — " + problems.joined(separator: "; ")
+        return e
     }
 
     /// A cache folder name for a URL: readable, and unique by a hash of the whole URL.

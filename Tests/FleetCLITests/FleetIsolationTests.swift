@@ -44,7 +44,7 @@ import TestSupport
         let orgFolder = URL(fileURLWithPath: org).deletingLastPathComponent().path
         let healthy = ["shop-ios", "design-kit", "payments-sdk"].map { ($0, orgFolder + "/\($0).git") }
         let kinds = ["lying-header", "truncated-object", "far-time", "min-time", "deep-tree", "bplist-overflow", "bplist-dag",
-                     "glob-config", "dot-names", "alternates", "escape-names"]
+                     "glob-config", "dot-names", "alternates", "escape-names", "damaged-index", "truncated-pack"]
         var bad: [(String, String)] = []
         for kind in kinds { bad.append((kind, try hostile(kind))) }
         bad.append(("crashes", orgFolder + "/legacy-wallet.git"))
@@ -60,14 +60,17 @@ import TestSupport
         #expect(reference.succeeded, "\(reference.summary)")
         let run = try fleet(mixed, db: folder.path + "/mixed.db", environment: ["FLEETSCAN_WORKER_FAULT": "crash:crashes"])
         // The coordinator itself finished: exit 1 says repositories failed (0 with --allow-failures).
-        #expect(run.status == 1 && !run.timedOut && run.stderr.contains("fleetscan: error: 5 repositories failed"), "\(run.summary)")
+        #expect(run.status == 1 && !run.timedOut && run.stderr.contains("fleetscan: error: 7 repositories failed"), "\(run.summary)")
         let got = lines(run), expected = lines(reference)
         for (name, _) in healthy {
             #expect(got[name] != nil && got[name] == expected[name], "\(name): \(got[name] ?? "missing") vs \(expected[name] ?? "missing")")
         }
         #expect(got["crashes"] == " failed: the worker crashed (signal 11, SIGSEGV)", "\(got["crashes"] ?? "")")
         for (name, reason) in [("lying-header", "its header states 16 bytes"), ("truncated-object", "its stream is truncated"),
-                               ("far-time", "invalid Unix timestamp"), ("alternates", "object not found")] {
+                               ("far-time", "invalid Unix timestamp"),
+                               ("alternates", "objects of the source are in an alternate object store, which is not followed"),
+                               ("damaged-index", ".idx is damaged (100 bytes, too short for an index)"),
+                               ("truncated-pack", ".pack is truncated or damaged (")] {
             #expect(got[name]?.contains("failed:") == true && got[name]?.contains(reason) == true, "\(name): \(got[name] ?? "missing")")
         }
         for name in ["min-time", "deep-tree", "bplist-overflow", "bplist-dag", "glob-config", "dot-names", "escape-names"] {

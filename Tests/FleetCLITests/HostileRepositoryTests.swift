@@ -122,6 +122,25 @@ import TestSupport
         #expect(scan.succeeded, "\(scan.summary)")
         #expect(findings(scan) == ["App/App.swift"])
         #expect(scan.stderr.contains("App/Hidden.swift: cannot read"), "\(scan.stderr)")
+        #expect(scan.stderr.contains("objects are in an alternate object store, which is not followed (objects/info/alternates names one)"), "\(scan.stderr)")
+    }
+
+    /// A garbage pack index or a cut pack hides the branch's commit from libgit2, which said
+    /// "unknown revision 'main'" (issue 30): the message names the branch's commit, the damaged
+    /// file and why, the same for scan and history.
+    @Test(arguments: [
+        ("damaged-index", "is damaged (100 bytes, too short for an index)"),
+        ("truncated-pack", "is truncated or damaged ("),
+    ])
+    func aDamagedPackIsNamed(_ kind: String, _ reason: String) throws {
+        let (scan, history) = try scanAndHistory(try repository(kind))
+        for run in [scan, history] {
+            #expect(run.status == 2, "\(run.summary)")
+            #expect(run.stderr.contains("' names "), "\(run.stderr)")  // 'main' for scan --rev, 'HEAD' for history
+            #expect(run.stderr.contains("which cannot be read: pack \(kind == "damaged-index" ? "index " : "")objects/pack/pack-"), "\(run.stderr)")
+            #expect(run.stderr.contains(reason), "\(run.stderr)")
+            #expect(!run.stderr.contains("unknown revision"), "\(run.stderr)")
+        }
     }
 
     /// `objects -> ../secret.git/objects` and the like (issue 30): refused before libgit2 opens

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GitAccess
+@testable import GitAccess
 import TestSupport
 
 @Suite struct RepositoryTests {
@@ -142,6 +142,9 @@ import TestSupport
         #expect(try mirror.resolveCommit("main").hex == (try FixtureRepositories.run(["git", "-C", origin, "rev-parse", "main"])))
         #expect(!FileManager.default.fileExists(atPath: cache.path + "/m.git/objects/info/alternates"))
         #expect(!FileManager.default.fileExists(atPath: cache.path + "/m.git/objects/info/http-alternates"))
+        // What was dropped is noted where a failed read finds it.
+        #expect(ObjectStoreHealth.problems(gitDirectory: cache.path + "/m.git")
+            == ["objects of the source are in an alternate object store, which is not followed (the source's objects/info/alternates and objects/info/http-alternates were not copied into this mirror)"])
         // `refs -> ../other/refs` in the source: no mirror is made of it.
         let other = source.path + "/other.git"
         try FixtureRepositories.run(["git", "init", "-q", "--bare", other])
