@@ -191,18 +191,27 @@ enum CLIError: Error {
 /// Writes a report to `path` (opened for writing in place, so `/dev/stdout` or a pipe works and
 /// is never replaced), or to standard output.
 func deliver(_ report: String, to path: String?, _ io: IO) throws {
-    guard let path else { return io.out(report) }
+    guard path != nil else { return io.out(report) }
+    try deliver(to: path, io) { emit in try emit(Array(report.utf8)) }
+}
+
+/// Writes a report made in pieces (each ending on a whole line) to `path`, or to standard
+/// output, as they come: a large report is never held whole.
+func deliver(to path: String?, _ io: IO, _ make: (([UInt8]) throws -> Void) throws -> Void) throws {
+    guard let path else { return try make { io.out(String(decoding: $0, as: UTF8.self)) } }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))") }
     defer { close(fd) }
-    var bytes = Array(report.utf8)[...]
-    while !bytes.isEmpty {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))")
+    try make { piece in
+        var bytes = piece[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ScanError("\(path): cannot write the report: \(String(cString: strerror(errno)))")
+            }
+            bytes = bytes.dropFirst(n)
         }
-        bytes = bytes.dropFirst(n)
     }
 }
 

@@ -91,7 +91,7 @@ enum ScanCommand {
         }
         let text: String
         switch o.format {
-        case "json": text = JSONReport.render(report)
+        case "json": text = ""  // streamed below
         case "sarif": text = SARIFReport.render(report)
         case "markdown": text = MarkdownReport.render(report)
         case "github": text = GitHubReport.render(report)
@@ -100,8 +100,12 @@ enum ScanCommand {
         case "codeclimate": text = CodeClimateReport.render(report)
         default: text = XcodeReport.render(report, display: display, colors: o.colors.out)
         }
+        if o.format == "json" {
+            try deliver(to: o.output, io) { emit in try JSONReport.write(report, emit) }
+        } else {
+            try deliver(text, to: o.output, io)
+        }
         Timing.mark("report")
-        try deliver(text, to: o.output, io)
         if !o.quiet {
             for d in report.result.diagnostics { io.err("fleetscan: \(Escape.line(display(d.path))): \(Escape.line(d.message))\n") }
             io.err(ScanSummary.line(report, colors: o.colors.err) + "\n")

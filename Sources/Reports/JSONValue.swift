@@ -74,6 +74,54 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A member of an object written piece by piece: a value, or an array whose items are made
+    /// one at a time as they are written (a scan's findings), so the whole is never held.
+    public enum StreamedMember {
+        case value(JSONValue)
+        case items(Int, (Int) -> JSONValue)
+    }
+
+    /// The object of `members`, written as `.object(…).rendered()` writes it, handed to `emit`
+    /// in pieces of about `piece` bytes.
+    public static func stream(_ members: [(String, StreamedMember)], piece: Int = 1 << 16, _ emit: ([UInt8]) throws -> Void) rethrows {
+        var out: [UInt8] = [123, 10]
+        out.reserveCapacity(piece + 4096)
+        func flush(_ force: Bool = false) throws {
+            guard force || out.count >= piece else { return }
+            try emit(out)
+            out.removeAll(keepingCapacity: true)
+        }
+        for (i, (key, member)) in members.enumerated() {
+            out += [32, 32]
+            quote(key, into: &out)
+            out += [58, 32]
+            switch member {
+            case .value(let value):
+                value.write(&out, indent: 2)
+            case .items(let count, let item):
+                if count == 0 {
+                    out += [91, 93]
+                } else {
+                    out += [91, 10]
+                    for k in 0..<count {
+                        out += [32, 32, 32, 32]
+                        item(k).write(&out, indent: 4)
+                        if k + 1 < count { out.append(44) }
+                        out.append(10)
+                        try flush()
+                    }
+                    out += [32, 32, 93]
+                }
+            }
+            if i + 1 < members.count { out.append(44) }
+            out.append(10)
+            try flush()
+        }
+        if members.isEmpty { out = [123, 125] } else { out.append(125) }
+        out.append(10)
+        try flush(true)
+    }
+
     static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Writes `s` as a JSON string: UTF-8 passes through, quotes, backslashes and control

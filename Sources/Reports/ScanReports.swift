@@ -88,19 +88,25 @@ public enum JSONReport {
         render(ScanReport(result: result, target: target))
     }
 
-    public static func render(_ report: ScanReport) -> String { value(report).rendered() }
+    public static func render(_ report: ScanReport) -> String {
+        var out: [UInt8] = []
+        write(report) { out += $0 }
+        return String(decoding: out, as: UTF8.self)
+    }
 
-    public static func value(_ report: ScanReport) -> JSONValue {
+    /// The report in pieces, each finding made as it is written: a scan of a million findings
+    /// is never held as one text (or one tree of values) besides the findings themselves.
+    public static func write(_ report: ScanReport, _ emit: ([UInt8]) throws -> Void) rethrows {
         let result = report.result, target = report.target
-        return .object([
-            ("schemaVersion", .int(schemaVersion)),
-            ("tool", .object([("name", .string(Tool.name)), ("version", .string(Tool.version))])),
-            ("target", .object([("path", .string(target.path)), ("repo", .optional(target.repo)),
-                                ("rev", .optional(target.rev)), ("commit", .optional(target.commit))])),
-            ("findings", .array(result.findings.enumerated().map { i, f in finding(f, new: report.comparison == nil ? nil : report.isNew(i)) })),
-            ("summary", summary(report)),
-            ("diagnostics", .array(result.diagnostics.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
-        ])
+        try JSONValue.stream([
+            ("schemaVersion", .value(.int(schemaVersion))),
+            ("tool", .value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))),
+            ("target", .value(.object([("path", .string(target.path)), ("repo", .optional(target.repo)),
+                                       ("rev", .optional(target.rev)), ("commit", .optional(target.commit))]))),
+            ("findings", .items(result.findings.count) { i in finding(result.findings[i], new: report.comparison == nil ? nil : report.isNew(i)) }),
+            ("summary", .value(summary(report))),
+            ("diagnostics", .value(.array(result.diagnostics.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) }))),
+        ], emit)
     }
 
     static func finding(_ f: Finding, new: Bool?) -> JSONValue {

@@ -50,6 +50,13 @@ public struct FindingSink {
         var requires: OSVersion? = nil
     }
 
+    /// Findings one file lists at most: past them, each rule's further findings are only counted
+    /// (`unlisted`), so a generated file with a million reads costs what 10,000 do, not 1.5 GB.
+    public static let maximumFindings = 10_000
+    /// Per rule, the findings past `maximumFindings` (one per rule and line, as listed ones are).
+    public private(set) var unlisted: [String: Int] = [:]
+    private var lastUnlistedLine: [String: Int] = [:]
+
     public init(file: CodeFile) { self.file = file }
 
     /// Reports `rule` at token `i`.
@@ -69,6 +76,11 @@ public struct FindingSink {
         let (line, column) = file.lines.location(of: offset)
         let key = Key(rule: id, line: line, requires: requires)
         if let existing = index[key], findings[existing].column <= column { return }
+        if index[key] == nil, findings.count >= Self.maximumFindings {
+            if lastUnlistedLine[id] != line { unlisted[id, default: 0] += 1 }
+            lastUnlistedLine[id] = line
+            return
+        }
         let type = file.enclosingType(of: token)?.name
         let enclosing = file.enclosingFunction(of: token)?.scope
         let function = enclosing?.name

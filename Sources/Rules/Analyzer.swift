@@ -101,7 +101,7 @@ public struct Analyzer: Sendable {
     public func analyze(path: String, buffer: SourceBuffer, language: Language, model: RepositoryModel? = nil) -> FileAnalysis {
         let lexed = Lexer.lex(buffer, language: language)
         let file = CodeFile(path: path, lexed: lexed)
-        var facts = FactExtractor.extract(file)
+        var (facts, droppedCandidates) = FactExtractor.extract(file)
         // On its own, a file's types matter only for window subclasses it creates itself.
         let needsLocalModel = !facts.aliases.isEmpty || !facts.bars.isEmpty || facts.types.contains { $0.inherits.contains("UIWindow") }
         let model = model ?? (needsLocalModel ? FactResolution.model([facts]) : Self.emptyModel)
@@ -147,7 +147,13 @@ public struct Analyzer: Sendable {
             return LocatedSuppression(line: line, column: column, column16: file.lines.utf16Column(of: s.offset, in: file.buffer),
                                       ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
         }
-        let problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
+        var problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
+        for (rule, n) in sink.unlisted.sorted(by: { $0.key < $1.key }) {
+            problems.append("\(n) more finding\(n == 1 ? "" : "s") of \(rule) not listed (a file lists at most \(FindingSink.maximumFindings))")
+        }
+        if droppedCandidates > 0 {
+            problems.append("\(droppedCandidates) more constants not read as geometry aliases or bar heights (a file contributes at most \(FactExtractor.maximumCandidates) of each)")
+        }
         if !lexed.defines.isEmpty { facts.platformMacros = Self.platformMacros(in: file, defines: lexed.defines) }
         var analysis = FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
                                     problems: problems, identifierHashes: distinct)

@@ -133,3 +133,25 @@ import TestSupport
         #expect(Escape.codeSpan("a|b", inTable: true) == "`a\\|b`")
     }
 }
+
+/// The JSON report is written in pieces as it is made; the pieces are the rendered text.
+@Suite struct StreamedJSONTests {
+    @Test func streamingWritesWhatRenderingWrites() {
+        let values: [JSONValue] = [.int(1), .string("é\n\"x\""), .array([]), .object([]), .array([.null, .bool(true), .object([("a", .double(1.5))])])]
+        for count in [0, 1, 3, 2_000] {
+            let items = (0..<count).map { i in JSONValue.object([("i", .int(i)), ("v", values[i % values.count])]) }
+            let members: [(String, JSONValue)] = [("head", .string("h")), ("items", .array(items)), ("tail", .object([("k", .array([.int(2)]))]))]
+            var pieces: [[UInt8]] = []
+            JSONValue.stream([("head", .value(members[0].1)), ("items", .items(count) { items[$0] }), ("tail", .value(members[2].1))], piece: 256) {
+                pieces.append($0)
+            }
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == JSONValue.object(members).rendered())
+            // Each piece ends a line, so no character is split between two.
+            #expect(pieces.allSatisfy { $0.last == 10 })
+            if count == 2_000 { #expect(pieces.count > 100) }
+        }
+        var whole: [UInt8] = []
+        JSONValue.stream([]) { whole += $0 }
+        #expect(String(decoding: whole, as: UTF8.self) == JSONValue.object([]).rendered())
+    }
+}

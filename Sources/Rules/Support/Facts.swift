@@ -194,7 +194,14 @@ public struct WindowStateCandidate: Sendable, Equatable, Codable {
 
 /// Finds the definitions of one file.
 enum FactExtractor {
-    static func extract(_ f: CodeFile) -> FileFacts {
+    /// Geometry-alias and bar-height candidates one file contributes at most: real files define
+    /// dozens; a generated or hostile one defining 83,000 (`let v = UIScreen.main.bounds.width`
+    /// on one 3 MB line) made its facts 25 times the file's size.
+    static let maximumCandidates = 2_000
+
+    /// The file's facts, and how many candidates past `maximumCandidates` were not kept.
+    static func extract(_ f: CodeFile) -> (facts: FileFacts, dropped: Int) {
+        var dropped = 0
         var facts = FileFacts(path: f.path)
         for scope in f.structure.scopes where scope.kind == .type {
             guard let kind = scope.typeKind, mattersToContext(scope, kind, nested: scope.parent >= 0 && f.enclosingType(of: scope.declarationStart) != nil)
@@ -224,16 +231,20 @@ enum FactExtractor {
                     var candidate = AliasCandidate(name: d.name, kind: d.kind, owner: d.owner, site: site, languages: languages,
                                                    fileLocal: fileLocal, subsumed: subsumed, value: summary)
                     candidate.mutable = d.mutable
-                    facts.aliases.append(candidate)
+                    if facts.aliases.count < maximumCandidates { facts.aliases.append(candidate) } else { dropped += 1 }
                 }
             }
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
                let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f) {
-                facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, languages: languages, fileLocal: fileLocal,
-                                               references: references))
+                if facts.bars.count < maximumCandidates {
+                    facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, languages: languages, fileLocal: fileLocal,
+                                                   references: references))
+                } else {
+                    dropped += 1
+                }
             }
         }
-        return facts
+        return (facts, dropped)
     }
 
     /// Where a definition can be used from: Swift definitions only in Swift; Objective-C macros
