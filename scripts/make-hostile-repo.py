@@ -21,6 +21,7 @@ loose objects (zlib, SHA-1), because git itself refuses to make most of these:
   bplist-dag        App/Info.plist is a binary plist of --size arrays, each holding the next twice
   glob-config       .fleetscan.json excludes `**/a/**/a/…/b.swift` (twelve `**`) and `**/*a*a*…*b`;
                     the tree holds App/a/a/…/c.swift, forty folders deep
+  many-findings     App/Many.swift holds --size screen reads (default 400000), one a line, in one method
   long-line         App/Line.swift is one line of --size bytes (default 30 MB)
   dot-names         a tree holding entries named `.`, `..`, `../escape.swift`, `a/../../x.m`,
                     `/etc/abs.swift` and a `.GIT` folder
@@ -214,6 +215,11 @@ def main():
         for _ in range(40):
             t = r.tree([("a", "40000", t)])
         root = with_app(r, [("a", "40000", t)], [(".fleetscan.json", "100644", r.blob(config))])
+    elif k == "many-findings":
+        n = a.size or 400_000
+        reads = "".join(f"    let w{i} = UIScreen.main.bounds.width; _ = w{i}\n" for i in range(n))
+        body = ("import UIKit\n\nfinal class V: UIView {\n  func f() {\n" + reads + "  }\n}\n").encode()
+        root = with_app(r, [("Many.swift", "100644", r.blob(body))])
     elif k == "long-line":
         n = a.size or 30_000_000
         unit = b"let v = UIScreen.main.bounds.width; "

@@ -156,6 +156,16 @@ import TestSupport
         }
     }
 
+    /// 400,000 findings in one file took 23 s and 1.5 GB (issue 30): 10,000 are listed, the rest
+    /// counted in one diagnostic, the same by scan and history.
+    @Test func aFileWithTooManyFindingsListsTenThousand() throws {
+        let (scan, history) = try scanAndHistory(try repository("many-findings", size: 12_000))
+        #expect(scan.succeeded, "\(scan.summary)")
+        #expect(findings(scan).filter { $0 == "App/Many.swift" }.count == 10_000)
+        #expect(scan.stderr.contains("App/Many.swift: 2000 more findings of main-screen-bounds not listed (a file lists at most 10000)"), "\(scan.stderr)")
+        #expect(history.succeeded, "\(history.summary)")
+    }
+
     @Test func aFIFOGivenAsAPathIsSkipped() throws {
         let fifo = folder.path + "/Pipe.swift"
         #expect(mkfifo(fifo, 0o644) == 0)
