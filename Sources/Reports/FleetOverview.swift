@@ -64,8 +64,11 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var daysSinceLastCommit: Int?
     /// Warnings and errors at the end of each of the last 90 days (the sparkline).
     public var daily: [Int] = []
-    /// The pace of `daily`: warnings and errors fixed per week (what rows and owners show).
+    /// The pace of `daily`: warnings and errors fixed per week (what rows and owners show); nil
+    /// without a commit in the last 90 days.
     public var pace: Forecast.Pace?
+    /// Whether it has a first-parent commit in the last 90 days (else no forecast is made).
+    public var active = true
 
     /// When both launch blockers and warnings reach zero.
     public var finish: Forecast.Projection? {
@@ -154,6 +157,9 @@ public struct FleetOverview: Sendable, Equatable {
     public var warningsOutlook: Forecast.Outlook? = nil
     /// Findings at the heads per owner, the most warnings and errors first.
     public var teams: [OwnerRollup] = []
+    /// Repositories (scanned ones) with a first-parent commit in the last 90 days: what the org's
+    /// projections rest on.
+    public var activeRepositories = 0
     /// The commits of the last 90 days that moved the numbers most, down and up (of the whole
     /// stored history when none moved them in those days).
     public var moved: [MovedCommit] = []
@@ -177,6 +183,7 @@ public struct FleetOverview: Sendable, Equatable {
             && a.stages.map(\.count) == b.stages.map(\.count) && a.topFiles == b.topFiles && a.deadline == b.deadline
             && a.errorsOutlook == b.errorsOutlook && a.warningsOutlook == b.warningsOutlook && a.teams == b.teams
             && a.moved == b.moved && a.movedOverWholeHistory == b.movedOverWholeHistory && a.owner == b.owner && a.historyOnly == b.historyOnly
+            && a.activeRepositories == b.activeRepositories
     }
 
     /// Reads the overview from `store`; `only` keeps one repository, `owner` narrows every list

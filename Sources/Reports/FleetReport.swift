@@ -8,8 +8,8 @@ struct FleetFigures {
     let overview: FleetOverview
     /// Repositories whose state moved since the previous run (or that are new), the largest move first.
     let changes: [RepositoryOverview]
-    /// Every repository, furthest behind first: the lowest stage, then the most warnings and
-    /// errors; failed ones last.
+    /// Every repository, furthest behind first: failed ones (nothing is known of them), then
+    /// the lowest stage, then the most warnings and errors.
     let rows: [RepositoryOverview]
     /// Repositories with findings, the most warnings and errors first.
     let top: [RepositoryOverview]
@@ -23,7 +23,7 @@ struct FleetFigures {
             guard let c = r.change else { return r.status == .ok }
             return c.delta != SeverityCounts() || (c.newCommits ?? 1) > 0 || c.previousStatus != r.status || c.previousStage != r.stage
         }.sorted { (abs($0.change?.delta.total ?? $0.counts.total), $1.name) > (abs($1.change?.delta.total ?? $1.counts.total), $0.name) }
-        func rank(_ r: RepositoryOverview) -> Int { r.status != .ok ? Stage.allCases.count : Stage.allCases.firstIndex(of: r.stage ?? .modern) ?? 0 }
+        func rank(_ r: RepositoryOverview) -> Int { r.status != .ok ? -1 : Stage.allCases.firstIndex(of: r.stage ?? .modern) ?? 0 }
         rows = o.repositories.sorted { (rank($0), -$0.counts.warningsOrErrors, $0.name) < (rank($1), -$1.counts.warningsOrErrors, $1.name) }
         top = Array(o.repositories.filter { $0.status == .ok && $0.counts.total > 0 }
             .sorted { ($0.counts.errors + $0.counts.warnings, $0.counts.total, $1.name) > ($1.counts.errors + $1.counts.warnings, $1.counts.total, $0.name) }
@@ -33,6 +33,38 @@ struct FleetFigures {
     }
 
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "0" }
+
+    /// A count in a repository's row: "–" for a repository whose latest run failed (its numbers
+    /// are not known), not the 0 or the older head's count.
+    static func count(_ r: RepositoryOverview, _ n: Int) -> String { r.status == .ok ? String(n) : "–" }
+
+    /// The newest commit time in the data (what "data up to" means), nil without any.
+    static func newestCommit(_ o: FleetOverview) -> Int64? {
+        o.repositories.flatMap { r in r.trend.map(\.time) + (r.headTime.map { [$0] } ?? []) }.max()
+    }
+
+    /// "Data up to 2026-11-30 (the newest commit) · report made 2026-12-03T…Z".
+    static func dataLine(_ o: FleetOverview) -> String {
+        (newestCommit(o).map { "Data up to \(ISODate.day($0)) (the newest commit)" } ?? "No commits stored") + " · report made \(ISODate.string(o.generated))"
+    }
+
+    /// What the org's projections rest on: the repositories with a commit in the pace window.
+    static func restsOn(_ o: FleetOverview) -> String {
+        let scanned = o.repositories.filter { $0.status == .ok }.count
+        return "rests on \(o.activeRepositories) of \(plural(scanned, "repository", "repositories")) with commits in the last \(Forecast.window) days"
+    }
+
+    /// Why a burndown draws no projection line for a count, nil when it draws one.
+    static func noProjection(_ name: String, _ outlook: Forecast.Outlook?) -> String? {
+        guard let outlook else { return "\(name): no projection (no history)" }
+        switch outlook.projection {
+        case .on: return nil
+        case .done: return "\(name): none left"
+        case .notConverging: return "\(name): no projection line, the count is not going down"
+        case .unknown: return "\(name): no projection line, too little history"
+        case .noActivity: return "\(name): no projection line, no activity in \(Forecast.window) days"
+        }
+    }
 
     static func changeText(_ r: RepositoryOverview) -> String {
         guard let c = r.change else { return "first run" }
@@ -85,6 +117,26 @@ struct FleetFigures {
     static func movedTitle(_ o: FleetOverview) -> String {
         o.movedOverWholeHistory ? "What moved: nothing in the last \(Forecast.window) days; the largest moves of the stored history"
             : "What moved in the last \(Forecast.window) days"
+    }
+
+    /// `not-launching → launches`, or "" when the commit left the stage as it was.
+    static func stageChange(_ m: MovedCommit) -> String {
+        guard let c = m.stageChange else { return "" }
+        return "\(c.from?.rawValue ?? "none") → \(c.to.rawValue)"
+    }
+
+    /// The count's change, with the stage's when it moved: `−3, not-launching → launches`.
+    static func change(_ m: MovedCommit) -> String {
+        signed(m.delta.total) + (m.stageChange == nil ? "" : ", " + stageChange(m))
+    }
+
+    /// The work list's order: errors (launch blockers) first, then warnings, then notes; by
+    /// file and line within each.
+    static func workOrder(_ a: HeadFinding, _ b: HeadFinding) -> Bool {
+        func rank(_ s: String) -> Int { s == "error" ? 0 : s == "warning" ? 1 : 2 }
+        if rank(a.severity) != rank(b.severity) { return rank(a.severity) < rank(b.severity) }
+        if a.path != b.path { return a.path.utf8Precedes(b.path) }
+        return (a.line, a.column, a.rule) < (b.line, b.column, b.rule)
     }
 
     static func ruleChanges(_ m: MovedCommit, limit: Int = 4) -> String {
@@ -161,7 +213,7 @@ public enum FleetHTML {
     public static func index(_ o: FleetOverview) -> String {
         let f = FleetFigures(o)
         var b = "<h1>Fleet readiness for resizable windows and scenes</h1>\n"
-        b += "<p class=\"sub\">Data up to \(ISODate.string(o.generated)) · "
+        b += "<p class=\"sub\">\(HTML.escape(FleetFigures.dataLine(o))) · "
             + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(plural(o.repositories.count, "repository", "repositories"))"
             + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "")
@@ -179,7 +231,7 @@ public enum FleetHTML {
             + card("\(t.warnings)", "warnings (\(FleetFigures.signed(delta.warnings)))") + card("\(t.notes)", "notes (\(FleetFigures.signed(delta.notes)))")
             + card("\(o.stages.filter { $0.stage == "resizable" || $0.stage == "modern" }.reduce(0) { $0 + $1.count })/\(o.repositories.count)",
                    "repositories resizable or modern")
-            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)))",
+            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)); \(FleetFigures.restsOn(o)))",
                    (o.errorsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
             + card(o.warningsOutlook?.projection.text ?? "–", "org projected at zero warnings (\(FleetFigures.pace(o.warningsOutlook)))",
                    (o.warningsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
@@ -194,7 +246,7 @@ public enum FleetHTML {
                 + (r.stageReasons.isEmpty ? "" : "<div class=\"reason\">\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</div>")
                 : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
             b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
-                + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(r.counts.errors)</td><td class=\"n\">\(r.counts.warnings)</td>"
+                + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.errors))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.warnings))</td>"
                 + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(r.pace?.perWeek)))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
                 + "<td\(r.isStale ? " class=\"stale\"" : "")>\(HTML.escape(FleetFigures.lastCommit(r)))</td></tr>\n"
         }
@@ -226,7 +278,10 @@ public enum FleetHTML {
         b += "<section><h2>Burndown: warnings and errors</h2>\n"
             + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", times: o.timeline.days, series: burn, deadline: o.deadline,
                             projections: projected)
-            + SVGChart.legend(burn) + (projected.isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>") + "</section>\n"
+            + SVGChart.legend(burn) + (projected.isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>")
+            + { let why = [FleetFigures.noProjection("errors", o.errorsOutlook), FleetFigures.noProjection("warnings", o.warningsOutlook)].compactMap { $0 }
+                return why.isEmpty ? "" : "<p class=\"method\">\(HTML.escape(why.joined(separator: "; "))).</p>" }()
+            + "</section>\n"
         b += "<section><h2>Findings over time, per rule</h2>\n"
             + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", times: o.timeline.days, series: f.ruleSeries, deadline: o.deadline)
             + SVGChart.legend(f.ruleSeries) + "</section>\n"
@@ -281,7 +336,8 @@ public enum FleetHTML {
                 .joined(separator: ", ") + (m.files.count > 3 ? " and \(m.files.count - 3) more" : "")
             b += "<tr><td>\(ISODate.day(m.time))</td>" + (repositoryColumn ? "<td>\(link(r))</td>" : "")
                 + "<td>\(commitLink(r, m.commit))</td><td>\(HTML.escape(m.author.isEmpty ? "–" : m.author))</td><td>\(HTML.escape(m.subject))</td>"
-                + "<td class=\"n\">\(FleetFigures.signed(m.delta.total))</td><td>\(HTML.escape(FleetFigures.ruleChanges(m)))</td><td>\(files)</td></tr>\n"
+                + "<td class=\"n\">\(FleetFigures.signed(m.delta.total))\(m.stageChange == nil ? "" : "<div class=\"\(m.stageSteps < 0 ? "failed" : "stage")\">\(HTML.escape(FleetFigures.stageChange(m)))</div>")</td>"
+                + "<td>\(HTML.escape(FleetFigures.ruleChanges(m)))</td><td>\(files)</td></tr>\n"
         }
         return b + "</table>\n"
     }
@@ -322,17 +378,18 @@ public enum FleetHTML {
             let owners = r.owners(of: f)
             byOwner[owners.isEmpty ? OwnerRollup.unowned : owners.joined(separator: ", "), default: []].append(f)
         }
-        for (owner, findings) in byOwner.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
-            b += "<h3>\(HTML.escape(owner)) — \(plural(findings.count, "finding"))</h3>\n"
-            b += "<table><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
-            var files: [String: [HeadFinding]] = [:]
-            for f in findings { files[f.path, default: []].append(f) }
-            for (path, items) in files.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-                for (i, f) in items.sorted(by: { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }).enumerated() {
-                    b += "<tr><td class=\"file\">\(i == 0 ? fileLink(r, path) : "")</td><td class=\"n\">\(fileLink(r, path, line: f.line, text: String(f.line)))</td>"
-                        + "<td class=\"rule\"><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
-                        + "<td>\(HTML.withCode(f.message))</td><td>\(HTML.withCode(f.fix))</td></tr>\n"
-                }
+        // Owners holding launch blockers first; in each, errors first, then by file and line.
+        func errors(_ list: [HeadFinding]) -> Int { list.filter { $0.severity == "error" }.count }
+        for (owner, findings) in byOwner.sorted(by: { (errors($0.value), $0.value.count, $1.key) > (errors($1.value), $1.value.count, $0.key) }) {
+            let e = errors(findings)
+            b += "<h3>\(HTML.escape(owner)) — \(plural(findings.count, "finding"))\(e > 0 ? ", <span class=\"failed\">\(plural(e, "error"))</span>" : "")</h3>\n"
+            b += "<table class=\"work\"><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
+            var previous: String? = nil
+            for f in findings.sorted(by: FleetFigures.workOrder) {
+                b += "<tr><td class=\"file\">\(f.path == previous ? "" : fileLink(r, f.path))</td><td class=\"n line\">\(fileLink(r, f.path, line: f.line, text: String(f.line)))</td>"
+                    + "<td class=\"rule\"><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
+                    + "<td>\(HTML.withCode(f.message))</td><td>\(HTML.withCode(f.fix))</td></tr>\n"
+                previous = f.path
             }
             b += "</table>\n"
         }

@@ -7,7 +7,7 @@ public enum FleetMarkdown {
         let f = FleetFigures(o)
         func cell(_ s: String) -> String { HistoryMarkdown.cell(s) }
         var m = "# Fleet readiness for resizable windows and scenes\n\n"
-        m += "Data up to \(ISODate.string(o.generated)) · " + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")")
+        m += FleetFigures.dataLine(o) + " · " + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")")
             + " · \(plural(o.repositories.count, "repository", "repositories"))" + (o.failed.isEmpty ? "" : " · \(o.failed.count) failed")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "") + (o.owner.map { " · narrowed to \(cell($0))" } ?? "") + "\n\n"
         if let owner = o.owner {
@@ -18,13 +18,13 @@ public enum FleetMarkdown {
         m += "**\(plural(t.errors, "error")), \(plural(t.warnings, "warning")), "
             + "\(plural(t.notes, "note"))** at the heads of the repositories that were scanned.\n\n"
         m += "Projected: zero launch blockers \(o.errorsOutlook?.projection.text ?? "–") (\(FleetFigures.pace(o.errorsOutlook))); "
-            + "zero warnings \(o.warningsOutlook?.projection.text ?? "–") (\(FleetFigures.pace(o.warningsOutlook))); both \(o.finish?.text ?? "–")" + ((o.finish?.misses(o.deadline) ?? false) ? " — after the deadline" : "") + ".\n\n"
+            + "zero warnings \(o.warningsOutlook?.projection.text ?? "–") (\(FleetFigures.pace(o.warningsOutlook))); both \(o.finish?.text ?? "–")" + ((o.finish?.misses(o.deadline) ?? false) ? " — after the deadline" : "") + " (\(FleetFigures.restsOn(o))).\n\n"
         m += "## Repositories, furthest behind first\n\n| repository | stage | held there by | owners | errors | warnings | pace | projected done | last commit |\n"
             + "|---|---|---|---|---:|---:|---:|---|---|\n"
         for r in f.rows {
             let held = r.status == .ok ? r.stageReasons.prefix(2).joined(separator: "; ") : Links.withoutLocalPaths(r.reason ?? "unknown")
             m += "| \(cell(r.name)) | \(r.status == .ok ? r.stage?.rawValue ?? "unknown" : "failed") | \(cell(held)) | \(cell(FleetFigures.owners(r))) "
-                + "| \(r.counts.errors) | \(r.counts.warnings) | \(FleetFigures.pace(r.pace?.perWeek)) "
+                + "| \(FleetFigures.count(r, r.counts.errors)) | \(FleetFigures.count(r, r.counts.warnings)) | \(FleetFigures.pace(r.pace?.perWeek)) "
                 + "| \(r.finish?.text ?? "–")\(r.atRisk ? " (at risk)" : "") | \(FleetFigures.lastCommit(r)) |\n"
         }
         m += "\n\(Forecast.method) Stale: no commit for \(FleetOverview.staleDays) days.\n"
@@ -92,18 +92,23 @@ public enum FleetMarkdown {
                 + (c.files.count > 3 ? " and \(c.files.count - 3) more" : "")
             m += "| \(ISODate.day(c.time)) |" + (repositoryColumn ? " \(HistoryMarkdown.cell(c.repository)) |" : "")
                 + " `\(c.commit.prefix(10))` | \(HistoryMarkdown.cell(c.author.isEmpty ? "–" : c.author)) | \(HistoryMarkdown.cell(c.subject)) "
-                + "| \(FleetFigures.signed(c.delta.total)) | \(HistoryMarkdown.cell(FleetFigures.ruleChanges(c))) | \(files) |\n"
+                + "| \(HistoryMarkdown.cell(FleetFigures.change(c))) | \(HistoryMarkdown.cell(FleetFigures.ruleChanges(c))) | \(files) |\n"
         }
         return m
     }
 
-    /// The head's findings in app and library code, by owner, then file and line.
+    /// The head's findings in app and library code: errors first, then by owner, severity, file and line.
     static func workList(_ r: RepositoryOverview) -> String {
         let list = r.workList
         guard !list.isEmpty else { return "" }
         var m = "| owner | file | line | rule | severity | message | fix |\n|---|---|---:|---|---|---|---|\n"
-        let sorted = list.map { (FleetFigures.ownerList(r.owners(of: $0), limit: 9), $0) }
-            .sorted { ($0.0, $0.1.path, $0.1.line, $0.1.rule) < ($1.0, $1.1.path, $1.1.line, $1.1.rule) }
+        let owned: [(owner: String, finding: HeadFinding)] = list.map { (FleetFigures.ownerList(r.owners(of: $0), limit: 9), $0) }
+        let sorted = owned.sorted { a, b in
+            let ea = a.finding.severity == "error", eb = b.finding.severity == "error"
+            if ea != eb { return ea }
+            if a.owner != b.owner { return a.owner < b.owner }
+            return FleetFigures.workOrder(a.finding, b.finding)
+        }
         for (owner, f) in sorted {
             m += "| \(HistoryMarkdown.cell(owner)) | \(Escape.codeSpan(f.path, inTable: true)) | \(f.line) | `\(f.rule)` | \(f.severity) "
                 + "| \(Escape.markdownWithCode(f.message, inTable: true)) | \(Escape.markdownWithCode(f.fix, inTable: true)) |\n"
@@ -178,6 +183,8 @@ public enum FleetJSON {
         return JSONValue.object([
             ("schemaVersion", .int(1)),
             ("generated", .string(ISODate.string(o.generated))),
+            ("dataUpTo", FleetFigures.newestCommit(o).map { .string(ISODate.string($0)) } ?? .null),
+            ("activeRepositories", .int(o.activeRepositories)),
             ("runs", .int(o.runs)),
             ("historyOnly", .bool(o.historyOnly)),
             ("owner", .optional(o.owner)),
@@ -206,7 +213,8 @@ public enum FleetJSON {
                 .object([("repository", .string(m.repository)), ("commit", .string(m.commit)), ("time", .string(ISODate.string(m.time))),
                          ("author", .string(m.author)), ("subject", .string(m.subject)), ("delta", counts(m.delta)),
                          ("rules", .object(m.rules.map { ($0.rule, .int($0.change)) })),
-                         ("files", .array(m.files.map { .object([("path", .string($0.path)), ("delta", .int($0.delta))]) }))])
+                         ("files", .array(m.files.map { .object([("path", .string($0.path)), ("delta", .int($0.delta))]) }))]
+                        + (m.stageChange.map { [("stage", .object([("from", .optional($0.from?.rawValue)), ("to", .string($0.to.rawValue))]))] } ?? []))
             })),
             ("changed", .array(f.changes.map { .string($0.name) })),
             ("topRepositories", .array(f.top.map { .string($0.name) })),
@@ -221,6 +229,7 @@ public enum FleetJSON {
         switch p {
         case .done: return "done"
         case .notConverging: return "not-converging"
+        case .noActivity: return "no-activity"
         case .unknown: return "unknown"
         case .on(let t): return ISODate.day(t)
         }

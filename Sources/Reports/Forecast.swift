@@ -38,12 +38,15 @@ public enum Forecast {
         case notConverging
         /// Fewer than `fewestDays` days of history.
         case unknown
+        /// No first-parent commit in the last `window` days: a flat line is silence, not a pace.
+        case noActivity
 
         /// The later of two projections (a repository is done when both its counts are).
         public static func later(_ a: Projection, _ b: Projection) -> Projection {
             switch (a, b) {
             case (.done, let x), (let x, .done): return x
             case (.notConverging, _), (_, .notConverging): return .notConverging
+            case (.noActivity, _), (_, .noActivity): return .noActivity
             case (.unknown, _), (_, .unknown): return .unknown
             case (.on(let x), .on(let y)): return .on(max(x, y))
             }
@@ -53,7 +56,7 @@ public enum Forecast {
         public func misses(_ deadline: Int64?) -> Bool {
             guard let deadline else { return false }
             switch self {
-            case .done, .unknown: return false
+            case .done, .unknown, .noActivity: return false
             case .notConverging: return true
             case .on(let t): return t > deadline
             }
@@ -65,6 +68,7 @@ public enum Forecast {
             case .on(let t): return ISODate.day(t)
             case .notConverging: return "not converging"
             case .unknown: return "too little history"
+            case .noActivity: return "no activity in \(Forecast.window) days — no forecast"
             }
         }
     }
@@ -121,7 +125,10 @@ public enum Forecast {
         return .on(floorDay(now) + Int64(days) * day)
     }
 
-    public static func outlook(_ days: [Int], count: Int, now: Int64) -> Outlook {
+    /// `active`: whether the series had a commit in the last `window` days; without one there
+    /// is no pace to take (a repository nobody touched for 90 days is not "not converging").
+    public static func outlook(_ days: [Int], count: Int, now: Int64, active: Bool = true) -> Outlook {
+        if !active && count > 0 { return Outlook(count: count, pace: nil, projection: .noActivity) }
         let p = pace(days)
         return Outlook(count: count, pace: p, projection: projection(count: count, pace: p, now: now))
     }

@@ -40,6 +40,26 @@ public struct MovedCommit: Sendable, Equatable {
     public var rules: [RuleChange]
     /// The files whose counts moved, the largest first.
     public var files: [FileDelta]
+    /// The repository's stage before and after, when the commit changed it.
+    public var stageChange: (from: Stage?, to: Stage)? = nil
+
+    public static func == (a: MovedCommit, b: MovedCommit) -> Bool {
+        a.repository == b.repository && a.commit == b.commit && a.time == b.time && a.author == b.author && a.subject == b.subject
+            && a.delta == b.delta && a.rules == b.rules && a.files == b.files
+            && a.stageChange?.from == b.stageChange?.from && a.stageChange?.to == b.stageChange?.to
+    }
+
+    /// How far the stage moved: positive up (towards modern), negative down, 0 when it stayed.
+    public var stageSteps: Int {
+        guard let c = stageChange, let from = c.from else { return 0 }
+        return Stage.allCases.firstIndex(of: c.to)! - Stage.allCases.firstIndex(of: from)!
+    }
+
+    /// Whether the commit moved the repository forward: its stage up, else fewer errors, else
+    /// fewer findings. What "What moved" lists first on each side.
+    var ranking: (Int, Int, Int) { (stageSteps, -delta.errors, -delta.total) }
+    var isBetter: Bool { ranking > (0, 0, 0) }
+    var isWorse: Bool { ranking < (0, 0, 0) }
 }
 
 extension FleetOverview {
@@ -50,6 +70,7 @@ extension FleetOverview {
     mutating func steer() {
         let now = generated
         var orgErrors: [Int] = [], orgWarnings: [Int] = []
+        var activeRepositories = 0
         func addRight(_ a: inout [Int], _ b: [Int]) {
             if b.count > a.count { a = Array(repeating: 0, count: b.count - a.count) + a }
             let offset = a.count - b.count
@@ -66,12 +87,15 @@ extension FleetOverview {
                 warnings.append((clock, p.counts.warnings))
             }
             let e = Forecast.daily(errors, end: now), w = Forecast.daily(warnings, end: now)
+            let active = r.trend.contains { $0.time >= now - Int64(Forecast.window) * 86_400 }
             if !r.trend.isEmpty {
-                r.errorsOutlook = Forecast.outlook(e, count: r.counts.errors, now: now)
-                r.warningsOutlook = Forecast.outlook(w, count: r.counts.warnings, now: now)
+                r.errorsOutlook = Forecast.outlook(e, count: r.counts.errors, now: now, active: active)
+                r.warningsOutlook = Forecast.outlook(w, count: r.counts.warnings, now: now, active: active)
             }
+            if active && r.status == .ok { activeRepositories += 1 }
             r.daily = zip(e, w).map(+)
-            r.pace = Forecast.pace(r.daily)
+            r.active = active
+            r.pace = active ? Forecast.pace(r.daily) : nil
             r.atRisk = r.finish?.misses(deadline) ?? false
             r.daysSinceLastCommit = r.headTime.map { Int(max(0, now - $0) / 86_400) }
             if r.status == .ok {
@@ -81,8 +105,9 @@ extension FleetOverview {
             repositories[i] = r
         }
         let t = totals
-        errorsOutlook = Forecast.outlook(orgErrors, count: t.errors, now: now)
-        warningsOutlook = Forecast.outlook(orgWarnings, count: t.warnings, now: now)
+        errorsOutlook = Forecast.outlook(orgErrors, count: t.errors, now: now, active: activeRepositories > 0)
+        warningsOutlook = Forecast.outlook(orgWarnings, count: t.warnings, now: now, active: activeRepositories > 0)
+        self.activeRepositories = activeRepositories
         teams = owners()
         (moved, movedOverWholeHistory) = Self.largestMoves(repositories, now: now)
     }
@@ -94,6 +119,7 @@ extension FleetOverview {
             var byRepository: [String: Int] = [:]
             var pace = 0.0
             var paced = false
+            var active = false
         }
         var byOwner: [String: Tally] = [:]
         for r in repositories where r.status == .ok {
@@ -116,6 +142,7 @@ extension FleetOverview {
                 var tally = byOwner[o] ?? Tally()
                 tally.counts = tally.counts + c
                 tally.byRepository[r.name] = c.total
+                if r.active { tally.active = true }
                 if let repositoryPace, whole > 0 {
                     tally.pace += repositoryPace.perWeek * Double(c.warningsOrErrors) / Double(whole)
                     tally.paced = true
@@ -125,10 +152,11 @@ extension FleetOverview {
         }
         return byOwner.map { owner, tally in
             let pace = tally.paced ? Forecast.Pace(perWeek: tally.pace, days: Forecast.window) : nil
-            let projection = Forecast.projection(count: tally.counts.warningsOrErrors, pace: pace, now: generated)
+            let projection = !tally.active && tally.counts.warningsOrErrors > 0 ? .noActivity
+                : Forecast.projection(count: tally.counts.warningsOrErrors, pace: pace, now: generated)
             return OwnerRollup(owner: owner, repositories: tally.byRepository.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key),
                                counts: tally.counts, pacePerWeek: pace?.perWeek, projection: projection, atRisk: projection.misses(deadline))
-        }.sorted { ($0.counts.warningsOrErrors, $0.counts.total, $1.owner) > ($1.counts.warningsOrErrors, $1.counts.total, $0.owner) }
+        }.sorted { ($0.counts.errors, $0.counts.warnings, $0.counts.total, $1.owner) > ($1.counts.errors, $1.counts.warnings, $1.counts.total, $0.owner) }
     }
 
     /// The commits of `repositories` whose app and library counts moved most against their
@@ -148,7 +176,8 @@ extension FleetOverview {
                 defer { last = p }
                 guard let before = last, p.time >= since else { continue }
                 let delta = p.counts - before.counts
-                guard delta.total != 0 else { continue }
+                let stageMoved = p.stage != nil && before.stage != nil && p.stage != before.stage
+                guard delta.total != 0 || stageMoved else { continue }
                 var rules: [MovedCommit.RuleChange] = []
                 for rule in Set(p.byRule.keys).union(before.byRule.keys) {
                     let change = (p.byRule[rule] ?? 0) - (before.byRule[rule] ?? 0)
@@ -156,14 +185,19 @@ extension FleetOverview {
                 }
                 rules.sort { (abs($0.change), $1.rule) > (abs($1.change), $0.rule) }
                 let files = p.files.filter { $0.delta != 0 }.sorted { (abs($0.delta), $1.path) > (abs($1.delta), $0.path) }
-                all.append(MovedCommit(repository: r.name, commit: p.commit, time: p.time, author: p.author, subject: p.subject,
-                                       delta: delta, rules: rules, files: files))
+                var moved = MovedCommit(repository: r.name, commit: p.commit, time: p.time, author: p.author, subject: p.subject,
+                                        delta: delta, rules: rules, files: files)
+                if stageMoved, let to = p.stage { moved.stageChange = (before.stage, to) }
+                all.append(moved)
             }
         }
-        func key(_ m: MovedCommit) -> (Int, Int64, String) { (m.delta.total, -m.time, m.commit) }
-        let down = all.filter { $0.delta.total < 0 }.sorted { key($0) < key($1) }.prefix(Self.movedEachWay)
-        let up = all.filter { $0.delta.total > 0 }.sorted { ($0.delta.total, $0.time, $1.commit) > ($1.delta.total, $1.time, $0.commit) }
-            .prefix(Self.movedEachWay)
+        // Stage changes lead, then errors (launch blockers), then every finding; the newest first among equals.
+        let down = all.filter(\.isBetter).sorted { a, b in
+            a.ranking != b.ranking ? a.ranking > b.ranking : (a.time, b.commit) > (b.time, a.commit)
+        }.prefix(Self.movedEachWay)
+        let up = all.filter(\.isWorse).sorted { a, b in
+            a.ranking != b.ranking ? a.ranking < b.ranking : (a.time, b.commit) > (b.time, a.commit)
+        }.prefix(Self.movedEachWay)
         return Array(down) + Array(up)
     }
 
