@@ -1,5 +1,6 @@
 import Foundation
 import ResultStore
+import Rules
 import ScanEngine
 
 /// One commit of a repository's first-parent trend.
@@ -95,12 +96,54 @@ public struct RepositoryOverview: Sendable, Equatable {
     }
 
     /// What holds the repository at its stage: the shipping targets (apps, or the library) at
-    /// that stage with the rules that hold them, `Riot: scene-manifest-missing`.
-    public var stageReasons: [String] {
+    /// that stage with the rules that hold them, in words, and what that means:
+    /// `Riot: no scene manifest — will not launch when built with the iOS 27 SDK`.
+    public var stageReasons: [String] { heldBy.map(\.text) }
+
+    /// One shipping target's hold on the stage: its name and its blocking rules (at most three).
+    public struct Hold: Sendable, Equatable {
+        public var target: String
+        public var rules: [String]
+        /// The reason a target is unknown (its Info.plist could not be read), else nil.
+        public var reason: String?
+        public var stage: Stage
+
+        /// What the stage means for it, said after the rules.
+        public var consequence: String? {
+            switch stage {
+            case .notLaunching: return "will not launch when built with the iOS 27 SDK"
+            case .launches: return "launches, but assumes one device-sized screen"
+            default: return nil
+            }
+        }
+
+        /// A rule as words: its name with a lower-case first letter (`no scene manifest`).
+        public static func words(_ rule: String) -> String {
+            guard let name = Catalog.description(rule)?.name, let first = name.first else { return rule }
+            // Names that start with an API or acronym (`UIScreen.main`, `API above…`) keep their case.
+            let second = name.dropFirst().first
+            return second.map { $0.isUppercase || $0 == "." } ?? false ? name : first.lowercased() + name.dropFirst()
+        }
+
+        public var text: String {
+            if let reason { return "\(target): \(reason)" }
+            return "\(target): " + rules.map(Self.words).joined(separator: ", ") + (consequence.map { " — " + $0 } ?? "")
+                + (migrates ? " (`fleetscan migrate scenes` writes the change)" : "")
+        }
+
+        /// Whether `fleetscan migrate scenes` writes the change for one of its rules.
+        public var migrates: Bool { rules.contains { Catalog.migratedByScenes.contains($0) } }
+    }
+
+    public var heldBy: [Hold] {
         guard let stage else { return [] }
         let shipping = targets.filter { ($0.scope == "app" || $0.scope == "library") && $0.stage == stage }
-        if stage == .unknown { return shipping.compactMap { t in t.reason.map { "\(t.name): \($0)" } } }
-        return shipping.filter { !$0.blockers.isEmpty }.map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
+        if stage == .unknown { return shipping.compactMap { t in t.reason.map { Hold(target: t.name, rules: [], reason: $0, stage: stage) } } }
+        return shipping.filter { !$0.blockers.isEmpty }.map { t in
+            var distinct: [String] = []
+            for b in t.blockers where !distinct.contains(b.rule) { distinct.append(b.rule) }
+            return Hold(target: t.name, rules: Array(distinct.prefix(3)), reason: nil, stage: stage)
+        }
     }
 
     /// Demo and example apps, and tests, with their own stages: listed apart, never lowering the repository's.

@@ -164,6 +164,8 @@ public enum FleetHTML {
         .failed,.risk{color:#b00020}.stale{color:#8a6d00}.stage{font-family:ui-monospace,Menlo,monospace;font-size:12px}
         .reason{color:#6e6e73;font-size:12px}
         code{font-family:ui-monospace,Menlo,monospace;font-size:12px}td.rule code{white-space:nowrap}td code{overflow-wrap:anywhere}td.file{min-width:240px;max-width:340px}
+        table.work{table-layout:fixed}table.work td{overflow-wrap:anywhere}table.work td.rule code{white-space:normal}table.work td.file{min-width:0;max-width:none}
+        td.line{white-space:nowrap}
         """
 
     static let stageColors = ["not-launching": "#b00020", "unknown": "#8e8e93", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
@@ -243,7 +245,7 @@ public enum FleetHTML {
             + "<th>owners</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">pace</th><th>projected done</th><th>last commit</th></tr>\n"
         for r in f.rows {
             let stage = r.status == .ok ? "<span class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "unknown"))</span>"
-                + (r.stageReasons.isEmpty ? "" : "<div class=\"reason\">\(HTML.escape(r.stageReasons.prefix(2).joined(separator: "; ")))</div>")
+                + (r.heldBy.isEmpty ? "" : "<div class=\"reason\">\(r.heldBy.prefix(2).map(heldBy).joined(separator: "; "))</div>")
                 : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
             b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
                 + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.errors))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.warnings))</td>"
@@ -383,7 +385,8 @@ public enum FleetHTML {
         for (owner, findings) in byOwner.sorted(by: { (errors($0.value), $0.value.count, $1.key) > (errors($1.value), $1.value.count, $0.key) }) {
             let e = errors(findings)
             b += "<h3>\(HTML.escape(owner)) — \(plural(findings.count, "finding"))\(e > 0 ? ", <span class=\"failed\">\(plural(e, "error"))</span>" : "")</h3>\n"
-            b += "<table class=\"work\"><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
+            b += "<table class=\"work\"><colgroup><col style=\"width:20%\"><col style=\"width:5em\"><col style=\"width:14%\"><col style=\"width:6em\">"
+                + "<col><col></colgroup><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
             var previous: String? = nil
             for f in findings.sorted(by: FleetFigures.workOrder) {
                 b += "<tr><td class=\"file\">\(f.path == previous ? "" : fileLink(r, f.path))</td><td class=\"n line\">\(fileLink(r, f.path, line: f.line, text: String(f.line)))</td>"
@@ -394,8 +397,17 @@ public enum FleetHTML {
             b += "</table>\n"
         }
         let apart = (work.findings.count - list.count)
-        if apart > 0 { b += "<p class=\"method\">\(plural(apart, "finding")) in examples, tests and unbuilt code are left out.</p>\n" }
+        if apart > 0 { b += "<p class=\"method\">\(plural(apart, "finding")) in examples, tests and unbuilt code \(apart == 1 ? "is" : "are") left out.</p>\n" }
         return b + "</section>\n"
+    }
+
+    /// A target's hold in words, each rule linked to its explanation, and the command that
+    /// writes the change where `migrate scenes` applies.
+    static func heldBy(_ h: RepositoryOverview.Hold) -> String {
+        if let reason = h.reason { return HTML.escape("\(h.target): \(Links.withoutLocalPaths(reason))") }
+        let rules = h.rules.map { "<a href=\"\(HTML.escape(PublicSource.catalog($0)))\">\(HTML.escape(RepositoryOverview.Hold.words($0)))</a>" }
+        return HTML.escape(h.target) + ": " + rules.joined(separator: ", ") + (h.consequence.map { " — " + HTML.escape($0) } ?? "")
+            + (h.migrates ? " (<code>fleetscan migrate scenes</code> writes the change)" : "")
     }
 
     static func link(_ r: RepositoryOverview) -> String {

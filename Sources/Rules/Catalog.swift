@@ -51,6 +51,10 @@ public enum Catalog {
     /// The description of the rule with this id.
     public static func description(_ id: String) -> RuleDescription? { byID[id]?.description }
 
+    /// The rules whose findings `fleetscan migrate scenes` writes the change for (Fixing's
+    /// `SceneMigration`: a scene manifest, a scene delegate, the window moved into it).
+    public static let migratedByScenes: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved"]
+
     /// Whether `id` names a rule (implemented or planned).
     public static func isKnown(_ id: String) -> Bool { byID[id] != nil || plannedRuleIDs.contains(id) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RuleKit
 @testable import Fleet
 @testable import Reports
 import ResultStore
@@ -208,10 +209,14 @@ import TestSupport
             #expect(!page.contains("<script") && !page.contains(" src=") && !page.contains("url("))
             #expect(!page.contains(dir.path) && !page.contains(org) && !page.contains("file://"), "a local path on a page")
             for href in page.components(separatedBy: "href=\"").dropFirst().map({ String($0.prefix { $0 != "\"" }) }) {
-                #expect(href.hasPrefix("repos/") || href == "../index.html" || href.hasPrefix("https://git.example.com/demo-org/"), "\(href)")
+                // Rule names in "held there by" link to their explanation in the project's catalog.
+                #expect(href.hasPrefix("repos/") || href == "../index.html" || href.hasPrefix("https://git.example.com/demo-org/")
+                        || href.hasPrefix(PublicSource.catalogURL + "#"), "\(href)")
             }
         }
         #expect(dom.contains("href=\"https://git.example.com/demo-org/shop-ios/commit/"))
+        // "Held there by" in words, linked, with the command where migrate scenes writes the change.
+        #expect(dom.contains(">no scene manifest</a> — will not launch when built with the iOS 27 SDK (<code>fleetscan migrate scenes</code> writes the change)"), "\(dom)")
         // Owners from CODEOWNERS at the head, the manifest's team for the rest, a skipped line named.
         let wallet = try #require(o.repositories.first { $0.name == "legacy-wallet" })
         #expect(wallet.work?.ownersFile == ".github/CODEOWNERS")
