@@ -114,7 +114,7 @@ public enum HistoryMarkdown {
         let shown = input.allCommits ? input.entries : input.entries.filter { e in e.record.error != nil || e.delta.map { !$0.isEmpty } ?? true }
         let hidden = input.entries.count - shown.count
         out += input.allCommits ? "## Commits\n\n"
-            : "## Commits that changed a count\n\n" + (hidden > 0 ? "\(plural(hidden, "commit")) that changed nothing are left out (`--all-commits` lists them).\n\n" : "")
+            : "## Commits that changed a count\n\n" + (hidden > 0 ? "\(plural(hidden, "commit")) that changed nothing \(hidden == 1 ? "is" : "are") left out (`--all-commits` lists them).\n\n" : "")
         out += "| Commit | Date | Author | Subject | Errors | Warnings | Notes | Change | Rules that moved | Files that moved |\n"
         out += "|---|---|---|---|---:|---:|---:|---:|---|---|\n"
         for e in shown {
