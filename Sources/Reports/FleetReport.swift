@@ -284,7 +284,7 @@ public enum FleetHTML {
             + { let why = [FleetFigures.noProjection("errors", o.errorsOutlook), FleetFigures.noProjection("warnings", o.warningsOutlook)].compactMap { $0 }
                 return why.isEmpty ? "" : "<p class=\"method\">\(HTML.escape(why.joined(separator: "; "))).</p>" }()
             + "</section>\n"
-        b += "<section><h2>Findings over time, per rule</h2>\n"
+        b += "<section><h2>Findings over time, per rule</h2>\n<p class=\"sub\">All code: examples and tests are counted here, not in the totals above.</p>\n"
             + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", times: o.timeline.days, series: f.ruleSeries, deadline: o.deadline)
             + SVGChart.legend(f.ruleSeries) + "</section>\n"
         let stageSeries = o.timeline.stages.map { SVGChart.Series(name: $0.stage, values: $0.values, color: stageColors[$0.stage] ?? "#888") }
@@ -437,13 +437,29 @@ public enum FleetHTML {
         b += "<section><h2>Per-commit trend</h2>\n" + SVGChart.line(id: "commit-trend", title: "Findings per commit, \(r.name)",
                                                                     times: times, series: series, deadline: o.deadline)
             + SVGChart.legend(series) + "<p class=\"method\">Each point is a commit at its author date.</p></section>\n"
-        b += "<section><h2>Findings by rule at the head</h2>\n<table><tr><th>rule</th><th>severity</th><th class=\"n\">findings</th></tr>\n"
+        b += "<section><h2>Findings by rule at the head</h2>\n"
         var severity: [String: String] = [:]
         for f in r.work?.findings ?? [] where severity[f.rule] == nil || f.severity == "error" { severity[f.rule] = f.severity }
-        for (rule, n) in r.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where n > 0 {
-            b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td><td class=\"n\">\(n)</td></tr>\n"
+        if let work = r.work {
+            // What the headline counts (app and library code) apart from examples, tests and unbuilt code.
+            var shipping: [String: Int] = [:], apart: [String: Int] = [:]
+            for f in work.findings {
+                if f.scope == "app" || f.scope == "library" { shipping[f.rule, default: 0] += 1 } else { apart[f.rule, default: 0] += 1 }
+            }
+            let rules = Set(shipping.keys).union(apart.keys).sorted { ((shipping[$0] ?? 0), (apart[$0] ?? 0), $1) > ((shipping[$1] ?? 0), (apart[$1] ?? 0), $0) }
+            b += "<table><tr><th>rule</th><th>severity</th><th class=\"n\">app and library</th><th class=\"n\">examples, tests, unbuilt (apart)</th></tr>\n"
+            for rule in rules {
+                b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td>"
+                    + "<td class=\"n\">\(shipping[rule] ?? 0)</td><td class=\"n\">\(apart[rule] ?? 0)</td></tr>\n"
+            }
+            b += "</table>" + (rules.isEmpty ? "<p>None.</p>" : "") + "</section>\n"
+        } else {
+            b += "<table><tr><th>rule</th><th>severity</th><th class=\"n\">findings (all code)</th></tr>\n"
+            for (rule, n) in r.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where n > 0 {
+                b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td><td class=\"n\">\(n)</td></tr>\n"
+            }
+            b += "</table>" + (r.byRule.values.contains { $0 > 0 } ? "" : "<p>None.</p>") + "</section>\n"
         }
-        b += "</table>" + (r.byRule.values.contains { $0 > 0 } ? "" : "<p>None.</p>") + "</section>\n"
         b += "<section><h2>Top files</h2>\n<table><tr><th>file</th><th class=\"n\">findings</th></tr>\n"
         for f in r.topFiles { b += "<tr><td>\(fileLink(r, f.path))</td><td class=\"n\">\(f.count)</td></tr>\n" }
         b += "</table>" + (r.topFiles.isEmpty ? "<p>None.</p>" : "") + "</section>\n"
