@@ -242,9 +242,7 @@ final class Fetches: @unchecked Sendable {
     private func fetch(_ entry: FleetManifest.Entry, credential: GitCredential?, session: WorkerSession?) -> Outcome {
         if let problem = entry.problem { return .failure(problem) }
         let folder = cache + "/" + Mirror.folderName(for: entry.source)
-        if entry.source.hasPrefix("/"), !FileManager.default.fileExists(atPath: entry.source) {
-            return .failure("cannot fetch \(entry.displayURL): no repository at \(entry.source)")
-        }
+        if let problem = entry.localProblem { return .failure("cannot fetch \(entry.displayURL): \(problem)") }
         do {
             guard let lock = try MirrorLock(folder) else {
                 return .failure("its mirror \(folder) is in use by another fleet run (shards of different counts over one cache?)")

@@ -84,6 +84,8 @@ enum WorkerEnd: Equatable {
             .map { String($0.prefix(300)) }
         switch self {
         case .exited(0): return nil
+        // Exit 2 is an error the worker reported: its words are the reason, as in-process runs give it.
+        case .exited(2) where said != nil: return said
         case .exited(let status): return "the worker failed (exit \(status))" + (said.map { ": \($0)" } ?? "")
         case .signalled(let signal): return "the worker crashed (signal \(signal)\(Self.signalNames[signal].map { ", \($0)" } ?? ""))"
         case .timedOut: return "timed out after \(Int(limits.seconds)) s"

@@ -32,6 +32,24 @@ public struct FleetManifest: Sendable, Equatable {
             self.isHTTPS = isHTTPS
             self.problem = problem
         }
+
+        /// Why a local source cannot be fetched, read off the file system (nil for a URL or a
+        /// folder that holds a git repository): the same words for `fleet check`, a run in
+        /// process and a run in workers.
+        public var localProblem: String? {
+            guard source.hasPrefix("/") else { return nil }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
+                return "no git repository at \(source) (no such folder)"
+            }
+            guard isFolder.boolValue else { return "no git repository at \(source) (a file, not a folder)" }
+            let fm = FileManager.default
+            let bare = fm.fileExists(atPath: source + "/HEAD") && fm.fileExists(atPath: source + "/objects")
+            guard bare || fm.fileExists(atPath: source + "/.git") else {
+                return "no git repository at \(source) (a folder without .git, HEAD or objects)"
+            }
+            return nil
+        }
     }
 
     public var path: String

@@ -18,7 +18,8 @@ enum FleetCommand {
 
     static func check(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Int32 {
         let m = try loadManifest(p, io, environment: environment)
-        let problems = m.repositories.compactMap(\.problem)
+        // A manifest's own problems, then local sources that are not there to fetch.
+        let problems = m.repositories.compactMap { e in e.problem ?? e.localProblem.map { "repository \(e.name): \($0)" } }
         for p in problems { io.err("fleetscan: \(m.path): \(Escape.line(p))\n") }
         io.out("\(m.path): \(plural(m.repositories.count, "repository", "repositories")), \(problems.count) with problems\n")
         return problems.isEmpty ? 0 : 2

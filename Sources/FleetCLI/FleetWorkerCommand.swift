@@ -69,8 +69,14 @@ enum FleetWorkerCommand {
             let credential = p.values["--token"].map {
                 GitCredential(host: p.values["--token-host"] ?? "", port: p.values["--token-port"].flatMap { Int($0) } ?? 443, token: $0)
             }
-            _ = try Mirror.update(url: try value("--source"), at: try value("--folder"), credential: credential,
-                                  scope: .branch(p.values["--branch"]))
+            do {
+                _ = try Mirror.update(url: try value("--source"), at: try value("--folder"), credential: credential,
+                                      scope: .branch(p.values["--branch"]))
+            } catch let e as GitError {
+                // libgit2's words without the path they are about: the coordinator names the source,
+                // as a run in process does.
+                throw ScanError(e.message)
+            }
         case "scan":
             if store == nil {
                 guard let db = environment["FLEETSCAN_WORKER_DB"] else { throw CLIError.usage("fleet worker scan needs $FLEETSCAN_WORKER_DB") }

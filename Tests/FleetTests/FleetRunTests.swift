@@ -49,7 +49,7 @@ import TestSupport
         let why = corrupt.record.reason ?? ""
         #expect(corrupt.record.status == .failed && (why.contains("cannot fetch file://") || why.contains("cannot be scanned")), "\(why)")
         let missing = try Self.result(first, "archived-widgets")
-        #expect(missing.record.status == .failed && missing.record.reason?.contains("no repository at") == true)
+        #expect(missing.record.status == .failed && missing.record.reason?.contains("no git repository at") == true && missing.record.reason?.hasSuffix("(no such folder)") == true)
         let badConfig = try Self.result(first, "payments-sdk")
         #expect(badConfig.record.status == .failed)
         #expect(badConfig.record.reason?.contains(".fleetscan.json: unknown key \"severty\"") == true)
