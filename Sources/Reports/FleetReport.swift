@@ -350,7 +350,8 @@ public enum FleetHTML {
         func rows(_ list: [TargetRecord]) -> String {
             var t = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
             for x in list {
-                let held = x.reason.map { HTML.escape($0) } ?? (x.blockers.prefix(5).map { "\(HTML.escape($0.rule)) (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
+                let held = x.reason.map { HTML.escape($0) } ?? (x.blockers.prefix(5).map {
+                    "<a href=\"\(HTML.escape(PublicSource.catalog($0.rule)))\">\(HTML.escape(RepositoryOverview.Hold.words($0.rule)))</a> (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
                     .joined(separator: ", ") + (x.blockers.count > 5 ? ", …" : ""))
                 t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
                     + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(held)</td></tr>\n"
