@@ -54,6 +54,13 @@ struct FleetFigures {
         return "rests on \(o.activeRepositories) of \(plural(scanned, "repository", "repositories")) with commits in the last \(Forecast.window) days"
     }
 
+    /// How often the org's timeline is sampled: "sampled daily", "sampled every 7 days".
+    static func sampling(_ t: Timeline) -> String {
+        guard t.days.count > 1 else { return "one sample" }
+        let step = Int((t.days[1] - t.days[0]) / 86_400)
+        return step <= 1 ? "sampled daily" : "sampled every \(step) days"
+    }
+
     /// Why a burndown draws no projection line for a count, nil when it draws one.
     static func noProjection(_ name: String, _ outlook: Forecast.Outlook?) -> String? {
         guard let outlook else { return "\(name): no projection (no history)" }
@@ -157,7 +164,7 @@ public enum FleetHTML {
         section{background:#fff;border-radius:10px;padding:12px 16px;margin-top:16px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
         td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-        svg.chart{max-width:100%;height:auto;font-size:11px;fill:#444}svg.spark{vertical-align:middle}
+        svg.chart{width:100%;max-width:100%;height:auto;font-size:11px;fill:#444}svg.spark{vertical-align:middle}
         .legend{list-style:none;padding:0;margin:4px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px}
         .stages{list-style:none;padding:0;margin:8px 0 0;font-size:12px}.stages li{margin:2px 0}
         .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px}
@@ -271,25 +278,34 @@ public enum FleetHTML {
 
         b += "<section><h2>\(HTML.escape(FleetFigures.movedTitle(o)))</h2>\n" + movedTable(o.moved, o) + "</section>\n"
 
-        let burn = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020"),
-                    SVGChart.Series(name: "warnings", values: o.timeline.warnings, color: "#e07a00")]
-        var projected: [SVGChart.Projection] = []
-        for (outlook, color) in [(o.errorsOutlook, "#b00020"), (o.warningsOutlook, "#e07a00")] {
-            if let outlook, case .on(let day) = outlook.projection { projected.append(.init(from: o.generated, value: outlook.count, to: day, color: color)) }
+        // Launch blockers on their own scale: a handful of errors would lie flat beside hundreds of warnings.
+        let errorSeries = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020")]
+        let warningSeries = [SVGChart.Series(name: "warnings", values: o.timeline.warnings, color: "#e07a00")]
+        func projectionLine(_ outlook: Forecast.Outlook?, _ color: String) -> [SVGChart.Projection] {
+            guard let outlook, case .on(let day) = outlook.projection else { return [] }
+            return [.init(from: o.generated, value: outlook.count, to: day, color: color)]
         }
-        b += "<section><h2>Burndown: warnings and errors</h2>\n"
-            + SVGChart.line(id: "burndown", title: "Warnings and errors, whole fleet", times: o.timeline.days, series: burn, deadline: o.deadline,
-                            projections: projected)
-            + SVGChart.legend(burn) + (projected.isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>")
+        let errorsProjected = projectionLine(o.errorsOutlook, "#b00020"), warningsProjected = projectionLine(o.warningsOutlook, "#e07a00")
+        b += "<section><h2>Burndown: launch blockers and warnings</h2>\n<h3>Launch blockers and build errors</h3>\n"
+            + SVGChart.line(id: "burndown-errors", title: "Errors, whole fleet", times: o.timeline.days, series: errorSeries, deadline: o.deadline,
+                            projections: errorsProjected, yLabel: "errors", today: o.generated)
+            + "<h3>Warnings</h3>\n"
+            + SVGChart.line(id: "burndown-warnings", title: "Warnings, whole fleet", times: o.timeline.days, series: warningSeries, deadline: o.deadline,
+                            projections: warningsProjected, yLabel: "warnings", today: o.generated)
+            + ((errorsProjected + warningsProjected).isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>")
             + { let why = [FleetFigures.noProjection("errors", o.errorsOutlook), FleetFigures.noProjection("warnings", o.warningsOutlook)].compactMap { $0 }
                 return why.isEmpty ? "" : "<p class=\"method\">\(HTML.escape(why.joined(separator: "; "))).</p>" }()
             + "</section>\n"
-        b += "<section><h2>Findings over time, per rule</h2>\n<p class=\"sub\">All code: examples and tests are counted here, not in the totals above.</p>\n"
-            + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet", times: o.timeline.days, series: f.ruleSeries, deadline: o.deadline)
+        let sampling = FleetFigures.sampling(o.timeline)
+        b += "<section><h2>Findings over time, per rule</h2>\n<p class=\"sub\">All code: examples and tests are counted here, not in the totals above. \(HTML.escape(sampling.capitalizedFirst)).</p>\n"
+            + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet, \(sampling)", times: o.timeline.days, series: f.ruleSeries,
+                            deadline: o.deadline, today: o.generated)
             + SVGChart.legend(f.ruleSeries) + "</section>\n"
         let stageSeries = o.timeline.stages.map { SVGChart.Series(name: $0.stage, values: $0.values, color: stageColors[$0.stage] ?? "#888") }
-        b += "<section><h2>Repositories per readiness stage over time</h2>\n"
-            + SVGChart.stacked(id: "stages-over-time", title: "Repositories per stage, per day", times: o.timeline.days, series: stageSeries, deadline: o.deadline)
+        b += "<section><h2>Repositories per readiness stage over time</h2>\n<p class=\"sub\">\(HTML.escape(sampling.capitalizedFirst)).</p>\n"
+            + SVGChart.stacked(id: "stages-over-time", title: "Repositories per stage, \(sampling)", times: o.timeline.days, series: stageSeries,
+                               deadline: o.deadline, today: o.generated)
+            + "<h3>Repositories per stage now</h3>\n"
             + SVGChart.bars(id: "stages", title: "Repositories per stage now", items: o.stages.map { ($0.stage, $0.count, stageColors[$0.stage] ?? "#888") })
             + stageLegend() + "</section>\n"
 
@@ -436,7 +452,7 @@ public enum FleetHTML {
         var clock = Int64.min
         let times = r.trend.map { p -> Int64 in clock = max(clock, p.time); return clock }
         b += "<section><h2>Per-commit trend</h2>\n" + SVGChart.line(id: "commit-trend", title: "Findings per commit, \(r.name)",
-                                                                    times: times, series: series, deadline: o.deadline)
+                                                                    times: times, series: series, deadline: o.deadline, today: o.generated)
             + SVGChart.legend(series) + "<p class=\"method\">Each point is a commit at its author date.</p></section>\n"
         b += "<section><h2>Findings by rule at the head</h2>\n"
         var severity: [String: String] = [:]

@@ -75,6 +75,15 @@ enum SVGChart {
             return out
         }
 
+        /// A dotted grey line at `today` with its label, when the axis reaches it.
+        func todayMark(_ today: Int64?) -> String {
+            guard let today, today >= start, today <= end else { return "" }
+            let x = fmt(self.x(today))
+            return "<g class=\"today\" data-today=\"\(ISODate.day(today))\"><title>today, \(ISODate.day(today))</title>"
+                + "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(fmt(top))\" y2=\"\(fmt(height - bottom))\" stroke=\"#6e6e73\" stroke-width=\"1\" stroke-dasharray=\"1 3\"/>"
+                + "<text x=\"\(x)\" y=\"\(fmt(top + 22))\" text-anchor=\"end\" dx=\"-4\" fill=\"#6e6e73\">today</text></g>\n"
+        }
+
         func deadlineMark() -> String {
             guard let deadline else { return "" }
             let x = fmt(self.x(deadline))
@@ -90,9 +99,15 @@ enum SVGChart {
             + "aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>\(HTML.escape(title))</title>\n"
     }
 
-    /// A line chart of `series` at `times` (one time per point).
+    /// The y axis's name and unit, written up its left side.
+    static func yTitle(_ text: String) -> String {
+        "<text class=\"y-title\" transform=\"translate(14 \(fmt(top + (height - top - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(text))</text>\n"
+    }
+
+    /// A line chart of `series` at `times` (one time per point), its y axis named `yLabel`, with
+    /// a mark at `today` when given.
     static func line(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil,
-                     projections: [Projection] = []) -> String {
+                     projections: [Projection] = [], yLabel: String = "findings", today: Int64? = nil) -> String {
         // Projections show up to a year past the data (a date further out is cut there).
         let reach = projections.map { min($0.to, (times.last ?? $0.from) + 365 * 86_400) }.max()
         let axis = TimeAxis(times, deadline: deadline, reach: reach)
@@ -101,7 +116,7 @@ enum SVGChart {
         let plotH = height - top - bottom
         func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
         var out = open(id: id, title: title, series: series.count, points: times.count)
-        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels()
+        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels() + yTitle(yLabel)
         for s in series {
             let coordinates = zip(times, s.values).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }.joined(separator: " ")
             out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
@@ -121,11 +136,12 @@ enum SVGChart {
                 + "x2=\"\(fmt(axis.x(end)))\" y2=\"\(fmt(top + plotH * (1 - left / Double(scaleMax))))\" stroke=\"\(p.color)\" stroke-width=\"1.5\" "
                 + "stroke-dasharray=\"3 3\"/></g>\n"
         }
-        return out + axis.deadlineMark() + "</svg>\n"
+        return out + axis.todayMark(today) + axis.deadlineMark() + "</svg>\n"
     }
 
     /// A stacked area of `series` at `times`: each band sits on the ones before it.
-    static func stacked(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil) -> String {
+    static func stacked(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil,
+                        yLabel: String = "repositories", today: Int64? = nil) -> String {
         let axis = TimeAxis(times, deadline: deadline)
         var base = Array(repeating: 0, count: times.count)
         var bands: [(Series, [Int], [Int])] = []
@@ -138,25 +154,25 @@ enum SVGChart {
         let plotH = height - top - bottom
         func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
         var out = open(id: id, title: title, series: series.count, points: times.count)
-        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels()
+        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels() + yTitle(yLabel)
         for (s, lower, upper) in bands {
             let upperPoints = zip(times, upper).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
             let lowerPoints = zip(times, lower).reversed().map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
             out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
                 + "<polygon fill=\"\(s.color)\" fill-opacity=\"0.85\" stroke=\"none\" points=\"\((upperPoints + lowerPoints).joined(separator: " "))\"/></g>\n"
         }
-        return out + axis.deadlineMark() + "</svg>\n"
+        return out + axis.todayMark(today) + axis.deadlineMark() + "</svg>\n"
     }
 
     /// A bar chart with one bar per item; one series.
-    static func bars(id: String, title: String, items: [(label: String, value: Int, color: String)]) -> String {
+    static func bars(id: String, title: String, items: [(label: String, value: Int, color: String)], yLabel: String = "repositories") -> String {
         let maximum = max(1, items.map(\.value).max() ?? 1)
         let (scaleMax, step) = niceScale(maximum)
         let plotW = width - left - right, plotH = height - top - bottom
         let slot = plotW / Double(max(1, items.count))
         func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
         var out = open(id: id, title: title, series: 1, points: items.count)
-        out += axes(scaleMax: scaleMax, step: step, y: { y($0) })
+        out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + yTitle(yLabel)
         out += "<g class=\"series\" data-name=\"\(HTML.escape(title))\">"
         for (i, item) in items.enumerated() {
             let x0 = left + slot * Double(i) + slot * 0.15

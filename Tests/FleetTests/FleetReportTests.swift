@@ -187,7 +187,14 @@ import TestSupport
         #expect(o.timeline.rules.count > 8)
         #expect(charts["rules-over-time"] == Array(repeating: days, count: 8))
         #expect(dom.contains("other (\(o.timeline.rules.count - 7) rules)"))
-        #expect(charts["burndown"] == [days, days])
+        // Errors on their own scale, warnings on theirs; every time chart has a named y axis and a "today" mark.
+        #expect(charts["burndown-errors"] == [days] && charts["burndown-warnings"] == [days])
+        #expect(dom.components(separatedBy: "class=\"y-title\"").count - 1 == 5)
+        #expect(dom.components(separatedBy: "class=\"today\" data-today=\"\(ISODate.day(o.generated))\"").count - 1 == 4)
+        #expect(dom.contains("Repositories per stage, \(FleetFigures.sampling(o.timeline))"))
+        // The work list leads with launch blockers.
+        let walletPage = FleetHTML.repository(try #require(o.repositories.first { $0.name == "legacy-wallet" }), o)
+        #expect(walletPage.components(separatedBy: "<td class=\"rule\"><code>").dropFirst().first?.hasPrefix("scene-manifest-missing") == true)
         #expect(charts["stages"] == [FleetOverview.stageOrder.count])
         #expect(dom.contains("archived-widgets") && !dom.contains("<script"))
         let png = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/index.png"))
@@ -195,12 +202,12 @@ import TestSupport
 
         // The deadline on every time chart; legends; no script, nothing fetched; links only where the manifest says.
         let deadline = try #require(m.deadline)
-        for chart in ["burndown", "rules-over-time", "stages-over-time"] {
+        for chart in ["burndown-errors", "burndown-warnings", "rules-over-time", "stages-over-time"] {
             #expect(dom.contains("data-chart=\"\(chart)\""), "\(chart)")
         }
-        #expect(dom.components(separatedBy: "class=\"deadline\" data-deadline=\"\(ISODate.day(deadline))\"").count - 1 == 3)
+        #expect(dom.components(separatedBy: "class=\"deadline\" data-deadline=\"\(ISODate.day(deadline))\"").count - 1 == 4)
         #expect(charts["stages-over-time"] == Array(repeating: 2 * days, count: Stage.allCases.count), "a band is a polygon: its top, then its base")
-        #expect(dom.components(separatedBy: "<ul class=\"legend\">").count - 1 == 2)
+        #expect(dom.components(separatedBy: "<ul class=\"legend\">").count - 1 == 1)  // the rules chart; each burndown holds one titled series
         #expect(dom.components(separatedBy: "<b class=\"stage\">").count - 1 == FleetOverview.stageOrder.count)
         var pages = [dom]
         for r in o.repositories { pages.append(FleetHTML.repository(r, o)) }
