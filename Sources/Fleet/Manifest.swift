@@ -66,8 +66,11 @@ public struct FleetManifest: Sendable, Equatable {
     /// repositories projected to finish later as at risk.
     public var deadline: Int64?
 
-    static let topKeys = ["repositories", "cache", "credentials", "since", "deadline"]
-    static let entryKeys = ["name", "url", "branch", "team", "web"]
+    static let topKeys = ["repositories", "cache", "credentials", "since", "deadline", "owners"]
+    static let entryKeys = ["name", "url", "branch", "team", "owners", "web"]
+    /// Who owns a repository's findings: its CODEOWNERS (the manifest's team for what no line
+    /// matches), or the manifest's team alone.
+    static let ownerSources = ["codeowners", "manifest"]
     static let webKeys = ["commit", "file"]
     static let schemes: Set<String> = ["https", "http", "ssh", "git", "file"]
 
@@ -160,6 +163,13 @@ public struct FleetManifest: Sendable, Equatable {
                 throw fail("\"credentials.https\" must be a list of {\"host\": …, \"tokenEnv\": …}")
             }
         }
+        var teamOwnsAll = false
+        if let owners = top["owners"] {
+            guard let o = owners as? String, ownerSources.contains(o) else {
+                throw fail("\"owners\" must be \"codeowners\" (the default) or \"manifest\" (each repository's team owns all its findings)")
+            }
+            teamOwnsAll = o == "manifest"
+        }
         guard let list = top["repositories"] as? [Any] else { throw fail("\"repositories\" must be an array of repositories") }
         var seenNames: [String: Int] = [:]
         var seenSources: [String: String] = [:]
@@ -184,6 +194,15 @@ public struct FleetManifest: Sendable, Equatable {
                 if let t = team as? String, CodeOwners.isOwner(t) { entry.settings.team = t } else {
                     problem("\"team\" must be an owner as CODEOWNERS names one: @org/team, @user or an email address")
                 }
+            }
+            entry.settings.teamOwnsAll = teamOwnsAll
+            if let owners = object["owners"] {
+                if let o = owners as? String, ownerSources.contains(o) { entry.settings.teamOwnsAll = o == "manifest" } else {
+                    problem("\"owners\" must be \"codeowners\" or \"manifest\"")
+                }
+            }
+            if entry.settings.teamOwnsAll && entry.settings.team == nil && object["owners"] != nil {
+                problem("\"owners\": \"manifest\" needs a \"team\" to own the findings")
             }
             if let web = object["web"] {
                 if let links = web as? [String: Any] {

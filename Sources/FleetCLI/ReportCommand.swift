@@ -27,7 +27,10 @@ enum ReportCommand {
         }
         let f = p.value(Flags.reportFormat) ?? "html"
         let written = try write(overview, format: f, to: dir, keepPaths: p.has(Flags.keepPaths))
-        if !p.has(Flags.quiet) { io.err("fleetscan: report: \(written[0])" + (written.count > 1 ? " and \(written.count - 1) repository pages" : "") + "\n") }
+        if !p.has(Flags.quiet) {
+            let repositories = written.filter { $0.contains("/repos/") }.count, teams = written.filter { $0.hasSuffix(".html") && $0.contains("/team-") }.count
+            io.err("fleetscan: report: \(written[0])" + (repositories > 0 ? " and \(plural(repositories, "repository page")), \(plural(teams, "team page")), report.md, report.json and work-list.csv" : "") + "\n")
+        }
         return 0
     }
 
@@ -46,8 +49,15 @@ enum ReportCommand {
         case "markdown":
             files = [("report.md", FleetMarkdown.render(overview))]
         default:
-            files = [("index.html", FleetHTML.index(overview))]
+            // The dashboard, a page per repository and per owner, and the exports its index links to.
+            let teams = FleetHTML.teamPages(overview)
+            files = [("index.html", FleetHTML.index(overview, teamPages: teams, exports: true))]
             for r in overview.repositories { files.append(("repos/\(r.name).html", FleetHTML.repository(r, overview))) }
+            for (owner, page) in teams.sorted(by: { $0.value < $1.value }) {
+                files.append((page, FleetHTML.index(overview.narrowed(to: owner), teamPages: teams)))
+            }
+            files += [("report.md", FleetMarkdown.render(overview)), ("report.json", FleetJSON.render(overview, keepPaths: keepPaths)),
+                      ("work-list.csv", FleetCSV.workList(overview))]
         }
         if files.contains(where: { $0.0.hasPrefix("repos/") }) {
             try FileManager.default.createDirectory(atPath: dir + "/repos", withIntermediateDirectories: true)

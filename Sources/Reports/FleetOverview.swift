@@ -81,7 +81,11 @@ public struct RepositoryOverview: Sendable, Equatable {
     public var isStale: Bool { (daysSinceLastCommit ?? 0) >= FleetOverview.staleDays }
 
     /// Who owns a finding: its CODEOWNERS owners, else the manifest's team; empty when unowned.
-    public func owners(of f: HeadFinding) -> [String] { f.owners ?? settings.team.map { [$0] } ?? [] }
+    /// With the manifest's `"owners": "manifest"`, its team owns every finding.
+    public func owners(of f: HeadFinding) -> [String] {
+        if settings.teamOwnsAll, let team = settings.team { return [team] }
+        return f.owners ?? settings.team.map { [$0] } ?? []
+    }
 
     /// The findings at the head in app and library code — the team's work list — sorted by owner, file and line.
     public var workList: [HeadFinding] {
@@ -211,6 +215,9 @@ public struct FleetOverview: Sendable, Equatable {
     public var owner: String? = nil
     /// Read from a store that `history` wrote, with no fleet run in it.
     public var historyOnly = false
+    /// Where the timeline ends and how many points it holds at most (to make it again when narrowed).
+    var timelineEnd: Int64 = 0
+    var maxPoints = 60
 
     public var totals: SeverityCounts { repositories.filter { $0.status == .ok }.reduce(SeverityCounts()) { $0 + $1.counts } }
     public var failed: [RepositoryOverview] { repositories.filter { $0.status != .ok } }
@@ -322,15 +329,30 @@ public struct FleetOverview: Sendable, Equatable {
                               topFiles: top)
         o.historyOnly = historyOnly
         o.deadline = latest?.deadline
-        if let owner {
-            o.narrow(to: owner)
-            o.timeline = timeline(o.repositories, from: latest?.since, end: end, maxPoints: maxPoints)
-        }
+        o.timelineEnd = end
+        o.maxPoints = maxPoints
         o.steer()
-        if let owner { o.teams = o.teams.filter { $0.owner.lowercased() == owner.lowercased() } }
-        o.stages = stageOrder.map { stage in
-            (stage, o.repositories.filter { stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }.count)
+        o.stages = stageCounts(o.repositories)
+        return owner.map { o.narrowed(to: $0) } ?? o
+    }
+
+    /// Repositories per stage, in `stageOrder`, "failed" last.
+    static func stageCounts(_ repositories: [RepositoryOverview]) -> [(stage: String, count: Int)] {
+        stageOrder.map { stage in
+            (stage, repositories.filter { stage == "failed" ? $0.status != .ok : ($0.status == .ok && $0.stage?.rawValue == stage) }.count)
         }
+    }
+
+    /// What `owner` (`@org/team`) owns, as its own report: the repositories where it owns a
+    /// finding at the head or that the manifest gives it, their work lists cut to its findings,
+    /// and the timeline, paces and projections of those repositories.
+    public func narrowed(to owner: String) -> FleetOverview {
+        var o = self
+        o.narrow(to: owner)
+        o.timeline = Self.timeline(o.repositories, from: latestRun?.since, end: timelineEnd, maxPoints: maxPoints)
+        o.steer()
+        o.teams = o.teams.filter { $0.owner.lowercased() == owner.lowercased() }
+        o.stages = Self.stageCounts(o.repositories)
         return o
     }
 

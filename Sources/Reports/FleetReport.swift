@@ -219,14 +219,33 @@ public enum FleetHTML {
         return atRisk ? "<span class=\"risk\">\(HTML.escape(p.text)) (at risk)</span>" : HTML.escape(p.text)
     }
 
-    public static func index(_ o: FleetOverview) -> String {
+    /// Each owner's page name (`team-demo-org-platform.html`), for the owners the report holds.
+    public static func teamPages(_ o: FleetOverview) -> [String: String] {
+        var out: [String: String] = [:], taken: Set<String> = []
+        for team in o.teams where team.owner != OwnerRollup.unowned {
+            let slug = String(team.owner.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }).split(separator: "-").joined(separator: "-")
+            var name = "team-\(slug.isEmpty ? "owner" : slug).html", n = 2
+            while taken.contains(name) { name = "team-\(slug)-\(n).html"; n += 1 }
+            taken.insert(name)
+            out[team.owner] = name
+        }
+        return out
+    }
+
+    /// The org dashboard (or one owner's, for a narrowed overview); `teamPages` links owners to their pages.
+    public static func index(_ o: FleetOverview, teamPages: [String: String] = [:], exports: Bool = false) -> String {
         let f = FleetFigures(o)
-        var b = "<h1>Fleet readiness for resizable windows and scenes</h1>\n"
+        let whose = o.owner == nil ? "org" : "team"
+        var b = o.owner == nil ? "" : "<p><a href=\"index.html\">← fleet</a></p>\n"
+        b += "<h1>\(o.owner.map { "\(HTML.escape($0)): readiness for resizable windows and scenes" } ?? "Fleet readiness for resizable windows and scenes")</h1>\n"
         b += "<p class=\"sub\">\(HTML.escape(FleetFigures.dataLine(o))) · "
             + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(plural(o.repositories.count, "repository", "repositories"))"
             + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "")
             + (o.owner.map { " · narrowed to <b>\(HTML.escape($0))</b>" } ?? "") + "</p>\n"
+        if exports {
+            b += "<p class=\"sub\">Export: <a href=\"report.md\">Markdown</a> · <a href=\"report.json\">JSON</a> · <a href=\"work-list.csv\">work list (CSV)</a></p>\n"
+        }
         if let owner = o.owner {
             b += "<p class=\"sub\">Work lists and owners hold what \(HTML.escape(owner)) owns; counts, charts and paces are the listed repositories' whole numbers.</p>\n"
         }
@@ -240,11 +259,11 @@ public enum FleetHTML {
             + card("\(t.warnings)", "warnings (\(FleetFigures.signed(delta.warnings)))") + card("\(t.notes)", "notes (\(FleetFigures.signed(delta.notes)))")
             + card("\(o.stages.filter { $0.stage == "resizable" || $0.stage == "modern" }.reduce(0) { $0 + $1.count })/\(o.repositories.count)",
                    "repositories resizable or modern")
-            + card(o.errorsOutlook?.projection.text ?? "–", "org projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)); \(FleetFigures.restsOn(o)))",
+            + card(o.errorsOutlook?.projection.text ?? "–", "\(whose) projected at zero launch blockers (\(FleetFigures.pace(o.errorsOutlook)); \(FleetFigures.restsOn(o)))",
                    (o.errorsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
-            + card(o.warningsOutlook?.projection.text ?? "–", "org projected at zero warnings (\(FleetFigures.pace(o.warningsOutlook)))",
+            + card(o.warningsOutlook?.projection.text ?? "–", "\(whose) projected at zero warnings (\(FleetFigures.pace(o.warningsOutlook)))",
                    (o.warningsOutlook?.projection.misses(o.deadline) ?? false) ? "risk" : nil)
-            + card(o.finish?.text ?? "–", "org projected done: both at zero", (o.finish?.misses(o.deadline) ?? false) ? "risk" : nil)
+            + card(o.finish?.text ?? "–", "\(whose) projected done: both at zero", (o.finish?.misses(o.deadline) ?? false) ? "risk" : nil)
             + (o.deadline == nil ? "" : card("\(atRisk)", "repositories at risk of missing the deadline", atRisk > 0 ? "risk" : nil))
             + "</div>\n"
 
@@ -268,7 +287,8 @@ public enum FleetHTML {
             b += "<table><tr><th>owner</th><th>repositories</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th>"
                 + "<th class=\"n\">pace</th><th>projected done</th></tr>\n"
             for team in o.teams {
-                b += "<tr><td>\(HTML.escape(team.owner))</td><td>\(HTML.escape(team.repositories.prefix(4).joined(separator: ", ") + (team.repositories.count > 4 ? ", …" : "")))</td>"
+                let name = teamPages[team.owner].map { "<a href=\"\(HTML.escape($0))\">\(HTML.escape(team.owner))</a>" } ?? HTML.escape(team.owner)
+                b += "<tr><td>\(name)</td><td>\(HTML.escape(team.repositories.prefix(4).joined(separator: ", ") + (team.repositories.count > 4 ? ", …" : "")))</td>"
                     + "<td class=\"n\">\(team.counts.errors)</td><td class=\"n\">\(team.counts.warnings)</td><td class=\"n\">\(team.counts.notes)</td>"
                     + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(team.pacePerWeek)))</td><td>\(projection(team.projection, atRisk: team.atRisk))</td></tr>\n"
             }

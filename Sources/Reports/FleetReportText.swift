@@ -235,3 +235,32 @@ public enum FleetJSON {
         }
     }
 }
+
+/// The org's work list as CSV (RFC 4180): one row per finding at the heads in app and library
+/// code, for a spreadsheet or a tracker's import.
+public enum FleetCSV {
+    public static let header = ["repository", "owners", "severity", "rule", "file", "line", "column", "message", "fix"]
+
+    public static func workList(_ o: FleetOverview) -> String {
+        var out = header.joined(separator: ",") + "\r\n"
+        for r in o.repositories where r.status == .ok {
+            for f in r.workList.sorted(by: FleetFigures.workOrder) {
+                let owners = r.owners(of: f)
+                let row = [r.name, owners.isEmpty ? OwnerRollup.unowned : owners.joined(separator: " "), f.severity, f.rule, f.path,
+                           String(f.line), String(f.column), f.message, f.fix]
+                // Owners are kept as CODEOWNERS writes them (`@org/team`, validated: no formula can hide in one).
+                out += row.enumerated().map { $0.offset == 1 ? field($0.element, guarded: false) : field($0.element) }.joined(separator: ",") + "\r\n"
+            }
+        }
+        return out
+    }
+
+    /// A field, quoted when it holds a comma, quote or line break (quotes doubled). A field a
+    /// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a leading apostrophe.
+    static func field(_ s: String, guarded: Bool = true) -> String {
+        var v = s
+        if guarded, let first = v.first, "=+-@\t\r".contains(first) { v = "'" + v }
+        guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return v }
+        return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

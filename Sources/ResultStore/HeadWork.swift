@@ -80,10 +80,14 @@ public struct RepositorySettings: Sendable, Equatable {
     public var commitLink: String?
     /// `https://git.example.com/mobile/app/blob/{commit}/{path}#L{line}`.
     public var fileLink: String?
+    /// The manifest's `"owners": "manifest"`: `team` owns every finding, over the repository's
+    /// CODEOWNERS (an org mirroring upstream code has upstream's teams in it).
+    public var teamOwnsAll = false
 
-    public init(team: String? = nil, commitLink: String? = nil, fileLink: String? = nil) {
+    public init(team: String? = nil, commitLink: String? = nil, fileLink: String? = nil, teamOwnsAll: Bool = false) {
         self.team = team
         self.commitLink = commitLink
         self.fileLink = fileLink
+        self.teamOwnsAll = teamOwnsAll
     }
 }

@@ -116,6 +116,10 @@ public final class PostgresStore: Store {
         ALTER TABLE repositories ADD COLUMN team TEXT, ADD COLUMN commit_link TEXT, ADD COLUMN file_link TEXT;
         ALTER TABLE runs ADD COLUMN deadline BIGINT;
         """,
+        // Version 5: the manifest's team owns every finding of a repository (`"owners": "manifest"`).
+        """
+        ALTER TABLE repositories ADD COLUMN team_owns_all BOOLEAN NOT NULL DEFAULT FALSE;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -344,10 +348,11 @@ public final class PostgresStore: Store {
     }
 
     public func repositories() throws -> [RepositoryRow] {
-        let r = try db.exec("SELECT id, name, url, team, commit_link, file_link FROM repositories ORDER BY name COLLATE \"C\"")
+        let r = try db.exec("SELECT id, name, url, team, commit_link, file_link, team_owns_all FROM repositories ORDER BY name COLLATE \"C\"")
         return (0..<r.count).map {
             RepositoryRow(id: r.int($0, 0), name: r.text($0, 1) ?? "", url: r.text($0, 2) ?? "",
-                          settings: RepositorySettings(team: r.text($0, 3), commitLink: r.text($0, 4), fileLink: r.text($0, 5)))
+                          settings: RepositorySettings(team: r.text($0, 3), commitLink: r.text($0, 4), fileLink: r.text($0, 5),
+                                                       teamOwnsAll: r.bool($0, 6)))
         }
     }
 
@@ -408,9 +413,9 @@ public final class PostgresStore: Store {
     }
 
     public func setSettings(repository: Int64, _ settings: RepositorySettings) throws {
-        try db.exec("UPDATE repositories SET team = $2, commit_link = $3, file_link = $4 WHERE id = $1",
+        try db.exec("UPDATE repositories SET team = $2, commit_link = $3, file_link = $4, team_owns_all = $5 WHERE id = $1",
                     [.int(repository), settings.team.map { .text($0) } ?? .null, settings.commitLink.map { .text($0) } ?? .null,
-                     settings.fileLink.map { .text($0) } ?? .null])
+                     settings.fileLink.map { .text($0) } ?? .null, .text(settings.teamOwnsAll ? "true" : "false")])
     }
 
     public func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64 {

@@ -115,6 +115,10 @@ public final class SQLiteStore: Store {
         ALTER TABLE repositories ADD COLUMN file_link TEXT;
         ALTER TABLE runs ADD COLUMN deadline INTEGER;
         """,
+        // Version 5: the manifest's team owns every finding of a repository (`"owners": "manifest"`).
+        """
+        ALTER TABLE repositories ADD COLUMN team_owns_all INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -283,11 +287,11 @@ public final class SQLiteStore: Store {
     }
 
     public func repositories() throws -> [RepositoryRow] {
-        let s = try db.statement("SELECT id, name, url, team, commit_link, file_link FROM repositories ORDER BY name")
+        let s = try db.statement("SELECT id, name, url, team, commit_link, file_link, team_owns_all FROM repositories ORDER BY name")
         var out: [RepositoryRow] = []
         while try s.step() {
             out.append(RepositoryRow(id: s.int(0), name: s.text(1) ?? "", url: s.text(2) ?? "",
-                                     settings: RepositorySettings(team: s.text(3), commitLink: s.text(4), fileLink: s.text(5))))
+                                     settings: RepositorySettings(team: s.text(3), commitLink: s.text(4), fileLink: s.text(5), teamOwnsAll: s.int(6) != 0)))
         }
         return out
     }
@@ -388,9 +392,9 @@ public final class SQLiteStore: Store {
     public func setSettings(repository: Int64, _ settings: RepositorySettings) throws {
         try db.transaction {
             // SQLite numbers `$N` parameters in the order they first appear.
-            try db.statement("UPDATE repositories SET team = $1, commit_link = $2, file_link = $3 WHERE id = $4")
+            try db.statement("UPDATE repositories SET team = $1, commit_link = $2, file_link = $3, team_owns_all = $4 WHERE id = $5")
                 .bind([settings.team.map { .text($0) } ?? .null, settings.commitLink.map { .text($0) } ?? .null,
-                       settings.fileLink.map { .text($0) } ?? .null, .int(repository)]).run()
+                       settings.fileLink.map { .text($0) } ?? .null, .int(settings.teamOwnsAll ? 1 : 0), .int(repository)]).run()
         }
     }
 

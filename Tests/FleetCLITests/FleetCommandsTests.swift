@@ -62,6 +62,17 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("fleetscan: fleet: 4 repositories (1 failed)") })
         #expect(FileManager.default.fileExists(atPath: dir.path + "/html/index.html"))
         #expect(FileManager.default.fileExists(atPath: dir.path + "/html/repos/design-kit.html"))
+        // A page per owner, linked from the owners table; the exports the index links to.
+        let htmlIndex = try String(contentsOfFile: dir.path + "/html/index.html", encoding: .utf8)
+        let teamFiles = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/html").filter { $0.hasPrefix("team-") }.sorted()
+        #expect(!teamFiles.isEmpty && teamFiles.allSatisfy { htmlIndex.contains("href=\"\($0)\"") }, "\(teamFiles)")
+        let teamPage = try String(contentsOfFile: dir.path + "/html/" + teamFiles[0], encoding: .utf8)
+        #expect(teamPage.contains("team projected at zero launch blockers") && !teamPage.contains("org projected"))
+        for export in ["report.md", "report.json", "work-list.csv"] {
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/html/" + export) && htmlIndex.contains("href=\"\(export)\""), "\(export)")
+        }
+        let csv = try String(contentsOfFile: dir.path + "/html/work-list.csv", encoding: .utf8)
+        #expect(csv.hasPrefix("repository,owners,severity,rule,file,line,column,message,fix\r\n") && !csv.contains(dir.path))
 
         let quiet = run(["fleet", "run", "--manifest", manifest, "--db", db, "--quiet", "--allow-failures"])
         #expect(quiet.code == 0 && quiet.err.isEmpty)

@@ -74,7 +74,7 @@ import ScanEngine
 
     @Test func problemsOfOneEntryStayOnThatEntry() throws {
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "/x", "brnach": "main"}]}"#)
-                == "repositories[0] \"a\": unknown key \"brnach\" (known keys: name, url, branch, team, web)")
+                == "repositories[0] \"a\": unknown key \"brnach\" (known keys: name, url, branch, team, owners, web)")
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "htps://host/x.git"}]}"#)?
                 .contains("unknown scheme \"htps\"") == true)
         #expect(try Self.problem(#"{"repositories": [{"name": "a", "url": "https://"}]}"#)?.contains("needs a host and a path") == true)
@@ -110,6 +110,20 @@ import ScanEngine
         #expect(m.repositories[0].settings.commitLink == "https://git.example.com/shop/commit/{commit}")
         #expect(m.repositories[0].settings.fileLink == "https://git.example.com/shop/blob/{commit}/{path}#L{line}")
         #expect(m.repositories[1].settings.team == "kit@acme.com" && m.repositories[1].settings.commitLink == nil)
+        #expect(!m.repositories[0].settings.teamOwnsAll)
+        // The manifest's team over upstream CODEOWNERS, for the fleet or one repository.
+        let owned = try Self.parse("""
+            {"owners": "manifest",
+             "repositories": [{"name": "a", "url": "/srv/a.git", "team": "@acme/a"},
+                              {"name": "b", "url": "/srv/b.git", "team": "@acme/b", "owners": "codeowners"},
+                              {"name": "c", "url": "/srv/c.git", "owners": "manifest"},
+                              {"name": "d", "url": "/srv/d.git", "owners": "upstream"}]}
+            """)
+        #expect(owned.repositories.map(\.settings.teamOwnsAll) == [true, false, true, true])
+        #expect(owned.repositories[0].problem == nil && owned.repositories[1].problem == nil)
+        #expect(owned.repositories[2].problem == "repositories[2] \"c\": \"owners\": \"manifest\" needs a \"team\" to own the findings")
+        #expect(owned.repositories[3].problem == "repositories[3] \"d\": \"owners\" must be \"codeowners\" or \"manifest\"")
+        #expect(Self.failure(#"{"owners": "teams", "repositories": []}"#).contains("\"owners\" must be \"codeowners\" (the default) or \"manifest\""))
         #expect(Self.failure(#"{"deadline": "next spring", "repositories": []}"#) == "/srv/fleet/fleet.json: \"deadline\" must be a date like 2027-06-30")
         #expect(Self.failure(#"{"deadline": "2027-06-30T10:00:00Z", "repositories": []}"#).contains("must be a date"))
     }

@@ -97,4 +97,39 @@ import ScanEngine
         let md = FleetMarkdown.render(o)
         #expect(md.contains("| gone | failed | cannot fetch: no repository | – | – | – |"), "\(md)")
     }
+
+    @Test func theWorkListExportsAsCSVWithErrorsFirstAndNoFormulas() {
+        let work = [Self.finding("main-screen", "warning", "A.swift", 2), Self.finding("scene-manifest-missing", "error", "Info.plist", 1),
+                    HeadFinding(rule: "main-screen", severity: "warning", path: "B, \"q\".swift", line: 1, column: 1, message: "=HYPERLINK(\"x\")",
+                                fix: "line\nbreak", scope: "app", owners: ["@t/a"]),
+                    HeadFinding(rule: "main-screen", severity: "warning", path: "Demo/C.swift", line: 1, column: 1, message: "m", fix: "f",
+                                scope: "example", owners: nil)]
+        let o = Self.overview([Self.repository("app", [Self.point("a0", daysAgo: 3, stage: .notLaunching, errors: 1, warnings: 2)], work: work)])
+        let rows = FleetCSV.workList(o).components(separatedBy: "\r\n")
+        #expect(rows[0] == "repository,owners,severity,rule,file,line,column,message,fix")
+        #expect(rows[1] == "app,@t/a,error,scene-manifest-missing,Info.plist,1,1,m,f")
+        #expect(rows[2] == "app,@t/a,warning,main-screen,A.swift,2,1,m,f")
+        #expect(rows[3] == "app,@t/a,warning,main-screen,\"B, \"\"q\"\".swift\",1,1,\"'=HYPERLINK(\"\"x\"\")\",\"line\nbreak\"", "\(rows[3])")
+        #expect(rows.count == 5 && rows[4].isEmpty)  // the example app's finding is not on the work list
+    }
+
+    @Test func eachOwnerGetsAPageLinkedFromTheOwnersTable() {
+        let work = [Self.finding("main-screen", "warning", "A.swift", 2, owner: "@acme/shop"), Self.finding("main-screen", "warning", "B.swift", 2, owner: "ops@acme.com")]
+        let o = Self.overview([Self.repository("app", [Self.point("a0", daysAgo: 3, stage: .launches, warnings: 2)], work: work)])
+        let pages = FleetHTML.teamPages(o)
+        #expect(pages == ["@acme/shop": "team-acme-shop.html", "ops@acme.com": "team-ops-acme.com.html"])
+        let index = FleetHTML.index(o, teamPages: pages)
+        #expect(index.contains("<a href=\"team-acme-shop.html\">@acme/shop</a>") && index.contains("org projected"))
+        let team = FleetHTML.index(o.narrowed(to: "@acme/shop"), teamPages: pages)
+        #expect(team.contains("<h1>@acme/shop: readiness") && team.contains("team projected") && !team.contains("org projected"))
+        #expect(team.contains("<a href=\"index.html\">← fleet</a>") && !team.contains("B.swift"))
+    }
+
+    @Test func theManifestsTeamCanOwnEveryFindingOverUpstreamCodeOwners() {
+        let work = [Self.finding("main-screen", "warning", "A.swift", 2, owner: "@upstream/core")]
+        var r = Self.repository("mirror", [Self.point("m0", daysAgo: 3, stage: .launches, warnings: 1)], work: work, team: "@acme/mobile")
+        #expect(Self.overview([r]).teams.map(\.owner) == ["@upstream/core"])
+        r.settings.teamOwnsAll = true
+        #expect(Self.overview([r]).teams.map(\.owner) == ["@acme/mobile"])
+    }
 }

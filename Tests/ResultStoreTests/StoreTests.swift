@@ -345,5 +345,8 @@ import TestSupport
         #expect(try store.repositories().first?.settings == settings)
         try store.setSettings(repository: repo, RepositorySettings())
         #expect(try store.repositories().first?.settings == RepositorySettings())
+        let manifestOwns = RepositorySettings(team: "@org/shop", teamOwnsAll: true)
+        try store.setSettings(repository: repo, manifestOwns)
+        #expect(try store.repositories().first?.settings == manifestOwns)
     }
 }
