@@ -161,6 +161,46 @@ import TestSupport
         #expect(try FileManager.default.subpathsOfDirectory(atPath: dir.path + "/home") == [".keep"])
     }
 
+    /// A page measured in the browser: the CSP taken out and a script added that writes the
+    /// document's scroll and client widths into the DOM (the report itself runs no script).
+    static func widths(of page: String, in dir: String, name: String) throws -> (scroll: Int, client: Int) {
+        var measured = page.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy""#, with: #"<meta name="csp-removed-for-measuring""#)
+        measured = measured.replacingOccurrences(of: "</body>", with: """
+            <script>document.body.setAttribute('data-widths', document.documentElement.scrollWidth + ' ' + document.documentElement.clientWidth)</script></body>
+            """)
+        try measured.write(toFile: dir + "/\(name).html", atomically: true, encoding: .utf8)
+        try FixtureRepositories.run([repositoryRoot + "/scripts/render-report", dir + "/\(name).html", dir + "/\(name)-shot", "1400x1000"])
+        let dom = try String(contentsOfFile: dir + "/\(name)-shot.dom.html", encoding: .utf8)
+        let value = dom.range(of: "data-widths=\"").map { String(dom[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
+        let parts = value.split(separator: " ").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : (-1, 0)
+    }
+
+    /// An org whose histories stopped 120 days before the run: no repository gets a forecast,
+    /// none reads "not converging", and no page is wider than a 1,400 px window.
+    @Test func aSilentOrgHasNoForecastAndNoPageOverflows() throws {
+        let dir = TempDirectory()
+        let org = dir.path + "/org"
+        let end = ISODate.day(Int64(Date().timeIntervalSince1970) - 120 * 86_400)
+        let start = ISODate.day(Int64(Date().timeIntervalSince1970) - 330 * 86_400)
+        let manifest = try FixtureRepositories.demoOrg(["--repos", "4", "--commits", "10", "--start", start, "--end", end], into: org)
+        let store = try SQLiteStore(path: dir.path + "/f.sqlite")
+        let m = try FleetManifest.load(manifest, environment: [:])
+        _ = try FleetRun.run(manifest: m, store: store, options: FleetOptions(cache: dir.path + "/cache", jobs: 2, since: ISODate.parse(start)),
+                             environment: [:])
+        let o = try FleetOverview.load(store)
+        #expect(o.activeRepositories == 0 && o.repositories.allSatisfy { !$0.active && !$0.atRisk })
+        let index = FleetHTML.index(o)
+        #expect(index.contains("no activity in 90 days — no forecast") && !index.contains("not converging"))
+        #expect(index.contains("rests on 0 of 4 repositories with commits in the last 90 days"))
+        let (scroll, client) = try Self.widths(of: index, in: dir.path, name: "index")
+        #expect(client > 1_000 && scroll <= client, "index: \(scroll) px wide in \(client) px")
+        for r in o.repositories {
+            let (scroll, client) = try Self.widths(of: FleetHTML.repository(r, o), in: dir.path, name: r.name)
+            #expect(client > 1_000 && scroll <= client, "\(r.name): \(scroll) px wide in \(client) px")
+        }
+    }
+
     @Test func aBrowserRendersTheChartsWithTheRightSeriesAndPoints() throws {
         let dir = TempDirectory()
         let org = dir.path + "/org"
