@@ -25,6 +25,10 @@ public struct InfoPlistFacts: Sendable, Equatable {
     public var requiresFullScreen: Bool?
     /// Keys that mark an iOS application bundle when no project file says so.
     public var looksLikeApp = false
+    /// Keys whose facts differ between the readings of a preprocessed Info.plist (a key inside
+    /// an `#if` on a definition the build may set either way): counted present, and findings
+    /// that rest on one say so.
+    public var conditional: Set<String> = []
 
     public init() {}
 
@@ -83,7 +87,19 @@ public struct InfoPlistFacts: Sendable, Equatable {
         u.iPadOrientations = merge(iPadOrientations, other.iPadOrientations)
         u.requiresFullScreen = requiresFullScreen == true || other.requiresFullScreen == true ? true : requiresFullScreen ?? other.requiresFullScreen
         u.looksLikeApp = looksLikeApp || other.looksLikeApp
+        // What the two readings disagree on: the build decides it.
+        u.conditional = conditional.union(other.conditional)
+        if hasSceneManifest != other.hasSceneManifest || configurations != other.configurations { u.conditional.insert("UIApplicationSceneManifest") }
+        if hasLaunchScreen != other.hasLaunchScreen { u.conditional.insert("UILaunchStoryboardName") }
+        if orientations != other.orientations { u.conditional.insert("UISupportedInterfaceOrientations") }
+        if iPadOrientations != other.iPadOrientations { u.conditional.insert("UISupportedInterfaceOrientations~ipad") }
+        if requiresFullScreen != other.requiresFullScreen { u.conditional.insert("UIRequiresFullScreen") }
         return u
+    }
+
+    /// What a finding that rests on `key` adds when the key is conditional, else "".
+    public func conditionalNote(_ key: String) -> String {
+        conditional.contains(key) ? " (`\(key)` is inside an #if of the preprocessed Info.plist: the build may define it either way)" : ""
     }
 }
 
