@@ -114,11 +114,8 @@ public struct RepositoryOverview: Sendable, Equatable {
 
         /// What the stage means for it, said after the rules.
         public var consequence: String? {
-            switch stage {
-            case .notLaunching: return "will not launch when built with the iOS 27 SDK"
-            case .launches: return "launches, but assumes one device-sized screen"
-            default: return nil
-            }
+            // Only what the stage's name does not say already.
+            stage == .notLaunching ? "will not launch when built with the iOS 27 SDK" : nil
         }
 
         /// A rule as words: its name with a lower-case first letter (`no scene manifest`).
@@ -132,7 +129,7 @@ public struct RepositoryOverview: Sendable, Equatable {
         public var text: String {
             if let reason { return "\(target): \(reason)" }
             return "\(target): " + rules.map(Self.words).joined(separator: ", ") + (consequence.map { " — " + $0 } ?? "")
-                + (migrates ? " (`fleetscan migrate scenes` writes the change)" : "")
+                + (migrates ? " (`fleetscan migrate scenes` writes the scene manifest and delegate)" : "")
         }
 
         /// Whether `fleetscan migrate scenes` writes the change for one of its rules.

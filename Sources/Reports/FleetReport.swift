@@ -444,7 +444,7 @@ public enum FleetHTML {
         if let reason = h.reason { return HTML.escape("\(h.target): \(Links.withoutLocalPaths(reason))") }
         let rules = h.rules.map { "<a href=\"\(HTML.escape(PublicSource.catalog($0)))\">\(HTML.escape(RepositoryOverview.Hold.words($0)))</a>" }
         return HTML.escape(h.target) + ": " + rules.joined(separator: ", ") + (h.consequence.map { " — " + HTML.escape($0) } ?? "")
-            + (h.migrates ? " (<code>fleetscan migrate scenes</code> writes the change)" : "")
+            + (h.migrates ? " (<code>fleetscan migrate scenes</code> writes the scene manifest and delegate)" : "")
     }
 
     static func link(_ r: RepositoryOverview) -> String {

@@ -263,7 +263,7 @@ import TestSupport
         }
         #expect(dom.contains("href=\"https://git.example.com/demo-org/shop-ios/commit/"))
         // "Held there by" in words, linked, with the command where migrate scenes writes the change.
-        #expect(dom.contains(">no scene manifest</a> — will not launch when built with the iOS 27 SDK (<code>fleetscan migrate scenes</code> writes the change)"), "\(dom)")
+        #expect(dom.contains(">no scene manifest</a> — will not launch when built with the iOS 27 SDK (<code>fleetscan migrate scenes</code> writes the scene manifest and delegate)"), "\(dom)")
         // Owners from CODEOWNERS at the head, the manifest's team for the rest, a skipped line named.
         let wallet = try #require(o.repositories.first { $0.name == "legacy-wallet" })
         #expect(wallet.work?.ownersFile == ".github/CODEOWNERS")
