@@ -129,7 +129,7 @@ public struct RepositoryOverview: Sendable, Equatable {
         public var text: String {
             if let reason { return "\(target): \(reason)" }
             return "\(target): " + rules.map(Self.words).joined(separator: ", ") + (consequence.map { " — " + $0 } ?? "")
-                + (migrates ? " (`fleetscan migrate scenes` writes the scene manifest and delegate)" : "")
+                + (migrates ? " (fleetscan migrate scenes writes the scene manifest and delegate)" : "")
         }
 
         /// Whether `fleetscan migrate scenes` writes the change for one of its rules.
