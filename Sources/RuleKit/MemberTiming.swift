@@ -31,9 +31,14 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// `application(_:supportedInterfaceOrientationsFor:)`. What runs there locks orientation;
     /// it lays nothing out.
     public static let inOrientationLock = MemberTiming(rawValue: 8)
+    /// Sets, in its own body, the frame or bounds of the view it would read them from: a view's
+    /// `self.frame = …` / `[self setFrame:…]`, a view controller's `self.view.frame = …`. There
+    /// the view's own bounds give back what the code is computing: the size must come from the
+    /// view it sits in.
+    public static let sizesItself = MemberTiming(rawValue: 16)
 
     /// The timings a fix text may depend on, in the order fix functions consult them.
-    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout, .inOrientationLock]
+    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout, .inOrientationLock, .sizesItself]
 
     /// Whether code of this timing can be in a type of `context`: only a view controller (and
     /// the app delegate's `application(_:supportedInterfaceOrientationsFor:)`) locks orientation;
@@ -53,6 +58,7 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
         if contains(.inSizeTransition) { return "in a size transition" }
         if contains(.inLayout) { return "in layout code" }
         if contains(.inOrientationLock) { return "in an orientation lock" }
+        if contains(.sizesItself) { return "where it sets its own frame" }
         return "elsewhere in the type"
     }
 
@@ -130,6 +136,7 @@ struct MemberTimings {
             if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
             if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
+            if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
             timing[s] = own
             let type = byName[scopes[scope.parent].name] ?? [:]
             calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, opens: opens, scopes: scopes)
@@ -146,6 +153,34 @@ struct MemberTimings {
             }
         }
         byScope = timing
+    }
+
+    /// Whether the member's body assigns the frame or bounds of `self` (a view) or of `self.view`
+    /// (a view controller): `self.frame = …`, `frame = …` (Swift), `self.view.bounds = …`,
+    /// `view.frame = …` (Swift), `self.preferredContentSize = …`, `[self setFrame:…]`, `[self.view setFrame:…]`.
+    static func setsOwnFrame(_ scope: Scope, in file: CodeFile, swift: Bool) -> Bool {
+        // A view controller's `preferredContentSize` is its own size too (what a form sheet or popover takes).
+        func isGeometry(_ q: Int) -> Bool { file.is(q, .frame) || file.is(q, .bounds) || file.text(q) == "preferredContentSize" }
+        func assigned(_ q: Int) -> Bool { file.isPunct(q + 1, "=") && !file.isPunct(q + 2, "=") }
+        var q = scope.open + 1
+        while q < scope.close {
+            if isGeometry(q), assigned(q) {
+                // `self.frame`, `self.view.frame`; in Swift also `frame`, `view.frame`.
+                if file.isPunct(q - 1, ".") {
+                    if file.is(q - 2, .self), !file.isPunct(q - 3, ".") { return true }
+                    if file.text(q - 2) == "view", file.isPunct(q - 3, "."), file.is(q - 4, .self) { return true }
+                    if swift, file.text(q - 2) == "view", !file.isPunct(q - 3, ".") { return true }
+                } else if swift, !["let", "var"].contains(file.text(q - 1)), !file.declaresLocal(file.text(q), before: q) {
+                    return true
+                }
+            }
+            // `[self setFrame:`, `[self.view setFrame:`.
+            if !swift, file.isPunct(q, "["), ["setFrame", "setBounds", "setPreferredContentSize"].contains(file.text(q + 2)), file.is(q + 1, .self) { return true }
+            if !swift, file.isPunct(q, "["), file.is(q + 1, .self), file.isPunct(q + 2, "."), file.text(q + 3) == "view",
+               ["setFrame", "setBounds"].contains(file.text(q + 4)) { return true }
+            q += 1
+        }
+        return false
     }
 
     /// Whether a property's body holds `willSet`/`didSet` (or is one).

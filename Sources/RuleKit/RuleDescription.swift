@@ -41,13 +41,17 @@ public struct FixSite: Sendable, Equatable {
     public var receiver: Receiver? {
         guard inInstance, !isSwiftUIView else { return nil }
         let swift = language == .swift
+        // Code that sets the view's own frame would read back what it sets: the bounds to lay
+        // out in are those of the view it sits in.
+        let container = timing.contains(.sizesItself)
         switch context {
         case .viewController:
-            return swift ? Receiver(traits: "traitCollection", bounds: "view.bounds", view: "view", window: "view.window")
-                : Receiver(traits: "self.traitCollection", bounds: "self.view.bounds", view: "self.view", window: "self.view.window")
+            return swift ? Receiver(traits: "traitCollection", bounds: container ? "(view.superview ?? view).bounds" : "view.bounds", view: "view", window: "view.window")
+                : Receiver(traits: "self.traitCollection", bounds: container ? "self.view.superview.bounds" : "self.view.bounds", view: "self.view",
+                           window: "self.view.window")
         case .view:
-            return swift ? Receiver(traits: "traitCollection", bounds: "bounds", view: "self", window: "window")
-                : Receiver(traits: "self.traitCollection", bounds: "self.bounds", view: "self", window: "self.window")
+            return swift ? Receiver(traits: "traitCollection", bounds: container ? "(superview ?? self).bounds" : "bounds", view: "self", window: "window")
+                : Receiver(traits: "self.traitCollection", bounds: container ? "self.superview.bounds" : "self.bounds", view: "self", window: "self.window")
         default:
             return nil
         }

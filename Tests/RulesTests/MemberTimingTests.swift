@@ -1,5 +1,6 @@
 import Testing
 import RuleKit
+import Rules
 import SourceLexing
 
 /// When a member runs (`MemberTiming`): the methods UIKit calls at known moments, and what they
@@ -103,5 +104,51 @@ import SourceLexing
         #expect(Self.timing(source, .objectiveC, at: "NOT_AN_INIT") == [])
         #expect(Self.timing(source, .objectiveC, at: "DRAW") == .inLayout)
         #expect(Self.timing(source, .objectiveC, at: "EXTRA") == .beforeWindow)
+    }
+
+    /// Code that sets its own view's frame reads its bounds back: its fix must name the view it
+    /// sits in (issue 29: SVProgressHUD's `self.frame = UIScreen.mainScreen.bounds`, Kodi's
+    /// `self.frame = CGRectMake(…, UIScreen.mainScreen.bounds.size.width …)`).
+    @Test func codeThatSetsItsOwnFrameSizesFromItsContainer() {
+        let swift = """
+            class V: UIView {
+                func place() { frame = CGRect(x: 0, y: 0, width: PLACE, height: 44) }
+                func other() { let frame = CGRect.zero; _ = frame; OTHER }
+                func child() { label.frame = .zero; CHILD }
+            }
+            class C: UIViewController {
+                func size() { view.frame = CGRect(x: 0, y: 0, width: SIZE, height: 1) }
+                func sub() { panel.view.frame = .zero; SUB }
+            }
+            """
+        #expect(Self.timing(swift, .swift, at: "PLACE") == .sizesItself)
+        #expect(Self.timing(swift, .swift, at: "SIZE") == .sizesItself)
+        // A local named frame, another view's frame: not its own.
+        #expect(Self.timing(swift, .swift, at: "OTHER") == [])
+        #expect(Self.timing(swift, .swift, at: "CHILD") == [])
+        #expect(Self.timing(swift, .swift, at: "SUB") == [])
+        let objc = """
+            @implementation HUD
+            - (void)position { self.frame = UIScreen.mainScreen.bounds; POSITION; }
+            - (void)grow { [self setFrame:CGRectZero]; GROW; }
+            - (void)read { CGRect r = self.frame; READ; }
+            @end
+            @implementation Remote
+            - (void)fit { self.view.frame = CGRectMake(0, 0, 1, 1); FIT; }
+            - (void)sheet { self.preferredContentSize = CGSizeMake(320, 1); SHEET; }
+            @end
+            """
+        #expect(Self.timing(objc, .objectiveC, at: "POSITION") == .sizesItself)
+        #expect(Self.timing(objc, .objectiveC, at: "GROW") == .sizesItself)
+        #expect(Self.timing(objc, .objectiveC, at: "READ") == [])
+        #expect(Self.timing(objc, .objectiveC, at: "FIT") == .sizesItself)
+        #expect(Self.timing(objc, .objectiveC, at: "SHEET") == .sizesItself)
+        // The fix names the container, in the site's language, and the snippet is the receiver's.
+        let rule = Catalog.description("main-screen-bounds")!
+        #expect(rule.fix(FixSite(.view, .objectiveC, timing: .sizesItself)).contains("size it from the view it sits in, `self.superview.bounds`"))
+        #expect(rule.fix(FixSite(.view, .swift, timing: .sizesItself)).contains("`(superview ?? self).bounds`"))
+        #expect(rule.fix(FixSite(.viewController, .objectiveC, timing: .sizesItself)).contains("`self.view.superview.bounds` (or, for a form sheet or popover, set `preferredContentSize`"))
+        #expect(FixSite(.view, .objectiveC, timing: .sizesItself).receiver?.bounds == "self.superview.bounds")
+        #expect(FixSite(.view, .objectiveC).receiver?.bounds == "self.bounds")
     }
 }

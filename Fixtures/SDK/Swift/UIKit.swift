@@ -336,6 +336,7 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
     open var traitCollection: UITraitCollection { UITraitCollection() }
     open var navigationController: UINavigationController? { nil }
     open var presentedViewController: UIViewController? { nil }
+    @available(iOS 7.0, *) open var preferredContentSize: CGSize = .zero
     open var children: [UIViewController] { [] }
     @available(iOS, introduced: 7.0, deprecated: 11.0) open var topLayoutGuide: UILayoutSupport { fatalError() }
     @available(iOS, introduced: 7.0, deprecated: 11.0) open var bottomLayoutGuide: UILayoutSupport { fatalError() }

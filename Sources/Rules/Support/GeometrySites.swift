@@ -188,6 +188,11 @@ enum GeometryFixes {
         switch site.context {
         case .viewController, .view:
             guard let r = site.receiver else { return site.parameter("the available size") }
+            if site.timing.contains(.sizesItself) {
+                return site.context == .viewController
+                    ? "This code sets the view controller's own view's frame, so that view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)` (or, for a form sheet or popover, set `preferredContentSize` and let the presentation size it), in viewDidLayoutSubviews."
+                    : "This code sets the view's own frame, so its bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in the superview's layoutSubviews (or with autoresizing masks or constraints), so it follows every resize."
+            }
             if site.context == .viewController, site.timing.contains(.inSizeTransition), !site.timing.contains(.beforeWindow) {
                 return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
             }

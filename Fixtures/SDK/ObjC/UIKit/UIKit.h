@@ -218,6 +218,7 @@ API_AVAILABLE(ios(17.0))
 @property (strong) UIView *view;
 @property (copy) NSString *title;
 @property (readonly) UIViewController *presentedViewController;
+@property (nonatomic) CGSize preferredContentSize API_AVAILABLE(ios(7.0));
 @property (readonly) id<UILayoutSupport> topLayoutGuide API_DEPRECATED("Use view.safeAreaLayoutGuide.topAnchor instead", ios(7.0, 11.0));
 @property (readonly) id<UILayoutSupport> bottomLayoutGuide API_DEPRECATED("Use view.safeAreaLayoutGuide.bottomAnchor instead", ios(7.0, 11.0));
 - (void)loadView;
