@@ -147,7 +147,7 @@ import SourceLexing
         let rule = Catalog.description("main-screen-bounds")!
         #expect(rule.fix(FixSite(.view, .objectiveC, timing: .sizesItself)).contains("size it from the view it sits in, `self.superview.bounds`"))
         #expect(rule.fix(FixSite(.view, .swift, timing: .sizesItself)).contains("`(superview ?? self).bounds`"))
-        #expect(rule.fix(FixSite(.viewController, .objectiveC, timing: .sizesItself)).contains("`self.view.superview.bounds` (or, for a form sheet or popover, set `preferredContentSize`"))
+        #expect(rule.fix(FixSite(.viewController, .objectiveC, timing: .sizesItself)).contains("own size (its view's frame or its preferredContentSize), so its view's bounds would give back what it sets: size it from the view it sits in, `self.view.superview.bounds`"))
         #expect(FixSite(.view, .objectiveC, timing: .sizesItself).receiver?.bounds == "self.superview.bounds")
         #expect(FixSite(.view, .objectiveC).receiver?.bounds == "self.bounds")
     }

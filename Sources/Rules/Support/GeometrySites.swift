@@ -190,7 +190,7 @@ enum GeometryFixes {
             guard let r = site.receiver else { return site.parameter("the available size") }
             if site.timing.contains(.sizesItself) {
                 return site.context == .viewController
-                    ? "This code sets the view controller's own view's frame, so that view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)` (or, for a form sheet or popover, set `preferredContentSize` and let the presentation size it), in viewDidLayoutSubviews."
+                    ? "This code sets the view controller's own size (its view's frame or its preferredContentSize), so its view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in viewDidLayoutSubviews (for a form sheet or popover, from the presenting container)."
                     : "This code sets the view's own frame, so its bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in the superview's layoutSubviews (or with autoresizing masks or constraints), so it follows every resize."
             }
             if site.context == .viewController, site.timing.contains(.inSizeTransition), !site.timing.contains(.beforeWindow) {
