@@ -55,11 +55,20 @@ public struct MovedCommit: Sendable, Equatable {
         return Stage.allCases.firstIndex(of: c.to)! - Stage.allCases.firstIndex(of: from)!
     }
 
-    /// Whether the commit moved the repository forward: its stage up, else fewer errors, else
-    /// fewer findings. What "What moved" lists first on each side.
-    var ranking: (Int, Int, Int) { (stageSteps, -delta.errors, -delta.total) }
-    var isBetter: Bool { ranking > (0, 0, 0) }
-    var isWorse: Bool { ranking < (0, 0, 0) }
+    /// 1 when the commit made the app launch again (left not-launching), −1 when it stopped it
+    /// launching, else 0: the one stage line that outranks every other move.
+    public var launchChange: Int {
+        guard let c = stageChange, let from = c.from else { return 0 }
+        if from == .notLaunching && c.to != .notLaunching { return 1 }
+        if c.to == .notLaunching && from != .notLaunching { return -1 }
+        return 0
+    }
+
+    /// Whether the commit moved the repository forward: launching again first, then its stage
+    /// up, else fewer errors, else fewer findings. What "What moved" lists first on each side.
+    var ranking: (Int, Int, Int, Int) { (launchChange, stageSteps, -delta.errors, -delta.total) }
+    var isBetter: Bool { ranking > (0, 0, 0, 0) }
+    var isWorse: Bool { ranking < (0, 0, 0, 0) }
 }
 
 extension FleetOverview {

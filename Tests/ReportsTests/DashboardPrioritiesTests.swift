@@ -45,10 +45,13 @@ import ScanEngine
                                                 Self.point("s2", daysAgo: 5, stage: .notLaunching, warnings: 6)])
         let warnings = Self.repository("warnings", [Self.point("w0", daysAgo: 30, stage: .launches, warnings: 1),
                                                     Self.point("w1", daysAgo: 8, stage: .launches, warnings: 9)])
-        let o = Self.overview([cleanup, scenes, warnings])
-        #expect(o.moved.map(\.commit) == ["s1", "c1", "s2", "w1"], "\(o.moved.map(\.commit))")
+        // Four stage steps up (launches → modern) rank after launching again (two steps).
+        let polish = Self.repository("polish", [Self.point("p0", daysAgo: 30, stage: .launches, warnings: 1),
+                                                Self.point("p1", daysAgo: 9, stage: .modern)])
+        let o = Self.overview([cleanup, scenes, warnings, polish])
+        #expect(o.moved.map(\.commit) == ["s1", "p1", "c1", "s2", "w1"], "\(o.moved.map(\.commit))")
         #expect(FleetFigures.change(o.moved[0]) == "0, not-launching → launches")
-        #expect(FleetFigures.change(o.moved[2]) == "0, launches → not-launching")
+        #expect(FleetFigures.change(o.moved[3]) == "0, launches → not-launching")
         let html = FleetHTML.index(o)
         #expect(html.contains("not-launching → launches"))
         #expect(html.range(of: "s1")!.lowerBound < html.range(of: "c1")!.lowerBound)
