@@ -120,6 +120,15 @@ struct IdiomLayoutRule: Rule {
                 """),
             Example("func f() { grid.columns = ↓Layout.columns }",
                     files: ["Layout.swift": "enum Layout { static let columns = UIDevice.current.userInterfaceIdiom == .pad ? 3 : 1 }"]),
+            // `.carPlay` in a switch over the idiom is the idiom's case: the alert style is still chosen by device.
+            Example("""
+                func style() -> UIAlertController.Style {
+                    switch traitCollection.↓userInterfaceIdiom {
+                    case .carPlay, .phone, .tv: return .actionSheet
+                    default: return .alert
+                    }
+                }
+                """),
         ],
         nonTriggering: [
             // A UI test sets up the simulator by idiom (ChatSecure's UI tests): no layout of its own.
@@ -155,6 +164,25 @@ struct IdiomLayoutRule: Rule {
             Example("func f() { if UIDevice.current.isMac { } }",
                     files: ["UIDevice+Idiom.swift": "extension UIDevice { var isMac: Bool { userInterfaceIdiom == .mac } }"]),
             .objc("@property (nonatomic) UIUserInterfaceIdiom userInterfaceIdiom;"),
+            // An iPhone-only capability gated by idiom is a feature, not a layout (Home Assistant's
+            // CarPlay actions, Watch settings, Live Activities).
+            Example("private var isLiveActivitySupportedOnDevice: Bool { UIDevice.current.userInterfaceIdiom != .pad }"),
+            Example("""
+                static var isWatchAvailable: Bool {
+                    guard UIDevice.current.userInterfaceIdiom == .phone else { return false }
+                    return WCSession.isSupported()
+                }
+                """),
+            Example("func actions() { if UIDevice.current.userInterfaceIdiom == .phone { actions.append(CarPlayQuickAccessAction()) } }"),
+            Example("""
+                var isVisible: Bool {
+                    switch self {
+                    case .carPlay: return UIDevice.current.userInterfaceIdiom == .phone
+                    default: return true
+                    }
+                }
+                """),
+            .objc("- (BOOL)canShowComplications { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPhone) { return [WatchSession isPaired]; } return NO; }"),
         ], readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.userInterfaceIdiom, .UI_USER_INTERFACE_IDIOM] }
@@ -179,8 +207,45 @@ struct IdiomLayoutRule: Rule {
                 Self.isComparedWithPadOrPhone($0, $0, in: f) && !Self.isData(around: $0, $0, in: f)
             }
         }
-        guard compared else { return }
+        guard compared, !Self.isCapabilityGate(at: k, in: f) else { return }
         sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f))
+    }
+
+    /// What only an iPhone has, by the words code names it with: CarPlay, a paired Apple Watch and
+    /// its complications, Live Activities, the phone's telephony. An idiom check that gates one
+    /// of these decides a feature, not a layout (Home Assistant's CarPlay actions and Watch settings).
+    static let iPhoneOnlyCapabilities = ["carplay", "watch", "complication", "liveactivit", "telephony", "callkit"]
+
+    /// A name that says it answers whether something is available: `isWatchAvailable`,
+    /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
+    /// whose answer is an orientation lock.
+    static func isCapabilityName(_ name: String) -> Bool {
+        let n = name.lowercased()
+        guard !n.contains("orientation") else { return false }
+        return n.contains("available") || n.contains("supported") || n.hasPrefix("supports")
+    }
+
+    /// Whether the idiom check at `k` gates a capability rather than a layout: it is the answer of
+    /// a member named for availability, or what it guards (its `if` body, or the `case` it is
+    /// the value of) names an iPhone-only capability.
+    static func isCapabilityGate(at k: Int, in f: CodeFile) -> Bool {
+        if let member = f.enclosingFunction(of: k)?.scope.name, isCapabilityName(member) { return true }
+        func names(_ range: Range<Int>, idiomCases: Bool = true) -> Bool {
+            range.contains { i in
+                // In a `switch` over the idiom, `.carPlay` is the idiom's own case, not the capability.
+                guard f[i].kind == .identifier, idiomCases || !(f.isPunct(i - 1, ".") && f.text(i) == "carPlay") else { return false }
+                return iPhoneOnlyCapabilities.contains { f.text(i).lowercased().contains($0) }
+            }
+        }
+        // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
+        var q = k
+        while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
+        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) { return true }
+        // `case .carPlay: return idiom == .phone`: the case label just before.
+        var c = k - 1
+        while c > max(0, k - 12), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }
+        if c >= 0, f.is(c, .case), names(c..<k) { return true }
+        return false
     }
 
     /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
@@ -195,7 +260,7 @@ struct IdiomLayoutRule: Rule {
     /// it makes is the helper's comparison, made where it is used (RULES.md "Aliases count").
     func checkHelperUse(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == Self.id,
-              !Self.isDataUse(start, end, in: f) else { return }
+              !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
         sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f))
     }
