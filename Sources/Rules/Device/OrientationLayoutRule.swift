@@ -48,6 +48,20 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // A helper whose only user sets a capture connection's orientation serves the camera
+            // too (Home Assistant's barcode scanner): the screen's orientation is the fallback.
+            Example("""
+                final class Camera: NSObject {
+                    private var deviceOrientation: UIDeviceOrientation {
+                        var orientation = UIDevice.current.orientation
+                        if orientation == .unknown { orientation = UIScreen.main.orientation }
+                        return orientation
+                    }
+                    func captureOutput(_ output: AVCaptureOutput, from connection: AVCaptureConnection) {
+                        if let o = AVCaptureVideoOrientation(deviceOrientation: deviceOrientation) { connection.videoOrientation = o }
+                    }
+                }
+                """),
             // Orientation for a camera's capture connection or a motion effect's axis, not layout
             // (a function that also sets frames keeps its findings: see the triggering examples).
             Example("""
@@ -143,6 +157,30 @@ struct OrientationLayoutRule: Rule {
     /// sizes) keeps its findings: the orientation may decide that layout too.
     static func servesCaptureOrMotion(_ k: Int, in f: CodeFile) -> Bool {
         guard let (function, _) = f.enclosingFunction(of: k) else { return false }
+        if serves(function, in: f) { return true }
+        // A helper (`private var deviceOrientation: UIDeviceOrientation { … }`) whose every use in
+        // the file is in a member that works a capture connection serves it too (Home Assistant's
+        // barcode scanner camera). One step: what the users call is not followed further.
+        // Bounded: a name compared by hash over a file of at most 100,000 tokens.
+        guard !function.name.isEmpty, function.kind == .function || function.kind == .accessor, f.tokens.count <= 100_000,
+              let nameToken = (function.declarationStart..<min(function.open, f.tokens.count)).first(where: {
+                  f[$0].kind == .identifier && f.text($0) == function.name }) else { return false }
+        let name = function.name, hash = f[nameToken].hash
+        var users = 0
+        var q = 0
+        while q < f.tokens.count {
+            if f[q].hash == hash, f[q].kind == .identifier, q < function.declarationStart || q > function.close, f.text(q) == name {
+                guard let (user, _) = f.enclosingFunction(of: q), user.open != function.open, serves(user, in: f) else { return false }
+                users += 1
+            }
+            q += 1
+        }
+        return users > 0
+    }
+
+    /// Whether `function`'s body works a capture connection, a motion effect, a heading or the
+    /// device's attitude, and lays nothing out.
+    static func serves(_ function: Scope, in f: CodeFile) -> Bool {
         var serves = false
         var q = function.declarationStart
         let bytes = f.buffer.base
