@@ -139,9 +139,8 @@ public final class GitRepository {
                 let why = storeProblems.isEmpty ? "it is not in the repository" : storeProblems.joined(separator: "; ")
                 throw GitError(function: e.function, code: e.code, message: "revision '\(revision)' names \(id.hex), which cannot be read: \(why)", context: location)
             }
-            var message = unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)"
-            if !storeProblems.isEmpty { message += " — " + storeProblems.joined(separator: "; ") }
-            throw GitError(function: e.function, code: e.code, message: message, context: location)
+            let message = unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)"
+            throw GitError(function: e.function, code: e.code, message: ObjectStoreHealth.annotated(message, storeProblems), context: location)
         }
         defer { git_object_free(object) }
         var commit: OpaquePointer?
@@ -171,7 +170,7 @@ public final class GitRepository {
         do {
             _ = try Git.check(call(), function, context())
         } catch var e as GitError where e.isNotFound || e.message.contains("not found") {
-            if !storeProblems.isEmpty { e.message += " — " + storeProblems.joined(separator: "; ") }
+            e.message = ObjectStoreHealth.annotated(e.message, storeProblems)
             throw e
         }
     }

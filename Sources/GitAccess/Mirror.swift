@@ -238,10 +238,8 @@ public enum Mirror {
     /// (a damaged pack index, a truncated pack, alternates), when something is.
     static func explained(_ error: GitError, source: String) -> GitError {
         let git = FileManager.default.fileExists(atPath: source + "/objects") ? source : source + "/.git"
-        let problems = ObjectStoreHealth.problems(gitDirectory: git)
-        guard !problems.isEmpty else { return error }
         var e = error
-        e.message += " — " + problems.joined(separator: "; ")
+        e.message = ObjectStoreHealth.annotated(e.message, ObjectStoreHealth.problems(gitDirectory: git))
         return e
     }
 

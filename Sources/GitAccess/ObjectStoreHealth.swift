@@ -38,6 +38,12 @@ enum ObjectStoreHealth {
         return out
     }
 
+    /// `message` with the problems after it (" — pack index … is damaged"), as every failed read
+    /// says them; `message` alone when there are none.
+    static func annotated(_ message: String, _ problems: [String]) -> String {
+        problems.isEmpty ? message : message + " — " + problems.joined(separator: "; ")
+    }
+
     /// The files that name other object stores.
     static let alternatesFiles = ["objects/info/alternates", "objects/info/http-alternates"]
     /// In a mirror, the alternates files its source had and the mirror does not (git reads no such file).

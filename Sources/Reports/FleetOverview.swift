@@ -328,9 +328,11 @@ public struct FleetOverview: Sendable, Equatable {
         o.deadline = latest?.deadline
         o.timelineEnd = end
         o.maxPoints = maxPoints
+        // Steered once: for the whole fleet, or (narrowed) for what one owner owns.
+        if let owner { return o.narrowed(to: owner) }
         o.steer()
         o.stages = stageCounts(o.repositories)
-        return owner.map { o.narrowed(to: $0) } ?? o
+        return o
     }
 
     /// Repositories per stage, in `stageOrder`, "failed" last.

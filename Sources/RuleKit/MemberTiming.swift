@@ -164,7 +164,7 @@ struct MemberTimings {
         func assigned(_ q: Int) -> Bool { file.isPunct(q + 1, "=") && !file.isPunct(q + 2, "=") }
         var q = scope.open + 1
         while q < scope.close {
-            if isGeometry(q), assigned(q) {
+            if file.isPunct(q + 1, "="), assigned(q), isGeometry(q) {
                 // `self.frame`, `self.view.frame`; in Swift also `frame`, `view.frame`.
                 if file.isPunct(q - 1, ".") {
                     if file.is(q - 2, .self), !file.isPunct(q - 3, ".") { return true }

@@ -163,6 +163,7 @@ struct OrientationLayoutRule: Rule {
         // barcode scanner camera). One step: what the users call is not followed further.
         // Bounded: a name compared by hash over a file of at most 100,000 tokens.
         guard !function.name.isEmpty, function.kind == .function || function.kind == .accessor, f.tokens.count <= 100_000,
+              function.close - function.open < 400,
               let nameToken = (function.declarationStart..<min(function.open, f.tokens.count)).first(where: {
                   f[$0].kind == .identifier && f.text($0) == function.name }) else { return false }
         let name = function.name, hash = f[nameToken].hash
