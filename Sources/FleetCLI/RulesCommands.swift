@@ -41,17 +41,16 @@ enum RulesCommands {
         // Swift's places first; a timing only Objective-C's text distinguishes is listed too.
         var places: [FixSite] = []
         for site in r.fixPlaces(.swift) + r.fixPlaces(.objectiveC)
-        where !places.contains(where: { $0.context == site.context && $0.timing == site.timing && $0.inInstance == site.inInstance }) {
+        where !places.contains(where: { $0.speaking(.swift) == site.speaking(.swift) }) {
             places.append(site)
         }
         for place in places {
             for language in Language.allCases {
-                let site = FixSite(place.context, language, timing: place.timing, inInstance: place.inInstance)
+                let site = place.speaking(language)
                 let fix = r.fix(site)
                 if seen[fix] == nil { order.append(fix) }
                 let label = place.place
-                let sameInBoth = r.fix(FixSite(place.context, .swift, timing: place.timing, inInstance: place.inInstance))
-                    == r.fix(FixSite(place.context, .objectiveC, timing: place.timing, inInstance: place.inInstance))
+                let sameInBoth = r.fix(place.speaking(.swift)) == r.fix(place.speaking(.objectiveC))
                 let tag = "\(label)\(sameInBoth ? "" : language == .swift ? " (Swift)" : " (Objective-C)")"
                 if !(seen[fix]?.contains(tag) ?? false) { seen[fix, default: []].append(tag) }
             }

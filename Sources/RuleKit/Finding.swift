@@ -37,6 +37,12 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// (`if #available(iOS 13, *)`, `@available(iOS 13, *)`), nil when none does: a suggestion
     /// that needs more than the deployment target needs no guard of its own there.
     public var guaranteed: OSVersion?
+    /// A `CGSize` or `CGRect` parameter of the enclosing method (`CodeFile.sizeParameter(of:)`):
+    /// the size the code is given.
+    public var sizeParameter: String?
+    /// The view controller whose creation the finding's expression is an argument of
+    /// (`CodeFile.controllerCreated(around:)`): a frame for it is its container's to give.
+    public var createdController: String?
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

@@ -36,9 +36,14 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// the view's own bounds give back what the code is computing: the size must come from the
     /// view it sits in.
     public static let sizesItself = MemberTiming(rawValue: 16)
+    /// Returns a window: `- (UIWindow *)frontWindow`, `var hostWindow: UIWindow?`. The member
+    /// picks the window the view is to go into (SVProgressHUD's `frontWindow`), so the view's own
+    /// `window` is not there to ask yet.
+    public static let choosesWindow = MemberTiming(rawValue: 32)
 
     /// The timings a fix text may depend on, in the order fix functions consult them.
-    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout, .inOrientationLock, .sizesItself]
+    public static let distinguished: [MemberTiming] = [.beforeWindow, .inSizeTransition, .inLayout, .inOrientationLock, .sizesItself,
+                                                       .choosesWindow]
 
     /// Whether code of this timing can be in a type of `context`: only a view controller (and
     /// the app delegate's `application(_:supportedInterfaceOrientationsFor:)`) locks orientation;
@@ -59,6 +64,7 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
         if contains(.inLayout) { return "in layout code" }
         if contains(.inOrientationLock) { return "in an orientation lock" }
         if contains(.sizesItself) { return "where it sets its own frame" }
+        if contains(.choosesWindow) { return "where it picks a window" }
         return "elsewhere in the type"
     }
 
@@ -137,6 +143,7 @@ struct MemberTimings {
             if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
             if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
+            if Self.returnsWindow(scope, in: file, swift: swift) { own.insert(.choosesWindow) }
             timing[s] = own
             let type = byName[scopes[scope.parent].name] ?? [:]
             calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, opens: opens, scopes: scopes)
@@ -178,6 +185,26 @@ struct MemberTimings {
             if !swift, file.isPunct(q, "["), ["setFrame", "setBounds", "setPreferredContentSize"].contains(file.text(q + 2)), file.is(q + 1, .self) { return true }
             if !swift, file.isPunct(q, "["), file.is(q + 1, .self), file.isPunct(q + 2, "."), file.text(q + 3) == "view",
                ["setFrame", "setBounds"].contains(file.text(q + 4)) { return true }
+            q += 1
+        }
+        return false
+    }
+
+    /// Whether the member's declared type is a window: `- (UIWindow *)m`, `func m() -> UIWindow?`,
+    /// `var w: UIWindow? { … }`.
+    static func returnsWindow(_ scope: Scope, in file: CodeFile, swift: Bool) -> Bool {
+        var q = scope.declarationStart
+        if !swift {
+            while q < scope.open, !file.isPunct(q, "(") { q += 1 }
+            return file.is(q + 1, .UIWindow) && file.isPunct(q + 2, "*") && file.isPunct(q + 3, ")")
+        }
+        while q < scope.open {
+            if file.isPunct(q, "{"), file.pair(q) > q, file.pair(q) < scope.open { q = file.pair(q) + 1; continue }
+            if file.is(q, .UIWindow), file.isPunct(q - 1, ":") || file.text(q - 1) == "->" {
+                var after = q + 1
+                if file.isPunct(after, "?") || file.isPunct(after, "!") { after += 1 }
+                if after >= scope.open || file.isPunct(after, "{") || file.isPunct(after, "=") { return true }
+            }
             q += 1
         }
         return false

@@ -101,6 +101,9 @@ public struct FindingSink {
             let timing = file.timing(at: token)
             if !timing.isEmpty { finding.timing = timing }
         }
+        // Where a size can come from other than the view the code is in (`SizeSources.swift`).
+        if let enclosing { finding.sizeParameter = file.sizeParameter(of: enclosing) }
+        finding.createdController = file.controllerCreated(around: token)
         if let existing = index[key] {
             findings[existing] = finding
         } else {

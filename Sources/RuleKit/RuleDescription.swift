@@ -14,13 +14,25 @@ public struct FixSite: Sendable, Equatable {
     /// there does `self` — a view's traits and bounds — exist. A class method, a static member,
     /// a free function or file scope has none, whatever type it sits in.
     public var inInstance: Bool
+    /// A `CGSize` or `CGRect` parameter of the enclosing method: the size the code is given.
+    public var sizeParameter: String?
+    /// A view controller the code is creating, whose frame the site computes: its container,
+    /// not the view the code is in, gives that size.
+    public var createdController: String?
+    /// Whether the code is a test's (`TargetScope.test`): a test builds its own fixtures in the
+    /// test host, and app-wide advice does not fit it.
+    public var inTests = false
 
-    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true) {
+    public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true,
+                sizeParameter: String? = nil, createdController: String? = nil, inTests: Bool = false) {
+        self.inTests = inTests
         self.context = context
         self.language = language
         self.isSwiftUIView = swiftUIView
         self.timing = timing
         self.inInstance = inInstance
+        self.sizeParameter = sizeParameter
+        self.createdController = createdController
     }
 
     /// How the code at the site names what its view has, spelt in its language — nil where
@@ -69,7 +81,18 @@ public struct FixSite: Sendable, Equatable {
     public var place: String {
         let names: [Context: String] = [.viewController: "view controller", .view: "view", .sceneDelegate: "scene delegate",
                                         .appDelegate: "app delegate", .other: "elsewhere"]
+        // These places are the same wherever the code is.
+        if inTests { return "in tests" }
+        if sizeParameter != nil { return "in a method given a size" }
+        if createdController != nil { return "a frame for another view controller" }
         return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
+    }
+
+    /// The same place, with the fix written in `language`.
+    public func speaking(_ language: Language) -> FixSite {
+        var site = self
+        site.language = language
+        return site
     }
 }
 
@@ -138,6 +161,13 @@ public struct RuleDescription: Sendable {
             where timing.occurs(in: context) && fix(FixSite(context, language, timing: timing)) != fix(base) {
                 out.append(FixSite(context, language, timing: timing))
             }
+            // Where the size comes from a parameter or another controller's container, and test
+            // code: places of their own wherever they are, listed once.
+            if context == .viewController {
+                for site in [FixSite(context, language, sizeParameter: "size"), FixSite(context, language, createdController: "OtherViewController")]
+                where fix(site) != fix(base) { out.append(site) }
+            }
+            if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) { out.append(FixSite(context, language, inTests: true)) }
             guard context == .view || context == .viewController else { continue }
             let typeMember = FixSite(context, language, inInstance: false)
             if fix(typeMember) != fix(base) { out.append(typeMember) }

@@ -151,4 +151,76 @@ import SourceLexing
         #expect(FixSite(.view, .objectiveC, timing: .sizesItself).receiver?.bounds == "self.superview.bounds")
         #expect(FixSite(.view, .objectiveC).receiver?.bounds == "self.bounds")
     }
+
+    static func file(_ source: String, _ language: Language) -> (CodeFile, (String) -> Int) {
+        let file = CodeFile(path: language == .swift ? "F.swift" : "F.m", lexed: Lexer.lex(SourceBuffer(Array(source.utf8)), language: language))
+        return (file, { marker in file.tokens.indices.first { file.text($0) == marker }! })
+    }
+
+    /// A size the method is given, and a frame made for another view controller, are where the
+    /// size comes from — not the view the code is in (issue 29: Kodi's `setNowPlayingSize:(CGSize)viewSize`
+    /// and `[[DetailViewController alloc] … withFrame:CGRectMake(0, 0, STACKSCROLL_WIDTH, …)]`).
+    @Test func sizesGivenOrForAnotherControllerAreNamed() {
+        let objc = """
+            @implementation NowPlaying
+            - (void)setNowPlayingSize:(CGSize)viewSize { CGFloat w = GIVEN; }
+            - (void)twoSizes:(CGSize)a other:(CGRect)b { CGFloat w = TWO; }
+            - (void)show {
+                D *d = [[DetailViewController alloc] initWithNibName:@"D" withFrame:CGRectMake(0, 0, CREATED, 1) bundle:nil];
+                detailViewController.view.frame = CGRectMake(0, 0, ASSIGNED, 1);
+                UIView *v = [[UIView alloc] initWithFrame:CGRectMake(0, 0, OWN, 1)];
+            }
+            @end
+            """
+        let (f, at) = Self.file(objc, .objectiveC)
+        #expect(f.enclosingFunction(of: at("GIVEN")).map { f.sizeParameter(of: $0.scope) } == "viewSize")
+        #expect(f.enclosingFunction(of: at("TWO")).map { f.sizeParameter(of: $0.scope) } == .some(nil))
+        #expect(f.controllerCreated(around: at("CREATED")) == "DetailViewController")
+        #expect(f.controllerCreated(around: at("ASSIGNED")) == "detailViewController")
+        #expect(f.controllerCreated(around: at("OWN")) == nil)
+        let swift = """
+            class C: UIViewController {
+                func layout(in size: CGSize) { let w = GIVEN }
+                func show() { let d = DetailViewController(frame: CGRect(x: 0, y: 0, width: CREATED, height: 1)); let v = UIView(frame: CGRect(x: 0, y: 0, width: OWN, height: 1)) }
+            }
+            """
+        let (g, at2) = Self.file(swift, .swift)
+        #expect(g.enclosingFunction(of: at2("GIVEN")).map { g.sizeParameter(of: $0.scope) } == "size")
+        #expect(g.controllerCreated(around: at2("CREATED")) == "DetailViewController")
+        #expect(g.controllerCreated(around: at2("OWN")) == nil)
+        // The fix texts name them; a drawing method's rectangle is not a size to lay out in.
+        let rule = Catalog.description("main-screen-bounds")!
+        #expect(rule.fix(FixSite(.viewController, .objectiveC, sizeParameter: "viewSize")).hasPrefix("Use the `viewSize` this method is given"))
+        #expect(rule.fix(FixSite(.other, .swift, sizeParameter: "size")).hasPrefix("Use the `size` this method is given"))
+        #expect(!rule.fix(FixSite(.view, .objectiveC, timing: .inLayout, sizeParameter: "rect")).contains("`rect`"))
+        #expect(rule.fix(FixSite(.viewController, .objectiveC, createdController: "DetailViewController"))
+            .hasPrefix("This frame is for another view controller (DetailViewController)"))
+        #expect(rule.fix(FixSite(.viewController, .objectiveC)).hasPrefix("Use `self.view.bounds`"))
+    }
+
+    /// A member that returns a window picks where the view goes: its own `window` is not set yet
+    /// (issue 29: SVProgressHUD's `- (UIWindow *)frontWindow`).
+    @Test func aMemberReturningAWindowPicksIt() {
+        let objc = """
+            @implementation HUD
+            - (UIWindow *)frontWindow { for (UIWindow *w in UIApplication.sharedApplication.windows) { FRONT; } return nil; }
+            - (UIView *)host { HOST; return nil; }
+            @end
+            """
+        #expect(Self.timing(objc, .objectiveC, at: "FRONT") == .choosesWindow)
+        #expect(Self.timing(objc, .objectiveC, at: "HOST") == [])
+        let swift = """
+            class HUD: UIView {
+                var hostWindow: UIWindow? { HOSTWINDOW; return nil }
+                func pick() -> UIWindow { PICK; return UIWindow() }
+                func frameOf(_ w: UIWindow) -> CGRect { NOT_PICKING; return .zero }
+            }
+            """
+        #expect(Self.timing(swift, .swift, at: "HOSTWINDOW") == .choosesWindow)
+        #expect(Self.timing(swift, .swift, at: "PICK") == .choosesWindow)
+        #expect(Self.timing(swift, .swift, at: "NOT_PICKING") == [])
+        let rule = Catalog.description("shared-windows")!
+        #expect(rule.fix(FixSite(.view, .objectiveC, timing: .choosesWindow)).contains("so `self.window` is not set yet"))
+        #expect(rule.fix(FixSite(.view, .objectiveC)) == "Use `self.window`.")
+    }
 }

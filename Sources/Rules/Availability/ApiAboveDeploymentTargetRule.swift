@@ -111,8 +111,8 @@ struct ApiAboveDeploymentTargetRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         let t = f[k]
-        guard var (name, version) = Self.apis[t.word], isUse(k, t.word, in: f) else { return }
-        if t.word == .windowScene, f.isPunct(k + 1, ":") { name = "init(windowScene:)" }
+        guard let (api, version) = Self.apis[t.word], isUse(k, t.word, in: f) else { return }
+        let name = t.word == .windowScene && f.isPunct(k + 1, ":") ? "init(windowScene:)" : api
         if let guaranteed = Availability.guaranteed(at: k, in: f), guaranteed >= version { return }
         if let checked = checkedEarlierInCondition(k, in: f), checked >= version { return }
         if let declared = headerAvailability(k, in: f), declared >= version { return }

@@ -39,6 +39,10 @@ struct HardcodedBarHeightRule: Rule {
             Example("func f() { let y = ↓kHomeIndicatorHeight }", files: ["Consts.swift": "let kHomeIndicatorHeight: CGFloat = 34"]),
             Example("func f() { let y = ↓kNavBarHeight + 8 }", files: ["Consts.h": "#define kNavBarHeight 64"]),
             .objc("[self layoutWith:(CGFloat)↓kTabBarHeight];", files: ["Consts.h": "static const CGFloat kTabBarHeight = 49;"]),
+            // UIKit's own bar sized by hand, and a view of the status and navigation bars' height together.
+            .objc("#define ↓TOOLBAR_HEIGHT 44\n- (void)f { bar = [[UIToolbar alloc] initWithFrame:CGRectMake(0, 0, w, ↓TOOLBAR_HEIGHT)]; }"),
+            .objc("#define ↓kNavBarHeight 64\n- (void)f { nav = [[UIView alloc] initWithFrame:CGRectMake(0, 0, w, ↓kNavBarHeight)]; }"),
+            Example("enum L { static let ↓toolbarHeight: CGFloat = 44 }\nfunc f() { let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 1, height: ↓L.toolbarHeight)) }"),
         ],
         nonTriggering: [
             .objc("#define TABBAR_HOME_INDEX 0"),
@@ -65,6 +69,9 @@ struct HardcodedBarHeightRule: Rule {
             // The app's own bar, of its own height (duckduckgo's favorites overlay toolbar).
             Example("final class FavoritesOverlay: UIViewController { static let toolbarHeight: CGFloat = 52 }"),
             .objc("#define kCustomTabBarHeight 56.0f"),
+            // A bar the app draws itself, of a bar's own height: the height of the views it makes (Kodi's iPad toolbar).
+            .objc("#define TOOLBAR_HEIGHT 44\n- (void)f { b = [[UIButton alloc] initWithFrame:CGRectMake(x, h - TOOLBAR_HEIGHT, 60, TOOLBAR_HEIGHT)]; }"),
+            Example("final class Panel: UIView {\n    static let toolbarHeight: CGFloat = 44\n    let bar = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: Self.toolbarHeight))\n}"),
             // Below iOS 11 there is no safe area to read: the constant is the fallback.
             .objc("- (CGFloat)f { if (@available(iOS 11.0, *)) { return self.view.safeAreaInsets.top; } else { return kNavBarHeight; } }",
                   files: ["Consts.h": "#define kNavBarHeight 64"]),

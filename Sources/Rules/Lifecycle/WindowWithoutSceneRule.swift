@@ -15,6 +15,12 @@ struct WindowWithoutSceneRule: Rule {
             """,
         sources: [.tn3187, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)"), .apple("UIWindow.windowScene", "uikit/uiwindow/windowscene")],
         fix: { site in
+            // A test's window (a fixture in setUp) goes into the test host's one scene.
+            if site.inTests {
+                return site.language == .swift
+                    ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene."
+                    : "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `initWithWindowScene:` and the test host's scene, `(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`."
+            }
             let scene: String
             if site.context == .sceneDelegate {
                 scene = "windowScene"

@@ -87,6 +87,74 @@ enum BarNames {
     /// (21 in landscape, 34), and 0 (no bar).
     static let systemHeights: Set<Double> = [0, 20, 21, 24, 32, 34, 44, 47, 48, 49, 50, 54, 59, 64, 83, 88, 91, 92, 96, 103]
 
+    /// Heights of a bar alone, without the status bar or home indicator above or below it: a
+    /// navigation bar or toolbar (32 compact, 44), a tab bar (49, 50 on iPad).
+    static let barOnlyHeights: Set<Double> = [32, 44, 49, 50]
+
+    /// System bar classes: a view of one of these sized by a constant is UIKit's bar, hard-coded.
+    static let systemBarClasses: Set<String> = ["UINavigationBar", "UIToolbar", "UITabBar", "UISearchBar"]
+
+    /// Whether the constant `name` (defined at `nameToken` as a bar-only height, `barOnlyHeights`)
+    /// is the height its own file gives a view it creates, other than a system bar:
+    /// `[[UIButton alloc] initWithFrame:CGRectMake(x, y, w, TOOLBAR_HEIGHT)]`,
+    /// `UIView(frame: CGRect(x: 0, y: 0, width: w, height: Self.toolbarHeight))`. Then the app
+    /// draws a bar of its own of that height (Kodi's iPad toolbar of buttons): its design, not
+    /// UIKit's bar, whose height would vary.
+    /// `uses` are the file's identifier tokens of the name's hash.
+    static func sizesOwnView(_ name: String, definedAt nameToken: Int, uses: [Int], in f: CodeFile) -> Bool {
+        for k in uses {
+            guard k != nameToken, f.text(k) == name, let (open, close) = Expr.enclosingCall(k, in: f) else { continue }
+            let callee = f.text(open - 1)
+            // The name alone is the height argument: CGRectMake's fourth, CGSizeMake's second, `height:`.
+            var s = k
+            if f.isPunct(s - 1, ".") { s -= 2 }  // `Self.toolbarHeight`, `Layout.toolbarHeight`
+            let starts = f.isPunct(s - 1, ",") || f.isPunct(s - 1, "(") || f.isPunct(s - 1, ":")
+            guard starts, f.isPunct(k + 1, ",") || k + 1 == close else { continue }
+            let isHeight: Bool
+            switch callee {
+            case "CGRectMake": isHeight = argumentIndex(s, open, in: f) == 3
+            case "CGSizeMake": isHeight = argumentIndex(s, open, in: f) == 1
+            case "CGRect", "CGSize": isHeight = f.isPunct(s - 1, ":") && f.text(s - 2) == "height"
+            default: isHeight = false
+            }
+            guard isHeight, let created = createdView(framedBy: open - 1, in: f) else { continue }
+            if !systemBarClasses.contains(created) { return true }
+        }
+        return false
+    }
+
+    /// Whether `s…e` is one number of `barOnlyHeights` (in parentheses or cast, as `numericShape` allows).
+    static func isBarOnlyHeight(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        let numbers = (s...max(s, e)).filter { f[$0].kind == .number }
+        guard numbers.count == 1, let v = points(f.text(numbers[0])) else { return false }
+        return barOnlyHeights.contains(v)
+    }
+
+    /// The argument position of the argument starting at `s` in the call opened at `open`.
+    private static func argumentIndex(_ s: Int, _ open: Int, in f: CodeFile) -> Int {
+        var index = 0
+        var q = open + 1
+        while q < s {
+            if f.isPunct(q, "(") || f.isPunct(q, "[") || f.isPunct(q, "{"), f.pair(q) > q { q = f.pair(q) + 1; continue }
+            if f.isPunct(q, ",") { index += 1 }
+            q += 1
+        }
+        return index
+    }
+
+    /// The class of the view a frame built at `callee` (`CGRectMake`, `CGRect`) initialises:
+    /// `[[X alloc] initWithFrame:CGRectMake(…)]`, `X(frame: CGRect(…))`; nil for any other use.
+    private static func createdView(framedBy callee: Int, in f: CodeFile) -> String? {
+        if f.language == .objectiveC {
+            guard f.isPunct(callee - 1, ":"), f.is(callee - 2, .initWithFrame), f.isPunct(callee - 3, "]"),
+                  f.is(callee - 4, .alloc), f[callee - 5].kind == .identifier, f.isPunct(callee - 6, "[") else { return nil }
+            return f.text(callee - 5)
+        }
+        guard f.isPunct(callee - 1, ":"), f.is(callee - 2, .frame), f.isPunct(callee - 3, "("), f[callee - 4].kind == .identifier,
+              f.text(callee - 4).first?.isUppercase == true else { return nil }
+        return f.text(callee - 4)
+    }
+
     /// A numeric literal's value (`88`, `64.0`, `49.f`, `44.0f`), when it is a plain decimal.
     static func points(_ literal: String) -> Double? {
         var t = literal.replacingOccurrences(of: "_", with: "")

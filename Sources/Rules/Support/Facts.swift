@@ -214,6 +214,15 @@ enum FactExtractor {
         }
         ProjectFacts.extract(f, into: &facts)
         if f.language == .swift { facts.assignedNames = assignedNames(f) }
+        // The file's identifiers by hash, built the first time a constant's uses are asked for.
+        var uses: [UInt32: [Int]]? = nil
+        func identifierUses() -> [UInt32: [Int]] {
+            if let uses { return uses }
+            var built: [UInt32: [Int]] = [:]
+            for k in f.tokens.indices where f[k].kind == .identifier { built[f[k].hash, default: []].append(k) }
+            uses = built
+            return built
+        }
         var definitions: [Definition] = []
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
         for d in definitions {
@@ -235,7 +244,9 @@ enum FactExtractor {
                 }
             }
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
-               let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f) {
+               let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f),
+               !(references.isEmpty && BarNames.isBarOnlyHeight(d.valueStart, d.valueEnd, in: f)
+                   && BarNames.sizesOwnView(d.name, definedAt: d.nameToken, uses: identifierUses()[f[d.nameToken].hash] ?? [], in: f)) {
                 if facts.bars.count < maximumCandidates {
                     facts.bars.append(BarCandidate(name: d.name, owner: d.owner, site: site, languages: languages, fileLocal: fileLocal,
                                                    references: references))

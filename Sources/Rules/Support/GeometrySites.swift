@@ -185,9 +185,16 @@ enum GeometryFixes {
 
     static func bounds(_ site: FixSite) -> String {
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
+        if let created = site.createdController, site.context != .sceneDelegate, site.context != .appDelegate {
+            return "This frame is for another view controller (\(created)), shown by the container it is added to, not by this code's view: let that container size it from its own bounds when it adds it (and again in its layout pass), instead of passing a size in."
+        }
+        // The size the method is given (not a drawing method's dirty rectangle).
+        let given = site.sizeParameter.flatMap { site.timing.contains(.inLayout) ? nil : $0 }.map {
+            "Use the `\($0)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
+        }
         switch site.context {
         case .viewController, .view:
-            guard let r = site.receiver else { return site.parameter("the available size") }
+            guard let r = site.receiver else { return given ?? site.parameter("the available size") }
             if site.timing.contains(.sizesItself) {
                 return site.context == .viewController
                     ? "This code sets the view controller's own size (its view's frame or its preferredContentSize), so its view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in viewDidLayoutSubviews (for a form sheet or popover, from the presenting container)."
@@ -196,6 +203,7 @@ enum GeometryFixes {
             if site.context == .viewController, site.timing.contains(.inSizeTransition), !site.timing.contains(.beforeWindow) {
                 return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
             }
+            if let given { return given }
             return site.context == .viewController
                 ? "Use `\(r.bounds)` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
                 : "Use `\(r.bounds)` and lay out in layoutSubviews."
@@ -206,7 +214,7 @@ enum GeometryFixes {
         case .appDelegate:
             return "The app delegate has no window size to read: create windows in the scene delegate with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")`, which sizes them to their scene."
         case .other:
-            return site.parameter("the available size")
+            return given ?? site.parameter("the available size")
         }
     }
 
@@ -214,6 +222,9 @@ enum GeometryFixes {
         switch site.context {
         case .viewController, .view:
             guard let r = site.receiver else { return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen." }
+            if site.timing.contains(.choosesWindow) {
+                return "This member picks the window the view is to go into, so the view has no window or screen of its own yet: take the window scene from the caller (the view controller that shows the view), and use `windowScene.screen`."
+            }
             let screen = site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
             return "Use `\(screen)` — or better, the trait collection or the view's bounds."
         case .sceneDelegate:
@@ -228,6 +239,9 @@ enum GeometryFixes {
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return site.parameter("the window (or the view controller)") }
+            if site.timing.contains(.choosesWindow) {
+                return "This member picks the window the view is to go into, so `\(r.window)` is not set yet: take the window scene from the caller (the view controller that shows the view), and pick among `windowScene.windows`."
+            }
             return "Use `\(r.window)`" + (site.context == .viewController ? ", or present from this view controller." : ".")
         case .sceneDelegate: return "Use this scene delegate's own `window` (or `windowScene.windows`)."
         case .appDelegate, .other: return site.parameter("the window (or the view controller)")

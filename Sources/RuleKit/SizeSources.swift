@@ -1,0 +1,73 @@
+import SourceLexing
+
+/// Where the size a piece of layout code needs can come from, besides the view it is in: a
+/// size the method is given, or — when the code computes a frame for a view controller it is
+/// creating — the container that will show that controller. Fix texts name these instead of
+/// the enclosing view's bounds, which are not the size in either case.
+extension CodeFile {
+    /// The name of a `CGSize` or `CGRect` parameter of the method or function `scope`:
+    /// `- (void)setNowPlayingSize:(CGSize)viewSize` → `viewSize`, `func layout(in size: CGSize)`
+    /// → `size`. Nil when it has none or more than one (then which one is meant is not known).
+    public func sizeParameter(of scope: Scope) -> String? {
+        guard scope.kind == .function, !scope.parameterNames.isEmpty else { return nil }
+        var found: [String] = []
+        var q = scope.declarationStart
+        while q < scope.open {
+            if language == .swift {
+                // `size: CGSize` — the internal name stands before the colon.
+                if isPunct(q, ":"), self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ",") || isPunct(q + 2, ")"),
+                   self[q - 1].kind == .identifier, scope.parameterNames.contains(text(q - 1)) {
+                    found.append(text(q - 1))
+                }
+            } else if isPunct(q, "("), self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ")"),
+                      self[q + 3].kind == .identifier, scope.parameterNames.contains(text(q + 3)) {
+                found.append(text(q + 3))
+            }
+            q += 1
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The class of a view controller that the expression at token `i` is an argument to the
+    /// creation of: `[[DetailViewController alloc] initWithNibName:… withFrame:CGRectMake(0, 0, W, H) bundle:nil]`,
+    /// `DetailViewController(frame: CGRect(…))`, or whose view's frame it is assigned
+    /// (`detailViewController.view.frame = …`, the variable's name then). Such a frame is for a
+    /// controller another container will show, not for the view the code is in. Only names
+    /// ending in `Controller` count: a view created here is normally added to this view.
+    public func controllerCreated(around i: Int) -> String? {
+        var k = i - 1
+        var steps = 0
+        // Walk out through the brackets and parentheses that hold `i`, to its statement's start.
+        while k >= 0, steps < 2048 {
+            steps += 1
+            let t = self[k]
+            if t.kind == .punct {
+                if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
+                    let o = pair(k)
+                    if o >= 0, o < k { k = o - 1; continue }
+                }
+                if t.isPunct(";") || t.isPunct("{") { return controllerViewAssigned(at: k + 1, before: i) }
+                if t.isPunct("["), pair(k) > i {
+                    // `[[X alloc] init…` (or `[X new]`-style sends are not creations with a frame).
+                    if isPunct(k + 1, "["), self[k + 2].kind == .identifier, self.is(k + 3, .alloc), isPunct(k + 4, "]"),
+                       text(k + 2).hasSuffix("Controller") {
+                        return text(k + 2)
+                    }
+                } else if t.isPunct("("), pair(k) > i, language == .swift, self[k - 1].kind == .identifier,
+                          !isPunct(k - 2, "."), text(k - 1).hasSuffix("Controller"), text(k - 1).first?.isUppercase == true {
+                    return text(k - 1)
+                }
+            }
+            k -= 1
+        }
+        return k < 0 ? controllerViewAssigned(at: 0, before: i) : nil
+    }
+
+    /// `detailViewController.view.frame = …` at the statement starting at `s`: another
+    /// controller's view (not `self`'s), named as the variable that holds it.
+    private func controllerViewAssigned(at s: Int, before i: Int) -> String? {
+        guard self[s].kind == .identifier, !self.is(s, .self), isPunct(s + 1, "."), text(s + 2) == "view", isPunct(s + 3, "."),
+              self.is(s + 4, .frame), isPunct(s + 5, "="), s + 6 <= i, text(s).hasSuffix("Controller") else { return nil }
+        return text(s)
+    }
+}
