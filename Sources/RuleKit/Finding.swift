@@ -41,8 +41,10 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// the size the code is given.
     public var sizeParameter: String?
     /// The view controller whose creation the finding's expression is an argument of
-    /// (`CodeFile.controllerCreated(around:)`): a frame for it is its container's to give.
-    public var createdController: String?
+    /// (`CodeFile.objectCreated(around:)`): a frame for it is its container's to give.
+    public var createdObject: String?
+    /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
+    public var inStoredProperty = false
 
     public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

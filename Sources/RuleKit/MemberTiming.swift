@@ -36,9 +36,10 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// the view's own bounds give back what the code is computing: the size must come from the
     /// view it sits in.
     public static let sizesItself = MemberTiming(rawValue: 16)
-    /// Returns a window: `- (UIWindow *)frontWindow`, `var hostWindow: UIWindow?`. The member
-    /// picks the window the view is to go into (SVProgressHUD's `frontWindow`), so the view's own
-    /// `window` is not there to ask yet.
+    /// Returns a window (`- (UIWindow *)frontWindow`, `var hostWindow: UIWindow?`) or adds the
+    /// view itself to one (`[window addSubview:self]`, `window.addSubview(self)`): the member
+    /// picks the window the view is to go into (SVProgressHUD's `frontWindow`, EAIntroView's
+    /// `showFullscreen…`), so the view's own `window` is not there to ask yet.
     public static let choosesWindow = MemberTiming(rawValue: 32)
 
     /// The timings a fix text may depend on, in the order fix functions consult them.
@@ -143,7 +144,7 @@ struct MemberTimings {
             if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
             if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
-            if Self.returnsWindow(scope, in: file, swift: swift) { own.insert(.choosesWindow) }
+            if Self.returnsWindow(scope, in: file, swift: swift) || Self.addsItself(scope, in: file) { own.insert(.choosesWindow) }
             timing[s] = own
             let type = byName[scopes[scope.parent].name] ?? [:]
             calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, opens: opens, scopes: scopes)
@@ -169,6 +170,10 @@ struct MemberTimings {
         // A view controller's `preferredContentSize` is its own size too (what a form sheet or popover takes).
         func isGeometry(_ q: Int) -> Bool { file.is(q, .frame) || file.is(q, .bounds) || file.text(q) == "preferredContentSize" }
         func assigned(_ q: Int) -> Bool { file.isPunct(q + 1, "=") && !file.isPunct(q + 2, "=") }
+        // An override of the frame's own setter (`- (void)setFrame:`, Swift `override var frame`).
+        if ["setFrame:", "setBounds:"].contains(scope.name) || (swift && scope.kind == .accessor && ["frame", "bounds"].contains(scope.name)) {
+            return true
+        }
         var q = scope.open + 1
         while q < scope.close {
             if file.isPunct(q + 1, "="), assigned(q), isGeometry(q) {
@@ -204,6 +209,19 @@ struct MemberTimings {
                 var after = q + 1
                 if file.isPunct(after, "?") || file.isPunct(after, "!") { after += 1 }
                 if after >= scope.open || file.isPunct(after, "{") || file.isPunct(after, "=") { return true }
+            }
+            q += 1
+        }
+        return false
+    }
+
+    /// Whether the member's body adds `self` to a view: `[w addSubview:self]`, `w.addSubview(self)`.
+    static func addsItself(_ scope: Scope, in file: CodeFile) -> Bool {
+        var q = scope.open + 1
+        while q + 2 < scope.close {
+            if file.text(q) == "addSubview", file.isPunct(q + 1, ":") || file.isPunct(q + 1, "("), file.is(q + 2, .self),
+               file.isPunct(q + 3, "]") || file.isPunct(q + 3, ")") {
+                return true
             }
             q += 1
         }

@@ -103,7 +103,8 @@ public struct FindingSink {
         }
         // Where a size can come from other than the view the code is in (`SizeSources.swift`).
         if let enclosing { finding.sizeParameter = file.sizeParameter(of: enclosing) }
-        finding.createdController = file.controllerCreated(around: token)
+        finding.createdObject = file.objectCreated(around: token)
+        if enclosing == nil, type != nil, !finding.inInstance { finding.inStoredProperty = file.isInstanceStoredPropertyValue(token) }
         if let existing = index[key] {
             findings[existing] = finding
         } else {

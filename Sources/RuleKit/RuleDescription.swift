@@ -18,21 +18,25 @@ public struct FixSite: Sendable, Equatable {
     public var sizeParameter: String?
     /// A view controller the code is creating, whose frame the site computes: its container,
     /// not the view the code is in, gives that size.
-    public var createdController: String?
+    public var createdObject: String?
     /// Whether the code is a test's (`TargetScope.test`): a test builds its own fixtures in the
     /// test host, and app-wide advice does not fit it.
     public var inTests = false
+    /// Whether the code is the initial value of an instance's stored property
+    /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
+    public var inStoredProperty = false
 
     public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true,
-                sizeParameter: String? = nil, createdController: String? = nil, inTests: Bool = false) {
+                sizeParameter: String? = nil, createdObject: String? = nil, inTests: Bool = false, inStoredProperty: Bool = false) {
         self.inTests = inTests
+        self.inStoredProperty = inStoredProperty
         self.context = context
         self.language = language
         self.isSwiftUIView = swiftUIView
         self.timing = timing
         self.inInstance = inInstance
         self.sizeParameter = sizeParameter
-        self.createdController = createdController
+        self.createdObject = createdObject
     }
 
     /// How the code at the site names what its view has, spelt in its language — nil where
@@ -71,6 +75,15 @@ public struct FixSite: Sendable, Equatable {
 
     /// The fix where nothing at the site knows its window: take `what` from the caller.
     public func parameter(_ what: String) -> String {
+        // A test method takes no parameters: the test makes the window its views need.
+        if inTests {
+            let window = language == .swift ? "`UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`"
+                : "`[[UIWindow alloc] initWithWindowScene:(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject]`"
+            return "In a test, set up the window yourself in the test host's scene, \(window) (iOS 13), with the view under test in it, and take \(what) from there."
+        }
+        if inStoredProperty {
+            return "A stored property's initial value is computed once, before the object is in a window: decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
+        }
         let inViewType = context == .view || context == .viewController
         return "Take \(what) as a parameter from the view or view controller that lays out"
             + (inViewType && !inInstance ? " (a type method or static member has no view of its own)" : "") + "."
@@ -83,8 +96,9 @@ public struct FixSite: Sendable, Equatable {
                                         .appDelegate: "app delegate", .other: "elsewhere"]
         // These places are the same wherever the code is.
         if inTests { return "in tests" }
+        if inStoredProperty { return "in a stored property's initial value" }
         if sizeParameter != nil { return "in a method given a size" }
-        if createdController != nil { return "a frame for another view controller" }
+        if createdObject != nil { return "a frame for another view controller" }
         return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
     }
 
@@ -164,11 +178,14 @@ public struct RuleDescription: Sendable {
             // Where the size comes from a parameter or another controller's container, and test
             // code: places of their own wherever they are, listed once.
             if context == .viewController {
-                for site in [FixSite(context, language, sizeParameter: "size"), FixSite(context, language, createdController: "OtherViewController")]
+                for site in [FixSite(context, language, sizeParameter: "size"), FixSite(context, language, createdObject: "OtherViewController")]
                 where fix(site) != fix(base) { out.append(site) }
             }
             if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) { out.append(FixSite(context, language, inTests: true)) }
             guard context == .view || context == .viewController else { continue }
+            if context == .viewController, fix(FixSite(context, language, inInstance: false, inStoredProperty: true)) != fix(base) {
+                out.append(FixSite(context, language, inInstance: false, inStoredProperty: true))
+            }
             let typeMember = FixSite(context, language, inInstance: false)
             if fix(typeMember) != fix(base) { out.append(typeMember) }
         }

@@ -28,13 +28,14 @@ extension CodeFile {
         return found.count == 1 ? found[0] : nil
     }
 
-    /// The class of a view controller that the expression at token `i` is an argument to the
-    /// creation of: `[[DetailViewController alloc] initWithNibName:… withFrame:CGRectMake(0, 0, W, H) bundle:nil]`,
+    /// The class of a view controller or window that the expression at token `i` is an argument
+    /// to the creation of (`[[UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds]`, a window a
+    /// scene would size), or of a view controller: `[[DetailViewController alloc] initWithNibName:… withFrame:CGRectMake(0, 0, W, H) bundle:nil]`,
     /// `DetailViewController(frame: CGRect(…))`, or whose view's frame it is assigned
     /// (`detailViewController.view.frame = …`, the variable's name then). Such a frame is for a
     /// controller another container will show, not for the view the code is in. Only names
-    /// ending in `Controller` count: a view created here is normally added to this view.
-    public func controllerCreated(around i: Int) -> String? {
+    /// ending in `Controller` or `Window` count: a view created here is normally added to this view.
+    public func objectCreated(around i: Int) -> String? {
         var k = i - 1
         var steps = 0
         // Walk out through the brackets and parentheses that hold `i`, to its statement's start.
@@ -50,11 +51,11 @@ extension CodeFile {
                 if t.isPunct("["), pair(k) > i {
                     // `[[X alloc] init…` (or `[X new]`-style sends are not creations with a frame).
                     if isPunct(k + 1, "["), self[k + 2].kind == .identifier, self.is(k + 3, .alloc), isPunct(k + 4, "]"),
-                       text(k + 2).hasSuffix("Controller") {
+                       Self.isCreatedObject(text(k + 2)) {
                         return text(k + 2)
                     }
                 } else if t.isPunct("("), pair(k) > i, language == .swift, self[k - 1].kind == .identifier,
-                          !isPunct(k - 2, "."), text(k - 1).hasSuffix("Controller"), text(k - 1).first?.isUppercase == true {
+                          !isPunct(k - 2, "."), Self.isCreatedObject(text(k - 1)), text(k - 1).first?.isUppercase == true {
                     return text(k - 1)
                 }
             }
@@ -69,5 +70,46 @@ extension CodeFile {
         guard self[s].kind == .identifier, !self.is(s, .self), isPunct(s + 1, "."), text(s + 2) == "view", isPunct(s + 3, "."),
               self.is(s + 4, .frame), isPunct(s + 5, "="), s + 6 <= i, text(s).hasSuffix("Controller") else { return nil }
         return text(s)
+    }
+
+    /// View controllers and windows: a frame made for one is not this view's to give.
+    static func isCreatedObject(_ name: String) -> Bool { name.hasSuffix("Controller") || name.hasSuffix("Window") }
+
+    /// Whether token `i` is in the initial value of a Swift instance's stored property, right
+    /// inside a type: `let isPhone: Bool = { UIDevice.current.userInterfaceIdiom == .phone }()`
+    /// — not a `static`/`class` one, not a computed property (whose body is an accessor).
+    public func isInstanceStoredPropertyValue(_ i: Int) -> Bool {
+        guard language == .swift, let type = enclosingType(of: i), enclosingFunction(of: i) == nil else { return false }
+        var k = i - 1
+        var sawAssignment = false
+        while k > type.open {
+            let t = self[k]
+            if t.kind == .punct, t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
+                let o = pair(k)
+                if o > type.open, o < k { k = o - 1; continue }
+                return false
+            }
+            // A brace around `i` opens the closure the value is computed in, called right away
+            // (`{ … }()`); a stored closure runs whenever it is called, and any other brace ends the search.
+            if t.kind == .punct, t.isPunct("{") {
+                let close = pair(k)
+                if close > i, isPunct(close + 1, "("), pair(close + 1) == close + 2 { k -= 1; continue }
+                return false
+            }
+            if isPunct(k, "="), !isPunct(k + 1, "=") { sawAssignment = true }
+            if self.is(k, .let) || self.is(k, .var) {
+                guard sawAssignment else { return false }
+                // The modifiers before it on its line.
+                var m = k - 1
+                while !self[m + 1].isLineStart, m > type.open {
+                    if ["static", "class", "lazy"].contains(text(m)) { return false }
+                    m -= 1
+                }
+                return true
+            }
+            if ["func", "init", "subscript", "case"].contains(text(k)) { return false }
+            k -= 1
+        }
+        return false
     }
 }

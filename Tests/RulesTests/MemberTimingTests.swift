@@ -175,9 +175,9 @@ import SourceLexing
         let (f, at) = Self.file(objc, .objectiveC)
         #expect(f.enclosingFunction(of: at("GIVEN")).map { f.sizeParameter(of: $0.scope) } == "viewSize")
         #expect(f.enclosingFunction(of: at("TWO")).map { f.sizeParameter(of: $0.scope) } == .some(nil))
-        #expect(f.controllerCreated(around: at("CREATED")) == "DetailViewController")
-        #expect(f.controllerCreated(around: at("ASSIGNED")) == "detailViewController")
-        #expect(f.controllerCreated(around: at("OWN")) == nil)
+        #expect(f.objectCreated(around: at("CREATED")) == "DetailViewController")
+        #expect(f.objectCreated(around: at("ASSIGNED")) == "detailViewController")
+        #expect(f.objectCreated(around: at("OWN")) == nil)
         let swift = """
             class C: UIViewController {
                 func layout(in size: CGSize) { let w = GIVEN }
@@ -186,14 +186,14 @@ import SourceLexing
             """
         let (g, at2) = Self.file(swift, .swift)
         #expect(g.enclosingFunction(of: at2("GIVEN")).map { g.sizeParameter(of: $0.scope) } == "size")
-        #expect(g.controllerCreated(around: at2("CREATED")) == "DetailViewController")
-        #expect(g.controllerCreated(around: at2("OWN")) == nil)
+        #expect(g.objectCreated(around: at2("CREATED")) == "DetailViewController")
+        #expect(g.objectCreated(around: at2("OWN")) == nil)
         // The fix texts name them; a drawing method's rectangle is not a size to lay out in.
         let rule = Catalog.description("main-screen-bounds")!
         #expect(rule.fix(FixSite(.viewController, .objectiveC, sizeParameter: "viewSize")).hasPrefix("Use the `viewSize` this method is given"))
         #expect(rule.fix(FixSite(.other, .swift, sizeParameter: "size")).hasPrefix("Use the `size` this method is given"))
         #expect(!rule.fix(FixSite(.view, .objectiveC, timing: .inLayout, sizeParameter: "rect")).contains("`rect`"))
-        #expect(rule.fix(FixSite(.viewController, .objectiveC, createdController: "DetailViewController"))
+        #expect(rule.fix(FixSite(.viewController, .objectiveC, createdObject: "DetailViewController"))
             .hasPrefix("This frame is for another view controller (DetailViewController)"))
         #expect(rule.fix(FixSite(.viewController, .objectiveC)).hasPrefix("Use `self.view.bounds`"))
     }
@@ -205,10 +205,12 @@ import SourceLexing
             @implementation HUD
             - (UIWindow *)frontWindow { for (UIWindow *w in UIApplication.sharedApplication.windows) { FRONT; } return nil; }
             - (UIView *)host { HOST; return nil; }
+            - (void)showFullscreen { UIWindow *w = nil; FULLSCREEN; [w addSubview:self]; }
             @end
             """
         #expect(Self.timing(objc, .objectiveC, at: "FRONT") == .choosesWindow)
         #expect(Self.timing(objc, .objectiveC, at: "HOST") == [])
+        #expect(Self.timing(objc, .objectiveC, at: "FULLSCREEN") == .choosesWindow)
         let swift = """
             class HUD: UIView {
                 var hostWindow: UIWindow? { HOSTWINDOW; return nil }
@@ -222,5 +224,31 @@ import SourceLexing
         let rule = Catalog.description("shared-windows")!
         #expect(rule.fix(FixSite(.view, .objectiveC, timing: .choosesWindow)).contains("so `self.window` is not set yet"))
         #expect(rule.fix(FixSite(.view, .objectiveC)) == "Use `self.window`.")
+    }
+
+    /// The initial value of an instance's stored property runs once, before the object has a
+    /// window: a parameter cannot reach it, nor is it a static member (issue 29: mastodon's
+    /// `let isPhoneDevice: Bool = { … }()`).
+    @Test func aStoredPropertysInitialValueIsNamedSo() {
+        let swift = """
+            class C: UIViewController {
+                let isPhone: Bool = { STORED }()
+                static let shared: Bool = { STATIC }()
+                lazy var later: Bool = { LAZY }()
+                var brightness: () -> CGFloat = { CLOSURE }
+                var computed: Bool { COMPUTED }
+                func f() { let local = { LOCAL }() }
+            }
+            """
+        let (f, at) = Self.file(swift, .swift)
+        #expect(f.isInstanceStoredPropertyValue(at("STORED")))
+        #expect(!f.isInstanceStoredPropertyValue(at("STATIC")))
+        #expect(!f.isInstanceStoredPropertyValue(at("LAZY")))
+        #expect(!f.isInstanceStoredPropertyValue(at("CLOSURE")))
+        #expect(!f.isInstanceStoredPropertyValue(at("COMPUTED")))
+        #expect(!f.isInstanceStoredPropertyValue(at("LOCAL")))
+        let rule = Catalog.description("idiom-layout")!
+        #expect(rule.fix(FixSite(.viewController, .swift, inInstance: false, inStoredProperty: true)).hasPrefix("A stored property's initial value is computed once"))
+        #expect(!rule.fix(FixSite(.viewController, .swift, inInstance: false)).contains("stored property"))
     }
 }

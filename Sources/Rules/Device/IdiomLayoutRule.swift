@@ -21,7 +21,14 @@ struct IdiomLayoutRule: Rule {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
             if site.isSwiftUIView { return "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`." }
+            if site.context == .sceneDelegate {
+                return site.language == .swift ? "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == .regular` (iOS 13), where the window is set up; it changes as the window resizes."
+                    : "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular` (iOS 13), where the window is set up; it changes as the window resizes."
+            }
             guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
+            if site.timing.contains(.beforeWindow) {
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` in \(site.context == .viewController ? "viewWillLayoutSubviews" : "layoutSubviews"), which runs again when it changes."
+            }
             return site.language == .swift ? "Compare `\(r.traits).horizontalSizeClass == .regular`, or the bounds you lay out in."
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
@@ -47,6 +54,9 @@ struct IdiomLayoutRule: Rule {
             Example("func f() { switch UIDevice.current.↓userInterfaceIdiom { case .pad: a(); default: b() } }"),
             Example("func f() { if case .phone = UIDevice.current.↓userInterfaceIdiom { a() } }"),
             Example("func f() { if UIDevice.current.↓userInterfaceIdiom == UIUserInterfaceIdiom.pad { a() } }"),
+            // A layout named for the device is still a layout; an image of a padding is no device's picture.
+            Example("func f() { if UIDevice.current.↓userInterfaceIdiom == .pad { layout = iPadLayout() } }"),
+            Example("func f() { if UIDevice.current.↓userInterfaceIdiom == .pad { icon.frame = cellPadding } }"),
             .objc("if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { }"),
             .objc("BOOL phone = [[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPhone;"),
             .objc("if (self.traitCollection.↓userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self showSidebar]; }"),
@@ -131,6 +141,10 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The idiom picks a picture of the device (NetNewsWire's "On My iPad" account icon).
+            Example("func image() -> Image { if UIDevice.current.userInterfaceIdiom == .pad { return Image(\"accountLocalPad\") } else { return Image(\"accountLocalPhone\") } }"),
+            Example("func image() -> UIImage { if UIDevice.current.userInterfaceIdiom == .pad { return Assets.Images.accountLocalPadImage }; return Assets.Images.accountLocalPhoneImage }"),
+            .objc("- (UIImage *)icon { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { return [UIImage imageNamed:@\"device-ipad\"]; } return nil; }"),
             // A UI test sets up the simulator by idiom (ChatSecure's UI tests): no layout of its own.
             Example("""
                 final class AppUITests: XCTestCase {
@@ -211,6 +225,25 @@ struct IdiomLayoutRule: Rule {
         sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f))
     }
 
+    /// Whether the block picks a picture of the device: an image or asset named for an iPad or
+    /// iPhone (`Image("accountLocalPad")`, `Assets.Images.accountLocalPhoneImage`, NetNewsWire's
+    /// "On My iPad" account icon). Which device it is is what the idiom is for; a size class
+    /// would show an iPhone on an iPad in Slide Over. An `iPadLayout` names no image: it stays.
+    static func picksDeviceImage(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        let device: Set<String> = ["pad", "ipad", "phone", "iphone"]
+        let picture: Set<String> = ["image", "images", "icon", "icons", "asset", "assets", "symbol", "img"]
+        var inImageCall = false
+        for i in range {
+            let t = f[i]
+            if t.kind == .identifier, ["Image", "UIImage", "NSImage", "imageNamed", "systemName", "named"].contains(f.text(i)) { inImageCall = true }
+            guard t.kind == .identifier || t.kind == .string else { continue }
+            let text = String(f.text(i).map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            let words = Set(BarNames.words(text))
+            if !words.isDisjoint(with: device), inImageCall || !words.isDisjoint(with: picture) { return true }
+        }
+        return false
+    }
+
     /// What only an iPhone has, by the words code names it with: CarPlay, a paired Apple Watch and
     /// its complications, Live Activities, the phone's telephony. An idiom check that gates one
     /// of these decides a feature, not a layout (Home Assistant's CarPlay actions and Watch settings).
@@ -240,7 +273,9 @@ struct IdiomLayoutRule: Rule {
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
         var q = k
         while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
-        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) { return true }
+        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) || picksDeviceImage(q..<f.pair(q), in: f) {
+            return true
+        }
         // `case .carPlay: return idiom == .phone`: the case label just before.
         var c = k - 1
         while c > max(0, k - 12), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }

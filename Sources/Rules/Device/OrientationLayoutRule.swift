@@ -16,6 +16,9 @@ struct OrientationLayoutRule: Rule {
             """,
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIApplication.statusBarOrientation", "uikit/uiapplication/statusbarorientation"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
+            if site.timing.contains(.inOrientationLock) {
+                return "An orientation lock is ignored for an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring): support every orientation, and lay out by the window's size rather than choose orientations by the current one."
+            }
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {
                 return "Compare the bounds' width and height where the layout happens, or use size classes; treat rotation as a bounds change. " + site.parameter("the size")

@@ -26,6 +26,10 @@ struct WindowWithoutSceneRule: Rule {
                 scene = "windowScene"
             } else if let r = site.receiver {
                 scene = site.language == .swift ? r.window + "?.windowScene" : r.window + ".windowScene"
+                if site.timing.contains(.beforeWindow) {
+                    // Before the view is in a window its window scene is nil: a window made then never shows.
+                    return "Here the view is not in a window yet, so \(scene) is nil: create the window once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")` and \(scene)."
+                }
             } else {
                 // No view here (app start-up, a manager, a type method): the scene has to come from the caller.
                 scene = "the window scene its caller passes in (from a scene delegate or a view's window)"

@@ -185,7 +185,13 @@ enum GeometryFixes {
 
     static func bounds(_ site: FixSite) -> String {
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
-        if let created = site.createdController, site.context != .sceneDelegate, site.context != .appDelegate {
+        // (The app delegate's own window is made in the scene delegate instead: its text says so.)
+        if let created = site.createdObject, created.hasSuffix("Window"), site.context != .appDelegate {
+            return site.language == .swift
+                ? "This is the frame of a new window: create it with `UIWindow(windowScene:)` instead, and it takes its scene's size and follows it."
+                : "This is the frame of a new window: create it with `initWithWindowScene:` instead, and it takes its scene's size and follows it."
+        }
+        if let created = site.createdObject, site.context != .sceneDelegate, site.context != .appDelegate {
             return "This frame is for another view controller (\(created)), shown by the container it is added to, not by this code's view: let that container size it from its own bounds when it adds it (and again in its layout pass), instead of passing a size in."
         }
         // The size the method is given (not a drawing method's dirty rectangle).
@@ -239,6 +245,9 @@ enum GeometryFixes {
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return site.parameter("the window (or the view controller)") }
+            if site.timing.contains(.beforeWindow) {
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so `\(r.window)` is nil: do this once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), or take the window from the caller."
+            }
             if site.timing.contains(.choosesWindow) {
                 return "This member picks the window the view is to go into, so `\(r.window)` is not set yet: take the window scene from the caller (the view controller that shows the view), and pick among `windowScene.windows`."
             }
