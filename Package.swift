@@ -14,7 +14,8 @@ let package = Package(
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Only libpq's header: the library is loaded when a PostgreSQL store is opened (LibPQ.swift).
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).

@@ -8,23 +8,25 @@ final class PGConnection {
     let handle: OpaquePointer
     /// The URL without any password, for messages.
     let location: String
+    let pq: LibPQ
 
     init(url: String) throws {
         location = PostgresStore.redact(url)
-        guard let conn = PQconnectdb(url) else {
+        pq = try LibPQ.get()
+        guard let conn = pq.connectdb(url) else {
             throw StoreError(function: "PQconnectdb", source: .postgres(""), message: "out of memory", context: location)
         }
-        guard PQstatus(conn) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
-            PQfinish(conn)
+        guard pq.status(conn) == CONNECTION_OK else {
+            let message = String(cString: pq.errorMessage(conn)!).trimmingCharacters(in: .whitespacesAndNewlines)
+            pq.finish(conn)
             throw StoreError(function: "PQconnectdb", source: .postgres(""), message: message, context: location)
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not errors: keep them off stderr.
-        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        _ = pq.setNoticeProcessor(conn, { _, _ in }, nil)
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.finish(handle) }
 
     /// Runs `sql` with `params` ($1, $2, …); returns the result when it has rows.
     @discardableResult
@@ -44,24 +46,24 @@ final class PGConnection {
             }
         }
         // Without parameters the simple protocol runs it, which takes several statements (migrations).
-        let result: OpaquePointer? = params.isEmpty ? PQexec(handle, sql) : storage.withUnsafeBufferPointers { pointers in
+        let result: OpaquePointer? = params.isEmpty ? pq.exec(handle, sql) : storage.withUnsafeBufferPointers { pointers in
             var values: [UnsafePointer<CChar>?] = pointers.enumerated().map { i, p in
                 isNull[i] ? nil : UnsafeRawPointer(p.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
             }
-            return PQexecParams(handle, sql, Int32(params.count), nil, &values, &lengths, &formats, 0)
+            return pq.execParams(handle, sql, Int32(params.count), nil, &values, &lengths, &formats, 0)
         }
         guard let result else {
-            throw StoreError(function: "PQexecParams", source: .postgres(""), message: String(cString: PQerrorMessage(handle)), context: String(sql.prefix(120)))
+            throw StoreError(function: "PQexecParams", source: .postgres(""), message: String(cString: pq.errorMessage(handle)!), context: String(sql.prefix(120)))
         }
-        let status = PQresultStatus(result)
+        let status = pq.resultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            PQclear(result)
+            let message = String(cString: pq.resultErrorMessage(result)!).trimmingCharacters(in: .whitespacesAndNewlines)
+            let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            pq.clear(result)
             throw StoreError(function: "PQexecParams", source: .postgres(state), message: message + (state.isEmpty ? "" : " [SQLSTATE \(state)]"),
                              context: String(sql.prefix(120)))
         }
-        return PGResult(result)
+        return PGResult(result, pq)
     }
 
     /// Runs `body` in one transaction: all of it is stored, or none. A serialization failure
@@ -90,16 +92,20 @@ final class PGConnection {
 /// A query's rows, read in text format.
 final class PGResult {
     let handle: OpaquePointer
+    let pq: LibPQ
 
-    init(_ handle: OpaquePointer) { self.handle = handle }
-    deinit { PQclear(handle) }
+    init(_ handle: OpaquePointer, _ pq: LibPQ) {
+        self.handle = handle
+        self.pq = pq
+    }
+    deinit { pq.clear(handle) }
 
-    var count: Int { Int(PQntuples(handle)) }
+    var count: Int { Int(pq.ntuples(handle)) }
 
-    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(handle, Int32(row), Int32(column)) != 0 }
+    func isNull(_ row: Int, _ column: Int) -> Bool { pq.getisnull(handle, Int32(row), Int32(column)) != 0 }
 
     func text(_ row: Int, _ column: Int) -> String? {
-        isNull(row, column) ? nil : String(cString: PQgetvalue(handle, Int32(row), Int32(column)))
+        isNull(row, column) ? nil : String(cString: pq.getvalue(handle, Int32(row), Int32(column))!)
     }
 
     func int(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
@@ -110,8 +116,8 @@ final class PGResult {
 
     /// A bytea column in PostgreSQL's hex text form (`\x0a1b…`).
     func bytes(_ row: Int, _ column: Int) -> [UInt8] {
-        guard let p = PQgetvalue(handle, Int32(row), Int32(column)) else { return [] }
-        let length = Int(PQgetlength(handle, Int32(row), Int32(column)))
+        guard let p = pq.getvalue(handle, Int32(row), Int32(column)) else { return [] }
+        let length = Int(pq.getlength(handle, Int32(row), Int32(column)))
         let raw = UnsafeRawBufferPointer(start: p, count: length)
         guard length >= 2, raw[0] == UInt8(ascii: "\\"), raw[1] == UInt8(ascii: "x") else { return [] }
         var out = [UInt8]()
