@@ -214,6 +214,11 @@ public enum PlatformConditions {
                 if argument == "UIKit" { return .yes }
                 return .unknown
             case "defined":
+                // The SDK's Availability.h defines `__IPHONE_X_Y` for every version up to its own:
+                // any SDK that builds an app today (iOS 27, Xcode 27) defines those up to 27.
+                if language == .objectiveC, argument.hasPrefix("__IPHONE_"), let v = Self.versionConstant(argument), v > 0 {
+                    return v <= 270000 ? .yes : .unknown
+                }
                 if let complete = macrosAreComplete { return macros[argument] != nil ? .yes : complete ? .no : .unknown }
                 return argument.hasPrefix("TARGET_OS_") ? .yes : .unknown
             default:

@@ -27,6 +27,8 @@ import SourceLexing
         ("!TARGET_OS_TV && !TARGET_OS_WATCH", "icv"), ("defined(TARGET_OS_IOS) && TARGET_OS_IOS", "ic"), ("0", ""),
         ("__IPHONE_OS_VERSION_MIN_REQUIRED < 130000", "ict"), ("SD_UIKIT", "ict"), ("SD_MAC", ""), ("SD_WATCH || SD_TV", "t"),
         ("FOO(1)", "icvt"), ("(TARGET_OS_IOS", "icvt"),
+        // Every SDK that builds today defines the version macros up to its own (Coding-iOS's `#if defined(__IPHONE_8_0)`).
+        ("defined(__IPHONE_8_0)", "icvt"), ("!defined(__IPHONE_8_0)", ""), ("defined __IPHONE_13_0", "icvt"), ("defined(__IPHONE_99_0)", "icvt"),
     ])
     func objectiveCConditions(_ condition: String, _ expected: String) {
         let macros = ["SD_UIKIT": "(TARGET_OS_IOS || TARGET_OS_TV)", "SD_MAC": "(TARGET_OS_MAC && !TARGET_OS_IPHONE)",
