@@ -33,7 +33,7 @@ public struct WorkerLimits: Sendable, Equatable {
     }
 
     /// Called first thing in a worker: its own limits (`Worker.limitSelf`).
-    public static func applyInWorker(memory: Int) { Worker.limitSelf(memory: memory) }
+    public static func applyInWorker(memory: Int) throws { try Worker.limitSelf(memory: memory) }
 
     /// The process that started this worker, once `endWithCoordinator` ran.
     static let coordinator = Mutex<pid_t?>(nil)
@@ -252,7 +252,7 @@ enum Worker {
 
     /// In the worker: the address space is capped at twice the memory budget, and libgit2 maps
     /// at most a quarter of it for packs.
-    static func limitSelf(memory: Int) {
+    static func limitSelf(memory: Int) throws {
         // A sanitizer build (the CI's ThreadSanitizer run) reserves terabytes of address space
         // for its shadow memory at start, so a cap on it fails every mmap; such a worker keeps
         // the resident-memory budget the coordinator polls.
@@ -260,7 +260,7 @@ enum Worker {
             var limit = rlimit(rlim_cur: rlim_t(memory) * 2, rlim_max: rlim_t(memory) * 2)
             _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         }
-        Git.limitMappedPacks(to: memory / 2)
+        try Git.limitMappedPacks(to: memory / 2)
     }
 
     /// Whether this process runs under ThreadSanitizer or AddressSanitizer (their runtimes'

@@ -17,7 +17,7 @@ enum FleetWorkerCommand {
     static func run(_ words: [String], _ io: IO, environment: [String: String]) throws -> Int32 {
         guard words.first == "serve" else { throw CLIError.usage("fleet worker serve is the only worker command") }
         let p = try ParsedArguments.parse(Array(words.dropFirst()), flags: [Flag(name: "--memory", value: "BYTES", help: "")])
-        if let memory = p.values["--memory"].flatMap(Int.init) { WorkerLimits.applyInWorker(memory: memory) }
+        if let memory = p.values["--memory"].flatMap(Int.init) { try WorkerLimits.applyInWorker(memory: memory) }
         WorkerLimits.endWithCoordinator()
         // The worker's two connections (reader and writer), opened on its first scan and kept.
         var store: (any Store, any Store)?

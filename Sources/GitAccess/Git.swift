@@ -36,44 +36,50 @@ public enum Git {
     /// Bytes libgit2's object cache holds.
     public static let objectCacheSize = 32 << 20
 
-    private static let initialized: Bool = {
-        git_libgit2_init()
-        _ = fleetscan_git_set_mwindow_file_limit(packFileLimit)
-        _ = fleetscan_git_set_strict_hash_verification(1)
-        _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_TREE, 1 << 20)
-        _ = fleetscan_git_set_cache_object_limit(GIT_OBJECT_COMMIT, 1 << 16)
+    /// libgit2's set-up, run once; every return code is checked: an option that does not take
+    /// (the pack-file limit a fleet run depends on, strict hash checks) is an error, not a default.
+    private static let initialized: Result<Void, GitError> = Result {
+        // Not through `check`: it clears libgit2's error state, which does not exist before this.
+        let started = git_libgit2_init()
+        guard started >= 0 else { throw GitError(function: "git_libgit2_init", code: started, message: "libgit2 could not be initialised", context: "") }
+        try check(fleetscan_git_set_mwindow_file_limit(packFileLimit), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_FILE_LIMIT")
+        try check(fleetscan_git_set_strict_hash_verification(1), "git_libgit2_opts", "GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION")
+        try check(fleetscan_git_set_cache_object_limit(GIT_OBJECT_TREE, 1 << 20), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
+        try check(fleetscan_git_set_cache_object_limit(GIT_OBJECT_COMMIT, 1 << 16), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
         // The object cache (trees and commits) holds 32 MiB, not libgit2's 256 MiB: a history
         // diffs each tree against the one before, so what it reads again is recent, and a long
         // history's every tree filled the cache (duckduckgo/iOS grew by ~30 MiB per 1,000 commits).
-        _ = fleetscan_git_set_cache_max_size(objectCacheSize)
+        try check(fleetscan_git_set_cache_max_size(objectCacheSize), "git_libgit2_opts", "GIT_OPT_SET_CACHE_MAX_SIZE")
         // The machine's and the user's git configuration are not read: repositories read the same
         // everywhere, and libgit2 no longer checks those files for changes on every config lookup
         // (35 stat calls per repository of a fleet run). Fetches set their own options.
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
-            _ = fleetscan_git_clear_config_search_path(level)
+            try check(fleetscan_git_clear_config_search_path(level), "git_libgit2_opts", "GIT_OPT_SET_SEARCH_PATH")
         }
         // Certificate authorities named the way git and OpenSSL name them (a company's own CA);
         // otherwise libgit2's TLS backend keeps the system's.
         let environment = ProcessInfo.processInfo.environment
         let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        if file != nil || folder != nil { _ = fleetscan_git_set_ssl_cert_locations(file, folder) }
-        return true
-    }()
+        if file != nil || folder != nil {
+            try check(fleetscan_git_set_ssl_cert_locations(file, folder), "git_libgit2_opts",
+                      "GIT_OPT_SET_SSL_CERT_LOCATIONS \(file ?? "")\(folder.map { " " + $0 } ?? "")")
+        }
+    }.mapError { $0 as! GitError }
 
-    /// Initialises libgit2 (idempotent; every entry point calls it).
-    @inline(__always) static func setUp() { _ = initialized }
+    /// Initialises libgit2 (idempotent; every entry point calls it), or throws what failed.
+    @inline(__always) static func setUp() throws { try initialized.get() }
 
     /// At most `bytes` of pack files mapped at once (libgit2's default, 8 GiB on 64-bit
     /// machines, would overrun a worker's address-space limit).
-    public static func limitMappedPacks(to bytes: Int) {
-        setUp()
-        _ = fleetscan_git_set_mwindow_mapped_limit(max(bytes, 64 << 20))
+    public static func limitMappedPacks(to bytes: Int) throws {
+        try setUp()
+        try check(fleetscan_git_set_mwindow_mapped_limit(max(bytes, 64 << 20)), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_MAPPED_LIMIT")
     }
 
     /// The libgit2 version, as `major.minor.revision`.
     public static var version: String {
-        setUp()
+        try? setUp()
         var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
         git_libgit2_version(&major, &minor, &revision)
         return "\(major).\(minor).\(revision)"

@@ -95,7 +95,7 @@ public final class GitRepository {
     /// it, and alternates are not followed. A symbolic link in its git directory that leads out of
     /// it is refused (`GitDirectoryLinks`).
     public static func open(_ path: String) throws -> GitRepository {
-        Git.setUp()
+        try Git.setUp()
         try GitDirectoryLinks.check(path)
         var repo: OpaquePointer?
         try Git.check(git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
@@ -107,7 +107,7 @@ public final class GitRepository {
 
     /// Creates an empty bare repository at `path` (folders made as needed).
     public static func initBare(_ path: String) throws -> GitRepository {
-        Git.setUp()
+        try Git.setUp()
         var options = git_repository_init_options()
         try Git.check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
                       "git_repository_init_options_init", path)
