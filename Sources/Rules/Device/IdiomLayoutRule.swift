@@ -27,7 +27,7 @@ struct IdiomLayoutRule: Rule {
             }
             guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
             if site.timing.contains(.beforeWindow) {
-                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` in \(site.context == .viewController ? "viewWillLayoutSubviews" : "layoutSubviews"), which runs again when it changes."
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` once it is in one (\(site.context == .viewController ? "viewIsAppearing" : "didMoveToWindow")) and again when it changes (registerForTraitChanges; traitCollectionDidChange before iOS 17), not in every layout pass."
             }
             return site.language == .swift ? "Compare `\(r.traits).horizontalSizeClass == .regular`, or the bounds you lay out in."
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
