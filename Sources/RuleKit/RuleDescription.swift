@@ -81,7 +81,7 @@ public struct FixSite: Sendable, Equatable {
                 : "`[[UIWindow alloc] initWithWindowScene:(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject]`"
             return "In a test, set up the window yourself in the test host's scene, \(window) (iOS 13), with the view under test in it, and take \(what) from there."
         }
-        if inStoredProperty {
+        if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once, before the object is in a window: decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
         }
         let inViewType = context == .view || context == .viewController

@@ -39,6 +39,13 @@ public struct GeometryReader<Content: View>: View {
     public var body: Never { fatalError() }
 }
 
+/// developer.apple.com/documentation/swiftui/viewthatfits: iOS 16.0.
+@available(iOS 16.0, *)
+public struct ViewThatFits<Content: View>: View {
+    public init(in axes: Axis = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
 @resultBuilder public enum ViewBuilder {
     public static func buildBlock<C: View>(_ content: C) -> C { content }
 }

@@ -18,6 +18,9 @@ struct MainScreenRule: ScreenGeometryRule {
         fix: GeometryFixes.screen,
         triggering: [
             Example("func f() { let screen = ↓UIScreen.main }"),
+            // Whether the main screen is zoomed (Display Zoom) is a question about that screen.
+            Example("func f() { let zoomed = ↓UIScreen.main.scale != UIScreen.main.nativeScale }"),
+            .objc("BOOL zoomed = [↓UIScreen mainScreen].nativeScale > [UIScreen mainScreen].scale;"),
             Example("↓UIScreen.main.brightness = 0.8"),
             Example("func f() { let space = ↓UIScreen.main.coordinateSpace }"),
             Example("func f() { let traits = ↓UIScreen.main.traitCollection }"),

@@ -50,6 +50,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // A Display Zoom check is main-screen's: no display scale answers it.
+            Example("func f() { let zoomed = UIScreen.main.scale != UIScreen.main.nativeScale }"),
+            .objc("BOOL zoomed = [UIScreen mainScreen].nativeScale > [UIScreen mainScreen].scale;"),
             // Text, not layout: a User-Agent or a log line (element's `Scale/%0.2f`).
             Example("func userAgent() -> String { String(format: \"%@ (iOS %@; Scale/%0.2f)\", name, version, UIScreen.main.scale) }"),
             Example("func userAgent() -> String { \"App/1.0 (Scale/\\(UIScreen.main.scale))\" }"),

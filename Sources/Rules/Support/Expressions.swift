@@ -80,6 +80,30 @@ struct ScreenRead {
     /// value that, compared with a number, detects a device model.
     var isDimension: Bool
 
+    /// Whether the scale read `chain` (of `member`, `scale` or `nativeScale`) is compared with
+    /// the other one, on either side of one comparison.
+    static func isZoomCheck(_ chain: Chain, _ member: Word, in f: CodeFile) -> Bool {
+        let other: Word = member == .scale ? .nativeScale : .scale
+        func stops(_ q: Int) -> Bool {
+            f.isPunct(q, ";") || f.isPunct(q, ",") || f.isPunct(q, "?") || f.isPunct(q, "{") || f.isPunct(q, "}") || f.text(q) == "&&" || f.text(q) == "||"
+        }
+        if f[chain.end + 1].isComparison {
+            var q = chain.end + 2
+            while q < min(chain.end + 12, f.tokens.count), !stops(q) {
+                if f.is(q, other) { return true }
+                q += 1
+            }
+        }
+        if chain.start > 0, f[chain.start - 1].isComparison {
+            var q = chain.start - 2
+            while q >= max(0, chain.start - 12), !stops(q) {
+                if f.is(q, other) { return true }
+                q -= 1
+            }
+        }
+        return false
+    }
+
     /// Reads of `[UIScreen mainScreen]` / `UIScreen.main` anchored at `UIScreen` token `i`.
     static func at(_ i: Int, in f: CodeFile) -> ScreenRead? {
         guard f.is(i, .UIScreen) else { return nil }
@@ -90,6 +114,10 @@ struct ScreenRead {
         let m1 = rest.first?.word ?? .none
         switch m1 {
         case .scale, .nativeScale:
+            // `UIScreen.main.scale != UIScreen.main.nativeScale` asks whether the main screen is
+            // zoomed (Display Zoom, mastodon's `isZoomedMode`): a question about that screen, not
+            // a scale to draw at, which no display scale answers.
+            if isZoomCheck(chain, m1, in: f) { return ScreenRead(kind: .screen, chain: chain, isDimension: false) }
             return ScreenRead(kind: .scale, chain: chain, isDimension: false)
         case .bounds, .nativeBounds, .applicationFrame:
             rest.removeFirst()

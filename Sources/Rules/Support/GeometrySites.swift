@@ -225,6 +225,7 @@ enum GeometryFixes {
     }
 
     static func screen(_ site: FixSite) -> String {
+        if site.isSwiftUIView { return "Decide by the size the view is offered (`GeometryReader`, `ViewThatFits`): a SwiftUI view has no screen of its own to ask." }
         switch site.context {
         case .viewController, .view:
             guard let r = site.receiver else { return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen." }
