@@ -15,10 +15,10 @@ struct TraitCollectionDidChangeRule: Rule {
         sources: [.modernizeUIKit, .apple("traitCollectionDidChange(_:)", "uikit/uitraitenvironment/traitcollectiondidchange(_:)"), .apple("UITraitChangeObservable", "uikit/uitraitchangeobservable")],
         fix: { site in
             guard site.receiver != nil else {
-                return "Register for the traits the code depends on (the message names those it reads) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
+                return "Register for the traits the code depends on (the message names those the override reads itself) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
             }
-            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those it reads), or, from iOS 18, rely on automatic trait tracking in layoutSubviews."
-                : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those it reads)."
+            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those the override reads itself), or, from iOS 18, rely on automatic trait tracking in layoutSubviews."
+                : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those the override reads itself)."
         },
         triggering: [
             Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }",
@@ -59,7 +59,7 @@ struct TraitCollectionDidChangeRule: Rule {
         }
         let traits = Self.traitsRead(after: k, in: f)
         sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits "
-                    + (traits.isEmpty ? "you depend on" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
+                    + (traits.isEmpty ? "you depend on (the override reads none itself: look in what it calls)" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
     }
 
     /// The traits system colours resolve by (uikit/uitraitcollection/systemtraitsaffectingcolorappearance, iOS 17).
