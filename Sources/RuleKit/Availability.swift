@@ -20,6 +20,17 @@ public enum Availability {
         return false
     }
 
+    /// The iOS major version below which alone the code at `k` runs (the lowest of its blocks'
+    /// `fallbackVersion`s), nil when it runs everywhere. At a deployment target of that version
+    /// or later such code never runs.
+    public static func runsOnlyBelow(_ k: Int, in f: CodeFile) -> Int? {
+        var lowest: Int? = nil
+        for scope in f.scopes(around: k) where scope.kind == .control {
+            if let v = fallbackVersion(of: scope, in: f), lowest.map({ v < $0 }) ?? true { lowest = v }
+        }
+        return lowest
+    }
+
     /// For a block that runs only below some iOS version, that version.
     public static func fallbackVersion(of scope: Scope, in f: CodeFile) -> Int? {
         let open = scope.open
@@ -27,6 +38,9 @@ public enum Availability {
         if let condition = conditionStart(before: open, in: f), let v = version(in: condition..<open, word: .unavailable, in: f) {
             return v
         }
+        // `if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) {`: iOS 7.1
+        // or earlier, so below 8; `< NSFoundationVersionNumber_iOS_8_0`: below 8.
+        if let condition = conditionStart(before: open, in: f), let v = foundationCeiling(in: condition..<open, in: f) { return v }
         guard f.is(open - 1, .else) else { return nil }
         // `guard #available(iOS 13, *) else {`
         var q = open - 2
@@ -55,6 +69,26 @@ public enum Availability {
             if f.is(q, .if) { return q }
             if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return nil }
             q -= 1
+        }
+        return nil
+    }
+
+    /// The version a condition `NSFoundationVersionNumber <= NSFoundationVersionNumber_iOS_X_Y`
+    /// (or `<`, the constant on the right) keeps its block below: X + 1 for `<=`, X for `<` of
+    /// `_X_0`. Nil for any other condition, and for one joined with `||`.
+    static func foundationCeiling(in range: Range<Int>, in f: CodeFile) -> Int? {
+        guard !range.contains(where: { f.text($0) == "||" }) else { return nil }
+        for q in range where f.text(q).hasPrefix("NSFoundationVersionNumber_iOS_") {
+            let parts = f.text(q).dropFirst("NSFoundationVersionNumber_iOS_".count).split(separator: "_")
+            guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+            let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            // The comparison just before the constant, with the version number on its left.
+            guard f[q - 1].kind == .punct, (q - 8..<q - 1).contains(where: { f.text($0) == "NSFoundationVersionNumber" }) else { return nil }
+            switch f.text(q - 1) {
+            case "<=": return major + 1
+            case "<": return minor == 0 ? major : major + 1
+            default: return nil
+            }
         }
         return nil
     }

@@ -43,6 +43,9 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// The view controller whose creation the finding's expression is an argument of
     /// (`CodeFile.objectCreated(around:)`): a frame for it is its container's to give.
     public var createdObject: String?
+    /// The iOS major version below which alone the finding's code runs (`Availability.runsOnlyBelow`):
+    /// at that deployment target or later it never runs, and the finding does not stand.
+    public var runsOnlyBelow: Int?
     /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
     public var inStoredProperty = false
 

@@ -139,6 +139,7 @@ public struct Analyzer: Sendable {
                 findings[i].guaranteed = Availability.guaranteed(at: file.tokenIndex(at: findings[i].offset), in: file)
             }
         }
+        for i in findings.indices { findings[i].runsOnlyBelow = Availability.runsOnlyBelow(file.tokenIndex(at: findings[i].offset), in: file) }
         let distinct = hashes.elements()
         let suppressions = lexed.suppressions.map { s in
             let (line, column) = file.lines.location(of: s.offset)

@@ -96,6 +96,10 @@ enum Resolution {
                 if let type = p.typeName, let declared = model.classAvailability[type], declared >= required { continue }
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
+            // Code that only runs below the deployment target never runs (an iOS 7 branch at iOS 9).
+            if let ceiling = p.runsOnlyBelow, let target = model.project.deploymentTarget(for: a.path, owners: owners), target.major >= ceiling {
+                continue
+            }
             let key = LineRule(line: p.line, rule: p.rule)
             if let existing = kept[key], existing.0.column <= p.column {
                 if let t = p.target, existing.0.target != nil, existing.0.column == p.column { sharing[key, default: []].append(t) }

@@ -33,6 +33,10 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // Below a version after the deployment target, the fallback runs.
+            Example("func f() { if #available(iOS 15, *) { } else { if UIDevice.current.↓userInterfaceIdiom == .pad { wide() } } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
+            .objc("- (void)f { if (NSFoundationVersionNumber < NSFoundationVersionNumber_iOS_13_0) { if ([UIDevice currentDevice].↓userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self wide]; } } }",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             // Through one local in the same function.
             Example("""
                 func layout() {
@@ -141,6 +145,10 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Code that only runs below the deployment target (iOS 12 here) never runs.
+            Example("func f() { if #available(iOS 9, *) { } else { if UIDevice.current.userInterfaceIdiom == .pad { wide() } } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
+            .objc("- (void)f { if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self wide]; } } }",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             // The idiom picks a picture of the device (NetNewsWire's "On My iPad" account icon).
             Example("func image() -> Image { if UIDevice.current.userInterfaceIdiom == .pad { return Image(\"accountLocalPad\") } else { return Image(\"accountLocalPhone\") } }"),
             Example("func image() -> UIImage { if UIDevice.current.userInterfaceIdiom == .pad { return Assets.Images.accountLocalPadImage }; return Assets.Images.accountLocalPhoneImage }"),

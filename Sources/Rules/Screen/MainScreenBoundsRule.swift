@@ -17,6 +17,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A fallback below a version after the deployment target still runs.
+            Example("func f() { if #available(iOS 15, *) { } else { let w = ↓UIScreen.main.bounds.width } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             // The fixed coordinate space's bounds are the screen's (Kodi Remote's `GET_MAINSCREEN_WIDTH`).
             .objc("CGFloat w = CGRectGetWidth(↓UIScreen.mainScreen.fixedCoordinateSpace.bounds);"),
             Example("func f() { let b = ↓UIScreen.main.coordinateSpace.bounds }"),
@@ -71,6 +73,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Code that only runs below the deployment target never runs: an iOS 7 branch, a fallback for iOS 9, at iOS 12.
+            .objc("- (CGSize)f { if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) { return [UIScreen mainScreen].bounds.size; } return CGSizeZero; }",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
+            Example("func f() { if #available(iOS 9, *) { } else { let w = UIScreen.main.bounds.width } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             // Pre-scene fallbacks: code that only runs before iOS 13 has nothing to migrate to.
             Example("""
                 func width(scene: UIWindowScene?) -> CGFloat {
