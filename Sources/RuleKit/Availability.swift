@@ -14,10 +14,12 @@ public enum Availability {
     /// (scenes: 13; the safe area: 11). A guard on a later version leaves the fallback running
     /// where the fix exists, so it still counts.
     public static func isFallback(_ k: Int, below major: Int, in f: CodeFile) -> Bool {
-        for scope in f.scopes(around: k) where scope.kind == .control {
-            if let version = fallbackVersion(of: scope, in: f), version <= major { return true }
-        }
-        return false
+        isFallback(runsOnlyBelow: runsOnlyBelow(k, in: f), below: major)
+    }
+
+    /// The same, from the code's `runsOnlyBelow` already found.
+    public static func isFallback(runsOnlyBelow ceiling: Int?, below major: Int) -> Bool {
+        ceiling.map { $0 <= major } ?? false
     }
 
     /// The iOS major version below which alone the code at `k` runs (the lowest of its blocks'

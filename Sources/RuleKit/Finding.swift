@@ -40,7 +40,7 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// A `CGSize` or `CGRect` parameter of the enclosing method (`CodeFile.sizeParameter(of:)`):
     /// the size the code is given.
     public var sizeParameter: String?
-    /// The view controller whose creation the finding's expression is an argument of
+    /// The view controller or window whose creation the finding's expression is an argument of
     /// (`CodeFile.objectCreated(around:)`): a frame for it is its container's to give.
     public var createdObject: String?
     /// The iOS major version below which alone the finding's code runs (`Availability.runsOnlyBelow`):

@@ -16,8 +16,8 @@ public struct FixSite: Sendable, Equatable {
     public var inInstance: Bool
     /// A `CGSize` or `CGRect` parameter of the enclosing method: the size the code is given.
     public var sizeParameter: String?
-    /// A view controller the code is creating, whose frame the site computes: its container,
-    /// not the view the code is in, gives that size.
+    /// A view controller or window the code is creating, whose frame the site computes: its
+    /// container (a window's scene), not the view the code is in, gives that size.
     public var createdObject: String?
     /// Whether the code is a test's (`TargetScope.test`): a test builds its own fixtures in the
     /// test host, and app-wide advice does not fit it.
@@ -28,8 +28,6 @@ public struct FixSite: Sendable, Equatable {
 
     public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true,
                 sizeParameter: String? = nil, createdObject: String? = nil, inTests: Bool = false, inStoredProperty: Bool = false) {
-        self.inTests = inTests
-        self.inStoredProperty = inStoredProperty
         self.context = context
         self.language = language
         self.isSwiftUIView = swiftUIView
@@ -37,6 +35,8 @@ public struct FixSite: Sendable, Equatable {
         self.inInstance = inInstance
         self.sizeParameter = sizeParameter
         self.createdObject = createdObject
+        self.inTests = inTests
+        self.inStoredProperty = inStoredProperty
     }
 
     /// How the code at the site names what its view has, spelt in its language — nil where

@@ -36,9 +36,21 @@ extension CodeFile {
     /// controller another container will show, not for the view the code is in. Only names
     /// ending in `Controller` or `Window` count: a view created here is normally added to this view.
     public func objectCreated(around i: Int) -> String? {
+        classCreated(around: i, where: Self.isCreatedObject, orAssignedAtStatementStart: true)
+    }
+
+    /// The class of the innermost creation the expression at token `i` is an argument to:
+    /// `[[UIButton alloc] initWithFrame:CGRectMake(…)]`, `UIView(frame: CGRect(…))` → `UIButton`, `UIView`.
+    public func classCreated(around i: Int) -> String? {
+        classCreated(around: i, where: { _ in true }, orAssignedAtStatementStart: false)
+    }
+
+    /// Walks out through the brackets and parentheses that hold `i`, to its statement's start,
+    /// and answers the first creation (`[[X alloc] init…`, Swift `X(…)`) whose class `accepts`;
+    /// at the statement's start, optionally, a controller's view frame assigned (`controllerViewAssigned`).
+    private func classCreated(around i: Int, where accepts: (String) -> Bool, orAssignedAtStatementStart assigned: Bool) -> String? {
         var k = i - 1
         var steps = 0
-        // Walk out through the brackets and parentheses that hold `i`, to its statement's start.
         while k >= 0, steps < 2048 {
             steps += 1
             let t = self[k]
@@ -47,21 +59,20 @@ extension CodeFile {
                     let o = pair(k)
                     if o >= 0, o < k { k = o - 1; continue }
                 }
-                if t.isPunct(";") || t.isPunct("{") { return controllerViewAssigned(at: k + 1, before: i) }
+                if t.isPunct(";") || t.isPunct("{") { return assigned ? controllerViewAssigned(at: k + 1, before: i) : nil }
                 if t.isPunct("["), pair(k) > i {
                     // `[[X alloc] init…` (or `[X new]`-style sends are not creations with a frame).
-                    if isPunct(k + 1, "["), self[k + 2].kind == .identifier, self.is(k + 3, .alloc), isPunct(k + 4, "]"),
-                       Self.isCreatedObject(text(k + 2)) {
+                    if isPunct(k + 1, "["), self[k + 2].kind == .identifier, self.is(k + 3, .alloc), isPunct(k + 4, "]"), accepts(text(k + 2)) {
                         return text(k + 2)
                     }
                 } else if t.isPunct("("), pair(k) > i, language == .swift, self[k - 1].kind == .identifier,
-                          !isPunct(k - 2, "."), Self.isCreatedObject(text(k - 1)), text(k - 1).first?.isUppercase == true {
+                          !isPunct(k - 2, "."), text(k - 1).first?.isUppercase == true, accepts(text(k - 1)) {
                     return text(k - 1)
                 }
             }
             k -= 1
         }
-        return k < 0 ? controllerViewAssigned(at: 0, before: i) : nil
+        return k < 0 && assigned ? controllerViewAssigned(at: 0, before: i) : nil
     }
 
     /// `detailViewController.view.frame = …` at the statement starting at `s`: another

@@ -131,15 +131,17 @@ public struct Analyzer: Sendable {
         }
         for rule in rules { rule.checkFile(file, model: model, into: &sink) }
         var findings = sink.findings
+        // Which iOS versions alone run each finding's code, found once: fallbacks below a fix's
+        // version are dropped here, code below the deployment target in Resolution.
+        for i in findings.indices { findings[i].runsOnlyBelow = Availability.runsOnlyBelow(file.tokenIndex(at: findings[i].offset), in: file) }
         if !findings.isEmpty, !fallbackRules.isEmpty {
             findings.removeAll { p in
-                fallbackRules[p.rule].map { Availability.isFallback(file.tokenIndex(at: p.offset), below: $0, in: file) } ?? false
+                fallbackRules[p.rule].map { Availability.isFallback(runsOnlyBelow: p.runsOnlyBelow, below: $0) } ?? false
             }
             for i in findings.indices where fallbackRules[findings[i].rule] != nil {
                 findings[i].guaranteed = Availability.guaranteed(at: file.tokenIndex(at: findings[i].offset), in: file)
             }
         }
-        for i in findings.indices { findings[i].runsOnlyBelow = Availability.runsOnlyBelow(file.tokenIndex(at: findings[i].offset), in: file) }
         let distinct = hashes.elements()
         let suppressions = lexed.suppressions.map { s in
             let (line, column) = file.lines.location(of: s.offset)

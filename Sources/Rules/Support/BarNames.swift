@@ -95,7 +95,7 @@ enum BarNames {
     static let systemBarClasses: Set<String> = ["UINavigationBar", "UIToolbar", "UITabBar", "UISearchBar"]
 
     /// Whether the constant `name` (defined at `nameToken` as a bar-only height, `barOnlyHeights`)
-    /// is the height its own file gives a view it creates, other than a system bar:
+    /// is the height its own file gives a view it creates (`CodeFile.classCreated(around:)`), other than a system bar:
     /// `[[UIButton alloc] initWithFrame:CGRectMake(x, y, w, TOOLBAR_HEIGHT)]`,
     /// `UIView(frame: CGRect(x: 0, y: 0, width: w, height: Self.toolbarHeight))`. Then the app
     /// draws a bar of its own of that height (Kodi's iPad toolbar of buttons): its design, not
@@ -117,7 +117,7 @@ enum BarNames {
             case "CGRect", "CGSize": isHeight = f.isPunct(s - 1, ":") && f.text(s - 2) == "height"
             default: isHeight = false
             }
-            guard isHeight, let created = createdView(framedBy: open - 1, in: f) else { continue }
+            guard isHeight, let created = f.classCreated(around: open - 1) else { continue }
             if !systemBarClasses.contains(created) { return true }
         }
         return false
@@ -140,19 +140,6 @@ enum BarNames {
             q += 1
         }
         return index
-    }
-
-    /// The class of the view a frame built at `callee` (`CGRectMake`, `CGRect`) initialises:
-    /// `[[X alloc] initWithFrame:CGRectMake(…)]`, `X(frame: CGRect(…))`; nil for any other use.
-    private static func createdView(framedBy callee: Int, in f: CodeFile) -> String? {
-        if f.language == .objectiveC {
-            guard f.isPunct(callee - 1, ":"), f.is(callee - 2, .initWithFrame), f.isPunct(callee - 3, "]"),
-                  f.is(callee - 4, .alloc), f[callee - 5].kind == .identifier, f.isPunct(callee - 6, "[") else { return nil }
-            return f.text(callee - 5)
-        }
-        guard f.isPunct(callee - 1, ":"), f.is(callee - 2, .frame), f.isPunct(callee - 3, "("), f[callee - 4].kind == .identifier,
-              f.text(callee - 4).first?.isUppercase == true else { return nil }
-        return f.text(callee - 4)
     }
 
     /// A numeric literal's value (`88`, `64.0`, `49.f`, `44.0f`), when it is a plain decimal.
