@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CVectorscan", pkgConfig: "libhs", providers: [.apt(["libvectorscan-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
         .target(name: "StableHashing"),
         // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
         .target(name: "YAMLAccess", dependencies: ["CLibYAML"]),
+        // The only importer of Hyperscan (Vectorscan): pattern sets compiled once, scanned for any match.
+        .target(name: "LiteralSearch", dependencies: ["CVectorscan"]),
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
         // Info.plist (XML, binary), project.pbxproj (OpenStep), xcconfig, XcodeGen and Tuist
@@ -39,7 +42,8 @@ let package = Package(
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
         .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess"]),
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess",
+                                                   "LiteralSearch"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
         .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit", "StableHashing"]),
         // The fleet's read model (built from the store) and pure functions from results to text.
@@ -56,6 +60,7 @@ let package = Package(
                 path: "Tests/TestSupport"),
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
+        .testTarget(name: "LiteralSearchTests", dependencies: ["LiteralSearch"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"],
