@@ -10,7 +10,7 @@ public struct FleetRepositoryResult: Sendable, Equatable {
     public var stage: Stage?
     /// The head's findings in app and library code.
     public var severities = SeverityCounts()
-    /// Commits in the walked range, and blobs read.
+    /// Commits in the walked range, and blobs analysed.
     public var commits = 0
     public var blobsScanned = 0
     /// The branch had not moved since the last run: nothing was walked.

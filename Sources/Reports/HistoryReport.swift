@@ -92,7 +92,7 @@ public enum HistoryMarkdown {
         }
         let o = input.outcome
         out += "\(input.entries.count) commit\(input.entries.count == 1 ? "" : "s"), \(ISODate.day(first.record.time)) to \(ISODate.day(last.record.time)). "
-        out += "Scanned now: \(o.scanned) (\(plural(o.blobsScanned, "blob")) read, \(o.blobsReused) reused); already stored: \(o.alreadyStored)"
+        out += "Scanned now: \(o.scanned) (\(plural(o.blobsScanned, "blob")) analysed, \(o.blobsReused) reused); already stored: \(o.alreadyStored)"
         out += o.failed > 0 ? "; failed: \(o.failed).\n\n" : ".\n\n"
         for note in o.notes { out += "> \(note)\n\n" }
         // The net change compares the first commit's parent (when scanned) with the last commit.

@@ -145,7 +145,13 @@ public struct ProjectModel: Sendable {
         if let lowest = owning.min() { return lowest }
         let package = packages.filter { $0.folder.isEmpty || path.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
         if let p = package, let v = p.iOS { return v }
-        return (targets.filter(\.isIOS).compactMap(\.deploymentTarget) + packages.compactMap(\.iOS)).min()
+        return lowestDeploymentTarget
+    }
+
+    /// The oldest iOS deployment target any target or package names: `deploymentTarget(for:)`
+    /// never answers older (and answers nil for every path when this is nil).
+    public var lowestDeploymentTarget: OSVersion? {
+        (targets.filter(\.isIOS).compactMap(\.deploymentTarget) + packages.compactMap(\.iOS)).min()
     }
 
     /// The iOS deployment target SwiftPM builds a package for when its manifest names no iOS

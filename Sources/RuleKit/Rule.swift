@@ -10,6 +10,15 @@ public protocol Rule: Sendable {
     var triggers: Set<Word> { get }
     /// Repository names at which `check(at:)` is also called.
     var nameTriggers: NameTriggers { get }
+    /// What a file must contain for this rule to find anything in it (by default its trigger
+    /// words): the prefilter analyses no file in which no rule's literal, and no name the
+    /// repository's analysed files make matter, occurs. A rule whose checks need more than a
+    /// trigger (an enclosing callback's name) may name that instead, so that a common trigger
+    /// (`frame`) does not make every file a candidate.
+    var literals: Set<Literal> { get }
+    /// Literals that matter only in some repositories, by what their project files say (APIs
+    /// newer than the oldest deployment target): searched once the project files are read.
+    func literals(in project: ProjectModel) -> Set<Literal>
     /// Looks at the token at `site` (a trigger) and reports what it finds.
     func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink)
     /// Looks at the whole file once (for rules about definitions or declarations).
@@ -20,8 +29,25 @@ extension Rule {
     public var id: String { description.id }
     public var triggers: Set<Word> { [] }
     public var nameTriggers: NameTriggers { [] }
+    public var literals: Set<Literal> { Set(triggers.map { .word($0.spelling) }) }
+    public func literals(in project: ProjectModel) -> Set<Literal> { [] }
     public func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {}
     public func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {}
+}
+
+/// Text whose occurrence makes a file worth analysing (the prefilter's unit). Comments and
+/// strings match too: a false candidate only costs an analysis.
+public enum Literal: Hashable, Sendable {
+    /// An identifier, as a whole word.
+    case word(String)
+    /// A type's declaration or extension: `class Name`, `extension Name`, `@interface Name`,
+    /// `@implementation Name`, …
+    case declaration(String)
+    /// Text in any case of its ASCII letters, anywhere (`wholeWord`: as a whole word).
+    case caseless(String, wholeWord: Bool)
+    /// A regular expression over bytes (Hyperscan's syntax): about a thousand times a literal's
+    /// cost to compile, so only where no literal says it.
+    case pattern(String)
 }
 
 /// Kinds of repository-defined names a rule wants to be called at.

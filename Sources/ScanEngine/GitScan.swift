@@ -57,9 +57,9 @@ public struct GitScan: Sendable {
         }
     }
 
-    public func run(jobs: Int = Parallel.cores) -> ScanResult {
+    public func run(jobs: Int = Parallel.cores, prefilter: PrefilterMode = .environment) -> ScanResult {
         var result = TreeScan.run(files: input.files, projectFiles: input.projectFiles, skipped: input.skipped,
-                                  diagnostics: input.diagnostics, configuration: configuration, jobs: jobs)
+                                  diagnostics: input.diagnostics, configuration: configuration, jobs: jobs, prefilter: prefilter)
         result.symlinks = input.symlinks
         result.submodules = input.submodules
         return result

@@ -20,6 +20,8 @@ public struct HistoryOptions: Sendable {
     /// Commits per chunk: enough to keep every core busy, few enough that a chunk's results stay
     /// small in memory and a killed run loses little.
     public var chunkSize: Int
+    /// Whether new blobs without any literal go unanalysed (see `TreeState`).
+    public var prefilter: PrefilterMode = .environment
 
     public init(revision: String, since: Int64? = nil, maxCommits: Int? = nil, jobs: Int = Parallel.cores, includeStateAtSince: Bool = false,
                 chunkSize: Int = 128) {
@@ -88,7 +90,7 @@ public enum HistoryScan {
             let stored = try store.storedCommits(repository: repositoryID, ruleset: Ruleset.fingerprint)
             let toDo = chain.filter { !stored.contains($0.id.hex) }
             outcome.alreadyStored = chain.count - toDo.count
-            let state = TreeState(pool: pool, store: store, jobs: options.jobs)
+            let state = TreeState(pool: pool, store: store, jobs: options.jobs, prefilter: options.prefilter)
             // Chunks are written by a writer thread on its own connection while the next chunk
             // is scanned; a write that fails stops the run at the next chunk.
             let writer = BackgroundWriter(store: try writer ?? store.anotherConnection(), repository: repositoryID)

@@ -95,9 +95,9 @@ public struct PathScan: Sendable {
     /// Links seen and not followed.
     public var symlinks = 0
 
-    public func run(jobs: Int = Parallel.cores) -> ScanResult {
+    public func run(jobs: Int = Parallel.cores, prefilter: PrefilterMode = .environment) -> ScanResult {
         var result = TreeScan.run(files: files, projectFiles: projectFiles, skipped: skipped, diagnostics: diagnostics,
-                                  configuration: configuration, jobs: jobs)
+                                  configuration: configuration, jobs: jobs, prefilter: prefilter)
         result.symlinks = symlinks
         return result
     }

@@ -20,6 +20,8 @@ public struct ScanResult: Sendable {
     public var targets: [TargetStage] = []
     /// Wall time of the scan.
     public var seconds: Double
+    /// Files the prefilter found a literal in (analysed; with the filter off, every file is).
+    public var candidates = 0
     /// Files read a second time with the whole repository's facts.
     public var rescanned: Int
     /// Entries never scanned because of what they are: symbolic links and submodules (in git
@@ -61,13 +63,18 @@ public enum TreeScan {
 
     public static func run(files: [SourceFile], projectFiles: [ProjectFile] = [], skipped: Int = 0, diagnostics: [Diagnostic] = [],
                            configuration: Configuration = Configuration(), jobs: Int = Parallel.cores,
-                           analyzer: Analyzer = Analyzer()) -> ScanResult {
+                           analyzer: Analyzer = Analyzer(), prefilter mode: PrefilterMode = .environment) -> ScanResult {
         let started = Date()
+        var searched = Prefilter.literals(of: analyzer.rules)
+        let filter = LiteralPrefilter(searched)
+        // A file without any literal is not analysed; its bytes are kept for the next rounds'
+        // searches while all such files fit in 512 MiB, and read again otherwise.
+        let keep = files.reduce(0) { $0 + $1.size } <= 512 << 20
         // The project model needs no source file: it is one more item of the first pass's map,
         // taken first (it is usually the longest), so reading the project files overlaps with
         // analysing the sources instead of following them on one core.
         enum Work: Sendable { case project, file(Int) }
-        enum Done: Sendable { case project(ProjectModel, [Diagnostic]), file(FirstPass) }
+        enum Done: Sendable { case project(ProjectModel, [Diagnostic]), file(Filtered) }
         let order = files.indices.sorted { files[$0].size > files[$1].size }
         let work: [Work] = [.project] + files.indices.map { .file($0) }
         let done: [Done] = Parallel.map(work, jobs: jobs, order: [0] + order.map { $0 + 1 }) { item in
@@ -76,24 +83,57 @@ public enum TreeScan {
                 let (project, diagnostics) = ProjectScan.model(projectFiles, jobs: 1)
                 return .project(project, diagnostics)
             case .file(let i):
-                return .file(firstPass(files[i], analyzer: analyzer))
+                return .file(filteredFirstPass(files[i], analyzer: analyzer, isCandidate: { filter?.matches($0) ?? true }, analyseAll: mode == .off, keep: keep))
             }
         }
         guard case .project(let project, let projectDiagnostics) = done[0] else { preconditionFailure("the project model is item 0") }
-        let first: [FirstPass] = done.dropFirst().map { if case .file(let f) = $0 { return f }; preconditionFailure("a file's item") }
+        var first: [Filtered] = done.dropFirst().map { if case .file(let f) = $0 { return f }; preconditionFailure("a file's item") }
+        Timing.mark("first pass and project model (\(files.count) files, \(projectFiles.count) project files)")
+        // Later rounds: what the candidates analysed so far make matter, searched for in the
+        // files not yet candidates, until nothing new turns up.
+        var rounds = 0
+        // The last round's model and second pass, while no later round found a candidate: with the
+        // filter on, the final model is built from the same files, so they are the final ones.
+        var settled: (model: RepositoryModel, again: [Int], second: [FileAnalysis?])? = nil
+        while filter != nil {
+            let remaining = first.indices.filter { first[$0].isText && !first[$0].candidate }
+            guard !remaining.isEmpty else { break }
+            let candidates = first.indices.filter { first[$0].candidate && first[$0].outcome?.analysis != nil }
+            let analysed = candidates.map { first[$0].outcome!.analysis! }
+            let model = buildModel(facts: analysed.map(\.facts), project: project)
+            // Findings at names defined in other files appear in the second pass only: their
+            // types' ancestry matters too. At the fixed point this model is the final one.
+            let again = zip(candidates, analysed).filter { $0.1.needsSecondPass(in: model) }.map(\.0)
+            let second = Parallel.map(again, jobs: jobs) { i in secondPass(files[i], model: model, analyzer: analyzer) }
+            if mode == .on { settled = (model, again, second) }
+            let next = Prefilter.literals(after: analysed + second.compactMap { $0 }, model: model).subtracting(searched)
+            guard !next.isEmpty else { break }
+            searched.formUnion(next)
+            rounds += 1
+            // Literals Hyperscan cannot compile make every remaining file a candidate.
+            let roundFilter = LiteralPrefilter(next)
+            let found: [Filtered?] = Parallel.map(remaining.map { (i: $0, f: first[$0]) }, jobs: jobs) { item in
+                let file = files[item.i]
+                guard let buffer = item.f.kept ?? (try? file.read()), roundFilter?.matches(buffer) ?? true else { return nil }
+                return Filtered(outcome: item.f.outcome ?? .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language)),
+                                candidate: true)
+            }
+            for (i, f) in zip(remaining, found) { if let f { first[i] = f; settled = nil } }
+        }
+        Timing.mark("prefilter: \(first.filter(\.candidate).count) of \(files.count) files are candidates after \(rounds) more round\(rounds == 1 ? "" : "s")")
         var analyses: [FileAnalysis?] = []
         var result = ScanResult(findings: [], files: 0, skipped: skipped, diagnostics: diagnostics, stage: nil, seconds: 0, rescanned: 0)
-        for outcome in first {
-            analyses.append(outcome.analysis)
-            result.count(outcome)
+        for f in first {
+            analyses.append(f.outcome?.analysis)
+            result.count(f)
+            if f.candidate { result.candidates += 1 }
         }
-        Timing.mark("first pass and project model (\(files.count) files, \(projectFiles.count) project files)")
         let facts = analyses.compactMap { $0?.facts }
-        let model = buildModel(facts: facts, project: project)
+        let model = settled?.model ?? buildModel(facts: facts, project: project)
         result.diagnostics += projectDiagnostics
         Timing.mark("repository model")
-        let again = analyses.indices.filter { analyses[$0]?.needsSecondPass(in: model) ?? false }
-        let second: [FileAnalysis?] = Parallel.map(again, jobs: jobs) { i in secondPass(files[i], model: model, analyzer: analyzer) }
+        let again = settled?.again ?? analyses.indices.filter { analyses[$0]?.needsSecondPass(in: model) ?? false }
+        let second: [FileAnalysis?] = settled?.second ?? Parallel.map(again, jobs: jobs) { i in secondPass(files[i], model: model, analyzer: analyzer) }
         for (i, a) in zip(again, second) where a != nil { analyses[i] = a }
         result.rescanned = again.count
         Timing.mark("second pass (\(again.count) files)")
@@ -109,6 +149,42 @@ public enum TreeScan {
         result.diagnostics.sort { $0.path.utf8Precedes($1.path) }
         result.seconds = Date().timeIntervalSince(started)
         return result
+    }
+
+    /// A file after the prefilter's first round: its outcome (`.analyzed` for every candidate,
+    /// and for every file when the filter is off) and whether any literal occurs in it.
+    struct Filtered: Sendable {
+        /// `nil` for a text file the filter has not analysed.
+        var outcome: FirstPass?
+        var candidate: Bool
+        /// A non-candidate's bytes, for the next rounds' searches.
+        var kept: SourceBuffer? = nil
+
+        /// Read, and neither binary nor a pointer: a file later rounds may make a candidate.
+        var isText: Bool { outcome == nil || outcome?.analysis != nil }
+    }
+
+    /// Reads one file and, when a literal occurs in it (or the filter is off), analyses it.
+    /// `isCandidate` searches the bytes; `analyseAll` analyses every text file (the filter off);
+    /// `keep` keeps a non-candidate's bytes.
+    static func filteredFirstPass(_ file: SourceFile, analyzer: Analyzer, isCandidate: (SourceBuffer) -> Bool, analyseAll: Bool,
+                                  keep: Bool) -> Filtered {
+        let buffer: SourceBuffer
+        do {
+            buffer = try file.read()
+        } catch let e as ScanError {
+            return Filtered(outcome: .skipped(Diagnostic(path: file.path, message: e.message)), candidate: false)
+        } catch {
+            return Filtered(outcome: .unreadable(Diagnostic(path: file.path, message: "cannot read: \(error)")), candidate: false)
+        }
+        if buffer.looksBinary() { return Filtered(outcome: .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")), candidate: false) }
+        if buffer.isLFSPointer { return Filtered(outcome: .lfsPointer, candidate: false) }
+        let candidate = isCandidate(buffer)
+        if candidate || analyseAll {
+            return Filtered(outcome: .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language)), candidate: candidate,
+                            kept: candidate || !keep ? nil : buffer)
+        }
+        return Filtered(outcome: nil, candidate: false, kept: keep ? buffer : nil)
     }
 
     /// Reads and analyses one file on its own.
@@ -166,6 +242,13 @@ public enum TreeScan {
 }
 
 extension ScanResult {
+    /// Counts one file after the prefilter: a text file counts whether analysed or not; the
+    /// lexer's problems are reported for candidates only (the same with the filter off).
+    mutating func count(_ f: TreeScan.Filtered) {
+        guard let outcome = f.outcome, f.candidate || outcome.analysis == nil else { files += 1; return }
+        count(outcome)
+    }
+
     /// Counts one first-pass outcome.
     mutating func count(_ outcome: TreeScan.FirstPass) {
         switch outcome {

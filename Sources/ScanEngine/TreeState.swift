@@ -14,6 +14,8 @@ import SourceLexing
 /// - a rebuilt model re-reads (second pass) only files using a name whose entries changed,
 ///   and recounts only files whose findings' context or repository findings changed;
 /// - totals and file deltas are kept up to date path by path.
+/// - with the prefilter on, a new blob without any literal is not analysed (it is dormant) until
+///   what the analysed files make matter grows to name one of its literals, as in `TreeScan`.
 /// Counting uses the same stages as `TreeScan`, so a commit's counts are those of a scan.
 final class TreeState {
     /// One source file of the tree.
@@ -66,10 +68,47 @@ final class TreeState {
         }
     }
 
+    /// A text file the prefilter has not analysed: no literal of the first `searched`
+    /// generations occurs in it.
+    final class Dormant {
+        let blob: ObjectID
+        let language: Language
+        var searched: Int
+        /// Its bytes, while the tree's dormant files fit in `keptLimit`; else read again.
+        let bytes: SourceBuffer?
+
+        init(blob: ObjectID, language: Language, searched: Int, bytes: SourceBuffer?) {
+            self.blob = blob
+            self.language = language
+            self.searched = searched
+            self.bytes = bytes
+        }
+    }
+
+    /// What reading a new (path, blob) gave: a first pass, or a dormant text file.
+    enum Pass: Sendable {
+        case first(TreeScan.FirstPass)
+        case dormant(searched: Int, bytes: SourceBuffer?)
+    }
+
+    /// The prefilter's literals, compiled in batches: the catalogue's, then each growth's
+    /// (merged into one when there are many). A batch covers the generations `from..<to`; a
+    /// dormant file searched through generation `g` is searched again with the batches past it.
+    private struct Batch: Sendable {
+        var from: Int, to: Int
+        var filter: LiteralPrefilter
+    }
+
     let pool: RepositoryPool
     let store: any Store
     let jobs: Int
     let analyzer = Analyzer()
+    /// nil with the filter off, or once a batch could not be compiled (every file is analysed).
+    private var batches: [Batch]?
+    private var searched: Set<Literal> = []
+    private var generation = 0
+    /// Bytes of dormant files kept at most.
+    static let keptLimit = 64 << 20
 
     /// Everything that describes the current tree; `reset()` replaces it whole.
     private struct Listing {
@@ -79,6 +118,9 @@ final class TreeState {
         /// The root's configuration file, nil when there is none.
         var configurationFile: GitTree.ConfigurationFile?
         var files: [String: File] = [:]
+        var dormant: [String: Dormant] = [:]
+        /// Bytes the dormant files keep.
+        var kept = 0
         var projectFiles: [String: (ObjectID, ProjectFile.Kind)] = [:]
         var excluded: Set<String> = []
         var symlinks: Set<String> = []
@@ -123,10 +165,15 @@ final class TreeState {
     private(set) var blobsReused = 0
     private(set) var secondPasses = 0
 
-    init(pool: RepositoryPool, store: any Store, jobs: Int) {
+    init(pool: RepositoryPool, store: any Store, jobs: Int, prefilter: PrefilterMode = .environment) {
         self.pool = pool
         self.store = store
         self.jobs = jobs
+        if prefilter == .on {
+            searched = Prefilter.literals(of: analyzer.rules)
+            batches = LiteralPrefilter(searched).map { [Batch(from: 0, to: 1, filter: $0)] }
+            generation = 1
+        }
     }
 
     /// Forgets the tree; the next commit is listed whole and compared with nothing.
@@ -166,6 +213,7 @@ final class TreeState {
         for change in changes {
             let path = change.path
             let old = now.files[path]
+            let oldDormant = now.dormant[path]
             if now.projectFiles.removeValue(forKey: path) != nil { projectChanged = true }
             now.excluded.remove(path)
             now.symlinks.remove(path)
@@ -189,19 +237,13 @@ final class TreeState {
             }
             // The same blob at the same path (when a tree is listed again): nothing to do.
             if let old, let (blob, language) = source, old.blob == blob, old.language == language { continue }
+            if let old = oldDormant, let (blob, language) = source, old.blob == blob, old.language == language { continue }
             if let old { remove(path, old) }
+            if oldDormant != nil { removeDormant(path) }
             if let (blob, language) = source { needed.append((path, blob, language)) }
             changed.insert(path)
         }
-        for ((path, blob, language), first) in zip(needed, try firstPasses(needed)) {
-            let file = File(blob: blob, language: language, first: first)
-            now.files[path] = file
-            now.sums.add(file.signatures)
-            if let facts = file.base?.facts { now.inputs.add(facts) }
-            index(path, file)
-            if case .analyzed = first { now.analyzed += 1 }
-            if case .unreadable(let d) = first { now.unreadable[path] = d }
-        }
+        place(needed, try firstPasses(needed))
         now.commit = next.id
         now.tree = next.tree
         if let (_, d) = now.unreadable.min(by: { $0.key < $1.key }) {
@@ -209,6 +251,79 @@ final class TreeState {
             throw ScanError("\(d.path): \(d.message)")
         }
         try settle(changed: changed, projectChanged: projectChanged, configChanged: configChanged)
+        try wake()
+    }
+
+    /// Puts what the first pass gave for `needed` into the tree.
+    private func place(_ needed: [(String, ObjectID, Language)], _ passes: [Pass]) {
+        for ((path, blob, language), pass) in zip(needed, passes) {
+            switch pass {
+            case .dormant(let searched, let bytes):
+                let keep = bytes.map { now.kept + $0.count <= Self.keptLimit } ?? false
+                if keep, let bytes { now.kept += bytes.count }
+                now.dormant[path] = Dormant(blob: blob, language: language, searched: searched, bytes: keep ? bytes : nil)
+                now.analyzed += 1
+            case .first(let first):
+                let file = File(blob: blob, language: language, first: first)
+                now.files[path] = file
+                now.sums.add(file.signatures)
+                if let facts = file.base?.facts { now.inputs.add(facts) }
+                index(path, file)
+                if case .analyzed = first { now.analyzed += 1 }
+                if case .unreadable(let d) = first { now.unreadable[path] = d }
+            }
+        }
+    }
+
+    /// Takes a dormant file out of the tree.
+    private func removeDormant(_ path: String) {
+        guard let d = now.dormant.removeValue(forKey: path) else { return }
+        now.analyzed -= 1
+        if let b = d.bytes { now.kept -= b.count }
+    }
+
+    /// Grows the prefilter's literals to a fixed point: what the analysed files make matter is
+    /// searched for in the dormant files not searched for it yet; those in which it occurs are
+    /// analysed and the tree settled again, until nothing new turns up (as `TreeScan`'s rounds).
+    private func wake() throws {
+        while batches != nil, let model = now.model {
+            let analyses = now.files.values.flatMap { [$0.base, $0.second?.analysis].compactMap { $0 } }
+            let new = Prefilter.literals(after: analyses, model: model).subtracting(searched)
+            if !new.isEmpty { grow(new) }
+            let pool = self.pool, batches = self.batches, generation = self.generation
+            let stale = now.dormant.filter { batches == nil || $0.value.searched < generation }
+            guard !stale.isEmpty else { return }
+            let paths = stale.keys.sorted()
+            let items = paths.map { p in stale[p].map { (blob: $0.blob, searched: $0.searched, bytes: $0.bytes) }! }
+            let found: [Bool] = Parallel.map(items, jobs: jobs) { item in
+                guard let batches else { return true }
+                guard let bytes = item.bytes ?? (try? GitTree.read(item.blob, pool: pool)) else { return true }
+                return batches.contains { $0.to > item.searched && $0.filter.matches(bytes) }
+            }
+            var woken: [(String, ObjectID, Language)] = []
+            for (path, hit) in zip(paths, found) {
+                let d = stale[path]!
+                if hit { woken.append((path, d.blob, d.language)); removeDormant(path) } else { d.searched = generation }
+            }
+            guard !woken.isEmpty else { return }
+            place(woken, try firstPasses(woken, analyseAll: true))
+            if let (_, d) = now.unreadable.min(by: { $0.key < $1.key }) { throw ScanError("\(d.path): \(d.message)") }
+            try settle(changed: Set(woken.map(\.0)), projectChanged: false, configChanged: false)
+        }
+    }
+
+    /// Adds a generation of literals; past eight batches they are merged into one. A batch that
+    /// cannot be compiled turns the filter off: every dormant file is then analysed.
+    private func grow(_ new: Set<Literal>) {
+        searched.formUnion(new)
+        generation += 1
+        if (batches?.count ?? 0) >= 8 {
+            batches = LiteralPrefilter(searched).map { [Batch(from: 0, to: generation, filter: $0)] }
+        } else if let filter = LiteralPrefilter(new) {
+            batches?.append(Batch(from: generation - 1, to: generation, filter: filter))
+        } else {
+            batches = nil
+        }
     }
 
     /// What changed between the state's tree and `next`: a diff, or (`relist`) every entry of
@@ -218,7 +333,7 @@ final class TreeState {
         var entries: [TreeEntry] = []
         try repo.walkTree(next, enter: { _ in true }, visit: { entries.append($0) })
         let present = Set(entries.map(\.path))
-        let known = Set(now.files.keys).union(now.projectFiles.keys).union(now.excluded).union(now.symlinks).union(now.submodules)
+        let known = Set(now.files.keys).union(now.dormant.keys).union(now.projectFiles.keys).union(now.excluded).union(now.symlinks).union(now.submodules)
         return entries.map { TreeChange(path: $0.path, old: nil, new: $0) }
             + known.subtracting(present).sorted().map { TreeChange(path: $0, old: nil, new: nil) }
     }
@@ -265,7 +380,7 @@ final class TreeState {
             for change in changes {
                 guard let new = change.new, new.kind == .file || new.kind == .executable else { continue }
                 let path = change.path
-                if now.files[path]?.blob == new.id { continue }
+                if now.files[path]?.blob == new.id || now.dormant[path]?.blob == new.id { continue }
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 let language: Language
                 if ProjectFile.kind(of: path)?.isAlsoSource == true { language = .swift } else if ProjectFile.kind(of: path) == nil,
@@ -278,26 +393,39 @@ final class TreeState {
     }
 
     /// First passes found ahead for the current chunk.
-    private var prefetched: [MemoKey: TreeScan.FirstPass] = [:]
+    private var prefetched: [MemoKey: Pass] = [:]
 
     /// The chunk is written: what was found ahead for it is no longer needed.
     func endChunk() { prefetched = [:] }
 
     /// First-pass results for (path, blob) pairs: found ahead, else memoised ones decoded, else
-    /// analysed in parallel and added to the memo.
-    private func firstPasses(_ needed: [(String, ObjectID, Language)]) throws -> [TreeScan.FirstPass] {
+    /// read in parallel and, when the prefilter finds a literal (or is off, or `analyseAll`),
+    /// analysed and added to the memo. A dormant file is not memoised: its search is cheaper
+    /// than a look-up, and depends on what the tree makes matter.
+    private func firstPasses(_ needed: [(String, ObjectID, Language)], analyseAll: Bool = false) throws -> [Pass] {
         guard !needed.isEmpty else { return [] }
         let keys = needed.map { MemoKey(blob: $0.1.hex, path: $0.0) }
         let pool = self.pool, analyzer = self.analyzer
+        let batches = analyseAll ? nil : self.batches, generation = self.generation
         let (results, reused, scanned) = try throughMemo(
-            keys, known: keys.map { prefetched[$0] },
-            decode: { key, data in try? BinaryCoding.decode(MemoRecord.self, from: data).firstPass(path: key.path) },
+            keys, known: keys.map { analyseAll ? nil : prefetched[$0] },
+            decode: { key, data in try? BinaryCoding.decode(MemoRecord.self, from: data).firstPass(path: key.path).map(Pass.first) },
             source: { i in
                 let (path, blob, language) = needed[i]
                 return SourceFile(path: path, language: language, size: 0) { try GitTree.read(blob, pool: pool) }
             },
-            compute: { TreeScan.firstPass($0, analyzer: analyzer) },
-            encode: { first in MemoRecord(first).flatMap { try? BinaryCoding.encode($0) } })
+            compute: { file in
+                guard let batches else { return .first(TreeScan.firstPass(file, analyzer: analyzer)) }
+                let f = TreeScan.filteredFirstPass(file, analyzer: analyzer, isCandidate: { b in batches.contains { $0.filter.matches(b) } },
+                                                   analyseAll: false, keep: true)
+                return f.outcome.map(Pass.first) ?? .dormant(searched: generation, bytes: f.kept)
+            },
+            encode: { pass in
+                guard case .first(let first) = pass else { return nil }
+                return MemoRecord(first).flatMap { try? BinaryCoding.encode($0) }
+            },
+            // Blobs analysed: a dormant one was only searched.
+            isWork: { if case .dormant = $0 { false } else { true } })
         blobsReused += reused
         blobsScanned += scanned
         return results.map { $0! }
@@ -309,7 +437,8 @@ final class TreeState {
     /// came from the memo, and how many were computed.
     private func throughMemo<Value: Sendable>(_ keys: [MemoKey], known: [Value?], decode: (MemoKey, [UInt8]) -> Value?,
                                               source: (Int) -> SourceFile, compute: @Sendable (SourceFile) -> Value?,
-                                              encode: (Value) -> [UInt8]?) throws -> ([Value?], reused: Int, computed: Int) {
+                                              encode: (Value) -> [UInt8]?, isWork: (Value) -> Bool = { _ in true })
+        throws -> ([Value?], reused: Int, computed: Int) {
         var values = known
         let lookup = keys.indices.filter { values[$0] == nil }.map { keys[$0] }
         let found = lookup.isEmpty ? [:] : try store.memo(lookup, ruleset: Ruleset.fingerprint)
@@ -328,7 +457,7 @@ final class TreeState {
         for (i, value) in zip(missing, computed) {
             guard let value else { continue }
             values[i] = value
-            made += 1
+            if isWork(value) { made += 1 }
             if let data = encode(value) { memo.append((keys[i], data)) }
         }
         return (values, reused, made)

@@ -108,6 +108,14 @@ struct ApiAboveDeploymentTargetRule: Rule {
     ]
 
     var triggers: Set<Word> { Set(Self.apis.keys) }
+    /// An API matters only where some code deploys below its version: none before the project
+    /// files are read, then those newer than the oldest deployment target (a finding needs a
+    /// deployment target, so none without one).
+    var literals: Set<Literal> { [] }
+    func literals(in project: ProjectModel) -> Set<Literal> {
+        guard let lowest = project.lowestDeploymentTarget else { return [] }
+        return Set(Self.apis.filter { lowest < $0.value.1 }.keys.map { .word($0.spelling) })
+    }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         let t = f[k]

@@ -46,6 +46,8 @@ struct DragBeginSideEffectsRule: Rule {
         ])
 
     var triggers: Set<Word> { [.present, .presentViewController, .animate, .animateWithDuration] }
+    /// Presenting and animating are everywhere; the drag callback is not.
+    var literals: Set<Literal> { [.word("sessionWillBegin")] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (function, _) = f.enclosingFunction(of: k) else { return }

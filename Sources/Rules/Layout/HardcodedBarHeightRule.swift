@@ -78,6 +78,8 @@ struct HardcodedBarHeightRule: Rule {
         ], fixNeedsIOS: 11)
 
     var nameTriggers: NameTriggers { .barConstants }
+    /// Definitions and uses of bar constants alike spell a bar name.
+    var literals: Set<Literal> { BarNames.literals }
 
     func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         for constants in model.barConstants.values {

@@ -56,6 +56,10 @@ struct LayoutInWillTransitionRule: Rule {
         ])
 
     var triggers: Set<Word> { [.frame, .constant, .setFrame, .setConstant] }
+    /// `frame` is everywhere; the transition callbacks are not.
+    var literals: Set<Literal> {
+        [.word("viewWillTransition"), .word("willTransition"), .word("viewWillTransitionToSize"), .word("willTransitionToTraitCollection")]
+    }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (function, _) = f.enclosingFunction(of: k), isTransitionCallback(function, f.language) else { return }

@@ -47,6 +47,11 @@ struct SymmetricSafeAreaRule: Rule {
         ], fixNeedsIOS: 11)
 
     var triggers: Set<Word> { Set(Self.opposite.keys) }
+    /// Sides (`top`, `left`) are everywhere; insets names (`isInsetsName`) are not.
+    var literals: Set<Literal> {
+        [.caseless("safearea", wholeWord: false), .caseless("layoutmargins", wholeWord: false),
+         .caseless("insets", wholeWord: true), .caseless("safeinsets", wholeWord: true)]
+    }
 
     /// Names whose sides are safe-area or margin insets.
     static func isInsetsName(_ name: String) -> Bool {

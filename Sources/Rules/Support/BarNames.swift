@@ -45,6 +45,15 @@ enum BarNames {
         "cell",
     ]
 
+    /// What a file must contain to name a bar height (the prefilter's patterns, looser than
+    /// `isBarHeightName`): a bar word and a height word in one identifier, in either order, or a
+    /// bar word and a final `h`.
+    static let literals: Set<Literal> = [
+        .pattern("(?i)(nav|bar|safe|home)[\\w\\x80-\\xff]*(height|inset|top|bottom)"),
+        .pattern("(?i)(height|inset|top|bottom)[\\w\\x80-\\xff]*(nav|bar|safe|home)"),
+        .pattern("(?i)(nav|bar|safe|home)[\\w\\x80-\\xff]*h\\b"),
+    ]
+
     static func isBarHeightName(_ name: String) -> Bool {
         // Every bar word above spells `nav`, `bar`, `safe` or `home`: a name with none of them
         // is out before it is split into words (most names, on every file).

@@ -43,6 +43,24 @@ enum ProjectFacts {
     static let words: [Word] = [.UISceneConfiguration, .initWithName, .configurationWithName, .UIWindow, .UIWindowScene,
                                 .UINavigationController, .shared, .sharedInstance, .manager, .instance, .default]
 
+    /// What a file must contain to hold any of these facts (the prefilter's words for them):
+    /// the configuration and window words above (not the singleton words: a singleton matters
+    /// only as the owner of window state, whose declaration the prefilter looks for by name),
+    /// the first word of every method `methodKind` knows, `@main`, and the delegate protocols
+    /// whose adopters the repository rules look for in any file.
+    static let literals: Set<Literal> = {
+        var out: Set<Literal> = [.word("@main")]
+        for w in words where ![.shared, .sharedInstance, .manager, .instance, .default].contains(w) { out.insert(.word(w.spelling)) }
+        for name in ["application", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                     "applicationWillEnterForeground", "scene", "sceneDidBecomeActive", "sceneWillResignActive",
+                     "sceneDidEnterBackground", "sceneWillEnterForeground", "stateRestorationActivity",
+                     "stateRestorationActivityForScene", "windowScene",
+                     "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"] {
+            out.insert(.word(name))
+        }
+        return out
+    }()
+
     /// Records what token `k` (one of `words`) says: a scene configuration name, window state,
     /// or a singleton.
     static func note(_ k: Int, in f: CodeFile, into facts: inout FileFacts) {

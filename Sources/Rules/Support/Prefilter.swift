@@ -1,0 +1,82 @@
+import RuleKit
+import SourceLexing
+
+/// What a file must contain to matter to the analysis: the prefilter analyses only files in
+/// which one of these literals occurs, and grows them to a fixed point from the files it has
+/// analysed (alias and window-type names they define, types whose ancestry decides a finding's
+/// context, names their `#if` conditions test). A file with none of them holds no finding and
+/// no fact any analysed file needs, so skipping its analysis changes nothing.
+public enum Prefilter {
+    /// What every scan looks for first: each rule's literals, the project facts' words, and
+    /// suppression comments (`fleetscan:ignore` is a finding of its own when it is malformed or
+    /// unused).
+    public static func literals(of rules: [any Rule]) -> Set<Literal> {
+        var out = Set(rules.flatMap(\.literals))
+        out.formUnion(ProjectFacts.literals)
+        out.insert(.word("fleetscan"))
+        return out
+    }
+
+    /// The literals that the analysed files (`analyses`, whose facts make `model`, with the
+    /// project files' model) make matter.
+    public static func literals(after analyses: some Sequence<FileAnalysis>, model: RepositoryModel) -> Set<Literal> {
+        var out: Set<Literal> = []
+        // Names whose uses are findings or change them: geometry aliases, bar constants, window
+        // subclasses (a file that uses or subclasses one).
+        for name in model.aliases.keys { out.insert(.word(name)) }
+        for name in model.barConstants.keys { out.insert(.word(name)) }
+        for name in model.windowTypes { out.insert(.word(name)) }
+        // Types whose ancestry decides a context: every declaration or extension of each type
+        // on the way up, in any file.
+        var owners: Set<String> = []
+        for a in analyses {
+            for p in a.findings {
+                if let t = p.typeName { owners.insert(t) }
+                if let name = p.unlessDeclared { out.insert(.word(name)) }
+            }
+            for m in a.facts.methods { owners.insert(m.typeName) }
+            for w in a.facts.windowState { if let o = w.owner { owners.insert(o) } }
+            for c in a.facts.sceneConfigurationNames {
+                if let o = c.owner { owners.insert(o) }
+                if let by = c.resolvedBy { out.insert(.word(className(by))) }
+            }
+            for e in a.facts.appEntries { owners.insert(e) }
+            // What Objective-C `#if` conditions around findings test: macros defined in other
+            // files (Swift conditions name build settings and the compiler's own words only).
+            for b in a.branches where a.language != .swift {
+                for condition in [b.own].compactMap({ $0 }) + b.previous { identifiers(in: condition).forEach { out.insert(.word($0)) } }
+            }
+        }
+        for body in model.platformMacros.values { identifiers(in: body).forEach { out.insert(.word($0)) } }
+        var queue = Array(owners), seen: Set<String> = []
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            out.insert(.declaration(name))
+            queue.append(contentsOf: model.types[name]?.parents ?? [])
+        }
+        for rule in Catalog.rules { out.formUnion(rule.literals(in: model.project)) }
+        // Scene delegate classes the Info.plists name: declared somewhere, or a finding.
+        for app in model.project.apps {
+            for c in app.facts.configurations { if let cls = c.delegateClass { out.insert(.word(className(cls))) } }
+        }
+        return out
+    }
+
+    /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`.
+    static func className(_ value: String) -> String { value.split(separator: ".").last.map(String.init) ?? value }
+
+    /// The identifiers of a condition or macro body (`defined(SD_UIKIT) && !TARGET_OS_TV`).
+    static func identifiers(in text: String) -> [String] {
+        var out: [String] = [], current = ""
+        for u in text.unicodeScalars {
+            if u == "_" || u.properties.isAlphabetic || (!current.isEmpty && ("0"..."9").contains(u)) {
+                current.unicodeScalars.append(u)
+            } else {
+                if !current.isEmpty { out.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out.filter { $0 != "defined" }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LiteralSearch
+import RuleKit
+import Rules
+import SourceLexing
+
+/// Whether the prefilter skips the analysis of files without any literal (`on`, the default) or
+/// analyses every file and still finds the candidates (`off`, for the equivalence tests and for
+/// measuring): both report the same, byte for byte.
+public enum PrefilterMode: Sendable {
+    case on, off
+
+    /// `off` when `FLEETSCAN_PREFILTER=off`.
+    public static var environment: PrefilterMode { ProcessInfo.processInfo.environment["FLEETSCAN_PREFILTER"] == "off" ? .off : .on }
+}
+
+/// The prefilter's literal search: `Literal`s compiled into one Hyperscan database per round,
+/// and the switch that turns the filter off (`PrefilterMode`).
+struct LiteralPrefilter: Sendable {
+    let set: LiteralSet
+
+    /// `nil` when Hyperscan cannot compile the literals (or does not run on this processor):
+    /// then every file is a candidate.
+    init?(_ literals: Set<Literal>) {
+        // Hyperscan's compile time grows with the literals: past tens of thousands (a generated
+        // file's aliases) searching costs more than analysing what remains.
+        guard !literals.isEmpty, literals.count <= Self.maximumLiterals,
+              let set = try? LiteralSet(literals.map(Self.pattern).sorted { "\($0)" < "\($1)" }) else { return nil }
+        self.set = set
+    }
+
+    /// Literals one database holds at most; a round with more makes every remaining file a candidate.
+    static let maximumLiterals = 20_000
+
+    /// Whether any literal occurs in `buffer` (a scan error makes it a candidate: the filter may
+    /// only ever analyse too much).
+    func matches(_ buffer: SourceBuffer) -> Bool {
+        (try? set.matchesAny(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))) ?? true
+    }
+
+    /// Where a declaration's name follows: `class Name`, `@interface Name`, `extension M.Name`.
+    static let declarationKeywords = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation"]
+
+    /// A literal as a Hyperscan pattern.
+    static func pattern(_ literal: Literal) -> LiteralSet.Pattern {
+        switch literal {
+        case .word(let name): return .literal(name)
+        case .caseless(let text, let whole): return .literal(text, wholeWord: whole, caseless: true)
+        case .pattern(let p): return .regex(p)
+        case .declaration(let name): return .declared(name, after: declarationKeywords)
+        }
+    }
+}
