@@ -25,7 +25,7 @@ struct LiteralPrefilter: Sendable {
         // Hyperscan's compile time grows with the literals: past tens of thousands (a generated
         // file's aliases) searching costs more than analysing what remains.
         guard !literals.isEmpty, literals.count <= Self.maximumLiterals,
-              let set = try? LiteralSet(literals.map(Self.pattern).sorted { "\($0)" < "\($1)" }) else { return nil }
+              let set = try? LiteralSet(literals.map(Self.pattern)) else { return nil }
         self.set = set
     }
 

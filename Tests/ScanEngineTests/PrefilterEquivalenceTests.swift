@@ -132,6 +132,17 @@ import TestSupport
         #expect(on.records.last?.counts == fresh.byRule)
     }
 
+    /// What an Objective-C `#if` around a finding tests decides which files matter: a macro
+    /// `defined()` reads, not the header a `__has_include` names (whose `h` is in every file).
+    @Test func conditionsMakeTheirMacrosMatterNotTheirHeaders() throws {
+        let files = ["App/V.m": "#if __has_include(<Kit/Kit.h>) && defined(APP_FLAG)\nCGFloat w(void) { return [UIScreen mainScreen].bounds.size.width; }\n#endif\n",
+                     "App/Flags.h": "#define APP_FLAG (TARGET_OS_IOS)\n",
+                     "App/Notes.h": "// Kit.h is optional\nstatic int h = 1;\n"]
+        let r = scan(files)
+        #expect(r.files == 3)
+        #expect(r.candidates == 2)
+    }
+
     /// The filter does skip (one that analysed everything would pass the tests above and be
     /// useless), and a skipped file still counts.
     @Test func skipsFilesWithoutLiterals() throws {

@@ -114,8 +114,16 @@ struct ApiAboveDeploymentTargetRule: Rule {
     var literals: Set<Literal> { [] }
     func literals(in project: ProjectModel) -> Set<Literal> {
         guard let lowest = project.lowestDeploymentTarget else { return [] }
-        return Set(Self.apis.filter { lowest < $0.value.1 }.keys.map { .word($0.spelling) })
+        return Set(Self.apis.filter { lowest < $0.value.1 }.keys.map { w in Self.usePatterns[w].map(Literal.pattern) ?? .word(w.spelling) })
     }
+
+    /// What a use (`isUse`) of the commonest names spells, looser than `isUse`: the Observation
+    /// forms `@Environment(Store.self)` and `.environment(store)`, not `\.colorScheme`, which
+    /// every SwiftUI view reads (two regular expressions cost less than analysing those views).
+    static let usePatterns: [Word: String] = [
+        .Environment: "@Environment\\s*\\(\\s*[^\\s\\\\]",
+        .environment: "\\.\\s*environment\\s*\\(\\s*[^\\s\\\\)]",
+    ]
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         let t = f[k]

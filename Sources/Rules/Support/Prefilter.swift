@@ -65,18 +65,45 @@ public enum Prefilter {
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`.
     static func className(_ value: String) -> String { value.split(separator: ".").last.map(String.init) ?? value }
 
-    /// The identifiers of a condition or macro body (`defined(SD_UIKIT) && !TARGET_OS_TV`).
+    /// The identifiers of a condition or macro body that name a macro as `PlatformConditions`
+    /// evaluates it (`defined(SD_UIKIT) && !TARGET_OS_TV` → `SD_UIKIT`, `TARGET_OS_TV`): a call's
+    /// name and its argument are never looked up (`__has_include(<MatrixSDK/MatrixSDK.h>)`, `os(iOS)`),
+    /// except `defined`'s.
     static func identifiers(in text: String) -> [String] {
-        var out: [String] = [], current = ""
+        // Tokens: identifiers, parentheses and anything else, one character at a time.
+        var tokens: [String] = [], current = ""
         for u in text.unicodeScalars {
             if u == "_" || u.properties.isAlphabetic || (!current.isEmpty && ("0"..."9").contains(u)) {
                 current.unicodeScalars.append(u)
-            } else {
-                if !current.isEmpty { out.append(current) }
-                current = ""
+                continue
             }
+            if !current.isEmpty { tokens.append(current) }
+            current = ""
+            if !u.properties.isWhitespace { tokens.append(String(u)) }
         }
-        if !current.isEmpty { out.append(current) }
-        return out.filter { $0 != "defined" }
+        if !current.isEmpty { tokens.append(current) }
+        let isName: (String) -> Bool = { t in t.unicodeScalars.first.map { $0 == "_" || $0.properties.isAlphabetic } ?? false }
+        var out: [String] = []
+        var i = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            i += 1
+            guard isName(t), t != "defined" || i >= tokens.count || tokens[i] != "(" else {
+                if t == "defined" { i += 1 }  // `defined(X)`: X is read as any name is
+                continue
+            }
+            if t == "defined" { continue }
+            if i < tokens.count, tokens[i] == "(" {
+                // Some other call: skip to its closing parenthesis.
+                var depth = 0
+                repeat {
+                    if tokens[i] == "(" { depth += 1 } else if tokens[i] == ")" { depth -= 1 }
+                    i += 1
+                } while i < tokens.count && depth > 0
+                continue
+            }
+            out.append(t)
+        }
+        return out
     }
 }
