@@ -47,6 +47,16 @@ final class TreeState {
 
         var analysis: FileAnalysis? { second?.analysis ?? base }
 
+        /// What this file makes matter to the prefilter (both passes), found once per analysis.
+        var contribution: Prefilter.Contribution {
+            if let c = cachedContribution { return c }
+            var c = base.map(Prefilter.Contribution.init) ?? Prefilter.Contribution()
+            if let s = second?.analysis { c.add(Prefilter.Contribution(s)) }
+            cachedContribution = c
+            return c
+        }
+        var cachedContribution: Prefilter.Contribution?
+
         /// Whether the file has an identifier with hash `h`.
         func uses(_ h: UInt32) -> Bool {
             var lo = 0, hi = names.count
@@ -107,6 +117,8 @@ final class TreeState {
     private var batches: [Batch]?
     private var searched: Set<Literal> = []
     private var generation = 0
+    /// Whether analyses or the model changed since the prefilter's literals were last grown.
+    private var literalsMayGrow = true
     /// Bytes of dormant files kept at most.
     static let keptLimit = 64 << 20
 
@@ -265,6 +277,7 @@ final class TreeState {
                 now.analyzed += 1
             case .first(let first):
                 let file = File(blob: blob, language: language, first: first)
+                literalsMayGrow = true
                 now.files[path] = file
                 now.sums.add(file.signatures)
                 if let facts = file.base?.facts { now.inputs.add(facts) }
@@ -287,9 +300,13 @@ final class TreeState {
     /// analysed and the tree settled again, until nothing new turns up (as `TreeScan`'s rounds).
     private func wake() throws {
         while batches != nil, let model = now.model {
-            let analyses = now.files.values.flatMap { [$0.base, $0.second?.analysis].compactMap { $0 } }
-            let new = Prefilter.literals(after: analyses, model: model).subtracting(searched)
-            if !new.isEmpty { grow(new) }
+            if literalsMayGrow {
+                var all = Prefilter.Contribution()
+                for file in now.files.values { all.add(file.contribution) }
+                let new = Prefilter.literals(all, model: model).subtracting(searched)
+                if !new.isEmpty { grow(new) }
+                literalsMayGrow = false
+            }
             let pool = self.pool, batches = self.batches, generation = self.generation
             let stale = now.dormant.filter { batches == nil || $0.value.searched < generation }
             guard !stale.isEmpty else { return }
@@ -510,6 +527,7 @@ final class TreeState {
             if !hadModel { recountAll = true }
             self.now.model = model
             self.now.digests = digests
+            literalsMayGrow = true
             modelSums = now.sums
         }
         let model = self.now.model!
@@ -543,6 +561,8 @@ final class TreeState {
         unindex(path, file)
         if let current = file.second { file.earlier = current }
         file.second = second
+        file.cachedContribution = nil
+        literalsMayGrow = true
         index(path, file)
     }
 

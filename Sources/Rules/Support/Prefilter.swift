@@ -20,35 +20,56 @@ public enum Prefilter {
     /// The literals that the analysed files (`analyses`, whose facts make `model`, with the
     /// project files' model) make matter.
     public static func literals(after analyses: some Sequence<FileAnalysis>, model: RepositoryModel) -> Set<Literal> {
-        var out: Set<Literal> = []
-        // Names whose uses are findings or change them: geometry aliases, bar constants, window
-        // subclasses (a file that uses or subclasses one).
-        for name in model.aliases.keys { out.insert(.word(name)) }
-        for name in model.barConstants.keys { out.insert(.word(name)) }
-        for name in model.windowTypes { out.insert(.word(name)) }
-        // Types whose ancestry decides a context: every declaration or extension of each type
-        // on the way up, in any file.
-        var owners: Set<String> = []
-        for a in analyses {
+        var all = Contribution()
+        for a in analyses { all.add(Contribution(a)) }
+        return literals(all, model: model)
+    }
+
+    /// What one analysed file makes matter on its own: literals, and the types whose ancestry
+    /// decides its findings' contexts (whose declarations `literals(_:model:)` adds).
+    public struct Contribution: Sendable {
+        public var literals: Set<Literal> = []
+        public var owners: Set<String> = []
+
+        public init() {}
+
+        public init(_ a: FileAnalysis) {
             for p in a.findings {
                 if let t = p.typeName { owners.insert(t) }
-                if let name = p.unlessDeclared { out.insert(.word(name)) }
+                if let name = p.unlessDeclared { literals.insert(.word(name)) }
             }
             for m in a.facts.methods { owners.insert(m.typeName) }
             for w in a.facts.windowState { if let o = w.owner { owners.insert(o) } }
             for c in a.facts.sceneConfigurationNames {
                 if let o = c.owner { owners.insert(o) }
-                if let by = c.resolvedBy { out.insert(.word(className(by))) }
+                if let by = c.resolvedBy { literals.insert(.word(className(by))) }
             }
             for e in a.facts.appEntries { owners.insert(e) }
             // What Objective-C `#if` conditions around findings test: macros defined in other
             // files (Swift conditions name build settings and the compiler's own words only).
             for b in a.branches where a.language != .swift {
-                for condition in [b.own].compactMap({ $0 }) + b.previous { identifiers(in: condition).forEach { out.insert(.word($0)) } }
+                for condition in [b.own].compactMap({ $0 }) + b.previous { identifiers(in: condition).forEach { literals.insert(.word($0)) } }
             }
         }
+
+        public mutating func add(_ other: Contribution) {
+            literals.formUnion(other.literals)
+            owners.formUnion(other.owners)
+        }
+    }
+
+    /// The literals of the files' `contribution` with what the repository model makes matter.
+    public static func literals(_ contribution: Contribution, model: RepositoryModel) -> Set<Literal> {
+        var out = contribution.literals
+        // Names whose uses are findings or change them: geometry aliases, bar constants, window
+        // subclasses (a file that uses or subclasses one).
+        for name in model.aliases.keys { out.insert(.word(name)) }
+        for name in model.barConstants.keys { out.insert(.word(name)) }
+        for name in model.windowTypes { out.insert(.word(name)) }
         for body in model.platformMacros.values { identifiers(in: body).forEach { out.insert(.word($0)) } }
-        var queue = Array(owners), seen: Set<String> = []
+        // Types whose ancestry decides a context: every declaration or extension of each type
+        // on the way up, in any file.
+        var queue = Array(contribution.owners), seen: Set<String> = []
         while let name = queue.popLast() {
             guard seen.insert(name).inserted else { continue }
             out.insert(.declaration(name))
