@@ -47,16 +47,6 @@ final class TreeState {
 
         var analysis: FileAnalysis? { second?.analysis ?? base }
 
-        /// What this file makes matter to the prefilter (both passes), found once per analysis.
-        var contribution: Prefilter.Contribution {
-            if let c = cachedContribution { return c }
-            var c = base.map(Prefilter.Contribution.init) ?? Prefilter.Contribution()
-            if let s = second?.analysis { c.add(Prefilter.Contribution(s)) }
-            cachedContribution = c
-            return c
-        }
-        var cachedContribution: Prefilter.Contribution?
-
         /// Whether the file has an identifier with hash `h`.
         func uses(_ h: UInt32) -> Bool {
             var lo = 0, hi = names.count
@@ -117,8 +107,12 @@ final class TreeState {
     private var batches: [Batch]?
     private var searched: Set<Literal> = []
     private var generation = 0
-    /// Whether analyses or the model changed since the prefilter's literals were last grown.
-    private var literalsMayGrow = true
+    /// What files analysed since the prefilter's literals last grew make matter, the owner
+    /// types seen so far (a superset of today's: only ever more literals), and whether the model
+    /// changed since: the literals grow from what is new, not from every file at every commit.
+    private var pending = Prefilter.Contribution()
+    private var owners: Set<String> = []
+    private var modelChanged = true
     /// Bytes of dormant files kept at most.
     static let keptLimit = 64 << 20
 
@@ -277,7 +271,7 @@ final class TreeState {
                 now.analyzed += 1
             case .first(let first):
                 let file = File(blob: blob, language: language, first: first)
-                literalsMayGrow = true
+                if batches != nil, let a = file.base { pending.add(Prefilter.Contribution(a)) }
                 now.files[path] = file
                 now.sums.add(file.signatures)
                 if let facts = file.base?.facts { now.inputs.add(facts) }
@@ -300,12 +294,16 @@ final class TreeState {
     /// analysed and the tree settled again, until nothing new turns up (as `TreeScan`'s rounds).
     private func wake() throws {
         while batches != nil, let model = now.model {
-            if literalsMayGrow {
-                var all = Prefilter.Contribution()
-                for file in now.files.values { all.add(file.contribution) }
-                let new = Prefilter.literals(all, model: model).subtracting(searched)
+            if !pending.isEmpty || modelChanged {
+                var literals = pending.literals
+                let fresh = pending.owners.subtracting(owners)
+                owners.formUnion(fresh)
+                if modelChanged { literals.formUnion(Prefilter.literals(of: model)) }
+                literals.formUnion(Prefilter.declarations(along: modelChanged ? owners : fresh, model: model))
+                pending = Prefilter.Contribution()
+                modelChanged = false
+                let new = literals.subtracting(searched)
                 if !new.isEmpty { grow(new) }
-                literalsMayGrow = false
             }
             let pool = self.pool, batches = self.batches, generation = self.generation
             let stale = now.dormant.filter { batches == nil || $0.value.searched < generation }
@@ -527,7 +525,7 @@ final class TreeState {
             if !hadModel { recountAll = true }
             self.now.model = model
             self.now.digests = digests
-            literalsMayGrow = true
+            modelChanged = true
             modelSums = now.sums
         }
         let model = self.now.model!
@@ -561,8 +559,7 @@ final class TreeState {
         unindex(path, file)
         if let current = file.second { file.earlier = current }
         file.second = second
-        file.cachedContribution = nil
-        literalsMayGrow = true
+        if batches != nil, let a = second?.analysis { pending.add(Prefilter.Contribution(a)) }
         index(path, file)
     }
 

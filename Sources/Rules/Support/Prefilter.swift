@@ -52,6 +52,8 @@ public enum Prefilter {
             }
         }
 
+        public var isEmpty: Bool { literals.isEmpty && owners.isEmpty }
+
         public mutating func add(_ other: Contribution) {
             literals.formUnion(other.literals)
             owners.formUnion(other.owners)
@@ -60,25 +62,34 @@ public enum Prefilter {
 
     /// The literals of the files' `contribution` with what the repository model makes matter.
     public static func literals(_ contribution: Contribution, model: RepositoryModel) -> Set<Literal> {
-        var out = contribution.literals
-        // Names whose uses are findings or change them: geometry aliases, bar constants, window
-        // subclasses (a file that uses or subclasses one).
+        contribution.literals.union(literals(of: model)).union(declarations(along: contribution.owners, model: model))
+    }
+
+    /// What the repository model makes matter whatever the files: names whose uses are findings
+    /// or change them (geometry aliases, bar constants, window subclasses), the names platform
+    /// macros test, the rules' project literals, the scene delegate classes the Info.plists name.
+    public static func literals(of model: RepositoryModel) -> Set<Literal> {
+        var out: Set<Literal> = []
         for name in model.aliases.keys { out.insert(.word(name)) }
         for name in model.barConstants.keys { out.insert(.word(name)) }
         for name in model.windowTypes { out.insert(.word(name)) }
         for body in model.platformMacros.values { identifiers(in: body).forEach { out.insert(.word($0)) } }
-        // Types whose ancestry decides a context: every declaration or extension of each type
-        // on the way up, in any file.
-        var queue = Array(contribution.owners), seen: Set<String> = []
+        for rule in Catalog.rules { out.formUnion(rule.literals(in: model.project)) }
+        for app in model.project.apps {
+            for c in app.facts.configurations { if let cls = c.delegateClass { out.insert(.word(className(cls))) } }
+        }
+        return out
+    }
+
+    /// Types whose ancestry decides a context: every declaration or extension of each of
+    /// `owners` and of the types on their way up, in any file.
+    public static func declarations(along owners: Set<String>, model: RepositoryModel) -> Set<Literal> {
+        var out: Set<Literal> = []
+        var queue = Array(owners), seen: Set<String> = []
         while let name = queue.popLast() {
             guard seen.insert(name).inserted else { continue }
             out.insert(.declaration(name))
             queue.append(contentsOf: model.types[name]?.parents ?? [])
-        }
-        for rule in Catalog.rules { out.formUnion(rule.literals(in: model.project)) }
-        // Scene delegate classes the Info.plists name: declared somewhere, or a finding.
-        for app in model.project.apps {
-            for c in app.facts.configurations { if let cls = c.delegateClass { out.insert(.word(className(cls))) } }
         }
         return out
     }
