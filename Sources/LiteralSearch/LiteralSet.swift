@@ -5,7 +5,6 @@
 // asks whether any pattern occurs in a buffer and stops at the first match, which is what a
 // prefilter needs (ripgrep rules most bytes out the same way before any real work runs).
 import CVectorscan
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,14 +45,14 @@ public final class LiteralSet: Sendable {
     private let expressions: Database?
     /// What a literal match must also satisfy, by pattern index.
     private let checks: [Check]
-    /// Scratch spaces not in use: a scan takes one (or allocates a new one) and gives it back,
-    /// so parallel scans never share one and a pool of N threads allocates N.
-    private let idle: Mutex<[Handle]>
+    /// A scratch space that fits every database, never scanned with: each scan clones its own
+    /// (a few KB, a microsecond), so parallel scans share nothing and no lock is needed.
+    private let prototype: Handle
 
-    /// A pointer Hyperscan owns. Sendable because neither a database nor a scratch space is
-    /// ever written from Swift: a database is read-only once compiled (Hyperscan documents
-    /// concurrent scans of one database as safe), and a scratch space is held by one scan at a
-    /// time (`idle` hands it out under its lock).
+    /// A pointer Hyperscan owns. Sendable because neither a database nor the prototype scratch
+    /// space is ever written once made: a database is read-only once compiled (Hyperscan
+    /// documents concurrent scans of one database as safe), and the prototype is only read, by
+    /// `hs_clone_scratch`; the scratch a scan writes is its own clone.
     private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
 
     private final class Database: Sendable {
@@ -128,7 +127,8 @@ public final class LiteralSet: Sendable {
             if let scratch { hs_free_scratch(scratch) }
             throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
         }
-        idle = Mutex(scratch.map { [Handle(pointer: $0)] } ?? [])
+        guard let scratch else { throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space") }
+        prototype = Handle(pointer: scratch)
     }
 
     /// Runs one Hyperscan compiler over the patterns `ids` name, turning its error into ours.
@@ -152,7 +152,7 @@ public final class LiteralSet: Sendable {
     }
 
     deinit {
-        idle.withLock { scratches in for s in scratches { hs_free_scratch(s.pointer) } }
+        hs_free_scratch(prototype.pointer)
     }
 
     /// Whether any pattern occurs in `bytes`; the scan stops at the first match.
@@ -173,8 +173,12 @@ public final class LiteralSet: Sendable {
     /// the first when `stopAtFirst`).
     private func scan(_ bytes: UnsafeRawBufferPointer, stopAtFirst: Bool, onMatch: (Int) -> Void) throws(LiteralSearchError) {
         guard bytes.count <= Int(UInt32.max) else { throw LiteralSearchError(message: "a buffer of \(bytes.count) bytes is too large to scan") }
-        let scratch = try takeScratch()
-        defer { idle.withLock { $0.append(scratch) } }
+        var clone: OpaquePointer?
+        guard hs_clone_scratch(prototype.pointer, &clone) == HS_SUCCESS, let clone else {
+            throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
+        }
+        defer { hs_free_scratch(clone) }
+        let scratch = Handle(pointer: clone)
         var seen = [Bool](repeating: false, count: patterns.count)
         var stopped = false
         func accept(_ id: Int, _ end: Int) -> Bool {
@@ -234,18 +238,6 @@ public final class LiteralSet: Sendable {
             for (j, b) in k.enumerated() where bytes[from + j] != b { return false }
             return from == 0 || !Self.isWord(bytes[from - 1]) || !Self.isWord(k.first)
         }
-    }
-
-    private func takeScratch() throws(LiteralSearchError) -> Handle {
-        if let s = idle.withLock({ $0.popLast() }) { return s }
-        // All in use: allocate one more that fits every database.
-        var scratch: OpaquePointer?
-        for db in [literals, expressions].compactMap({ $0 }) where hs_alloc_scratch(db.handle.pointer, &scratch) != HS_SUCCESS {
-            if let scratch { hs_free_scratch(scratch) }
-            throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
-        }
-        guard let scratch else { throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space") }
-        return Handle(pointer: scratch)
     }
 
     // MARK: Bytes

@@ -42,6 +42,7 @@ public struct GitScan: Sendable {
     /// Lists the tree of `revision` in the repository `pool` opens.
     /// `configuration` is a file on disk to use instead of the tree's own.
     public static func prepare(pool: RepositoryPool, repository: String, revision: String, configuration override: String? = nil) throws -> GitScan {
+        LiteralPrefilter.prepare()  // compiled while the tree is listed
         let overriding = try override.map(Configuration.load(file:))
         do {
             return try pool.with { repo in

@@ -81,7 +81,8 @@ public enum HistoryScan {
     /// a fleet keeps one per lane instead of connecting again for every repository.
     public static func run(pool: RepositoryPool, name: String, url: String, store: any Store, writer: (any Store)? = nil,
                            options: HistoryOptions, progress: ((HistoryProgress) -> Void)? = nil) throws -> HistoryOutcome {
-        try pool.with { repo in
+        if options.prefilter == .on { LiteralPrefilter.prepare() }  // compiled while the history is walked
+        return try pool.with { repo in
             let head = try repo.resolveCommit(options.revision)
             var outcome = HistoryOutcome(head: head.hex, chain: [])
             let chain = try walk(repo, from: head, options: options, notes: &outcome.notes)

@@ -29,6 +29,19 @@ struct LiteralPrefilter: Sendable {
         self.set = set
     }
 
+    /// The catalogue's literals (what every scan searches first) and their database, compiled
+    /// once per process on a thread of its own from the first use: a scan touches it before
+    /// listing its files, so Hyperscan's compile (about 10 ms, most of it the bar-name patterns)
+    /// overlaps the listing instead of preceding the first pass. A configuration that disables
+    /// rules searches for the whole catalogue's literals all the same: only more candidates.
+    static let catalogue = Background { () -> (literals: Set<Literal>, filter: LiteralPrefilter?) in
+        let literals = Prefilter.literals(of: Catalog.rules)
+        return (literals, LiteralPrefilter(literals))
+    }
+
+    /// Starts compiling `catalogue` (a scan about to list its files calls this).
+    static func prepare() { _ = catalogue }
+
     /// Literals one database holds at most; a round with more makes every remaining file a candidate.
     static let maximumLiterals = 20_000
 

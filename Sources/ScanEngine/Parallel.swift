@@ -33,6 +33,30 @@ public enum Parallel {
     public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
 
+/// One value computed on a thread of its own while the caller goes on; `value` waits for it.
+/// For work that has to start before the files are known (the prefilter's compile, beside the
+/// listing); files themselves always go through `Parallel.map`.
+public final class Background<T: Sendable>: Sendable {
+    private let result = Mutex<T?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(_ body: @escaping @Sendable () -> T) {
+        let thread = Thread { [self] in
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    public var value: T {
+        done.wait()
+        done.signal()
+        return result.withLock { $0! }
+    }
+}
+
 /// Preallocated result slots written by distinct workers at distinct indexes.
 ///
 /// `@unchecked Sendable`: each index is written once, by the one worker given that index;

@@ -19,6 +19,7 @@ public struct PathScan: Sendable {
     /// `include` and `exclude` say. The root's configuration applies, or the file `configuration`.
     /// Nothing to scan is an error, as SwiftLint's "No lintable files found" is.
     public static func prepare(_ paths: [String], configuration override: String? = nil) throws -> PathScan {
+        LiteralPrefilter.prepare()  // compiled while the files are listed
         let paths = paths.isEmpty ? ["."] : paths
         var kinds: [(String, Bool)] = []
         for path in paths {

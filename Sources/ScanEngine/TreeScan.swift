@@ -65,8 +65,9 @@ public enum TreeScan {
                            configuration: Configuration = Configuration(), jobs: Int = Parallel.cores,
                            analyzer: Analyzer = Analyzer(), prefilter mode: PrefilterMode = .environment) -> ScanResult {
         let started = Date()
-        var searched = Prefilter.literals(of: analyzer.rules)
-        let filter = LiteralPrefilter(searched)
+        let catalogue = LiteralPrefilter.catalogue.value
+        var searched = catalogue.literals
+        let filter = catalogue.filter
         // A file without any literal is not analysed; its bytes are kept for the next rounds'
         // searches while all such files fit in 512 MiB, and read again otherwise.
         let keep = files.reduce(0) { $0 + $1.size } <= 512 << 20

@@ -176,8 +176,9 @@ final class TreeState {
         self.store = store
         self.jobs = jobs
         if prefilter == .on {
-            searched = Prefilter.literals(of: analyzer.rules)
-            batches = LiteralPrefilter(searched).map { [Batch(from: 0, to: 1, filter: $0)] }
+            let catalogue = LiteralPrefilter.catalogue.value
+            searched = catalogue.literals
+            batches = catalogue.filter.map { [Batch(from: 0, to: 1, filter: $0)] }
             generation = 1
         }
     }
