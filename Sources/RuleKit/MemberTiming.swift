@@ -142,7 +142,7 @@ struct MemberTimings {
             if MemberTiming.isSizeTransition(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inSizeTransition) }
             if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
             if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
-            if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes) { own.insert(.beforeWindow) }
+            if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes), Self.isOutlet(scope, in: file) { own.insert(.beforeWindow) }
             if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
             if Self.returnsWindow(scope, in: file, swift: swift) || Self.addsItself(scope, in: file) { own.insert(.choosesWindow) }
             timing[s] = own
@@ -154,7 +154,8 @@ struct MemberTimings {
         for flag in [MemberTiming.beforeWindow, .inSizeTransition] {
             var queue = members.filter { timing[$0]!.contains(flag) }
             while let s = queue.popLast() {
-                for callee in calls[s] ?? [] where !timing[callee]!.contains(flag) {
+                // UIKit runs its layout methods in layout passes, in a window, whoever else calls them.
+                for callee in calls[s] ?? [] where !timing[callee]!.contains(flag) && !(flag == .beforeWindow && timing[callee]!.contains(.inLayout)) {
                     timing[callee]!.insert(flag)
                     queue.append(callee)
                 }
@@ -228,6 +229,23 @@ struct MemberTimings {
         return false
     }
 
+    /// Whether the property is an `@IBOutlet` (`@IBOutlet weak var label: UILabel!`): its observers
+    /// run while the nib loads, before the view is in a window; another property's run whenever
+    /// it is set.
+    static func isOutlet(_ scope: Scope, in file: CodeFile) -> Bool {
+        func outlet(_ q: Int) -> Bool { file[q].kind == .atWord && file.text(q).hasSuffix("IBOutlet") }
+        if (scope.declarationStart..<min(scope.open, file.tokens.count)).contains(where: outlet) { return true }
+        let modifiers: Set<String> = ["weak", "unowned", "private", "fileprivate", "internal", "public", "open", "lazy", "override",
+                                      "final", "dynamic"]
+        var q = scope.declarationStart - 1
+        while q >= 0, scope.declarationStart - q <= 8 {
+            if outlet(q) { return true }
+            guard file[q].kind == .atWord || (file[q].kind == .identifier && modifiers.contains(file.text(q))) else { return false }
+            q -= 1
+        }
+        return false
+    }
+
     /// Whether a property's body holds `willSet`/`didSet` (or is one).
     static func observes(_ scope: Scope, in file: CodeFile, scopes: [Scope]) -> Bool {
         var q = scope.open + 1
@@ -251,6 +269,11 @@ struct MemberTimings {
                 continue
             }
             let t = file[q]
+            // `#selector(m(_:))` names a method; it does not call it.
+            if swift, t.kind == .hashWord, t.word == .selector, file.isPunct(q + 1, "("), file.pair(q + 1) > q {
+                q = file.pair(q + 1) + 1
+                continue
+            }
             if swift, t.kind == .identifier {
                 if let found = swiftCall(q, in: file, members: members, scopes: scopes) { out.formUnion(found) }
             } else if !swift, t.isPunct("["), file.is(q + 1, .self), file[q + 2].kind == .identifier {

@@ -22,7 +22,8 @@ import SourceLexing
                 @objc func tapped() { shared(); TAPPED }
                 func shared() { SHARED }
                 var computed: CGFloat { COMPUTED }
-                var observed = 0 { didSet { OBSERVED; helper() } }
+                @IBOutlet weak var observed: UILabel! { didSet { OBSERVED; helper() } }
+                var mode = 0 { didSet { ANYTIME; setNeedsLayout() } }
                 func helper() { HELPER }
                 func later() { DispatchQueue.main.async { self.deferred() } }
                 func deferred() { DEFERRED }
@@ -39,11 +40,40 @@ import SourceLexing
         // Called from layout code and from an action: settled, and not layout code itself.
         #expect(Self.timing(source, .swift, at: "SHARED") == [])
         #expect(Self.timing(source, .swift, at: "TAPPED") == [])
-        // Property observers run when the property is set, for an outlet while the nib loads.
+        // An outlet's observers run while the nib loads.
         #expect(Self.timing(source, .swift, at: "OBSERVED") == .beforeWindow)
         #expect(Self.timing(source, .swift, at: "HELPER") == .beforeWindow)
+        // Another property's observers run whenever it is set (Rocket.Chat's `fullScreen`).
+        #expect(Self.timing(source, .swift, at: "ANYTIME") == [])
         #expect(Self.timing(source, .swift, at: "DEFERRED") == [])
         #expect(Self.timing(source, .swift, at: "STATIC") == [])
+    }
+
+    /// `#selector(m(_:))` in viewDidLoad names the action a control sends later; it does not
+    /// run it there (Rocket.Chat's `NewRoomViewController` read "not in a window yet" inside its
+    /// actions).
+    @Test func aSelectorIsNotACall() {
+        let source = """
+            class C: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
+                    NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow), name: nil, object: nil)
+                    prepare(); EARLY
+                    viewWillLayoutSubviews()
+                }
+                override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); RELAYOUT }
+                @objc func tapped(_ sender: Any) { TAPPED }
+                @objc func keyboardWillShow() { SHOWN }
+                func prepare() { PREPARE }
+            }
+            """
+        #expect(Self.timing(source, .swift, at: "EARLY") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "PREPARE") == .beforeWindow)
+        #expect(Self.timing(source, .swift, at: "TAPPED") == [])
+        #expect(Self.timing(source, .swift, at: "SHOWN") == [])
+        // A layout method called from viewDidLoad still runs in UIKit's layout passes.
+        #expect(Self.timing(source, .swift, at: "RELAYOUT") == .inLayout)
     }
 
     @Test func transitionsReachWhatTheyCallButNotTheirAnimationBlocks() {
