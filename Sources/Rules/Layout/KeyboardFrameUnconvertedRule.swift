@@ -58,7 +58,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 @implementation FormViewController
                 - (void)keyboardWillShow:(NSNotification *)n {
                     CGRect r = [n.userInfo[↓UIKeyboardFrameEndUserInfoKey] CGRectValue];
-                    CGRect b = [n.userInfo[↓UIKeyboardFrameBeginUserInfoKey] CGRectValue];
+                    CGRect b = [n.userInfo[UIKeyboardFrameBeginUserInfoKey] CGRectValue];
                     self.bottom.constant = r.size.height;
                 }
                 @end
@@ -89,6 +89,24 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 @end
                 """),
             Example("let key = UIResponder.keyboardFrameBeginUserInfoKey"),
+            // The begin frame tells an appearance from a move (SlackTextViewController).
+            Example("func f(_ n: Notification) { let begin = n.userInfo?[UIResponder.keyboardFrameBeginUserInfoKey] as? CGRect; moved = begin != nil }"),
+            .objc("- (void)f:(NSNotification *)n { CGRect b = [n.userInfo[UIKeyboardFrameBeginUserInfoKey] CGRectValue]; self.moved = !CGRectIsNull(b); }"),
+            // A test building the notification UIKit would post writes the key, reads nothing.
+            Example("""
+                func testKeyboard() {
+                    let info: [AnyHashable: Any] = [UIResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: CGRect(x: 0, y: 500, width: 320, height: 216))]
+                    NotificationCenter.default.post(name: UIResponder.keyboardWillShowNotification, object: nil, userInfo: info)
+                }
+                """),
+            .objc("""
+                - (void)postFake {
+                    NSMutableDictionary *info = [NSMutableDictionary dictionary];
+                    [info setObject:[NSValue valueWithCGRect:CGRectZero] forKey:UIKeyboardFrameEndUserInfoKey];
+                    NSDictionary *other = @{UIKeyboardFrameEndUserInfoKey: [NSValue valueWithCGRect:CGRectZero]};
+                    [[NSNotificationCenter defaultCenter] postNotificationName:UIKeyboardWillShowNotification object:nil userInfo:other];
+                }
+                """),
             // A helper that hands the frame back leaves converting it to its caller (GoMap's
             // `keyboardFrame(from:)`, whose caller converts).
             Example("""
@@ -107,11 +125,12 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 """),
         ])
 
-    /// The end frame and the begin frame: both are in the screen's coordinate space.
-    var triggers: Set<Word> { [.keyboardFrameEndUserInfoKey, .UIKeyboardFrameEndUserInfoKey, .keyboardFrameBeginUserInfoKey, .UIKeyboardFrameBeginUserInfoKey] }
+    /// The end frame, where the keyboard will be (RULES.md): the begin frame is where it was,
+    /// which code reads to tell an appearance from a move, not to lay out.
+    var triggers: Set<Word> { [.keyboardFrameEndUserInfoKey, .UIKeyboardFrameEndUserInfoKey] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        guard let body = f.innermostBody(of: k) else { return }
+        guard let body = f.innermostBody(of: k), !Self.isWritten(k, in: f) else { return }
         var q = body.open + 1
         while q < body.close {
             let t = f[q]
@@ -121,6 +140,16 @@ struct KeyboardFrameUnconvertedRule: Rule {
         }
         if Self.isReturned(k, in: body, of: f) { return }
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's")
+    }
+
+    /// Whether the key at `k` is written, not read: a dictionary literal's key
+    /// (`[UIResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: r)]`, `@{UIKeyboardFrameEndUserInfoKey: v}`),
+    /// a subscript assigned to (`info[key] = v`), or `setObject:forKey:` / `setValue:forKey:` —
+    /// a test building the notification UIKit would post.
+    static func isWritten(_ k: Int, in f: CodeFile) -> Bool {
+        if f.isPunct(k + 1, ":") { return true }
+        if f.isPunct(k + 1, "]"), f.isPunct(k + 2, "="), !f.isPunct(k + 3, "=") { return true }
+        return f.language != .swift && f.isPunct(k - 1, ":") && f.text(k - 2) == "forKey"
     }
 
     /// Whether the body hands the frame read at `k` back to its caller: a `return` (or a
