@@ -1289,6 +1289,63 @@ def library_with_demo(root):
 """)
 
 
+def pod_built_by_its_demo(root):
+    """A pod whose only project builds its sources into the demo app (issue 29, after
+    JSQMessagesViewController): no framework target; the podspec's source_files name what the
+    repository ships. That code is the library and decides the stage; the demo's own code and
+    Info.plist are the example's."""
+    d = os.path.join(root, "PodBuiltByDemo")
+    write(os.path.join(d, "ChatKit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'ChatKit'\n  # the library, not the demo\n"
+          "  s.source_files = 'ChatKit/**/*.{h,m}'\n  s.resources = ['ChatKit/Assets/ChatKit.bundle']\nend\n")
+    p = Project("ChatKit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    kit = p.group("ChatKit")
+    views = p.group("ChatKit/Views")
+    demo = p.group("ChatDemo")
+    kit_refs = [p.file(kit, "ChatViewController.m"), p.file(views, "BubbleView.m")]
+    demo_refs = [p.file(demo, "AppDelegate.m")]
+    p.target("ChatKit", APP, {"INFOPLIST_FILE": "ChatDemo/Info.plist", "TARGETED_DEVICE_FAMILY": "1,2"}, sources=kit_refs + demo_refs)
+    p.write(os.path.join(d, "ChatKit.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "ChatDemo/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
+    write(os.path.join(d, "ChatKit/ChatViewController.m"), """#import <UIKit/UIKit.h>
+
+@interface ChatViewController : UIViewController
+@end
+
+@implementation ChatViewController
+- (void)viewDidLayoutSubviews {
+    [super viewDidLayoutSubviews];
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.view.layoutMargins = UIEdgeInsetsMake(0, 40, 0, 40); }
+}
+@end
+""")
+    write(os.path.join(d, "ChatKit/Views/BubbleView.m"), """#import <UIKit/UIKit.h>
+
+@interface BubbleView : UIView
+@end
+
+@implementation BubbleView
+- (void)layoutSubviews {
+    [super layoutSubviews];
+    self.layer.borderWidth = 1 / [UIScreen mainScreen].scale;
+}
+@end
+""")
+    write(os.path.join(d, "ChatDemo/AppDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation AppDelegate
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+@end
+""")
+
+
 def examples_library(root):
     """A library laid out with many example apps (issue 29, after Texture): a framework at the
     root with a test host under Tests/, example apps under examples/ and examples_extra/ in
@@ -1523,7 +1580,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app):
+                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -89,6 +89,12 @@ public struct ProjectModel: Sendable {
     public var hasPodspec: Bool { !podspecFolders.isEmpty }
     /// The folders holding `.podspec` files ("" at the root): a pod's sources lie under its spec.
     public var podspecFolders: [String] = []
+    /// What the podspecs ship (`source_files`), as patterns from the repository's root
+    /// (`PathPattern`): library code, whichever target of the repository compiles it.
+    public var podspecSources: [String] = []
+
+    /// Whether a podspec ships `path`.
+    public func isShippedByPodspec(_ path: String) -> Bool { podspecSources.contains { PathPattern.matches($0, path) } }
     /// Whether every project file could be read: only then is a source no target compiles
     /// known to be built by none.
     public var everyProjectRead = true

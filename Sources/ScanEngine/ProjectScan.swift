@@ -281,6 +281,14 @@ public enum ProjectScan {
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
                                  podspecFolders: files.filter { $0.kind == .podspec }.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") })
+        model.podspecSources = files.filter { $0.kind == .podspec }.flatMap { spec -> [String] in
+            let folder = spec.path.split(separator: "/").dropLast().joined(separator: "/")
+            guard let bytes = try? spec.read(), bytes.count <= maximumSize else { return [] }
+            return Podspec.sourceFiles(bytes).map { pattern in
+                let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
+                return folder.isEmpty ? relative : folder + "/" + relative
+            }
+        }
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         model.unreadableProjects = unreadableProjects
         return (model, diagnostics)

@@ -83,8 +83,12 @@ public struct Scopes: Sendable {
         if owning.isEmpty, path.hasSuffix(".h") { owning = headerOwners(path) }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
-        if owning.isEmpty, project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
-        if let best = owning.map(scope(ofTarget:)).min() { return (best, owning) }
+        // What a podspec ships is the library, though only its demo app compiles it here
+        // (JSQMessagesViewController's sources, in the JSQMessages demo target).
+        let shipped = !project.podspecSources.isEmpty && project.isShippedByPodspec(path)
+        if owning.isEmpty, !shipped, project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
+        if let best = owning.map(scope(ofTarget:)).min() { return (shipped ? min(best, .library) : best, owning) }
+        if shipped { return (.library, owning) }
         let scope = folderScope(path)
         // Without a project, an app's sources are every source of its kind (RULES.md v1 fallback).
         return (scope, appsByScope[scope] ?? [])

@@ -489,3 +489,35 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(text.replacingAll(a, with: b) == expected)
     }
 }
+
+/// What a podspec ships, read as text (never run).
+@Suite struct PodspecTests {
+    static func files(_ text: String) -> [String] { Podspec.sourceFiles(Array(text.utf8)) }
+
+    @Test func rubySpecsAndTheirSubspecs() {
+        #expect(Self.files("Pod::Spec.new do |s|\n  s.source_files = 'Kit/**/*.{h,m}'\n  s.resources = 'Kit/*.xib'\nend\n")
+                == ["Kit/**/*.h", "Kit/**/*.m"])
+        #expect(Self.files("""
+            Pod::Spec.new do |s|
+              s.source_files = [
+                "Sources/Core/**/*.swift", # the core
+                'Sources/UI/*.{swift}'
+              ]
+              s.subspec 'Extras' do |e|
+                e.source_files = "Extras", "More/*.m"
+              end
+            end
+            """) == ["Sources/Core/**/*.swift", "Sources/UI/*.swift", "Extras", "More/*.m"])
+    }
+
+    @Test func jsonSpecs() {
+        #expect(Self.files(#"{"name": "Kit", "source_files": ["A/*.{h,m}", "B/**"], "subspecs": [{"source_files": "C/*.swift"}]}"#)
+                == ["A/*.h", "A/*.m", "B/**", "C/*.swift"])
+    }
+
+    /// Interpolation cannot be known without running Ruby; other keys and comments name nothing.
+    @Test func whatCannotBeKnownIsLeftOut() {
+        #expect(Self.files("s.source_files = \"#{s.name}/**/*.swift\"\ns.public_header_files = 'Kit/*.h'\n# s.source_files = 'Old/*'\n") == [])
+        #expect(Self.files("s.source_files_extra = 'X/*'\ns.osx.source_files = 'Mac/*.m'\n") == ["Mac/*.m"])
+    }
+}

@@ -172,6 +172,22 @@ import TestSupport
         ])
     }
 
+    /// JSQMessagesViewController's layout (hand-read #31): the podspec ships `ChatKit/**`, and
+    /// the only target that compiles it is the demo app. That code is the library, and it
+    /// decides the repository's stage; the demo's own is the example's.
+    @Test func aPodBuiltOnlyByItsDemoAppIsTheLibrary() throws {
+        let r = try scanFixture("PodBuiltByDemo")
+        #expect(scoped(r) == [
+            "ChatDemo/AppDelegate.m:9 window-in-app-delegate example ChatKit",
+            "ChatDemo/AppDelegate.m:9 main-screen-bounds example ChatKit",
+            "ChatDemo/AppDelegate.m:10 window-in-app-delegate example ChatKit",
+            "ChatDemo/Info.plist:1 scene-manifest-missing example ChatKit",
+            "ChatKit/ChatViewController.m:9 idiom-layout library ChatKit",
+            "ChatKit/Views/BubbleView.m:9 main-screen-scale library ChatKit",
+        ])
+        #expect(r.stage == .launches)
+    }
+
     /// Texture's layout (issue 29): a framework with a test host under `Tests/`, example apps in
     /// projects all called `Sample` under `examples/` and `examples_extra/`, a smoke test app.
     @Test func aLibraryWithManyExampleProjectsLaunchesAndEachSampleIsItsOwnTarget() throws {
