@@ -24,6 +24,17 @@ import TestSupport
         #expect(unknown != nil && !unknown!.contains("That needs"))
     }
 
+    /// The safe area is iOS 11: a legacy layout guide in an app deploying to iOS 8 is replaced
+    /// inside a check (JSQMessagesViewController.m:874, openfoodfacts ScannerViewController.swift:297).
+    @Test func theSafeAreaNeedsIOS11() {
+        let objc = "@interface V : UIViewController\n@end\n@implementation V\n- (void)f { CGFloat top = self.topLayoutGuide.length; }\n@end"
+        let at8 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("8.0")])
+        #expect(at8?.hasSuffix("That needs iOS 11.0 and this code deploys to iOS 8.0: use it inside `if (@available(iOS 11.0, *)) { … }` and keep the current code as the fallback.") == true,
+                "\(at8 ?? "no finding")")
+        let at11 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("11.0")])
+        #expect(at11 != nil && !at11!.contains("That needs"))
+    }
+
     @Test func aGuardAroundTheFindingIsEnough() {
         let code = "final class V: UIViewController { func f() { if #available(iOS 13.0, *) { let screen = UIScreen.main } } }"
         let s = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])

@@ -19,13 +19,26 @@ public enum SuggestionAvailability {
             let file = CodeFile(path: language == .swift ? "Suggestion.swift" : "Suggestion.m",
                                 lexed: Lexer.lex(SourceBuffer(text: String(part)), language: language))
             for k in file.tokens.indices {
-                guard let (_, version) = ApiAboveDeploymentTargetRule.apis[file[k].word], rule.isUse(k, file[k].word, in: file) else { continue }
+                let version: OSVersion
+                if let (_, v) = ApiAboveDeploymentTargetRule.apis[file[k].word], rule.isUse(k, file[k].word, in: file) {
+                    version = v
+                } else if file[k].kind == .identifier, let v = suggestedOnly[file.text(k)] {
+                    version = v
+                } else {
+                    continue
+                }
                 if newest.map({ version > $0 }) ?? true { newest = version }
             }
         }
         cache.withLock { $0[key] = newest }
         return newest
     }
+
+    /// APIs that suggestions write and the catalogue does not look for: the safe area, which
+    /// `legacy-layout-guide`, `symmetric-safe-area` and `hardcoded-bar-height` send code to, for
+    /// apps that still deploy below iOS 11 (uikit/uiview/safearealayoutguide and
+    /// uikit/uiview/safeareainsets: iOS 11.0).
+    static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11)]
 
     /// `suggestion`, followed by the guard it needs where the code can run on an iOS older than
     /// what the suggestion uses: the deployment target is lower, and no check or declaration
