@@ -254,7 +254,11 @@ enum GeometryFixes {
             }
             return "Use `\(r.window)`" + (site.context == .viewController ? ", or present from this view controller." : ".")
         case .sceneDelegate: return "Use this scene delegate's own `window` (or `windowScene.windows`)."
-        case .appDelegate, .other: return site.parameter("the window (or the view controller)")
+        case .appDelegate:
+            // At launch the app delegate's window is the one it made; under scenes there is one per scene.
+            return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
+                + "under scenes each scene has its own: do this in the scene delegate's `scene(_:willConnectTo:options:)` with its `window`."
+        case .other: return site.parameter("the window (or the view controller)")
         }
     }
 }

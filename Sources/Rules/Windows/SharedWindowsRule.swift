@@ -29,6 +29,16 @@ struct SharedWindowsRule: Rule {
             .objc("UIWindow *w = [[UIApplication sharedApplication] ↓keyWindow];"),
             .objc("UIWindow *w = UIApplication.sharedApplication.↓windows.firstObject;"),
             .objc("NSArray *all = [[UIApplication sharedApplication] ↓windows];"),
+            // At launch, the app delegate's window is the one it made (openfoodfacts' AppDelegate).
+            Example("""
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        UIApplication.shared.↓keyWindow?.layer.speed = 100
+                        return true
+                    }
+                }
+                """, suggestion: "Use the window this app delegate creates and keeps (`window`)"),
             // A loop that picks one window still assumes there is one to pick.
             Example("func f() -> UIWindow? { for w in UIApplication.shared.↓windows { if w.isKeyWindow { return w } }; return nil }"),
             .objc("for (UIWindow *w in [UIApplication sharedApplication].↓windows) { if (w.isKeyWindow) { return w; } }"),
