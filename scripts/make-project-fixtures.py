@@ -1217,6 +1217,23 @@ enum Theme {
 """)
 
 
+# A demo app's Objective-C app delegate as Xcode wrote it before scenes: one window, sized to the screen.
+PRE_SCENE_APP_DELEGATE = """#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation AppDelegate
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+@end
+"""
+
+
 def library_with_demo(root):
     """A library repository: a framework, a demo app that never adopted scenes, and tests.
     The library is judged by its own code; the demo app is listed apart."""
@@ -1249,20 +1266,7 @@ def library_with_demo(root):
 }
 @end
 """)
-    write(os.path.join(d, "Demo/AppDelegate.m"), """#import <UIKit/UIKit.h>
-
-@interface AppDelegate : UIResponder <UIApplicationDelegate>
-@property (strong, nonatomic) UIWindow *window;
-@end
-
-@implementation AppDelegate
-- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
-    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
-    [self.window makeKeyAndVisible];
-    return YES;
-}
-@end
-""")
+    write(os.path.join(d, "Demo/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
     write(os.path.join(d, "Demo/DemoViewController.m"), """#import <UIKit/UIKit.h>
 
 @interface DemoViewController : UIViewController
@@ -1330,20 +1334,7 @@ def pod_built_by_its_demo(root):
 }
 @end
 """)
-    write(os.path.join(d, "ChatDemo/AppDelegate.m"), """#import <UIKit/UIKit.h>
-
-@interface AppDelegate : UIResponder <UIApplicationDelegate>
-@property (strong, nonatomic) UIWindow *window;
-@end
-
-@implementation AppDelegate
-- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
-    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
-    [self.window makeKeyAndVisible];
-    return YES;
-}
-@end
-""")
+    write(os.path.join(d, "ChatDemo/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
 
 
 def examples_library(root):
