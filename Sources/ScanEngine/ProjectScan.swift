@@ -279,14 +279,13 @@ public enum ProjectScan {
         // A file every target includes is one diagnostic, not one per target.
         var seen: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
-        var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards,
-                                 podspecFolders: files.filter { $0.kind == .podspec }.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") })
-        model.podspecSources = files.filter { $0.kind == .podspec }.flatMap { spec -> [String] in
-            let folder = spec.path.split(separator: "/").dropLast().joined(separator: "/")
-            guard let bytes = try? spec.read(), bytes.count <= maximumSize else { return [] }
+        let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
+        var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards, podspecFolders: specs.map(\.folder))
+        model.podspecSources = specs.flatMap { spec -> [String] in
+            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return [] }
             return Podspec.sourceFiles(bytes).map { pattern in
                 let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
-                return folder.isEmpty ? relative : folder + "/" + relative
+                return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
             }
         }
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0

@@ -85,7 +85,7 @@ public struct Scopes: Sendable {
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
         // What a podspec ships is the library, though only its demo app compiles it here
         // (JSQMessagesViewController's sources, in the JSQMessages demo target).
-        let shipped = !project.podspecSources.isEmpty && project.isShippedByPodspec(path)
+        let shipped = project.isShippedByPodspec(path)
         if owning.isEmpty, !shipped, project.isUnbuilt(path, owners: indexes) { return (.unbuilt, []) }
         if let best = owning.map(scope(ofTarget:)).min() { return (shipped ? min(best, .library) : best, owning) }
         if shipped { return (.library, owning) }

@@ -188,19 +188,9 @@ public enum TreeScan {
         return Filtered(outcome: nil, candidate: false, kept: keep ? buffer : nil)
     }
 
-    /// Reads and analyses one file on its own.
+    /// Reads and analyses one file on its own (the filter's first pass with every file a candidate).
     static func firstPass(_ file: SourceFile, analyzer: Analyzer) -> FirstPass {
-        let buffer: SourceBuffer
-        do {
-            buffer = try file.read()
-        } catch let e as ScanError {
-            return .skipped(Diagnostic(path: file.path, message: e.message))
-        } catch {
-            return .unreadable(Diagnostic(path: file.path, message: "cannot read: \(error)"))
-        }
-        if buffer.looksBinary() { return .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")) }
-        if buffer.isLFSPointer { return .lfsPointer }
-        return .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language))
+        filteredFirstPass(file, analyzer: analyzer, isCandidate: { _ in true }, analyseAll: true, keep: false).outcome!
     }
 
     /// Reads and analyses a file again with the whole repository's model (nil if it cannot be read).

@@ -431,9 +431,9 @@ final class TreeState {
                 return SourceFile(path: path, language: language, size: 0) { try GitTree.read(blob, pool: pool) }
             },
             compute: { file in
-                guard let batches else { return .first(TreeScan.firstPass(file, analyzer: analyzer)) }
-                let f = TreeScan.filteredFirstPass(file, analyzer: analyzer, isCandidate: { b in batches.contains { $0.filter.matches(b) } },
-                                                   analyseAll: false, keep: true)
+                // Without batches (the filter off, or waking files) every file is a candidate.
+                let f = TreeScan.filteredFirstPass(file, analyzer: analyzer, isCandidate: { b in batches?.contains { $0.filter.matches(b) } ?? true },
+                                                   analyseAll: false, keep: batches != nil)
                 return f.outcome.map(Pass.first) ?? .dormant(searched: generation, bytes: f.kept)
             },
             encode: { pass in
