@@ -19,6 +19,7 @@ public enum SDKCheck {
     /// Compiler errors (and the lines around them), empty when the files compile.
     public static func swift(_ files: [String], deployment: String) throws -> String {
         let work = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: work) }
         let stubs = ["UIKit.swift", "SwiftUI.swift"].map { repositoryRoot + "/Fixtures/SDK/Swift/" + $0 }
         let sources = try (stubs + files).map { try String(contentsOfFile: $0, encoding: .utf8) }
         let floor = Version(deployment)
@@ -134,6 +135,8 @@ public enum SDKCheck {
                             hiding: [], failing: true)
             }
             cached = folder
+            // Built once per process and kept until it ends: removed at exit, not left in /tmp.
+            atexit { SDKCheck.modules.withLock { if let folder = $0 { try? FileManager.default.removeItem(atPath: folder) } } }
             return folder
         }
     }
