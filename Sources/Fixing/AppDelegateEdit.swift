@@ -126,10 +126,10 @@ enum AppDelegateEdit {
             // (or the body's `{`): no empty paragraph is left behind.
             let before = shape.lineText(run.lowerBound - 1).trimmingCharacters(in: .whitespaces)
             if k < runs.count - 1, blank(run.upperBound + 1), blank(run.lowerBound - 1) || before.hasSuffix("{") { end = lineStart(run.upperBound + 2) }
-            return Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: start..<end,
+            return Edit(path: file.path, rule: .windowInAppDelegate, line: 0, column: 0, range: start..<end,
                         original: text(start, end), replacement: k == runs.count - 1 ? site : "")
         }
-        edits.append(Edit(path: file.path, rule: "window-in-app-delegate", line: 0, column: 0, range: afterFunction..<afterFunction, original: "",
+        edits.append(Edit(path: file.path, rule: .windowInAppDelegate, line: 0, column: 0, range: afterFunction..<afterFunction, original: "",
                           replacement: method))
         return edits
     }

@@ -18,7 +18,7 @@ public struct FixPlan: Sendable {
 
     /// The plan for `findings` (only `rules`' when given); `read` gives each file's bytes as
     /// the scan read them.
-    public static func make(_ findings: [Finding], rules: Set<String>? = nil, read: (String) -> Source) -> FixPlan {
+    public static func make(_ findings: [Finding], rules: Set<RuleID>? = nil, read: (String) -> Source) -> FixPlan {
         var plan = FixPlan()
         var byPath: [String: [Finding]] = [:]
         for f in findings where rules?.contains(f.rule) ?? true { byPath[f.path, default: []].append(f) }

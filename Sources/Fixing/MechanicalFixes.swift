@@ -8,7 +8,7 @@ import SourceLexing
 /// One replacement in a file: the bytes `range` become `replacement`.
 public struct Edit: Sendable, Equatable {
     public var path: String
-    public var rule: String
+    public var rule: RuleID
     /// Where the finding was (1-based line, byte column).
     public var line: Int
     public var column: Int
@@ -46,9 +46,9 @@ public enum MechanicalFixes {
         var needs: OSVersion? = nil
     }
 
-    static let rewrites: [String: [Rewrite]] = [
+    static let rewrites: [RuleID: [Rewrite]] = [
         // uikit/uitraitenvironment/traitcollection, uikit/uitraitcollection/displayscale: iOS 8.0
-        "main-screen-scale": [
+        .mainScreenScale: [
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "scale"], anchor: 0,
                     replacement: [.viewController: "traitCollection.displayScale", .view: "traitCollection.displayScale"], needs: OSVersion(8)),
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "nativeScale"], anchor: 0,
@@ -59,7 +59,7 @@ public enum MechanicalFixes {
                     replacement: [.viewController: "self.traitCollection.displayScale", .view: "self.traitCollection.displayScale"], needs: OSVersion(8)),
         ],
         // uikit/uiview/bounds, uikit/uiviewcontroller/view: iOS 2.0
-        "main-screen-bounds": [
+        .mainScreenBounds: [
             // In a view, by hand: what read the screen wanted its container's or window's size far
             // more often than the view's own (a cell sizing itself from `bounds` goes round in a circle).
             Rewrite(language: .swift, tokens: ["UIScreen", ".", "main", ".", "bounds"], anchor: 0,
@@ -70,7 +70,7 @@ public enum MechanicalFixes {
                     replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
         ],
         // uikit/uiwindow/windowscene, uikit/uiwindowscene/statusbarmanager, uikit/uistatusbarmanager: iOS 13.0
-        "status-bar-frame": [
+        .statusBarFrame: [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
                     replacement: [.viewController: "(view.window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)",
                                   .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"], needs: OSVersion(13)),
@@ -79,7 +79,7 @@ public enum MechanicalFixes {
                                   .view: "self.window.windowScene.statusBarManager.statusBarFrame"], needs: OSVersion(13)),
         ],
         // uikit/uiview/window: iOS 2.0
-        "shared-windows": [
+        .sharedWindows: [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "keyWindow"], anchor: 4,
                     replacement: [.viewController: "view.window", .view: "window"]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
@@ -88,7 +88,7 @@ public enum MechanicalFixes {
         // uikit/uiview/safearealayoutguide: iOS 11.0. An anchor is no value read too early: a
         // constraint to the safe area is right whenever it is made (viewDidLoad, where most are),
         // and both spellings need the view loaded.
-        "legacy-layout-guide": [
+        .legacyLayoutGuide: [
             Rewrite(language: .swift, tokens: ["topLayoutGuide", ".", "bottomAnchor"], anchor: 0,
                     replacement: [.viewController: "view.safeAreaLayoutGuide.topAnchor"], avoid: [], needs: OSVersion(11)),
             Rewrite(language: .swift, tokens: ["bottomLayoutGuide", ".", "topAnchor"], anchor: 0,
@@ -101,19 +101,19 @@ public enum MechanicalFixes {
     ]
 
     /// The rules with a mechanical fix somewhere.
-    public static var ruleIDs: [String] { rewrites.keys.sorted() }
+    public static var ruleIDs: [RuleID] { rewrites.keys.sorted() }
 
     /// What `explain` says of a rule's fix: each automatic rewrite by language and context (with
     /// the iOS version it needs, when a deployment target could lack it), then where none is
     /// made; or nil (by hand).
-    public static func describe(_ rule: String) -> [String]? {
+    public static func describe(_ rule: RuleID) -> [String]? {
         guard let list = rewrites[rule] else { return nil }
         var lines = list.flatMap { r in
             r.replacement.sorted { $0.key.rawValue < $1.key.rawValue }.map { context, replacement in
                 let spelling = r.language == .swift ? r.tokens.joined() : objcSpelling(r.tokens)
                 let needs = r.needs.map { $0 > OSVersion(8) ? " (needs iOS \($0): below that deployment target, only inside an availability check)" : "" } ?? ""
                 return "\(r.language == .swift ? "Swift" : "Objective-C"), in a \(context == .viewController ? "view controller" : "view"): "
-                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == "legacy-layout-guide" ? "self." : "")\(replacement)`" + needs
+                    + "`\(spelling)` → `\(r.language == .objectiveC && rule == .legacyLayoutGuide ? "self." : "")\(replacement)`" + needs
             }
         }
         let avoided = list.reduce(MemberTiming()) { $0.union($1.avoid) }
@@ -125,7 +125,7 @@ public enum MechanicalFixes {
             lines.append("None in a size transition: in viewWillTransition(to:with:), willTransition(to:with:) or a method of the type they call "
                          + "(the view still has its old bounds); what runs alongside the transition is rewritten")
         }
-        if rule == "main-screen-scale" {
+        if rule == .mainScreenScale {
             lines.append("Swift, in a SwiftUI view: `UIScreen.main.scale` → `displayScale`, an `@Environment(\\.displayScale)` property of the view")
         }
         return lines
@@ -151,7 +151,7 @@ public enum MechanicalFixes {
     /// the property is added at the top of the view's body unless it is declared already, in a
     /// member that runs while SwiftUI renders (not an initializer, not a static member).
     static func swiftUIScale(_ finding: Finding, _ file: CodeFile, _ lineStarts: [Int]) -> [Edit] {
-        guard finding.rule == "main-screen-scale", file.language == .swift, finding.line >= 1, finding.line <= lineStarts.count else { return [] }
+        guard finding.rule == .mainScreenScale, file.language == .swift, finding.line >= 1, finding.line <= lineStarts.count else { return [] }
         let offset = lineStarts[finding.line - 1] + finding.column - 1
         let at = file.tokenIndex(at: offset)
         guard at + 4 < file.tokens.count, Int(file.tokens[at].start) == offset, file.text(at) == "UIScreen", file.text(at + 1) == ".",

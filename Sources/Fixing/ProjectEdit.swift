@@ -90,7 +90,7 @@ enum ProjectEdit {
         var edits: [Edit] = []
         func insert(afterLine l: Int, _ text: String) {
             let at = o.offset(afterLine: l)
-            edits.append(Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: text))
+            edits.append(Edit(path: path, rule: .sceneManifestMissing, line: 0, column: 0, range: at..<at, original: "", replacement: text))
         }
         guard let buildBlock = o.block(adBuild), let groupBlock = o.block(group), let phaseBlock = o.block(sources),
               let fileLine = o.element(adBuild, after: phaseBlock.lowerBound) else {
@@ -137,7 +137,7 @@ enum ProjectEdit {
             let next = o.lines[open + 1]
             let indent = next.prefix { $0 == " " || $0 == "\t" }
             let at = o.offset(afterLine: open)
-            edits.append(Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "",
+            edits.append(Edit(path: path, rule: .sceneManifestMissing, line: 0, column: 0, range: at..<at, original: "",
                               replacement: "\(indent)\(key) = \(value);\n"))
         }
         return edits

@@ -261,7 +261,7 @@ public enum SceneMigration {
                 + "}\n\n"
         }
         if previousBlank { method.removeFirst() }
-        return Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: closeLine..<closeLine, original: "", replacement: method)
+        return Edit(path: ad.path, rule: .sceneManifestMissing, line: 0, column: 0, range: closeLine..<closeLine, original: "", replacement: method)
     }
 
     /// `#import "header"` after the file's last `#import` line (or at its top).
@@ -272,7 +272,7 @@ public enum SceneMigration {
             if line.starts(with: Array("#import".utf8)) || line.starts(with: Array("#include".utf8)) { at = min(end, ad.bytes.count) }
             offset = end
         }
-        return Edit(path: ad.path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "",
+        return Edit(path: ad.path, rule: .sceneManifestMissing, line: 0, column: 0, range: at..<at, original: "",
                     replacement: "#import \"\(header)\"\n")
     }
 
@@ -378,12 +378,12 @@ public enum SceneMigration {
         if let storyboard { block += "\(entry)<key>UISceneStoryboardFile</key>\n\(entry)<string>\(storyboard)</string>\n" }
         block += "\(i)\(unit)\(unit)\(unit)</dict>\n\(i)\(unit)\(unit)</array>\n\(i)\(unit)</dict>\n\(i)</dict>\n"
         if let replacing {
-            return Edit(path: path, rule: "scene-delegate-unresolved", line: 0, column: 0, range: replacing,
+            return Edit(path: path, rule: .sceneDelegateUnresolved, line: 0, column: 0, range: replacing,
                         original: String(decoding: bytes[replacing], as: UTF8.self), replacement: block)
         }
         // Before the line of the root's closing tag.
         let at = lineStart(bytes, text.utf8.distance(from: text.startIndex, to: rootEnd.lowerBound))
-        return Edit(path: path, rule: "scene-manifest-missing", line: 0, column: 0, range: at..<at, original: "", replacement: block)
+        return Edit(path: path, rule: .sceneManifestMissing, line: 0, column: 0, range: at..<at, original: "", replacement: block)
     }
 
     /// The `<dict>…</dict>` (or `<dict/>`) that follows a key at `from`, nested dictionaries

@@ -14,7 +14,7 @@ enum FixCommand {
         let quiet = p.has(Flags.quiet)
         let f = p.value(Flags.fixFormat) ?? "diff"
         let colors = p.colors(io, environment).out
-        var rules: Set<String>? = nil
+        var rules: Set<RuleID>? = nil
         if let ids = p.repeated[Flags.rule.name] {
             rules = Set(try ids.map { id in
                 guard let known = Catalog.canonicalID(id), Catalog.rule(known) != nil else {
@@ -115,7 +115,7 @@ enum FixCommand {
                 // The range replaced, not the finding's token: `original` is exactly the bytes
                 // from line:column up to endLine:endColumn (1-based UTF-8 byte columns).
                 let start = lines.location(of: e.range.lowerBound), end = lines.location(of: e.range.upperBound)
-                return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule)), ("line", .int(start.line)), ("column", .int(start.column)),
+                return JSONValue.object([("path", .string(e.path)), ("rule", .string(e.rule.rawValue)), ("line", .int(start.line)), ("column", .int(start.column)),
                                          ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
                                          ("byteOffset", .int(e.range.lowerBound)), ("byteLength", .int(e.range.count)),
                                          ("original", .string(e.original)), ("replacement", .string(e.replacement)),

@@ -20,8 +20,7 @@ enum MigrateCommand {
         guard let input = try migrationInput(scan, result, target: p.value(Flags.target), io: io, quiet: quiet) else { return 0 }
         var plan = try SceneMigration.plan(input)
         // What else holds the target at not-launching once it has scenes (a missing launch screen).
-        let migrated: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved"]
-        for f in result.findings where f.targets.contains(input.target) && !migrated.contains(f.rule)
+        for f in result.findings where f.targets.contains(input.target) && !Catalog.migratedByScenes.contains(f.rule)
             && Catalog.description(f.rule)?.readiness == .blocksLaunch {
             plan.todo.append("\(f.path):\(f.line): \(f.rule): \(f.message) — \(input.target) still does not launch until this is fixed")
         }
@@ -71,8 +70,8 @@ enum MigrateCommand {
         let (model, _) = ProjectScan.model(scan.projectFiles, jobs: 1)
         // Targets without a manifest, and targets whose manifest names a delegate class no source declares.
         var candidates: [String: (finding: Finding, unresolved: Bool)] = [:]
-        for f in result.findings where f.rule == "scene-manifest-missing" || f.rule == "scene-delegate-unresolved" {
-            guard f.rule == "scene-manifest-missing" || f.message.contains("is declared nowhere")
+        for f in result.findings where Catalog.migratedByScenes.contains(f.rule) {
+            guard f.rule == .sceneManifestMissing || f.message.contains("is declared nowhere")
                     || f.message.contains("names no scene delegate or storyboard") else { continue }
             let name = f.targets.first ?? "app"
             // An empty manifest is replaced as a missing one is added; a misnamed class is written under its name.
@@ -221,7 +220,7 @@ enum MigrateCommand {
             }
         }
         let initializers = withInitializers
-        let others = result.findings.filter { $0.rule == "window-without-scene" && (app?.compiles($0.path) ?? true) }.map { "\($0.path):\($0.line)" }
+        let others = result.findings.filter { $0.rule == .windowWithoutScene && (app?.compiles($0.path) ?? true) }.map { "\($0.path):\($0.line)" }
         let deployment = app?.deploymentTarget.map { "\($0)" }
         return SceneMigration.Input(target: name, infoPlist: plist, project: project,
                                     appDelegate: .init(path: ad.path, bytes: try read(ad.path), className: ad.name, language: ad.language, header: header),

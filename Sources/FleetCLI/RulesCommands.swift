@@ -7,16 +7,16 @@ import SourceLexing
 enum RulesCommands {
     static func list(_ io: IO) {
         let rules = Catalog.rules.map(\.description)
-        let idWidth = rules.map(\.id.count).max() ?? 0
+        let idWidth = rules.map(\.id.rawValue.count).max() ?? 0
         var out = "RULE" + String(repeating: " ", count: idWidth - 2) + "SEVERITY  FACET        WHAT IT CATCHES\n"
         for r in rules {
-            out += r.id + String(repeating: " ", count: idWidth - r.id.count + 2)
+            out += r.id.rawValue + String(repeating: " ", count: idWidth - r.id.rawValue.count + 2)
             out += r.severity.rawValue + String(repeating: " ", count: 10 - r.severity.rawValue.count)
             out += r.facet.rawValue + String(repeating: " ", count: 13 - r.facet.rawValue.count)
             out += r.summary + "\n"
         }
         if !Catalog.plannedRuleIDs.isEmpty {
-            out += "\nNot checked yet: " + Catalog.plannedRuleIDs.joined(separator: ", ") + "\n"
+            out += "\nNot checked yet: " + Catalog.plannedRuleIDs.map(\.rawValue).joined(separator: ", ") + "\n"
         }
         out += "\nRun `fleetscan explain RULE` for the reasoning, examples and fixes.\n"
         io.out(out)
@@ -35,7 +35,7 @@ enum RulesCommands {
         var out = "\(r.id) — \(r.name)\nseverity: \(r.severity.rawValue)   facet: \(r.facet.rawValue)\n\n"
         out += "What it catches\n  \(r.summary)\n\nWhy\n" + wrap(r.rationale, indent: "  ") + "\n\nSources\n"
         for source in r.sources { out += "  \(source.title)\n      \(source.url)\n" }
-        out += "  This rule in the catalog: \(PublicSource.catalog(r.id))\n\nFix, by where the code is\n"
+        out += "  This rule in the catalog: \(PublicSource.catalog(r.id.rawValue))\n\nFix, by where the code is\n"
         var seen: [String: [String]] = [:]
         var order: [String] = []
         // Swift's places first; a timing only Objective-C's text distinguishes is listed too.

@@ -10,7 +10,7 @@ public enum GitHubReport {
     public static func render(_ report: ScanReport) -> String {
         report.result.findings.map { f in
             let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
-            return "::\(command) file=\(property(report.target.inRepository(f.path))),line=\(f.line),col=\(f.column16),title=\(property("fleetscan " + f.rule))::"
+            return "::\(command) file=\(property(report.target.inRepository(f.path))),line=\(f.line),col=\(f.column16),title=\(property("fleetscan " + f.rule.rawValue))::"
                 + data("\(f.message). Fix: \(f.suggestion)") + "\n"
         }.joined()
     }
@@ -39,7 +39,7 @@ public enum CheckstyleReport {
             for f in findings {
                 let severity = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "info"
                 out += "    <error line=\"\(f.line)\" column=\"\(f.column16)\" severity=\"\(severity)\" message=\"\(XML.attribute(f.message))\" "
-                    + "source=\"fleetscan.\(XML.attribute(f.rule))\"/>\n"
+                    + "source=\"fleetscan.\(XML.attribute(f.rule.rawValue))\"/>\n"
             }
             out += "  </file>\n"
         }
@@ -57,7 +57,7 @@ public enum JUnitReport {
             + "errors=\"0\" skipped=\"0\">\n"
         for f in findings {
             let path = report.target.inRepository(f.path)
-            out += "    <testcase classname=\"\(XML.attribute(path))\" name=\"\(XML.attribute(f.rule)) at \(f.line):\(f.column16)\">\n"
+            out += "    <testcase classname=\"\(XML.attribute(path))\" name=\"\(XML.attribute(f.rule.rawValue)) at \(f.line):\(f.column16)\">\n"
                 + "      <failure type=\"\(f.severity.rawValue)\" message=\"\(XML.attribute(f.message))\">"
                 + XML.text("\(path):\(f.line):\(f.column16): \(f.severity.rawValue): \(f.message) [\(f.rule)]\nFix: \(f.suggestion)")
                 + "</failure>\n    </testcase>\n"
@@ -72,7 +72,7 @@ public enum CodeClimateReport {
         JSONValue.array(report.result.findings.map { f in
             .object([
                 ("type", .string("issue")),
-                ("check_name", .string(f.rule)),
+                ("check_name", .string(f.rule.rawValue)),
                 ("description", .string(f.message)),
                 ("content", .object([("body", .string("Fix: \(f.suggestion)"))])),
                 ("categories", .array([.string("Compatibility")])),

@@ -1,6 +1,7 @@
 import Foundation
 import ResultStore
 import Rules
+import RuleKit
 import ScanEngine
 
 /// One commit of a repository's first-parent trend.
@@ -120,7 +121,7 @@ public struct RepositoryOverview: Sendable, Equatable {
 
         /// A rule as words: its name with a lower-case first letter (`no scene manifest`).
         public static func words(_ rule: String) -> String {
-            guard let name = Catalog.description(rule)?.name, let first = name.first else { return rule }
+            guard let name = Catalog.description(RuleID(rawValue: rule))?.name, let first = name.first else { return rule }
             // Names that start with an API or acronym (`UIScreen.main`, `API above…`) keep their case.
             let second = name.dropFirst().first
             return second.map { $0.isUppercase || $0 == "." } ?? false ? name : first.lowercased() + name.dropFirst()
@@ -133,7 +134,7 @@ public struct RepositoryOverview: Sendable, Equatable {
         }
 
         /// Whether `fleetscan migrate scenes` writes the change for one of its rules.
-        public var migrates: Bool { rules.contains { Catalog.migratedByScenes.contains($0) } }
+        public var migrates: Bool { rules.contains { Catalog.migratedByScenes.contains(RuleID(rawValue: $0)) } }
     }
 
     public var heldBy: [Hold] {

@@ -44,9 +44,9 @@ public enum MarkdownReport {
             out += "<details><summary>All findings by rule</summary>\n\n| Rule | Severity | Findings |"
             out += report.comparison != nil ? " New |\n|---|---|---:|---:|\n" : "\n|---|---|---:|\n"
             var newByRule: [String: Int] = [:]
-            for f in fresh { newByRule[f.rule, default: 0] += 1 }
+            for f in fresh { newByRule[f.rule.rawValue, default: 0] += 1 }
             var severity: [String: Severity] = [:]
-            for f in r.findings { severity[f.rule] = max(severity[f.rule] ?? .note, f.severity) }
+            for f in r.findings { severity[f.rule.rawValue] = max(severity[f.rule.rawValue] ?? .note, f.severity) }
             for (rule, n) in r.byRule.sorted(by: { $0.key < $1.key }) {
                 out += "| `\(rule)` | \(severity[rule]?.rawValue ?? "") | \(n) |"
                 out += report.comparison != nil ? " \(newByRule[rule] ?? 0) |\n" : "\n"

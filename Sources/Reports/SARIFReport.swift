@@ -47,11 +47,11 @@ public enum SARIFReport {
     /// `fixes`, when given, hold one fix per finding, in the findings' order (`fleetscan fix --format sarif`).
     public static func render(_ report: ScanReport, fixes: [Fix]? = nil) -> String {
         let rules = Catalog.rules.map(\.description)
-        var index: [String: Int] = [:]
+        var index: [RuleID: Int] = [:]
         for (i, r) in rules.enumerated() { index[r.id] = i }
         let results: [JSONValue] = report.result.findings.enumerated().map { i, f in
             var fields: [(String, JSONValue)] = [
-                ("ruleId", .string(f.rule)),
+                ("ruleId", .string(f.rule.rawValue)),
                 ("ruleIndex", .int(index[f.rule] ?? 0)),
                 ("level", .string(f.severity.rawValue)),
                 ("message", .object([("text", .string("\(f.message). Fix: \(f.suggestion)"))])),
@@ -108,11 +108,11 @@ public enum SARIFReport {
     static func rule(_ r: RuleDescription) -> JSONValue {
         let fixes = fixesByContext(r)
         return .object([
-            ("id", .string(r.id)),
-            ("name", .string(pascalCase(r.id))),
+            ("id", .string(r.id.rawValue)),
+            ("name", .string(pascalCase(r.id.rawValue))),
             ("shortDescription", .object([("text", .string(r.summary))])),
             ("fullDescription", .object([("text", .string(r.rationale))])),
-            ("helpUri", .string(PublicSource.catalog(r.id))),
+            ("helpUri", .string(PublicSource.catalog(r.id.rawValue))),
             ("help", .object([
                 ("text", .string(fixes.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
                                  + "\n\nSources:\n" + r.sources.map { "- \($0.title): \($0.url)" }.joined(separator: "\n"))),

@@ -111,7 +111,7 @@ public enum JSONReport {
 
     static func finding(_ f: Finding, new: Bool?) -> JSONValue {
         var fields: [(String, JSONValue)] = [
-            ("rule", .string(f.rule)), ("severity", .string(f.severity.rawValue)), ("facet", .string(f.facet.rawValue)),
+            ("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue)), ("facet", .string(f.facet.rawValue)),
             ("context", .string(f.context.rawValue)), ("path", .string(f.path)), ("line", .int(f.line)),
             ("column", .int(f.column)), ("message", .string(f.message)), ("suggestion", .string(f.suggestion)),
             ("fingerprint", .string(f.fingerprint)), ("contentFingerprint", .string(f.contentFingerprint)),
@@ -191,7 +191,7 @@ public enum ScanSummary {
         guard !holding.isEmpty else {
             // Held by files no target compiles.
             let loose = Stage.blockers(r.findings.filter { $0.scope.counts && $0.targets.isEmpty })
-            return loose.isEmpty ? "" : " (files in no target: " + TargetStage.ruleList(loose.map(\.rule)) + ")"
+            return loose.isEmpty ? "" : " (files in no target: " + TargetStage.ruleList(loose.map(\.rule.rawValue)) + ")"
         }
         let parts = holding.prefix(2).map { "\($0.name): " + TargetStage.ruleList($0.blockers.map(\.rule)) }
         return " (" + parts.joined(separator: "; ") + (holding.count > 2 ? "; +\(holding.count - 2) more" : "") + ")"

@@ -3,7 +3,7 @@ import SourceLexing
 
 /// A finding as a rule reports it, before the repository says what context it is in.
 public struct PendingFinding: Sendable, Equatable, Codable {
-    public var rule: String
+    public var rule: RuleID
     public var offset: Int
     public var line: Int
     public var column: Int
@@ -49,7 +49,7 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
     public var inStoredProperty = false
 
-    public init(rule: String, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
+    public init(rule: RuleID, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {
         self.lineText = lineText
         self.rule = rule
@@ -67,7 +67,7 @@ public struct PendingFinding: Sendable, Equatable, Codable {
 
 /// A finding as reports show it. Identified by (path, line, rule).
 public struct Finding: Sendable, Equatable, Codable {
-    public var rule: String
+    public var rule: RuleID
     public var severity: Severity
     public var facet: Facet
     public var context: Context
@@ -97,7 +97,7 @@ public struct Finding: Sendable, Equatable, Codable {
     /// no iOS platform), nil when nothing says: a fix must not need more.
     public var deploymentTarget: OSVersion?
 
-    public init(rule: String, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
+    public init(rule: RuleID, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {
         self.column16 = column16 ?? column
         self.contentFingerprint = contentFingerprint
@@ -118,6 +118,6 @@ public struct Finding: Sendable, Equatable, Codable {
         if a.path != b.path { return a.path.utf8Precedes(b.path) }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
-        return a.rule.utf8Precedes(b.rule)
+        return a.rule < b.rule
     }
 }

@@ -73,7 +73,7 @@ public struct GeometryAlias: Sendable, Equatable {
     public var fileLocal: Bool
     /// The rule a read of the value gets: `main-screen-bounds`, `main-screen-scale`,
     /// `main-screen` or `screen-size-device-check`.
-    public var rule: String
+    public var rule: RuleID
     public var facet: Facet
     /// Whether the value is a screen dimension (so comparing it with a number is a device check).
     public var isDimension: Bool
@@ -83,7 +83,7 @@ public struct GeometryAlias: Sendable, Equatable {
     public var subsumed: Range<Int>
 
     public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, languages: Set<Language>, fileLocal: Bool,
-                rule: String, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>) {
+                rule: RuleID, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>) {
         self.subsumed = subsumed
         self.fileLocal = fileLocal
         self.languages = languages

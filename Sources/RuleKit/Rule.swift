@@ -26,7 +26,7 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
-    public var id: String { description.id }
+    public var id: RuleID { description.id }
     public var triggers: Set<Word> { [] }
     public var nameTriggers: NameTriggers { [] }
     public var literals: Set<Literal> { Set(triggers.map { .word($0.spelling) }) }
@@ -69,7 +69,7 @@ public struct FindingSink {
     private var lineTexts: [Int: String] = [:]
 
     private struct Key: Hashable {
-        var rule: String
+        var rule: RuleID
         var line: Int
         /// Findings that stand only below some deployment target are kept one per version:
         /// which of them stands is decided with the target, in resolution.
@@ -80,8 +80,8 @@ public struct FindingSink {
     /// (`unlisted`), so a generated file with a million reads costs what 10,000 do, not 1.5 GB.
     public static let maximumFindings = 10_000
     /// Per rule, the findings past `maximumFindings` (one per rule and line, as listed ones are).
-    public private(set) var unlisted: [String: Int] = [:]
-    private var lastUnlistedLine: [String: Int] = [:]
+    public private(set) var unlisted: [RuleID: Int] = [:]
+    private var lastUnlistedLine: [RuleID: Int] = [:]
 
     public init(file: CodeFile) { self.file = file }
 
@@ -92,12 +92,12 @@ public struct FindingSink {
     }
 
     /// Reports rule `id` at byte `offset`, taking the enclosing type and function from token `token`.
-    public mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
+    public mutating func report(_ id: RuleID, at offset: Int, token: Int, facet: Facet, message: String,
                                 onlyIn: Set<Context>? = nil) {
         report(id, at: offset, token: token, facet: facet, message: message, onlyIn: onlyIn, requires: nil)
     }
 
-    private mutating func report(_ id: String, at offset: Int, token: Int, facet: Facet, message: String,
+    private mutating func report(_ id: RuleID, at offset: Int, token: Int, facet: Facet, message: String,
                                  onlyIn: Set<Context>?, requires: OSVersion?) {
         let (line, column) = file.lines.location(of: offset)
         let key = Key(rule: id, line: line, requires: requires)

@@ -113,7 +113,7 @@ public struct FixSite: Sendable, Equatable {
 /// How a rule explains itself: the single source for `rules`, `explain`, messages' fixes and tests.
 public struct RuleDescription: Sendable {
     /// The stable id from RULES.md.
-    public let id: String
+    public let id: RuleID
     /// A short title.
     public let name: String
     public let severity: Severity
@@ -138,7 +138,7 @@ public struct RuleDescription: Sendable {
     /// What its findings do to the readiness stage.
     public let readiness: ReadinessRole
 
-    public init(id: String, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
+    public init(id: RuleID, name: String, severity: Severity, facet: Facet, summary: String, rationale: String,
                 sources: [PublicSource] = [], fix: @escaping @Sendable (FixSite) -> String,
                 triggering: [Example], nonTriggering: [Example], fixNeedsScenes: Bool = false, fixNeedsIOS: Int? = nil,
                 platforms: RulePlatforms = .resizable, readiness: ReadinessRole = .other) {

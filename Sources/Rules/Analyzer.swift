@@ -7,7 +7,7 @@ public struct LocatedSuppression: Sendable, Equatable, Codable {
     public var column: Int
     /// The column in UTF-16 code units.
     public var column16: Int
-    public var ruleIDs: [String]
+    public var ruleIDs: [RuleID]
     public var wholeFile: Bool
     /// The comment stands on a line of its own, so it also covers the next line; a comment
     /// after code covers only its own line.
@@ -66,7 +66,7 @@ public struct Analyzer: Sendable {
     private let first: [Int32]
     private let nameRules: [Int]
     /// Rules whose fix needs APIs of some iOS version, with that version.
-    private let fallbackRules: [String: Int]
+    private let fallbackRules: [RuleID: Int]
     /// Words whose tokens the project facts look at, by word code.
     private let factWords: [Bool]
 
@@ -148,7 +148,7 @@ public struct Analyzer: Sendable {
             let before = file.tokenIndex(at: s.offset)
             let ownLine = tokens.isEmpty || Int(tokens[before].start) > s.offset || file.line(of: before) != line
             return LocatedSuppression(line: line, column: column, column16: file.lines.utf16Column(of: s.offset, in: file.buffer),
-                                      ruleIDs: s.ruleIDs, wholeFile: s.wholeFile, ownLine: ownLine)
+                                      ruleIDs: s.ruleIDs.map(RuleID.init(rawValue:)), wholeFile: s.wholeFile, ownLine: ownLine)
         }
         var problems = lexed.problems.map { "line \(file.lines.line(of: $0.offset)): \($0.kind.rawValue)" }
         for (rule, n) in sink.unlisted.sorted(by: { $0.key < $1.key }) {

@@ -41,27 +41,27 @@ public enum Catalog {
 
     /// Rule ids of RULES.md not implemented yet (none: kept so configurations and suppressions
     /// can name ids before their rules land).
-    public static let plannedRuleIDs: [String] = []
+    public static let plannedRuleIDs: [RuleID] = []
 
-    private static let byID: [String: any Rule] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+    private static let byID: [RuleID: any Rule] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
 
     /// The rule with this id.
-    public static func rule(_ id: String) -> (any Rule)? { byID[id] }
+    public static func rule(_ id: RuleID) -> (any Rule)? { byID[id] }
 
     /// The description of the rule with this id.
-    public static func description(_ id: String) -> RuleDescription? { byID[id]?.description }
+    public static func description(_ id: RuleID) -> RuleDescription? { byID[id]?.description }
 
     /// The rules whose findings `fleetscan migrate scenes` writes the change for (Fixing's
     /// `SceneMigration`: a scene manifest, a scene delegate, the window moved into it).
-    public static let migratedByScenes: Set<String> = ["scene-manifest-missing", "scene-delegate-unresolved"]
+    public static let migratedByScenes: Set<RuleID> = [.sceneManifestMissing, .sceneDelegateUnresolved]
 
     /// Whether `id` names a rule (implemented or planned).
-    public static func isKnown(_ id: String) -> Bool { byID[id] != nil || plannedRuleIDs.contains(id) }
+    public static func isKnown(_ id: RuleID) -> Bool { byID[id] != nil || plannedRuleIDs.contains(id) }
 
     /// The id `text` names when case is ignored (`MAIN-SCREEN-BOUNDS` is `main-screen-bounds`):
     /// ids are lowercase, and what a user types is matched without regard to case.
-    public static func canonicalID(_ text: String) -> String? {
-        let id = text.lowercased()
+    public static func canonicalID(_ text: String) -> RuleID? {
+        let id = RuleID(rawValue: text.lowercased())
         return isKnown(id) ? id : nil
     }
 
@@ -70,9 +70,9 @@ public enum Catalog {
 
     /// " (did you mean `id`?)" for the rule ids (implemented or planned) close to `text`, or "".
     public static func suggestions(for text: String) -> String {
-        Spelling.hint(for: text, among: rules.map(\.id) + plannedRuleIDs)
+        Spelling.hint(for: text, among: (rules.map(\.id) + plannedRuleIDs).map(\.rawValue))
     }
 
     /// A fingerprint of the catalog, for caches: changes whenever a rule is added or removed.
-    public static var fingerprint: String { rules.map(\.id).joined(separator: ",") }
+    public static var fingerprint: String { rules.map(\.id.rawValue).joined(separator: ",") }
 }

@@ -167,7 +167,7 @@ extension HeadWork {
                 owners = codeOwners?.owners(of: f.path)
                 cache[f.path] = .some(owners)
             }
-            return HeadFinding(rule: f.rule, severity: f.severity.rawValue, path: f.path, line: f.line, column: f.column,
+            return HeadFinding(rule: f.rule.rawValue, severity: f.severity.rawValue, path: f.path, line: f.line, column: f.column,
                                message: f.message, fix: f.suggestion, scope: f.scope.rawValue, owners: owners)
         }, ownersFile: codeOwners?.path, ownerProblems: codeOwners?.problems.map { "\($0.path): \($0.message)" } ?? [])
     }

@@ -7,14 +7,14 @@ import YAMLAccess
 public struct Configuration: Sendable, Equatable {
     public var exclude: [Glob] = []
     public var include: [Glob] = []
-    public var disabled: Set<String> = []
-    public var severity: [String: Severity] = [:]
+    public var disabled: Set<RuleID> = []
+    public var severity: [RuleID: Severity] = [:]
     /// Paths (and target names) of demo, example and sample apps, and of tests, where the
     /// folder and target names do not tell (RULES.md "Scopes").
     public var examples: [Glob] = []
     public var tests: [Glob] = []
 
-    public init(exclude: [Glob] = [], include: [Glob] = [], disabled: Set<String> = [], severity: [String: Severity] = [:],
+    public init(exclude: [Glob] = [], include: [Glob] = [], disabled: Set<RuleID> = [], severity: [RuleID: Severity] = [:],
                 examples: [Glob] = [], tests: [Glob] = []) {
         self.examples = examples
         self.tests = tests
@@ -111,7 +111,7 @@ public struct Configuration: Sendable, Equatable {
                 return s
             }
         }
-        func rule(_ text: String, _ key: String, _ path: String) throws -> String {
+        func rule(_ text: String, _ key: String, _ path: String) throws -> RuleID {
             guard let id = Catalog.canonicalID(text) else {
                 throw ScanError("\(at(path)): \"\(key)\" names unknown rule \"\(text)\""
                                 + Catalog.suggestions(for: text))

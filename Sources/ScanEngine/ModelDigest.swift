@@ -20,7 +20,7 @@ struct ModelDigest {
             for a in model.aliases[name]! {
                 h.add("alias"); h.add(a.name); h.add(a.kind.rawValue); h.add(a.owner ?? "\u{1}")
                 h.add(a.site); h.add(a.languages.map(\.rawValue).sorted().joined(separator: ","))
-                h.add(a.fileLocal ? 1 : 0); h.add(a.rule); h.add(a.facet.rawValue); h.add(a.isDimension ? 1 : 0)
+                h.add(a.fileLocal ? 1 : 0); h.add(a.rule.rawValue); h.add(a.facet.rawValue); h.add(a.isDimension ? 1 : 0)
                 h.add(a.reads); h.add(a.subsumed.lowerBound); h.add(a.subsumed.upperBound)
             }
             byHash[identifierHash(name)] = h
@@ -114,7 +114,7 @@ public enum Ruleset {
         h.add(Tool.version)
         h.add(analysisVersion)
         for rule in Catalog.rules {
-            h.add(rule.id); h.add(rule.description.severity.rawValue); h.add(rule.description.facet.rawValue)
+            h.add(rule.id.rawValue); h.add(rule.description.severity.rawValue); h.add(rule.description.facet.rawValue)
         }
         return h.hex
     }()

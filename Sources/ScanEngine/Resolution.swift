@@ -21,7 +21,7 @@ enum Resolution {
 
     /// What stands of a file's findings, in (line, column, rule) order, and which suppressions
     /// matched nothing (with the rule ids they named in vain).
-    static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> (standing: [Standing], unused: [(Int, [String])]) {
+    static func settle(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> (standing: [Standing], unused: [(Int, [RuleID])]) {
         // A file without findings or suppressions settles to nothing: ask the target model nothing.
         if a.findings.isEmpty && a.suppressions.isEmpty { return ([], []) }
         // Which platforms compile the file decides which rules judge it (RULES.md "Platforms decide").
@@ -79,7 +79,7 @@ enum Resolution {
         }
         struct LineRule: Hashable {
             var line: Int
-            var rule: String
+            var rule: RuleID
         }
         // One finding per (line, rule): the first column wins. Targets that share a project-level
         // finding's place (two app targets, one Info.plist) are all its targets.
@@ -107,7 +107,7 @@ enum Resolution {
             }
             kept[key] = (p, context)
         }
-        var used = a.suppressions.map { Set<String>(minimumCapacity: $0.ruleIDs.count) }
+        var used = a.suppressions.map { Set<RuleID>(minimumCapacity: $0.ruleIDs.count) }
         var standing: [Standing] = []
         for (p, context) in kept.values.sorted(by: { ($0.0.line, $0.0.column, $0.0.rule) < ($1.0.line, $1.0.column, $1.0.rule) }) {
             guard let rule = Catalog.description(p.rule) else { continue }
@@ -123,7 +123,7 @@ enum Resolution {
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
                                      scope: scope, targets: targets))
         }
-        var unused: [(Int, [String])] = []
+        var unused: [(Int, [RuleID])] = []
         if !configuration.disabled.contains(unusedSuppression) {
             for (s, suppression) in a.suppressions.enumerated() {
                 let names = suppression.ruleIDs.filter { !used[s].contains($0) && !configuration.disabled.contains($0) }
@@ -133,7 +133,7 @@ enum Resolution {
         return (standing, unused)
     }
 
-    static let unusedSuppression = "unused-suppression"
+    static let unusedSuppression = RuleID.unusedSuppression
 
     /// The findings of a file as reports show them.
     static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
@@ -146,8 +146,8 @@ enum Resolution {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
             let owner = [p.typeName ?? "", p.functionName ?? ""].joined(separator: ".")
-            let content = [p.rule, owner, p.lineText].joined(separator: "\u{0}")
-            let identity = [p.rule, a.path, owner, p.lineText].joined(separator: "\u{0}")
+            let content = [p.rule.rawValue, owner, p.lineText].joined(separator: "\u{0}")
+            let identity = [p.rule.rawValue, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
             let fix = rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [],
@@ -163,7 +163,7 @@ enum Resolution {
             out[out.count - 1].targets = s.targets
             out[out.count - 1].inSwiftUIView = model.isSwiftUIView(p.typeName)
             out[out.count - 1].deploymentTarget = deployment
-            let line = [p.rule, a.path, p.lineText].joined(separator: "\u{0}")
+            let line = [p.rule.rawValue, a.path, p.lineText].joined(separator: "\u{0}")
             let lineOrdinal = lineOrdinals[line, default: 0]
             lineOrdinals[line] = lineOrdinal + 1
             out[out.count - 1].lineFingerprint = Fingerprint.of(line + "\u{0}\(lineOrdinal)")
@@ -174,10 +174,10 @@ enum Resolution {
             let suppression = a.suppressions[s]
             let unknown = names.filter { !Catalog.isKnown($0) }
             var message = suppression.ruleIDs.isEmpty ? "`fleetscan:ignore` names no rule"
-                : "`fleetscan:ignore\(suppression.wholeFile ? "-file" : "") \(names.joined(separator: ", "))` matches no finding"
-            if !unknown.isEmpty { message += " (unknown rule id: \(unknown.joined(separator: ", ")))" }
-            let content = [unusedSuppression, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
-            let identity = [unusedSuppression, a.path, suppression.ruleIDs.joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
+                : "`fleetscan:ignore\(suppression.wholeFile ? "-file" : "") \(names.map(\.rawValue).joined(separator: ", "))` matches no finding"
+            if !unknown.isEmpty { message += " (unknown rule id: \(unknown.map(\.rawValue).joined(separator: ", ")))" }
+            let content = [unusedSuppression.rawValue, suppression.ruleIDs.map(\.rawValue).joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
+            let identity = [unusedSuppression.rawValue, a.path, suppression.ruleIDs.map(\.rawValue).joined(separator: ","), "\(suppression.wholeFile)"].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
             out.append(Finding(rule: unusedSuppression, severity: configuration.severity[unusedSuppression] ?? unusedRule.severity,
@@ -206,7 +206,7 @@ enum Resolution {
 
     /// The suppression that covers `rule` on `line`: one on the line itself, else one on its own
     /// line just above, else an `ignore-file`.
-    static func suppression(in all: [LocatedSuppression], for rule: String, line: Int) -> Int? {
+    static func suppression(in all: [LocatedSuppression], for rule: RuleID, line: Int) -> Int? {
         let naming = all.indices.filter { all[$0].ruleIDs.contains(rule) }
         return naming.first { !all[$0].wholeFile && all[$0].line == line }
             ?? naming.first { !all[$0].wholeFile && all[$0].ownLine && all[$0].line == line - 1 }
@@ -237,14 +237,14 @@ public struct Tally: Sendable, Equatable {
     public var notes: Int { get { severities.notes } set { severities.notes = newValue } }
     public var total: Int { severities.total }
 
-    mutating func add(rule: String, severity: Severity, scope: TargetScope) {
-        byRule[rule, default: 0] += 1
+    mutating func add(rule: RuleID, severity: Severity, scope: TargetScope) {
+        byRule[rule.rawValue, default: 0] += 1
         switch severity {
         case .error: errors += 1
         case .warning: warnings += 1
         case .note: notes += 1
         }
-        byScope[scope, default: ScopeCounts()].byRule[rule, default: 0] += 1
+        byScope[scope, default: ScopeCounts()].byRule[rule.rawValue, default: 0] += 1
         switch severity {
         case .error: byScope[scope, default: ScopeCounts()].errors += 1
         case .warning: byScope[scope, default: ScopeCounts()].warnings += 1

@@ -7,16 +7,20 @@ import Rules
 /// commits and targets are stored with).
 extension Stage {
     /// What a rule's findings do to the stage, from its description (unknown ids: nothing special).
-    static func role(_ rule: String) -> ReadinessRole { Catalog.description(rule)?.readiness ?? .other }
+    static func role(_ rule: RuleID) -> ReadinessRole { Catalog.description(rule)?.readiness ?? .other }
+
+    /// The same for an id as stores keep it.
+    static func role(_ rule: String) -> ReadinessRole { role(RuleID(rawValue: rule)) }
 
     /// The stage findings leave a repository or target at.
     public static func of(_ findings: [Finding]) -> Stage {
         var byRule: [String: Int] = [:]
-        for f in findings { byRule[f.rule, default: 0] += 1 }
+        for f in findings { byRule[f.rule.rawValue, default: 0] += 1 }
         return of(byRule: byRule, warningsOrErrors: findings.filter { $0.severity >= .warning }.count)
     }
 
     /// The stage from counts: findings per rule, and how many are warnings or errors.
+    /// (`byRule` is keyed by id text, as stores keep it.)
     public static func of(byRule: [String: Int], warningsOrErrors: Int) -> Stage {
         let present = byRule.filter { $0.value > 0 }.keys
         if present.contains(where: { role($0) == .blocksLaunch }) { return .notLaunching }
@@ -134,7 +138,7 @@ public struct TargetStage: Sendable, Equatable {
 
     static func make(_ name: String, _ platform: String, _ scope: TargetScope, _ findings: [Finding], unreadable: String? = nil) -> TargetStage {
         let stage = Stage.of(findings, unreadable: unreadable)
-        let blocking = stage == .unknown ? [] : Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule, path: $0.path, line: $0.line) }
+        let blocking = stage == .unknown ? [] : Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule.rawValue, path: $0.path, line: $0.line) }
         return TargetStage(name: name, platform: platform, scope: scope, stage: stage, blockers: Array(blocking),
                            reason: stage == .unknown ? unreadable : nil)
     }

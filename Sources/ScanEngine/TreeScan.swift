@@ -32,10 +32,10 @@ public struct ScanResult: Sendable {
 
     public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
 
-    /// Findings per rule id.
+    /// Findings per rule id (as text, as stores keep them).
     public var byRule: [String: Int] {
         var counts: [String: Int] = [:]
-        for f in findings { counts[f.rule, default: 0] += 1 }
+        for f in findings { counts[f.rule.rawValue, default: 0] += 1 }
         return counts
     }
 }

@@ -78,7 +78,7 @@ import TestSupport
 
     @Test func sampleAppHasEveryPatternItAdvertises() throws {
         let (_, result) = try Self.sampleScan()
-        let rules = Set(result.findings.map(\.rule))
+        let rules = Set(result.findings.map(\.rule.rawValue))
         for expected in ["window-in-app-delegate", "app-lifecycle-callback", "global-geometry-constant", "main-screen-bounds",
                          "main-screen-scale", "screen-size-device-check", "idiom-layout", "orientation-layout", "shared-windows",
                          "hardcoded-bar-height", "window-without-scene", "symmetric-safe-area", "keyboard-frame-unconverted"] {

@@ -13,6 +13,24 @@ import TestSupport
         #expect(Set(ids).isDisjoint(with: Catalog.plannedRuleIDs))
     }
 
+    /// Code names rules by `RuleID`'s constants: one constant per rule, each a rule's, and no id
+    /// spelt as a string anywhere else in `Sources/` (a misspelt string would silently match nothing).
+    @Test func ruleIDsAreConstantsNotStrings() throws {
+        let declared = try String(contentsOfFile: repositoryRoot + "/Sources/RuleKit/RuleID.swift", encoding: .utf8)
+        let constants = Set(declared.matches(of: /static let \w+ = RuleID\(rawValue: "([a-z-]+)"\)/).map { String($0.1) })
+        #expect(constants == Set(Catalog.rules.map(\.id.rawValue)), "RuleID's constants and the catalog's rules differ")
+        let quoted = Set(constants.map { "\"\($0)\"" })
+        var offenders: [String] = []
+        let root = repositoryRoot + "/Sources"
+        for case let relative as String in FileManager.default.enumerator(atPath: root)! where relative.hasSuffix(".swift") && relative != "RuleKit/RuleID.swift" {
+            let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for id in quoted where line.contains(id) { offenders.append("Sources/\(relative):\(n + 1): \(id)") }
+            }
+        }
+        #expect(offenders.isEmpty, "rule ids written as strings (use RuleID's constants): \(offenders)")
+    }
+
     @Test func everyRuleOfRulesMdIsImplementedOrPlanned() throws {
         let text = try String(contentsOfFile: repositoryRoot + "/docs/RULES.md", encoding: .utf8)
         let regex = try NSRegularExpression(pattern: "^\\| (?:<a id=\"[a-z0-9-]+\"></a>)?`([a-z][a-z0-9-]+)`", options: [.anchorsMatchLines])
@@ -20,7 +38,7 @@ import TestSupport
             String(text[Range($0.range(at: 1), in: text)!])
         })
         #expect(ids.count >= 29)
-        let known = Set(Catalog.rules.map(\.id)).union(Catalog.plannedRuleIDs)
+        let known = Set(Catalog.rules.map(\.id.rawValue)).union(Catalog.plannedRuleIDs.map(\.rawValue))
         #expect(ids.subtracting(known).isEmpty, "RULES.md ids without a rule: \(ids.subtracting(known).sorted())")
         #expect(known.subtracting(ids).subtracting(["unused-suppression"]).isEmpty, "rules not in RULES.md: \(known.subtracting(ids).sorted())")
     }
@@ -40,16 +58,16 @@ import TestSupport
             #expect(!r.sources.isEmpty, "\(r.id) cites no source")
             for s in r.sources { #expect(s.url.hasPrefix("https://") && !s.title.isEmpty, "\(r.id): \(s)") }
             #expect(Set(r.sources.map(\.url)).count == r.sources.count, "\(r.id) cites a source twice")
-            readable(r.name + " " + r.summary + " " + r.rationale, r.id)
+            readable(r.name + " " + r.summary + " " + r.rationale, r.id.rawValue)
             for context in Context.allCases {
                 for language in Language.allCases {
-                    readable(r.fix(FixSite(context, language)), r.id + " fix")
-                    readable(r.fix(FixSite(context, language, swiftUIView: true)), r.id + " fix")
-                    for timing in MemberTiming.distinguished { readable(r.fix(FixSite(context, language, timing: timing)), r.id + " fix") }
+                    readable(r.fix(FixSite(context, language)), r.id.rawValue + " fix")
+                    readable(r.fix(FixSite(context, language, swiftUIView: true)), r.id.rawValue + " fix")
+                    for timing in MemberTiming.distinguished { readable(r.fix(FixSite(context, language, timing: timing)), r.id.rawValue + " fix") }
                 }
             }
             #expect(text.contains("<a id=\"\(r.id)\"></a>"), "docs/RULES.md has no anchor for \(r.id)")
-            #expect(PublicSource.catalog(r.id).hasSuffix("docs/RULES.md#\(r.id)"))
+            #expect(PublicSource.catalog(r.id.rawValue).hasSuffix("docs/RULES.md#\(r.id)"))
         }
         readable(text.components(separatedBy: "## Readiness stages").first ?? "", "docs/RULES.md")
     }
@@ -64,13 +82,13 @@ import TestSupport
             guard let line = section.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return [] }
             let named = line.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
             return Set(named.flatMap { id in
-                id.hasSuffix("*") ? Catalog.rules.map(\.id).filter { $0.hasPrefix(id.dropLast()) } : [id]
+                id.hasSuffix("*") ? Catalog.rules.map(\.id.rawValue).filter { $0.hasPrefix(id.dropLast()) } : [id]
             })
         }
         let launch = ids(onLineStarting: "1. **launches**"), device = ids(onLineStarting: "2. **no device assumptions**")
         #expect(launch.count == 4 && device.count == 9)
-        #expect(Set(Catalog.rules.filter { $0.description.readiness == .blocksLaunch }.map(\.id)) == launch)
-        #expect(Set(Catalog.rules.filter { $0.description.readiness == .deviceAssumption }.map(\.id)) == device)
+        #expect(Set(Catalog.rules.filter { $0.description.readiness == .blocksLaunch }.map(\.id.rawValue)) == launch)
+        #expect(Set(Catalog.rules.filter { $0.description.readiness == .deviceAssumption }.map(\.id.rawValue)) == device)
     }
 
     @Test func everyRuleFileIsInTheCatalog() throws {

@@ -17,7 +17,7 @@ import TestSupport
     /// (what the rule's fix needs, or the iOS version the text gives right after the snippet,
     /// as in "`windowScene.effectiveGeometry` (iOS 16)").
     struct Snippet {
-        var rule: String
+        var rule: RuleID
         var site: FixSite
         var code: String
         var context: Context

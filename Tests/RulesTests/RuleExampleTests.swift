@@ -7,9 +7,9 @@ import TestSupport
 
 /// One rule, for test arguments (so each rule is its own test case).
 struct RuleCase: CustomTestStringConvertible, Sendable {
-    let id: String
+    let id: RuleID
     var description: RuleDescription { Catalog.description(id)! }
-    var testDescription: String { id }
+    var testDescription: String { id.rawValue }
 }
 
 /// Where an example was written, for reporting a failure at its own line.

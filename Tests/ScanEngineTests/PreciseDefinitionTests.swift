@@ -5,7 +5,7 @@ import TestSupport
 
 /// RULES.md "Precise definitions": each tie-breaker pinned by a test.
 @Suite struct PreciseDefinitionTests {
-    func findings(_ files: [String: String]) -> [(String, Int, Int, String)] {
+    func findings(_ files: [String: String]) -> [(String, Int, Int, RuleID)] {
         scan(files).findings.map { ($0.path, $0.line, $0.column, $0.rule) }
     }
 

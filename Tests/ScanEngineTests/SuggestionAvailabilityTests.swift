@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct SuggestionAvailabilityTests {
     static func package(_ version: String) -> String { "let package = Package(name: \"App\", platforms: [.iOS(\"\(version)\")])" }
 
-    func suggestion(_ rule: String, _ files: [String: String]) -> String? {
+    func suggestion(_ rule: RuleID, _ files: [String: String]) -> String? {
         scan(files).findings.first { $0.rule == rule }?.suggestion
     }
 

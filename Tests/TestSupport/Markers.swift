@@ -62,6 +62,6 @@ public func prefilterDifference(_ on: ScanResult, _ off: ScanResult) -> String? 
 }
 
 /// The positions of `rule`'s findings in `path`.
-public func positions(of rule: String, in path: String, _ result: ScanResult) -> [Position] {
+public func positions(of rule: RuleID, in path: String, _ result: ScanResult) -> [Position] {
     result.findings.filter { $0.rule == rule && $0.path == path }.map { Position($0.line, $0.column) }.sorted()
 }

@@ -7,7 +7,7 @@ import SourceLexing
 /// Observation APIs with an iOS 16 target, lowered to ObservableObject.
 struct ApiAboveDeploymentTargetRule: Rule {
     let description = RuleDescription(
-        id: "api-above-deployment-target", name: "API above the deployment target", severity: .error, facet: .availability,
+        id: .apiAboveDeploymentTarget, name: "API above the deployment target", severity: .error, facet: .availability,
         summary: "Uses an API newer than the target's IPHONEOS_DEPLOYMENT_TARGET outside an availability guard.",
         rationale: """
             The adaptive APIs of iOS 17 and later (Observation, trait registration, effective geometry, \

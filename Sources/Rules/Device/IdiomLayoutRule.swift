@@ -5,9 +5,8 @@ import SourceLexing
 /// app on iPad or in iPhone Mirroring still reports `.phone` in a wide window. Seed 000:
 /// "一个仅支持 iPhone 的 App，在 iPad 或 Mac 镜像中依然可能报告 Phone Idiom，但它的窗口可以变得非常宽".
 struct IdiomLayoutRule: Rule {
-    static let id = "idiom-layout"
     let description = RuleDescription(
-        id: "idiom-layout", name: "Layout by device idiom", severity: .warning, facet: .idiom,
+        id: .idiomLayout, name: "Layout by device idiom", severity: .warning, facet: .idiom,
         summary: "Chooses layout by comparing userInterfaceIdiom with .pad or .phone.",
         rationale: """
             An iPhone app running on iPad or mirrored to a Mac still reports the phone idiom while its window \
@@ -302,7 +301,7 @@ struct IdiomLayoutRule: Rule {
     /// A use of an idiom helper (`IS_IPAD`, `UIDevice.current.isPhone`, `isiPad()`): the choice
     /// it makes is the helper's comparison, made where it is used (RULES.md "Aliases count").
     func checkHelperUse(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
-        guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == Self.id,
+        guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == id,
               !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
         sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f))

@@ -6,7 +6,7 @@ import SourceLexing
 /// Seed 000: "设备旋转只是一次带动画的 Bounds 改变"; seed 002 point 11: `statusBarOrientation` is deprecated.
 struct OrientationLayoutRule: Rule {
     let description = RuleDescription(
-        id: "orientation-layout", name: "Layout by orientation", severity: .warning, facet: .orientation,
+        id: .orientationLayout, name: "Layout by orientation", severity: .warning, facet: .orientation,
         summary: "Reads the interface or device orientation to choose a layout.",
         rationale: """
             In resizable environments the declared orientations are only a hint; iPhone Mirroring may always \

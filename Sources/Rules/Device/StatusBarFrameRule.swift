@@ -6,7 +6,7 @@ import SourceLexing
 /// manager, or better the safe area, replaces it.
 struct StatusBarFrameRule: Rule {
     let description = RuleDescription(
-        id: "status-bar-frame", name: "Application status bar frame", severity: .warning, facet: .insets,
+        id: .statusBarFrame, name: "Application status bar frame", severity: .warning, facet: .insets,
         summary: "Reads UIApplication's statusBarFrame (deprecated; one window, one screen).",
         rationale: """
             `UIApplication.statusBarFrame` is deprecated and describes no particular scene. \

@@ -5,7 +5,7 @@ import SourceLexing
 /// "Drag Session 不一定由用户手势启动。因此在 sessionWillBegin 中不要…弹出模态页面…播放只针对拖拽手势的动画".
 struct DragBeginSideEffectsRule: Rule {
     let description = RuleDescription(
-        id: "drag-begin-side-effects", name: "Side effects when a drag begins", severity: .note, facet: .lifecycle,
+        id: .dragBeginSideEffects, name: "Side effects when a drag begins", severity: .note, facet: .lifecycle,
         summary: "Presents or animates in dragInteraction(_:sessionWillBegin:).",
         rationale: """
             Siri can load resources through an app's drag handlers, so a drag session may begin without a \

@@ -6,7 +6,7 @@ import SourceLexing
 /// vertically (seed 001). Seed 004: cached safe-area values break as windows move.
 struct HardcodedBarHeightRule: Rule {
     let description = RuleDescription(
-        id: "hardcoded-bar-height", name: "Hard-coded bar height", severity: .warning, facet: .insets,
+        id: .hardcodedBarHeight, name: "Hard-coded bar height", severity: .warning, facet: .insets,
         summary: "A constant that hard-codes a status, navigation, tab or tool bar height or a safe-area inset.",
         rationale: """
             Bar heights and safe-area insets are not constants: they differ by device, orientation, window size \

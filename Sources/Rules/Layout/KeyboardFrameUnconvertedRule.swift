@@ -6,7 +6,7 @@ import SourceLexing
 /// two scenes "拿到了另一个坐标系里的frame直接把约束撑爆了" — fixed with `convert(_:from:)`.
 struct KeyboardFrameUnconvertedRule: Rule {
     let description = RuleDescription(
-        id: "keyboard-frame-unconverted", name: "Unconverted keyboard frame", severity: .note, facet: .insets,
+        id: .keyboardFrameUnconverted, name: "Unconverted keyboard frame", severity: .note, facet: .insets,
         summary: "Reads the keyboard's end frame in a body that never converts it into a view's coordinates.",
         rationale: """
             `keyboardFrameEndUserInfoKey` is in the screen's coordinate space. In a resized window, on another \

@@ -6,7 +6,7 @@ import SourceLexing
 /// [layoutSubviews]…凡是看到尺寸变化只标记一个needsLayout".
 struct LayoutInWillTransitionRule: Rule {
     let description = RuleDescription(
-        id: "layout-in-will-transition", name: "Layout in a transition callback", severity: .note, facet: .size,
+        id: .layoutInWillTransition, name: "Layout in a transition callback", severity: .note, facet: .size,
         summary: "Assigns frames or constraint constants in viewWillTransition(to:with:) or willTransition(to:with:).",
         rationale: """
             While a window is dragged, size changes arrive in bursts and transition callbacks can fire twice \

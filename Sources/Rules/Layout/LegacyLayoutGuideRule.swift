@@ -5,7 +5,7 @@ import SourceLexing
 /// insets, which a foldable iPhone and landscape layouts have (seed 001: respect safe areas).
 struct LegacyLayoutGuideRule: Rule {
     let description = RuleDescription(
-        id: "legacy-layout-guide", name: "Legacy layout guide", severity: .warning, facet: .insets,
+        id: .legacyLayoutGuide, name: "Legacy layout guide", severity: .warning, facet: .insets,
         summary: "Uses topLayoutGuide or bottomLayoutGuide (deprecated since iOS 11).",
         rationale: """
             The top and bottom layout guides predate the safe area; they know nothing of side insets, which \

@@ -7,7 +7,7 @@ import SourceLexing
 /// `viewSafeAreaInsetsDidChange`.
 struct SafeAreaReadTooEarlyRule: Rule {
     let description = RuleDescription(
-        id: "safe-area-read-too-early", name: "Safe area read too early", severity: .note, facet: .insets,
+        id: .safeAreaReadTooEarly, name: "Safe area read too early", severity: .note, facet: .insets,
         summary: "Reads safeAreaInsets in viewDidLoad, init or awakeFromNib, before they are known.",
         rationale: """
             Before a view is in a window its safe-area insets are zero, and afterwards they change with every \

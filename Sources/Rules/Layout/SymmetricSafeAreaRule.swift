@@ -8,7 +8,7 @@ struct SymmetricSafeAreaRule: Rule {
     static let opposite: [Word: Word] = [.left: .right, .right: .left, .top: .bottom, .bottom: .top, .leading: .trailing, .trailing: .leading]
 
     let description = RuleDescription(
-        id: "symmetric-safe-area", name: "Symmetric safe-area assumption", severity: .warning, facet: .insets,
+        id: .symmetricSafeArea, name: "Symmetric safe-area assumption", severity: .warning, facet: .insets,
         summary: "Doubles one safe-area or margin inset, or uses one side for the opposite side.",
         rationale: """
             Safe areas and layout margins are often asymmetric — in landscape, in Split View, and especially \

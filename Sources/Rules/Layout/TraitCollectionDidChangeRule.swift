@@ -5,7 +5,7 @@ import SourceLexing
 /// 变化注册 API，避免重写已经逐步淡出的 traitCollectionDidChange:".
 struct TraitCollectionDidChangeRule: Rule {
     let description = RuleDescription(
-        id: "trait-collection-did-change", name: "traitCollectionDidChange override", severity: .note, facet: .size,
+        id: .traitCollectionDidChange, name: "traitCollectionDidChange override", severity: .note, facet: .size,
         summary: "Overrides traitCollectionDidChange (deprecated since iOS 17).",
         rationale: """
             Trait changes are the signal resizable windows send (size classes, display scale). UIKit now tracks \

@@ -13,7 +13,7 @@ struct AppLifecycleCallbackRule: RepositoryRule {
     ]
 
     let description = RuleDescription(
-        id: "app-lifecycle-callback", name: "App delegate lifecycle callback", severity: .warning, facet: .lifecycle,
+        id: .appLifecycleCallback, name: "App delegate lifecycle callback", severity: .warning, facet: .lifecycle,
         summary: "The app delegate implements an activation or state-restoration callback that scenes stop calling, and no scene delegate takes it over.",
         rationale: """
             Once an app adopts scenes, `applicationDidBecomeActive`, `applicationWillResignActive`, \

@@ -7,7 +7,7 @@ import RuleKit
 /// info.plist中UISceneConfigurationName的值一致").
 struct SceneDelegateUnresolvedRule: RepositoryRule {
     let description = RuleDescription(
-        id: "scene-delegate-unresolved", name: "Scene names that do not resolve", severity: .error, facet: .lifecycle,
+        id: .sceneDelegateUnresolved, name: "Scene names that do not resolve", severity: .error, facet: .lifecycle,
         summary: "The scene manifest names a delegate class, storyboard or configuration that does not exist.",
         rationale: """
             UIKit instantiates the scene delegate by the class name in the manifest and matches the \

@@ -6,7 +6,7 @@ import RuleKit
 /// 将无法启动"; seed 002 is the checklist, starting with the Info.plist scene manifest).
 struct SceneManifestMissingRule: RepositoryRule {
     let description = RuleDescription(
-        id: "scene-manifest-missing", name: "No scene manifest", severity: .error, facet: .lifecycle,
+        id: .sceneManifestMissing, name: "No scene manifest", severity: .error, facet: .lifecycle,
         summary: "An iOS app target without a UIApplicationSceneManifest (and no SwiftUI App): it will not launch.",
         rationale: """
             With the iOS 27 SDK the UIScene lifecycle is required: an app that has not adopted it does not \

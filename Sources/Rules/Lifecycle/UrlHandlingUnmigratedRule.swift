@@ -6,7 +6,7 @@ import RuleKit
 /// of `scene(_:willConnectTo:options:)` — and no longer in the launch options (TN3187).
 struct UrlHandlingUnmigratedRule: RepositoryRule {
     let description = RuleDescription(
-        id: "url-handling-unmigrated", name: "URL handling not migrated", severity: .warning, facet: .lifecycle,
+        id: .urlHandlingUnmigrated, name: "URL handling not migrated", severity: .warning, facet: .lifecycle,
         summary: "Links or quick actions are handled in the app delegate only, read from the launch options, or a scene delegate misses the cold-launch link.",
         rationale: """
             Once an app adopts scenes, `application(_:open:options:)`, `application(_:continue:…)` and \

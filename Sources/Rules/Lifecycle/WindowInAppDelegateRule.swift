@@ -7,7 +7,7 @@ import SourceLexing
 /// must adopt scenes or they do not launch.
 struct WindowInAppDelegateRule: Rule {
     let description = RuleDescription(
-        id: "window-in-app-delegate", name: "Window created in the app delegate", severity: .warning, facet: .lifecycle,
+        id: .windowInAppDelegate, name: "Window created in the app delegate", severity: .warning, facet: .lifecycle,
         summary: "The app delegate creates a window or makes one key and visible.",
         rationale: """
             With scenes (required by the iOS 27 SDK), the app delegate handles process-wide services and each \

@@ -5,7 +5,7 @@ import SourceLexing
 /// app adopts scenes. Seed 002 point 7: "初始化广告页的window时，需要使用initWithWindowScene方式初始化".
 struct WindowWithoutSceneRule: Rule {
     let description = RuleDescription(
-        id: "window-without-scene", name: "Window without a scene", severity: .warning, facet: .window,
+        id: .windowWithoutScene, name: "Window without a scene", severity: .warning, facet: .window,
         summary: "Creates a UIWindow (or subclass) with a frame or no arguments, attached to no scene.",
         rationale: """
             Under the scene lifecycle a window is shown in the scene it belongs to; one created with \

@@ -4,7 +4,7 @@ import RuleKit
 /// tomorrow. The scan engine reports it after applying every suppression of the file.
 struct UnusedSuppressionRule: Rule {
     let description = RuleDescription(
-        id: "unused-suppression", name: "Unused suppression", severity: .note, facet: .lifecycle,
+        id: .unusedSuppression, name: "Unused suppression", severity: .note, facet: .lifecycle,
         summary: "A `// fleetscan:ignore` comment that matches no finding.",
         rationale: """
             Suppressions are part of the migration's record: each one says a finding was looked at and \

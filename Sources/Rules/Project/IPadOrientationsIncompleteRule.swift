@@ -7,7 +7,7 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
                                    "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]
 
     let description = RuleDescription(
-        id: "ipad-orientations-incomplete", name: "iPad orientations incomplete", severity: .warning, facet: .orientation,
+        id: .iPadOrientationsIncomplete, name: "iPad orientations incomplete", severity: .warning, facet: .orientation,
         summary: "An app that runs on iPad, not full screen, declares fewer than all four iPad orientations.",
         rationale: """
             On iPad, Split View, Stage Manager and resizable windows need an app that accepts every \

@@ -4,7 +4,7 @@ import RuleKit
 /// SDK refuses it at upload (RULES.md; seed 000's resizable-window model).
 struct LaunchScreenMissingRule: RepositoryRule {
     let description = RuleDescription(
-        id: "launch-screen-missing", name: "No launch screen", severity: .error, facet: .size,
+        id: .launchScreenMissing, name: "No launch screen", severity: .error, facet: .size,
         summary: "An iOS app target with neither UILaunchStoryboardName nor UILaunchScreen.",
         rationale: """
             A launch screen is how an iOS app tells the system it lays itself out for any size; without one it \

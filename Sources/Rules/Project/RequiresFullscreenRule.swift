@@ -4,7 +4,7 @@ import RuleKit
 /// discrete, and is meant for games (seed 000: "不应该被普通业务 App 当作逃避自适应布局的开关").
 struct RequiresFullscreenRule: RepositoryRule {
     let description = RuleDescription(
-        id: "requires-fullscreen", name: "Requires full screen", severity: .note, facet: .size,
+        id: .requiresFullscreen, name: "Requires full screen", severity: .note, facet: .size,
         summary: "UIRequiresFullScreen = true: resizing becomes discrete, it does not go away.",
         rationale: """
             In resizable environments iOS 27 still honours UIRequiresFullScreen for iPhone apps, but only by \

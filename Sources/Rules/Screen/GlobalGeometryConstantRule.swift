@@ -7,7 +7,7 @@ import SourceLexing
 /// Reported once at the definition; every use is reported under the read's own rule.
 struct GlobalGeometryConstantRule: Rule {
     let description = RuleDescription(
-        id: "global-geometry-constant", name: "Global geometry constant", severity: .warning, facet: .size,
+        id: .globalGeometryConstant, name: "Global geometry constant", severity: .warning, facet: .size,
         summary: "A #define, global or static constant, computed property or parameterless function that hands out screen geometry.",
         rationale: """
             Geometry changes while the app runs; a global snapshot of it does not. Code that needs it should read \
@@ -81,7 +81,7 @@ struct GlobalGeometryConstantRule: Rule {
 
     func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         for aliases in model.aliases.values {
-            for alias in aliases where alias.site.path == file.path && alias.rule != "screen-size-device-check" && alias.rule != IdiomLayoutRule.id {
+            for alias in aliases where alias.site.path == file.path && alias.rule != .screenSizeDeviceCheck && alias.rule != RuleID.idiomLayout {
                 sink.report(description.id, at: alias.site.offset, token: file.tokenIndex(at: alias.site.offset), facet: alias.facet,
                             message: "`\(alias.name)` hands out screen geometry (`\(alias.reads)`) \(alias.fileLocal ? "to this file's code" : "app-wide"); what reads it gets the screen, not the window, which resizes")
             }

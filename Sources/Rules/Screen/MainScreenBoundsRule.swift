@@ -5,8 +5,9 @@ import RuleKit
 /// 窗口中，屏幕尺寸与 App 可用尺寸是两回事"; seed 004 found thirty-odd `UIScreen.main.bounds`
 /// reads behind layout and device guesses.
 struct MainScreenBoundsRule: ScreenGeometryRule {
+    var aliasReading: String { "is the size of the whole screen, not of the window" }
     let description = RuleDescription(
-        id: "main-screen-bounds", name: "Main screen bounds", severity: .warning, facet: .size,
+        id: .mainScreenBounds, name: "Main screen bounds", severity: .warning, facet: .size,
         summary: "Lays out from the size of the main screen instead of the space the view or scene has.",
         rationale: """
             In a resizable window the screen's size and the app's size are different things. A view controller \

@@ -4,8 +4,9 @@ import RuleKit
 /// "请避免在代码中引用主屏幕。这种做法存在歧义，且将在未来版本中被废弃"; seed 000: reach the
 /// screen through the window scene.
 struct MainScreenRule: ScreenGeometryRule {
+    var aliasReading: String { "is the main screen, not necessarily the screen this scene is on" }
     let description = RuleDescription(
-        id: "main-screen", name: "Main screen", severity: .warning, facet: .screen,
+        id: .mainScreen, name: "Main screen", severity: .warning, facet: .screen,
         summary: "Uses the main screen (passed around, brightness, coordinate space…) instead of the scene's screen.",
         rationale: """
             When an app is mirrored to a Mac, moved to an external display or runs on the other display of a \

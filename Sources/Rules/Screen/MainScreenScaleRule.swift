@@ -6,8 +6,9 @@ import RuleKit
 /// "只需要 Scale 时，优先使用 Trait Collection"; seed 001 replaces `UIScreen.main.scale` with
 /// `traitCollection.displayScale`.
 struct MainScreenScaleRule: ScreenGeometryRule {
+    var aliasReading: String { "is the main screen's scale, not this view's display scale" }
     let description = RuleDescription(
-        id: "main-screen-scale", name: "Main screen scale", severity: .warning, facet: .scale,
+        id: .mainScreenScale, name: "Main screen scale", severity: .warning, facet: .scale,
         summary: "Reads the main screen's scale instead of the display scale of the view's own screen.",
         rationale: """
             A scene is not always on the main screen: iPhone Mirroring, an iPad's external display and the \

@@ -3,16 +3,22 @@ import SourceLexing
 
 /// The four rules about reading the main screen share one check: find the geometry site at
 /// a `UIScreen` token or an alias name, and report it if it is this rule's.
-protocol ScreenGeometryRule: Rule {}
+protocol ScreenGeometryRule: Rule {
+    /// What a use of a geometry alias whose value is this rule's read is, after its name
+    /// ("`screenScale` (Utils.swift:3) is the main screen's scale, …").
+    var aliasReading: String { get }
+    /// Sites in one statement are one finding (a device check listing sizes `a == X || a == Y`).
+    var onePerStatement: Bool { get }
+}
 
 extension ScreenGeometryRule {
     var triggers: Set<Word> { [.UIScreen] }
     var nameTriggers: NameTriggers { .aliases }
+    var onePerStatement: Bool { false }
 
     func check(at site: Int, in file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let g = GeometrySite.at(site, in: file, model: model), g.rule == description.id else { return }
-        // One device check is one finding, however many sizes it lists (`a == X || a == Y || …`).
-        if g.rule == "screen-size-device-check", let last = sink.findings.last(where: { $0.rule == g.rule }) {
+        if onePerStatement, let last = sink.findings.last(where: { $0.rule == g.rule }) {
             // Findings come in token order: only the latest device check can share this statement.
             let here = Int(file[g.token].start)
             if last.offset < here, last.offset >= Int(file[Self.statementStart(before: g.token, in: file)].start) { return }

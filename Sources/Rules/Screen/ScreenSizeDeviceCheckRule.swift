@@ -6,8 +6,11 @@ import SourceLexing
 /// Seed 000: "很多旧 UIKit 项目的“适配”逻辑，本质上是在猜测设备"; seed 004 found device checks
 /// among the thirty-odd `UIScreen.main.bounds` reads.
 struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
+    /// One device check is one finding, however many sizes it lists (`a == X || a == Y || …`).
+    var onePerStatement: Bool { true }
+    var aliasReading: String { "guesses the device from the screen's size; windows resize to any size" }
     let description = RuleDescription(
-        id: "screen-size-device-check", name: "Device check by screen size", severity: .warning, facet: .size,
+        id: .screenSizeDeviceCheck, name: "Device check by screen size", severity: .warning, facet: .size,
         summary: "Compares a screen dimension with a number to detect a device model (isIPhoneX).",
         rationale: """
             Old "adaptation" code guesses the device from the screen's size. \

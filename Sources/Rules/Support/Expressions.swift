@@ -138,11 +138,11 @@ struct ScreenRead {
     /// Members that keep a bounds read a dimension.
     static let dimensionMembers: Set<Word> = [.size, .width, .height, .maxX, .maxY, .rounded]
 
-    var rule: String {
+    var rule: RuleID {
         switch kind {
-        case .scale: "main-screen-scale"
-        case .bounds: "main-screen-bounds"
-        case .screen: "main-screen"
+        case .scale: .mainScreenScale
+        case .bounds: .mainScreenBounds
+        case .screen: .mainScreen
         }
     }
 }

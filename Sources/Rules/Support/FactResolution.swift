@@ -14,7 +14,7 @@ public enum FactResolution {
     }
 
     struct Resolved: Equatable {
-        var rule: String
+        var rule: RuleID
         var facet: Facet
         var isDimension: Bool
         var reads: String
@@ -78,7 +78,7 @@ public enum FactResolution {
             guard let r = state[i] else { return nil }
             let c = candidates[i]
             // Members of UIDevice or UITraitCollection extensions are helpers only for the idiom.
-            if c.kind == .member || c.kind == .memberFunction, r.rule != IdiomLayoutRule.id { return nil }
+            if c.kind == .member || c.kind == .memberFunction, r.rule != RuleID.idiomLayout { return nil }
             return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, languages: c.languages,
                                  fileLocal: c.fileLocal, rule: r.rule, facet: r.facet,
                                  isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed)
@@ -121,20 +121,20 @@ public enum FactResolution {
                 guard j != index, let target = state[j], matches(candidates[j], reference: r, from: c),
                       candidates[j].languages.contains(c.site.language),
                       !candidates[j].fileLocal || candidates[j].site.path == c.site.path else { return }
-                if target.rule == "screen-size-device-check" { deviceCheck = true } else { reads.insert(target.rule) }
+                if target.rule == .screenSizeDeviceCheck { deviceCheck = true } else { reads.insert(target.rule) }
                 if r.role == .compared, target.isDimension { deviceCheck = true }
                 if r.role == .whole, target.isDimension { dimension = true }
                 if text == nil { text = candidates[j].name }
             }
         }
         let reading = text ?? ""
-        if deviceCheck { return Resolved(rule: "screen-size-device-check", facet: .size, isDimension: false, reads: reading) }
-        if reads.contains("main-screen-bounds") { return Resolved(rule: "main-screen-bounds", facet: .size, isDimension: dimension, reads: reading) }
-        if reads.contains("main-screen-scale") { return Resolved(rule: "main-screen-scale", facet: .scale, isDimension: false, reads: reading) }
-        if reads.contains("main-screen") { return Resolved(rule: "main-screen", facet: .screen, isDimension: false, reads: reading) }
+        if deviceCheck { return Resolved(rule: .screenSizeDeviceCheck, facet: .size, isDimension: false, reads: reading) }
+        if reads.contains(.mainScreenBounds) { return Resolved(rule: .mainScreenBounds, facet: .size, isDimension: dimension, reads: reading) }
+        if reads.contains(.mainScreenScale) { return Resolved(rule: .mainScreenScale, facet: .scale, isDimension: false, reads: reading) }
+        if reads.contains(.mainScreen) { return Resolved(rule: .mainScreen, facet: .screen, isDimension: false, reads: reading) }
         // `#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)`, `var isPhone: Bool`:
         // an idiom helper, whose every use chooses by device idiom.
-        if reads.contains(IdiomLayoutRule.id) { return Resolved(rule: IdiomLayoutRule.id, facet: .idiom, isDimension: false, reads: reading) }
+        if reads.contains(RuleID.idiomLayout) { return Resolved(rule: RuleID.idiomLayout, facet: .idiom, isDimension: false, reads: reading) }
         return nil
     }
 

@@ -23,7 +23,7 @@ public struct ValueReference: Sendable, Equatable, Codable {
 /// What a definition's value reads.
 public struct ValueSummary: Sendable, Equatable, Codable {
     /// Direct reads of the main screen, by rule id.
-    public var reads: Set<String> = []
+    public var reads: Set<RuleID> = []
     /// A direct read compared with a number.
     public var deviceCheck = false
     /// The value is a direct screen dimension.
@@ -682,8 +682,8 @@ enum FactExtractor {
             if next < conditions.count, conditions[next].contains(k) {
                 // A value chosen by device idiom (`idiom == .pad ? -25 : -70`, Texture's
                 // `kASControlNodeExpandedInset`) chooses by idiom wherever it is used, as `isPad` does.
-                if !summary.reads.contains(IdiomLayoutRule.id), let idiom = idiomComparison(in: conditions[next], of: f) {
-                    summary.reads.insert(IdiomLayoutRule.id)
+                if !summary.reads.contains(RuleID.idiomLayout), let idiom = idiomComparison(in: conditions[next], of: f) {
+                    summary.reads.insert(RuleID.idiomLayout)
                     if summary.readText == nil { summary.readText = idiom }
                 }
                 k = conditions[next].upperBound
@@ -706,7 +706,7 @@ enum FactExtractor {
                     (rs, re) = Reads.extent(ofMemberAt: k, in: f)
                 }
                 if IdiomLayoutRule.isComparedWithPadOrPhone(rs, re, in: f), !IdiomLayoutRule.isData(around: rs, re, in: f) {
-                    summary.reads.insert(IdiomLayoutRule.id)
+                    summary.reads.insert(RuleID.idiomLayout)
                     if summary.readText == nil { summary.readText = Expr.snippet(rs, re, in: f) }
                 }
                 k = max(k + 1, re + 1)

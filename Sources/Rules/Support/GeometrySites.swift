@@ -4,7 +4,7 @@ import SourceLexing
 /// One place where code reads screen geometry, directly or through an alias, and the rule
 /// that owns it. The four screen rules each report the sites whose rule is theirs.
 struct GeometrySite {
-    var rule: String
+    var rule: RuleID
     var facet: Facet
     var token: Int
     var message: String
@@ -23,22 +23,22 @@ struct GeometrySite {
         if read.isDimension {
             let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
             if Expr.isComparedWithLiteral(a, b, in: f) {
-                return GeometrySite(rule: "screen-size-device-check", facet: .size, token: k,
+                return GeometrySite(rule: .screenSizeDeviceCheck, facet: .size, token: k,
                                     message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
             }
         }
         switch read.kind {
         case .scale:
-            return GeometrySite(rule: "main-screen-scale", facet: .scale, token: k,
+            return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
                                 message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on")
         case .bounds:
-            return GeometrySite(rule: "main-screen-bounds", facet: .size, token: k,
+            return GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
                                 message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
         case .screen:
             // The built-in screen's orientation turned into a camera's (Home Assistant's
             // `currentVideoOrientation()`): the camera is on that device, whatever screen a scene is on.
             if OrientationLayoutRule.servesCaptureOrMotion(k, in: f) { return nil }
-            return GeometrySite(rule: "main-screen", facet: .screen, token: k,
+            return GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                 message: "`\(text)` is the main screen, which need not be the screen this scene is on")
         }
     }
@@ -50,22 +50,18 @@ struct GeometrySite {
         let k = f.isPunct(start, "[") ? start + 1 : start
         let at = "\(alias.site.path):\(alias.site.line)"
         let via = alias.reads.isEmpty ? at : "\(at): `\(alias.reads)`"
-        if alias.rule == "screen-size-device-check" {
+        if alias.rule == .screenSizeDeviceCheck {
             return GeometrySite(rule: alias.rule, facet: .size, token: k,
-                                message: "`\(alias.name)` (\(at)) guesses the device from the screen's size; windows resize to any size")
+                                message: "`\(alias.name)` (\(at)) \(ScreenSizeDeviceCheckRule().aliasReading)")
         }
         if alias.isDimension {
             let (a, b) = Expr.widen(start, end, in: f)
             if Expr.isComparedWithLiteral(a, b, in: f) {
-                return GeometrySite(rule: "screen-size-device-check", facet: .size, token: k,
+                return GeometrySite(rule: .screenSizeDeviceCheck, facet: .size, token: k,
                                     message: "`\(alias.name)` (\(at)) is a screen dimension compared with a fixed size to guess the device")
             }
         }
-        let what = switch alias.rule {
-        case "main-screen-scale": "is the main screen's scale, not this view's display scale"
-        case "main-screen-bounds": "is the size of the whole screen, not of the window"
-        default: "is the main screen, not necessarily the screen this scene is on"
-        }
+        let what = (Catalog.rule(alias.rule) as? any ScreenGeometryRule ?? MainScreenRule()).aliasReading
         return GeometrySite(rule: alias.rule, facet: alias.facet, token: k,
                             message: "`\(alias.name)` (\(via)) \(what)")
     }

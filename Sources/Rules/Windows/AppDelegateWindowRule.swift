@@ -5,7 +5,7 @@ import SourceLexing
 /// (seed 002 point 5: "[UIApplication sharedApplication].delegate.window已经获取不到window").
 struct AppDelegateWindowRule: Rule {
     let description = RuleDescription(
-        id: "app-delegate-window", name: "App delegate's window", severity: .warning, facet: .window,
+        id: .appDelegateWindow, name: "App delegate's window", severity: .warning, facet: .window,
         summary: "Reaches the window through the application delegate.",
         rationale: """
             Once an app adopts scenes, windows belong to scene delegates and the app delegate's `window` is nil: \

@@ -5,7 +5,7 @@ import RuleKit
 /// `WindowSceneManager` keyWindow singleton is the single-scene workaround.
 struct GlobalWindowStateRule: RepositoryRule {
     let description = RuleDescription(
-        id: "global-window-state", name: "App-wide window state", severity: .warning, facet: .window,
+        id: .globalWindowState, name: "App-wide window state", severity: .warning, facet: .window,
         summary: "A static, global or singleton property holds a UIWindow, UIWindowScene or navigation controller.",
         rationale: """
             A singleton that stores "the" key window or window scene — a common workaround while an app has a \

@@ -7,7 +7,7 @@ import SourceLexing
 /// 页面显示一半、数据不刷新、甚至直接闪退".
 struct SharedWindowsRule: Rule {
     let description = RuleDescription(
-        id: "shared-windows", name: "Application-wide windows", severity: .warning, facet: .window,
+        id: .sharedWindows, name: "Application-wide windows", severity: .warning, facet: .window,
         summary: "Reads UIApplication's windows or keyWindow instead of the window in context.",
         rationale: """
             With multiple scenes an app has several windows, and the key window belongs to whichever scene the \
