@@ -102,8 +102,8 @@ enum WorkerEnd: Equatable {
 }
 
 /// One worker process serving one thread's tasks in turn (`fleetscan fleet worker serve`: a
-/// task is a line of JSON arguments on its standard input; it answers with `P`/`R` lines and
-/// ends each task with `D status`). Started on first use and again after a worker dies, is
+/// `WorkerTask` line on its standard input; it answers with `WorkerMessage` lines, the last
+/// `done`). Started on first use and again after a worker dies, is
 /// killed or grows past half its memory budget, so a night costs a few process starts, not two
 /// per repository. Used by one thread only.
 final class WorkerSession {
@@ -175,16 +175,15 @@ final class WorkerSession {
         return status
     }
 
-    /// Runs one task (`fetch …` or `scan …`), calling `line` with each `P`/`R` line, until the
+    /// Runs one task, calling `message` with each progress and result message, until the
     /// worker says it is done, dies, runs out of time or passes its memory budget. Returns how
     /// the task ended and what the worker wrote to standard error meanwhile.
-    func perform(_ task: [String], line: (String) -> Void) throws -> (WorkerEnd, String) {
+    func perform(_ task: WorkerTask, message: (WorkerMessage) -> Void) throws -> (WorkerEnd, String) {
         if pid == 0 { try start() }
-        let data = (try? JSONSerialization.data(withJSONObject: task)) ?? Data("[]".utf8)
-        let message = Array(data) + [10]
+        let line = Array(task.line.utf8) + [10]
         var sent = 0
-        while sent < message.count {
-            let n = message[sent...].withUnsafeBytes { write(input, $0.baseAddress!, $0.count) }
+        while sent < line.count {
+            let n = line[sent...].withUnsafeBytes { write(input, $0.baseAddress!, $0.count) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { break }  // a dead worker shows below, as the end of its output
             sent += n
@@ -216,13 +215,14 @@ final class WorkerSession {
                 while let nl = pending.firstIndex(of: 10) {
                     let text = String(decoding: pending[..<nl], as: UTF8.self)
                     pending.removeSubrange(...nl)
-                    if text.hasPrefix("D "), let status = Int32(text.dropFirst(2)) {
+                    guard let said = WorkerMessage(line: text) else { continue }
+                    if case .done(let status) = said {
                         drainErrors(blocking: false)
                         // Done; a worker grown past half its budget is replaced before the next task.
                         if Worker.residentBytes(pid) > limits.memory / 2 { stop(kill: false); close(errors); errors = -1 }
-                        return (.exited(status), String(decoding: errTail, as: UTF8.self))
+                        return (.exited(status.rawValue), String(decoding: errTail, as: UTF8.self))
                     }
-                    line(text)
+                    message(said)
                 }
             }
             if Date() > deadline { killed = .timedOut } else if Worker.residentBytes(pid) > limits.memory { killed = .overMemory }
@@ -273,12 +273,11 @@ enum Worker {
 extension Worker {
     /// The coordinator's side of a fetch: the worker brings the mirror up to date.
     static func fetch(_ entry: FleetManifest.Entry, folder: String, credential: GitCredential?, session: WorkerSession) -> String? {
-        var arguments = ["fetch", "--source", entry.source, "--folder", folder]
-        if let branch = entry.branch { arguments += ["--branch", branch] }
         // The token goes down the pipe, never on a command line, with the one server it is for.
-        if let credential { arguments += ["--token", credential.token, "--token-host", credential.server.host, "--token-port", String(credential.server.port)] }
+        let task = WorkerTask.fetch(.init(source: entry.source, folder: folder, branch: entry.branch,
+                                          token: credential.map { .init(value: $0.token, host: $0.server.host, port: $0.server.port) }))
         do {
-            let (end, stderr) = try session.perform(arguments) { _ in }
+            let (end, stderr) = try session.perform(task) { _ in }
             return end.reason(session.limits, stderr: stderr).map { "cannot fetch \(entry.displayURL): " + Mirror.redact($0) }
         } catch {
             return "cannot fetch \(entry.displayURL): \(error)"
@@ -290,17 +289,18 @@ extension Worker {
     static func scan(_ entry: FleetManifest.Entry, folder: String, repository: Int64, options: FleetOptions,
                      session: WorkerSession, progress: (HistoryProgress) -> Void) throws -> FleetRepositoryResult {
         let limits = session.limits
-        var arguments = ["scan", "--name", entry.name, "--display-url", entry.displayURL, "--folder", folder,
-                         "--repository", String(repository), "--jobs", String(options.jobs)]
-        if let branch = entry.branch { arguments += ["--branch", branch] }
-        if let since = options.since { arguments += ["--since", String(since)] }
-        if let max = options.maxCommits { arguments += ["--max-commits", String(max)] }
+        let task = WorkerTask.scan(.init(name: entry.name, displayURL: entry.displayURL, folder: folder, branch: entry.branch,
+                                         repository: repository, jobs: options.jobs, since: options.since, maxCommits: options.maxCommits))
         var result: FleetRepositoryResult?
-        let (end, stderr) = try session.perform(arguments) { line in
-            if line.hasPrefix("P "), let p = WorkerProtocol.progress(line) { progress(p) }
-            if line.hasPrefix("R ") { result = WorkerProtocol.result(line) }
+        let (end, stderr) = try session.perform(task) { message in
+            switch message {
+            case let .progress(done, total, blobs):
+                progress(HistoryProgress(done: done, total: total, commit: "", subject: "", blobsScanned: blobs))
+            case .result(let r): result = r
+            case .done: break
+            }
         }
-        if end == .exited(3) {
+        if end == .exited(WorkerStatus.storeFailed.rawValue) {
             // The worker's own line, without its "fleetscan: error: the store failed: " (the
             // coordinator says it once).
             let line = stderr.split(separator: "\n").last.map(String.init) ?? "the store failed"
@@ -316,45 +316,5 @@ extension Worker {
                                                                      reason: "the worker ended without a result"))
         }
         return result
-    }
-}
-
-/// The lines a scan worker writes: `P done total blobs` while it walks, `R {json}` at the end.
-public enum WorkerProtocol {
-    public static func line(_ p: HistoryProgress) -> String { "P \(p.done) \(p.total) \(p.blobsScanned)" }
-
-    static func progress(_ line: String) -> HistoryProgress? {
-        let f = line.split(separator: " ")
-        guard f.count == 4, let d = Int(f[1]), let t = Int(f[2]), let b = Int(f[3]) else { return nil }
-        return HistoryProgress(done: d, total: t, commit: "", subject: "", blobsScanned: b)
-    }
-
-    public static func line(_ r: FleetRepositoryResult) -> String {
-        var o: [String: Any] = [
-            "repository": r.record.repository, "status": r.record.status.rawValue, "scanned": r.record.scanned,
-            "alreadyStored": r.record.alreadyStored, "failedCommits": r.record.failedCommits,
-            "errors": r.severities.errors, "warnings": r.severities.warnings, "notes": r.severities.notes,
-            "commits": r.commits, "blobsScanned": r.blobsScanned, "upToDate": r.upToDate,
-        ]
-        if let reason = r.record.reason { o["reason"] = reason }
-        if let head = r.record.head { o["head"] = head }
-        if let stage = r.stage { o["stage"] = stage.rawValue }
-        let data = (try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return "R " + String(decoding: data, as: UTF8.self)
-    }
-
-    static func result(_ line: String) -> FleetRepositoryResult? {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(2).utf8)) as? [String: Any],
-              let name = o["repository"] as? String, let status = (o["status"] as? String).flatMap(RunStatus.init(rawValue:)) else { return nil }
-        func int(_ k: String) -> Int { o[k] as? Int ?? 0 }
-        var r = FleetRepositoryResult(record: RunRepositoryRecord(repository: name, status: status, reason: o["reason"] as? String,
-                                                                  head: o["head"] as? String, scanned: int("scanned"),
-                                                                  alreadyStored: int("alreadyStored"), failedCommits: int("failedCommits")))
-        r.stage = (o["stage"] as? String).flatMap(Stage.init(rawValue:))
-        r.severities = SeverityCounts(errors: int("errors"), warnings: int("warnings"), notes: int("notes"))
-        r.commits = int("commits")
-        r.blobsScanned = int("blobsScanned")
-        r.upToDate = o["upToDate"] as? Bool ?? false
-        return r
     }
 }
