@@ -3,8 +3,9 @@ import RuleKit
 import SourceLexing
 
 /// An API newer than the deployment target, unguarded, does not build (or crashes at launch on
-/// older systems). Seed 003 is the migration record of exactly this: an app using iOS 17
-/// Observation APIs with an iOS 16 target, lowered to ObservableObject.
+/// older systems). An app's migration record shows exactly this: an app using iOS 17 Observation
+/// APIs with an iOS 16 target, lowered to ObservableObject. What counts is each API's availability
+/// in Apple's API documentation.
 struct ApiAboveDeploymentTargetRule: Rule {
     let description = RuleDescription(
         id: .apiAboveDeploymentTarget, name: "API above the deployment target", severity: .error, facet: .availability,
@@ -63,7 +64,8 @@ struct ApiAboveDeploymentTargetRule: Rule {
 
     /// The API's name (for messages and backports) and the iOS version that introduced it. Each
     /// version is the one Apple's documentation gives (developer.apple.com/documentation/…, the
-    /// page's "availability" for iOS); where a seed says otherwise, the documentation wins.
+    /// page's "availability" for iOS); where a WWDC session or an app's migration record says
+    /// otherwise, the documentation wins.
     static let apis: [Word: (String, OSVersion)] = [
         // swiftui/observable(), swiftui/bindable, observation: iOS 17.0
         .Observable: ("@Observable", OSVersion(17)), .Bindable: ("@Bindable", OSVersion(17)), .Observation: ("Observation", OSVersion(17)),
@@ -87,8 +89,8 @@ struct ApiAboveDeploymentTargetRule: Rule {
         .UICornerConfiguration: ("UICornerConfiguration", OSVersion(26)), .ConcentricRectangle: ("ConcentricRectangle", OSVersion(26)),
         // uikit/uitabbarcontroller/sidebar-swift.class/preferredplacement: iOS 27.0
         .preferredPlacement: ("sidebar.preferredPlacement", OSVersion(27)),
-        // Seed 000 (WWDC26 "Modernize your UIKit app"); no documentation page was found for these
-        // spellings, so the seed's iOS 27 stands until one is.
+        // WWDC26 session 278 "Modernize your UIKit app"; no documentation page was found for these
+        // spellings, so the session's iOS 27 stands until one is.
         .barMinimizationBehavior: ("barMinimizationBehavior", OSVersion(27)),
         .prominentTabIdentifier: ("prominentTabIdentifier", OSVersion(27)), .preferredImageVisibility: ("preferredImageVisibility", OSVersion(27)),
         // uikit/uiviewreservedregion, uikit/uiview/reservedregion, swiftui/reservedregion: iOS 27.1

@@ -2,8 +2,8 @@ import RuleKit
 import SourceLexing
 
 /// The idiom says what kind of device this is, not how much room the app has: an iPhone-only
-/// app on iPad or in iPhone Mirroring still reports `.phone` in a wide window. Seed 000:
-/// "一个仅支持 iPhone 的 App，在 iPad 或 Mac 镜像中依然可能报告 Phone Idiom，但它的窗口可以变得非常宽".
+/// app on iPad or in iPhone Mirroring still reports `.phone` while its window can become very
+/// wide (WWDC26 session 278 "Modernize your UIKit app").
 struct IdiomLayoutRule: Rule {
     let description = RuleDescription(
         id: .idiomLayout, name: "Layout by device idiom", severity: .warning, facet: .idiom,

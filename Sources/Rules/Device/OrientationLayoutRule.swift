@@ -3,7 +3,9 @@ import SourceLexing
 
 /// Orientation no longer says what shape the window is: iPhone Mirroring may report portrait
 /// for a landscape window, and the inner display of a foldable ignores supported orientations.
-/// Seed 000: "设备旋转只是一次带动画的 Bounds 改变"; seed 002 point 11: `statusBarOrientation` is deprecated.
+/// WWDC26 session 278 "Modernize your UIKit app": a device rotation is only an animated bounds
+/// change; `statusBarOrientation` is deprecated (Apple's documentation; TN3187 "Migrating to the
+/// UIKit scene-based life cycle").
 struct OrientationLayoutRule: Rule {
     let description = RuleDescription(
         id: .orientationLayout, name: "Layout by orientation", severity: .warning, facet: .orientation,

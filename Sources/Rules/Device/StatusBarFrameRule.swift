@@ -1,8 +1,8 @@
 import RuleKit
 import SourceLexing
 
-/// The application's status bar frame assumes one window on one screen. Seed 002 point 12:
-/// "[UIApplication sharedApplication].statusBarFrame 属性已被废弃"; the scene's status bar
+/// The application's status bar frame assumes one window on one screen. It is deprecated (Apple's
+/// documentation; TN3187 "Migrating to the UIKit scene-based life cycle"); the scene's status bar
 /// manager, or better the safe area, replaces it.
 struct StatusBarFrameRule: Rule {
     let description = RuleDescription(

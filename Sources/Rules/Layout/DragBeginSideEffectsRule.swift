@@ -1,8 +1,10 @@
 import RuleKit
 import SourceLexing
 
-/// In iOS 27 Siri can start drag sessions to load content, without any gesture. Seed 000:
-/// "Drag Session 不一定由用户手势启动。因此在 sessionWillBegin 中不要…弹出模态页面…播放只针对拖拽手势的动画".
+/// In iOS 27 Siri can start drag sessions to load content, without any gesture. WWDC26 session 278
+/// "Modernize your UIKit app": a drag session is not necessarily started by a user's gesture, so
+/// `sessionWillBegin` should not present modal screens or play animations meant only for the drag
+/// gesture.
 struct DragBeginSideEffectsRule: Rule {
     let description = RuleDescription(
         id: .dragBeginSideEffects, name: "Side effects when a drag begins", severity: .note, facet: .lifecycle,

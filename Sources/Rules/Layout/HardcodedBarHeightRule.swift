@@ -3,7 +3,8 @@ import SourceLexing
 
 /// `#define kNavBarHeight (IS_IPHONE_X ? 88 : 64)` hard-codes what the system lays out: bars
 /// and safe areas differ per device, posture and window, and a foldable stacks bar buttons
-/// vertically (seed 001). Seed 004: cached safe-area values break as windows move.
+/// vertically (WWDC26 "Make your app ready for iPhone Duo"). A real app's adaptation found that
+/// cached safe-area values break as windows move.
 struct HardcodedBarHeightRule: Rule {
     let description = RuleDescription(
         id: .hardcodedBarHeight, name: "Hard-coded bar height", severity: .warning, facet: .insets,

@@ -2,8 +2,9 @@ import RuleKit
 import SourceLexing
 
 /// The keyboard's frame arrives in screen coordinates; with several windows and screens it is
-/// in another coordinate space than the view. Seed 004: a keyboard notification observed by
-/// two scenes "拿到了另一个坐标系里的frame直接把约束撑爆了" — fixed with `convert(_:from:)`.
+/// in another coordinate space than the view. A real app's adaptation found a keyboard notification
+/// observed by two scenes, the second of which got a frame in another coordinate space that broke
+/// the constraints — fixed with `convert(_:from:)`.
 struct KeyboardFrameUnconvertedRule: Rule {
     let description = RuleDescription(
         id: .keyboardFrameUnconverted, name: "Unconverted keyboard frame", severity: .note, facet: .insets,

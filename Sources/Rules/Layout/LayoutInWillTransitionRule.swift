@@ -2,8 +2,8 @@ import RuleKit
 import SourceLexing
 
 /// Size transitions can arrive twice in quick succession while a window is resized; frames set
-/// in the transition callback fight the final layout. Seed 004: "把“真正的布局计算”收敛到
-/// [layoutSubviews]…凡是看到尺寸变化只标记一个needsLayout".
+/// in the transition callback fight the final layout. A real app's adaptation moved the real
+/// layout work into `layoutSubviews` and, on any size change, only marked layout as needed.
 struct LayoutInWillTransitionRule: Rule {
     let description = RuleDescription(
         id: .layoutInWillTransition, name: "Layout in a transition callback", severity: .note, facet: .size,

@@ -2,7 +2,8 @@ import RuleKit
 import SourceLexing
 
 /// `topLayoutGuide` and `bottomLayoutGuide` know only the top and bottom bars; they ignore side
-/// insets, which a foldable iPhone and landscape layouts have (seed 001: respect safe areas).
+/// insets, which a foldable iPhone and landscape layouts have (WWDC26 "Make your app ready for
+/// iPhone Duo": respect safe areas).
 struct LegacyLayoutGuideRule: Rule {
     let description = RuleDescription(
         id: .legacyLayoutGuide, name: "Legacy layout guide", severity: .warning, facet: .insets,

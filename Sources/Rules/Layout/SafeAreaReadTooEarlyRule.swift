@@ -2,9 +2,9 @@ import RuleKit
 import SourceLexing
 
 /// Safe-area insets are not known in `viewDidLoad`, `init` or `awakeFromNib`, and they change
-/// as windows move between screens. Seed 004: a bottom constraint cached from `safeAreaInsets`
-/// in `viewDidLoad` left pages covered or gapped once the window settled; recompute in
-/// `viewSafeAreaInsetsDidChange`.
+/// as windows move between screens. A real app's adaptation found a bottom constraint cached from
+/// `safeAreaInsets` in `viewDidLoad` left pages covered or gapped once the window settled;
+/// recompute in `viewSafeAreaInsetsDidChange`.
 struct SafeAreaReadTooEarlyRule: Rule {
     let description = RuleDescription(
         id: .safeAreaReadTooEarly, name: "Safe area read too early", severity: .note, facet: .insets,

@@ -2,8 +2,9 @@ import RuleKit
 import SourceLexing
 
 /// Safe areas are asymmetric: a foldable's vertical buttons, the camera in landscape, Split
-/// View. Seed 001: "请避免假设相对两侧的内边距相等。相反，应编写代码独立处理每一侧", with the
-/// very example `view.bounds.width - view.safeAreaInsets.left * 2`.
+/// View. WWDC26 "Make your app ready for iPhone Duo": do not assume opposite insets are equal;
+/// write code that handles each side on its own — with the very example
+/// `view.bounds.width - view.safeAreaInsets.left * 2`.
 struct SymmetricSafeAreaRule: Rule {
     static let opposite: [Word: Word] = [.left: .right, .right: .left, .top: .bottom, .bottom: .top, .leading: .trailing, .trailing: .leading]
 

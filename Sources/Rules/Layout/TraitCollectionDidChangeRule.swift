@@ -1,8 +1,9 @@
 import RuleKit
 import SourceLexing
 
-/// `traitCollectionDidChange(_:)` is deprecated since iOS 17; seed 000: "在新项目中可使用 Trait
-/// 变化注册 API，避免重写已经逐步淡出的 traitCollectionDidChange:".
+/// `traitCollectionDidChange(_:)` is deprecated since iOS 17; WWDC26 session 278 "Modernize your
+/// UIKit app": new code can use the trait-change registration API instead of overriding the fading
+/// `traitCollectionDidChange:`.
 struct TraitCollectionDidChangeRule: Rule {
     let description = RuleDescription(
         id: .traitCollectionDidChange, name: "traitCollectionDidChange override", severity: .note, facet: .size,

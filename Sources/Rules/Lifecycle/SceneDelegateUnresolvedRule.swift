@@ -3,8 +3,8 @@ import RuleKit
 
 /// A scene manifest whose names do not agree with the code launches no window: the delegate
 /// class must exist, the configuration name the code asks for must be declared, and the
-/// storyboard must be there (seed 002, remark to point 3: "Default Configuration的名称必须与第2点
-/// info.plist中UISceneConfigurationName的值一致").
+/// storyboard must be there (TN3187 "Migrating to the UIKit scene-based life cycle"): the name the
+/// app delegate gives `UISceneConfiguration` must equal the Info.plist's `UISceneConfigurationName`.
 struct SceneDelegateUnresolvedRule: RepositoryRule {
     let description = RuleDescription(
         id: .sceneDelegateUnresolved, name: "Scene names that do not resolve", severity: .error, facet: .lifecycle,

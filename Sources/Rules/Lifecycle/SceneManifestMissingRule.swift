@@ -2,8 +2,10 @@ import ProjectFiles
 import RuleKit
 
 /// Apps built with the iOS 27 SDK must adopt the scene lifecycle or they do not launch
-/// (seed 000: "使用最新 SDK 构建时，UIScene 生命周期已经成为要求；没有采用 Scene 生命周期的 App
-/// 将无法启动"; seed 002 is the checklist, starting with the Info.plist scene manifest).
+/// (WWDC26 session 278 "Modernize your UIKit app": with the latest SDK the UIScene lifecycle is a
+/// requirement, and an app that has not adopted it will not launch). TN3187 "Migrating to the UIKit
+/// scene-based life cycle" and Apple's "Transitioning to the UIKit scene-based life cycle" walk
+/// through the migration, the Info.plist scene manifest included.
 struct SceneManifestMissingRule: RepositoryRule {
     let description = RuleDescription(
         id: .sceneManifestMissing, name: "No scene manifest", severity: .error, facet: .lifecycle,

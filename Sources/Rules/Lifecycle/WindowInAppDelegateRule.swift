@@ -1,10 +1,11 @@
 import RuleKit
 import SourceLexing
 
-/// Under the scene lifecycle, windows belong to scenes: the app delegate "负责进程级服务",
-/// the scene delegate creates the window in `scene(_:willConnectTo:options:)` with
-/// `UIWindow(windowScene:)` (seed 000, seed 002 point 6). Apps built with the iOS 27 SDK
-/// must adopt scenes or they do not launch.
+/// Under the scene lifecycle, windows belong to scenes: the app delegate handles process-level
+/// services, the scene delegate creates the window in `scene(_:willConnectTo:options:)` with
+/// `UIWindow(windowScene:)` (WWDC26 session 278 "Modernize your UIKit app"; TN3187 "Migrating to
+/// the UIKit scene-based life cycle"). Apps built with the iOS 27 SDK must adopt scenes or they do
+/// not launch.
 struct WindowInAppDelegateRule: Rule {
     let description = RuleDescription(
         id: .windowInAppDelegate, name: "Window created in the app delegate", severity: .warning, facet: .lifecycle,

@@ -2,7 +2,8 @@ import RuleKit
 import SourceLexing
 
 /// Overlay, HUD and ad windows created with a frame belong to no scene and never show once an
-/// app adopts scenes. Seed 002 point 7: "初始化广告页的window时，需要使用initWithWindowScene方式初始化".
+/// app adopts scenes: a window such as a launch ad's must be created with its window scene,
+/// `initWithWindowScene:` (TN3187 "Migrating to the UIKit scene-based life cycle").
 struct WindowWithoutSceneRule: Rule {
     let description = RuleDescription(
         id: .windowWithoutScene, name: "Window without a scene", severity: .warning, facet: .window,

@@ -1,7 +1,8 @@
 import RuleKit
 
-/// iPad multitasking and window resizing need every orientation; seed 000 treats rotation as a
-/// bounds change, and iPhone apps on iPad join resizing in iOS 27.
+/// iPad multitasking and window resizing need every orientation; WWDC26 session 278 "Modernize
+/// your UIKit app" treats rotation as a bounds change, and iPhone apps on iPad join resizing in
+/// iOS 27.
 struct IPadOrientationsIncompleteRule: RepositoryRule {
     static let all: Set<String> = ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
                                    "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]

@@ -1,7 +1,8 @@
 import RuleKit
 
 /// Without a launch screen an app runs letterboxed at fixed sizes and cannot resize; the iOS 27
-/// SDK refuses it at upload (RULES.md; seed 000's resizable-window model).
+/// SDK refuses it at upload (RULES.md; the resizable-window model of WWDC26 session 278
+/// "Modernize your UIKit app").
 struct LaunchScreenMissingRule: RepositoryRule {
     let description = RuleDescription(
         id: .launchScreenMissing, name: "No launch screen", severity: .error, facet: .size,

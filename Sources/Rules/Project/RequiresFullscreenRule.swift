@@ -1,7 +1,8 @@
 import RuleKit
 
 /// `UIRequiresFullScreen` no longer opts out of resizing in iOS 27: it only makes resizing
-/// discrete, and is meant for games (seed 000: "不应该被普通业务 App 当作逃避自适应布局的开关").
+/// discrete, and is meant for games (WWDC26 session 278 "Modernize your UIKit app": ordinary apps
+/// should not use it as a switch to escape adaptive layout).
 struct RequiresFullscreenRule: RepositoryRule {
     let description = RuleDescription(
         id: .requiresFullscreen, name: "Requires full screen", severity: .note, facet: .size,

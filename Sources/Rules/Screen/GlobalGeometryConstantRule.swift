@@ -2,8 +2,9 @@ import RuleKit
 import SourceLexing
 
 /// A global that stores screen geometry is read once and never updated: after a resize every
-/// use is stale. Seed 000: "把 Scene 的 Geometry 再次保存为新的全局常量" is the error to avoid;
-/// seed 004 caches of safe-area values broke layouts after windows moved between screens.
+/// use is stale. WWDC26 session 278 "Modernize your UIKit app" names saving a scene's geometry
+/// again as a new global constant as the error to avoid; a real app's adaptation found cached
+/// safe-area values broke layouts after windows moved between screens.
 /// Reported once at the definition; every use is reported under the read's own rule.
 struct GlobalGeometryConstantRule: Rule {
     let description = RuleDescription(

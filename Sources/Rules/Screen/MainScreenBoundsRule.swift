@@ -1,9 +1,11 @@
 import RuleKit
 
 /// The size of the screen is not the size an app has once windows resize: iPhone apps resize
-/// in iPhone Mirroring and on iPad, and a foldable iPhone has two displays. Seed 000: "在可缩放
-/// 窗口中，屏幕尺寸与 App 可用尺寸是两回事"; seed 004 found thirty-odd `UIScreen.main.bounds`
-/// reads behind layout and device guesses.
+/// in iPhone Mirroring and on iPad, and a foldable iPhone has two displays. WWDC26 session 278
+/// "Modernize your UIKit app": in a resizable window the screen's size and the size the app has
+/// are two different things; a real app's adaptation to a two-display device (WWDC26 "Make your
+/// app ready for iPhone Duo") found thirty-odd `UIScreen.main.bounds` reads behind layout and
+/// device guesses.
 struct MainScreenBoundsRule: ScreenGeometryRule {
     var aliasReading: String { "is the size of the whole screen, not of the window" }
     let description = RuleDescription(

@@ -1,8 +1,9 @@
 import RuleKit
 
-/// Any other use of the main screen assumes the app is on it. Seed 001: on a two-display device
-/// "请避免在代码中引用主屏幕。这种做法存在歧义，且将在未来版本中被废弃"; seed 000: reach the
-/// screen through the window scene.
+/// Any other use of the main screen assumes the app is on it. WWDC26 "Make your app ready for
+/// iPhone Duo": on a two-display device, avoid referencing the main screen in code — it is ambiguous
+/// and will be deprecated in a future release; WWDC26 session 278 "Modernize your UIKit app": reach
+/// the screen through the window scene.
 struct MainScreenRule: ScreenGeometryRule {
     var aliasReading: String { "is the main screen, not necessarily the screen this scene is on" }
     let description = RuleDescription(

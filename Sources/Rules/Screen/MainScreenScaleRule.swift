@@ -2,8 +2,9 @@ import RuleKit
 
 /// Code that reads `UIScreen.main.scale` usually only wants the display scale of the view it
 /// draws. When a scene moves to another screen (iPhone Mirroring, an external display, the
-/// other display of a foldable), the main screen's scale is the wrong one. Seed 000:
-/// "只需要 Scale 时，优先使用 Trait Collection"; seed 001 replaces `UIScreen.main.scale` with
+/// other display of a foldable), the main screen's scale is the wrong one. WWDC26 session 278
+/// "Modernize your UIKit app": when only the scale is needed, prefer the trait collection; WWDC26
+/// "Make your app ready for iPhone Duo" replaces `UIScreen.main.scale` with
 /// `traitCollection.displayScale`.
 struct MainScreenScaleRule: ScreenGeometryRule {
     var aliasReading: String { "is the main screen's scale, not this view's display scale" }

@@ -3,8 +3,9 @@ import SourceLexing
 
 /// Comparing the screen's size with a number ("isIPhoneX") guesses the device from geometry.
 /// In resizable windows the window can take any size, so every such guess is wrong somewhere.
-/// Seed 000: "很多旧 UIKit 项目的“适配”逻辑，本质上是在猜测设备"; seed 004 found device checks
-/// among the thirty-odd `UIScreen.main.bounds` reads.
+/// WWDC26 session 278 "Modernize your UIKit app": the "adaptation" logic of many old UIKit projects
+/// really guesses the device; a real app's adaptation to a two-display device found device checks
+/// among its thirty-odd `UIScreen.main.bounds` reads.
 struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
     /// One device check is one finding, however many sizes it lists (`a == X || a == Y || …`).
     var onePerStatement: Bool { true }

@@ -2,7 +2,7 @@ import RuleKit
 import SourceLexing
 
 /// Under scenes the app delegate has no window: `UIApplication.shared.delegate.window` is nil
-/// (seed 002 point 5: "[UIApplication sharedApplication].delegate.window已经获取不到window").
+/// (TN3187 "Migrating to the UIKit scene-based life cycle": the delegate's window is no longer set).
 struct AppDelegateWindowRule: Rule {
     let description = RuleDescription(
         id: .appDelegateWindow, name: "App delegate's window", severity: .warning, facet: .window,

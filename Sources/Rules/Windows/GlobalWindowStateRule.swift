@@ -1,8 +1,10 @@
 import RuleKit
 
-/// One stored window for the whole app is one too few with several scenes. Seed 004: "以前写在
-/// 全局单例里的…共享数据，现在必须带窗口上下文，否则两个scene同时跑单例里的值会互相覆盖"; seed 002's
-/// `WindowSceneManager` keyWindow singleton is the single-scene workaround.
+/// One stored window for the whole app is one too few with several scenes. A real app's adaptation
+/// to a two-display device (WWDC26 "Make your app ready for iPhone Duo") found that shared data once
+/// kept in global singletons must now carry its window's context, or two scenes running at once
+/// overwrite each other's values; the key-window singleton a single-scene migration often adds is
+/// only a workaround for one scene.
 struct GlobalWindowStateRule: RepositoryRule {
     let description = RuleDescription(
         id: .globalWindowState, name: "App-wide window state", severity: .warning, facet: .window,

@@ -2,9 +2,11 @@ import RuleKit
 import SourceLexing
 
 /// `UIApplication.shared.windows` and `.keyWindow` assume one window. With several scenes the
-/// first window or the key window is often not the one the code belongs to. Seed 002 point 13;
-/// seed 004: "业务代码如果到处写着UIApplication.shared.windows.first … 实际报错会表现为按钮点不了、
-/// 页面显示一半、数据不刷新、甚至直接闪退".
+/// first window or the key window is often not the one the code belongs to. Both are deprecated in
+/// favour of the scene's windows (TN3187 "Migrating to the UIKit scene-based life cycle"); a real
+/// app's adaptation to a two-display device (WWDC26 "Make your app ready for iPhone Duo") found that
+/// code full of `UIApplication.shared.windows.first` fails as buttons that do not respond, half-drawn
+/// pages, data that does not refresh, even crashes.
 struct SharedWindowsRule: Rule {
     let description = RuleDescription(
         id: .sharedWindows, name: "Application-wide windows", severity: .warning, facet: .window,
