@@ -31,6 +31,21 @@ import TestSupport
         #expect(offenders.isEmpty, "rule ids written as strings (use RuleID's constants): \(offenders)")
     }
 
+    /// The code cites what its users can open too: no comment in `Sources/` cites the team's
+    /// source documents ("seed 002") or quotes them untranslated.
+    @Test func sourcesCitePublicSourcesOnly() throws {
+        var offenders: [String] = []
+        let root = repositoryRoot + "/Sources"
+        for case let relative as String in FileManager.default.enumerator(atPath: root)! where relative.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(/(?i)\bseeds? [0-9]/) || line.unicodeScalars.contains(where: { (0x3000...0x9FFF).contains($0.value) }) {
+                offenders.append("Sources/\(relative):\(n + 1)")
+            }
+        }
+        #expect(offenders.isEmpty, "comments citing seed documents: \(offenders)")
+    }
+
     @Test func everyRuleOfRulesMdIsImplementedOrPlanned() throws {
         let text = try String(contentsOfFile: repositoryRoot + "/docs/RULES.md", encoding: .utf8)
         let regex = try NSRegularExpression(pattern: "^\\| (?:<a id=\"[a-z0-9-]+\"></a>)?`([a-z][a-z0-9-]+)`", options: [.anchorsMatchLines])
