@@ -120,7 +120,7 @@ import TestSupport
             // The store as the first release left it.
             let db = try SQLiteConnection(path: path)
             try db.execute("CREATE TABLE schema_version(version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);")
-            try db.execute(SQLiteStore.migrations[0])
+            try db.execute(HistoricSchema.sqlite[0])
             try db.execute("INSERT INTO repositories(name, url) VALUES ('shop', 'u')")
             try db.execute("""
                 INSERT INTO commits(repository, commit_id, ruleset, parent, time, subject, stage, error, files, errors, warnings, notes,
