@@ -13,116 +13,8 @@ public final class PostgresStore: Store {
     /// Any constant: the advisory lock every fleetscan process takes to migrate the schema.
     static let migrationLock: Int64 = 0x666C_6565_7473_63  // "fleetsc"
 
-    static let migrations: [String] = [
-        """
-        CREATE TABLE repositories(
-            id BIGSERIAL PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE,
-            url TEXT NOT NULL);
-        CREATE TABLE commits(
-            repository BIGINT NOT NULL REFERENCES repositories(id),
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            parent TEXT,
-            time BIGINT NOT NULL,
-            subject TEXT NOT NULL,
-            stage TEXT,
-            error TEXT,
-            files INTEGER NOT NULL,
-            errors INTEGER NOT NULL,
-            warnings INTEGER NOT NULL,
-            notes INTEGER NOT NULL,
-            compared_with_parent BOOLEAN NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        CREATE TABLE commit_counts(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            rule TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, rule));
-        CREATE TABLE commit_files(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            path TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            delta INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, path));
-        CREATE TABLE blob_results(
-            blob TEXT NOT NULL,
-            path TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            model TEXT NOT NULL,
-            data BYTEA NOT NULL,
-            PRIMARY KEY(blob, path, ruleset, model));
-        CREATE TABLE refs(
-            repository BIGINT NOT NULL,
-            name TEXT NOT NULL,
-            commit_id TEXT NOT NULL,
-            PRIMARY KEY(repository, name));
-        CREATE TABLE file_counts(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            path TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, path));
-        CREATE TABLE file_count_sets(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        CREATE TABLE runs(
-            id BIGSERIAL PRIMARY KEY,
-            started BIGINT NOT NULL,
-            finished BIGINT,
-            shard TEXT NOT NULL,
-            since BIGINT);
-        CREATE TABLE run_repositories(
-            run BIGINT NOT NULL REFERENCES runs(id),
-            repository BIGINT NOT NULL REFERENCES repositories(id),
-            status TEXT NOT NULL,
-            reason TEXT,
-            head TEXT,
-            scanned INTEGER NOT NULL,
-            already_stored INTEGER NOT NULL,
-            failed_commits INTEGER NOT NULL,
-            seconds DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY(run, repository));
-        """,
-        // Version 3 (rules v2): each target's stage at a head, as JSON.
-        """
-        CREATE TABLE target_stages(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            targets TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        ALTER TABLE commits ADD COLUMN apart_errors INTEGER NOT NULL DEFAULT 0,
-                            ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0,
-                            ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
-        """,
-        // Version 4 (steering): authors, the findings at a head with their owners, the
-        // manifest's team and links per repository, a run's deadline.
-        """
-        ALTER TABLE commits ADD COLUMN author TEXT NOT NULL DEFAULT '';
-        CREATE TABLE head_work(
-            repository BIGINT NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            work TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        ALTER TABLE repositories ADD COLUMN team TEXT, ADD COLUMN commit_link TEXT, ADD COLUMN file_link TEXT;
-        ALTER TABLE runs ADD COLUMN deadline BIGINT;
-        """,
-        // Version 5: the manifest's team owns every finding of a repository (`"owners": "manifest"`).
-        """
-        ALTER TABLE repositories ADD COLUMN team_owns_all BOOLEAN NOT NULL DEFAULT FALSE;
-        """,
-    ]
-
-    public static var schemaVersion: Int { migrations.count }
+    /// The `schema_version` this fleetscan leaves, the number older fleetscans check.
+    public static var schemaVersion: Int { Dialect.postgres.version(holdingFirst: Schema.migrations.count) }
 
     /// Opens `url` (`postgres://user@host:port/database`); refuses a URL that holds a password.
     public convenience init(url: String) throws { try self.init(url: url, migrate: true) }
@@ -139,26 +31,12 @@ public final class PostgresStore: Store {
         if migrate { try self.migrate() }
     }
 
-    /// Brings the schema to the current version. Pods that start together queue on the advisory
-    /// lock; the first applies the migrations, the others then find nothing to do.
+    /// Brings the schema up to date in one transaction. Pods that start together queue on the
+    /// advisory lock; the first applies the migrations, the others then find nothing to do.
     func migrate() throws {
         try db.exec("SELECT pg_advisory_lock($1)", [.int(Self.migrationLock)])
         defer { _ = try? db.exec("SELECT pg_advisory_unlock($1)", [.int(Self.migrationLock)]) }
-        try db.transaction {
-            try db.exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
-            let r = try db.exec("SELECT version FROM schema_version")
-            var current = 0
-            if r.count > 0 { current = Int(r.int(0, 0)) } else { try db.exec("INSERT INTO schema_version(version) VALUES (0)") }
-            guard current <= Self.migrations.count else {
-                throw StoreError(function: "migrate", code: 0,
-                                 message: "the store has schema version \(current); this fleetscan knows up to \(Self.migrations.count)",
-                                 context: location)
-            }
-            for version in current..<Self.migrations.count {
-                try db.exec(Self.migrations[version])
-                try db.exec("UPDATE schema_version SET version = $1", [.int(Int64(version + 1))])
-            }
-        }
+        try db.transaction { try Schema.migrate(db, .postgres, context: location) }
     }
 
     /// Whether a connection URL carries a password (`user:password@` or `password=`).

@@ -7,121 +7,8 @@ public final class SQLiteStore: Store {
     let db: SQLiteConnection
     public var location: String { db.path }
 
-    /// Schema migrations, in order; version N is reached by applying the first N.
-    static let migrations: [String] = [
-        """
-        CREATE TABLE repositories(
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE,
-            url TEXT NOT NULL);
-        CREATE TABLE commits(
-            repository INTEGER NOT NULL REFERENCES repositories(id),
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            parent TEXT,
-            time INTEGER NOT NULL,
-            subject TEXT NOT NULL,
-            stage TEXT,
-            error TEXT,
-            files INTEGER NOT NULL,
-            errors INTEGER NOT NULL,
-            warnings INTEGER NOT NULL,
-            notes INTEGER NOT NULL,
-            compared_with_parent INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        CREATE TABLE commit_counts(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            rule TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, rule));
-        CREATE TABLE commit_files(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            path TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            delta INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, path));
-        CREATE TABLE blob_results(
-            blob TEXT NOT NULL,
-            path TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            model TEXT NOT NULL,
-            data BLOB NOT NULL,
-            PRIMARY KEY(blob, path, ruleset, model)) WITHOUT ROWID;
-        CREATE TABLE refs(
-            repository INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            commit_id TEXT NOT NULL,
-            PRIMARY KEY(repository, name));
-        """,
-        """
-        CREATE TABLE file_counts(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            path TEXT NOT NULL,
-            count INTEGER NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset, path));
-        CREATE TABLE file_count_sets(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        CREATE TABLE runs(
-            id INTEGER PRIMARY KEY,
-            started INTEGER NOT NULL,
-            finished INTEGER,
-            shard TEXT NOT NULL,
-            since INTEGER);
-        CREATE TABLE run_repositories(
-            run INTEGER NOT NULL REFERENCES runs(id),
-            repository INTEGER NOT NULL REFERENCES repositories(id),
-            status TEXT NOT NULL,
-            reason TEXT,
-            head TEXT,
-            scanned INTEGER NOT NULL,
-            already_stored INTEGER NOT NULL,
-            failed_commits INTEGER NOT NULL,
-            seconds REAL NOT NULL,
-            PRIMARY KEY(run, repository));
-        """,
-        // Version 3 (rules v2): each target's stage at a head, as JSON.
-        """
-        CREATE TABLE target_stages(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            targets TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        ALTER TABLE commits ADD COLUMN apart_errors INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE commits ADD COLUMN apart_warnings INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE commits ADD COLUMN apart_notes INTEGER NOT NULL DEFAULT 0;
-        """,
-        // Version 4 (steering): authors, the findings at a head with their owners, the
-        // manifest's team and links per repository, a run's deadline.
-        """
-        ALTER TABLE commits ADD COLUMN author TEXT NOT NULL DEFAULT '';
-        CREATE TABLE head_work(
-            repository INTEGER NOT NULL,
-            commit_id TEXT NOT NULL,
-            ruleset TEXT NOT NULL,
-            work TEXT NOT NULL,
-            PRIMARY KEY(repository, commit_id, ruleset));
-        ALTER TABLE repositories ADD COLUMN team TEXT;
-        ALTER TABLE repositories ADD COLUMN commit_link TEXT;
-        ALTER TABLE repositories ADD COLUMN file_link TEXT;
-        ALTER TABLE runs ADD COLUMN deadline INTEGER;
-        """,
-        // Version 5: the manifest's team owns every finding of a repository (`"owners": "manifest"`).
-        """
-        ALTER TABLE repositories ADD COLUMN team_owns_all INTEGER NOT NULL DEFAULT 0;
-        """,
-    ]
-
-    public static var schemaVersion: Int { migrations.count }
+    /// The `schema_version` this fleetscan leaves, the number older fleetscans check.
+    public static var schemaVersion: Int { Dialect.sqlite.version(holdingFirst: Schema.migrations.count) }
 
     public init(path: String) throws {
         db = try SQLiteConnection(path: path)
@@ -150,25 +37,10 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// Brings the schema to the current version, each step in its own transaction. A file made
-    /// by a newer fleetscan is refused rather than damaged.
+    /// Brings the schema up to date, every step in one transaction: a failure anywhere leaves the
+    /// file as it was. A file made by a newer fleetscan is refused rather than damaged.
     func migrate() throws {
-        try db.transaction {
-            try db.execute("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
-            let s = try db.statement("SELECT version FROM schema_version")
-            var current = 0
-            if try s.step() { current = Int(s.int(0)) } else { try db.statement("INSERT INTO schema_version(version) VALUES (0)").run() }
-            s.reset()
-            guard current <= Self.migrations.count else {
-                throw StoreError(function: "migrate", code: 0,
-                                 message: "the store has schema version \(current); this fleetscan knows up to \(Self.migrations.count)",
-                                 context: db.path)
-            }
-            for version in current..<Self.migrations.count {
-                try db.execute(Self.migrations[version])
-                try db.statement("UPDATE schema_version SET version = $1").bind([.int(Int64(version + 1))]).run()
-            }
-        }
+        try db.transaction { try Schema.migrate(db, .sqlite, context: db.path) }
     }
 
     public func repository(name: String, url: String) throws -> Int64 {

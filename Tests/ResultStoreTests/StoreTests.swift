@@ -265,6 +265,7 @@ import TestSupport
         let store = try #require(try Stores.open(location) as? PostgresStore)
         #expect(try store.db.exec("SELECT version FROM schema_version").count == 1)
         #expect(try store.db.exec("SELECT version FROM schema_version").int(0, 0) == Int64(PostgresStore.schemaVersion))
+        #expect(try store.db.exec("SELECT id FROM schema_migrations").count == Schema.migrations.count)
     }
 
     @Test func overlappingWritersNeitherDuplicateNorLose() throws {
