@@ -153,7 +153,7 @@ struct FleetFigures {
 
 /// The org dashboard and the repository pages as static HTML with inline SVG.
 public enum FleetHTML {
-    static let style = """
+    static let style: Markup = """
         body{font:14px/1.45 -apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;margin:0;background:#f5f5f7}
         main{max-width:1300px;margin:0 auto;padding:24px}
         h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}h3{font-size:15px;margin:18px 0 6px}
@@ -178,7 +178,7 @@ public enum FleetHTML {
     static let stageColors = ["not-launching": "#b00020", "unknown": "#8e8e93", "launches": "#e07a00", "no-device-assumptions": "#c9a400",
                               "resizable": "#2e8b57", "modern": "#1b5e20", "failed": "#6e6e73"]
 
-    static func page(_ title: String, _ body: String) -> String {
+    static func page(_ title: String, _ body: Markup) -> Markup {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -186,7 +186,7 @@ public enum FleetHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-        <title>\(HTML.escape(title))</title>
+        <title>\(title)</title>
         <style>\(style)</style>
         </head>
         <body><main>
@@ -196,27 +196,27 @@ public enum FleetHTML {
         """
     }
 
-    static func card(_ value: String, _ label: String, _ cls: String? = nil) -> String {
-        "<div class=\"card\"><b\(cls.map { " class=\"\($0)\"" } ?? "")>\(HTML.escape(value))</b><span>\(HTML.escape(label))</span></div>"
+    static func card(_ value: String, _ label: String, _ cls: String? = nil) -> Markup {
+        "<div class=\"card\"><b\(cls.map { " class=\"\($0)\"" as Markup } ?? "")>\(value)</b><span>\(label)</span></div>"
     }
 
-    static func stageLegend() -> String {
+    static func stageLegend() -> Markup {
         "<ul class=\"stages\">" + FleetFigures.stageMeaning.map {
-            "<li><span class=\"swatch\" style=\"background:\(stageColors[$0.stage] ?? "#888")\"></span><b class=\"stage\">\($0.stage)</b>: \(HTML.escape($0.meaning))</li>"
+            "<li><span class=\"swatch\" style=\"background:\(stageColors[$0.stage] ?? "#888")\"></span><b class=\"stage\">\($0.stage)</b>: \($0.meaning)</li>"
         }.joined() + "</ul>\n"
     }
 
-    static func commitLink(_ r: RepositoryOverview, _ commit: String) -> String {
-        Links.anchor(Links.commit(r.settings, commit), "<code>\(HTML.escape(String(commit.prefix(10))))</code>")
+    static func commitLink(_ r: RepositoryOverview, _ commit: String) -> Markup {
+        Links.anchor(Links.commit(r.settings, commit), "<code>\(String(commit.prefix(10)))</code>")
     }
 
-    static func fileLink(_ r: RepositoryOverview, _ path: String, line: Int? = nil, text: String? = nil) -> String {
-        Links.anchor(r.head.flatMap { Links.file(r.settings, commit: $0, path: path, line: line) }, "<code>\(HTML.escape(text ?? path))</code>")
+    static func fileLink(_ r: RepositoryOverview, _ path: String, line: Int? = nil, text: String? = nil) -> Markup {
+        Links.anchor(r.head.flatMap { Links.file(r.settings, commit: $0, path: path, line: line) }, "<code>\(text ?? path)</code>")
     }
 
-    static func projection(_ p: Forecast.Projection?, atRisk: Bool) -> String {
+    static func projection(_ p: Forecast.Projection?, atRisk: Bool) -> Markup {
         guard let p else { return "–" }
-        return atRisk ? "<span class=\"risk\">\(HTML.escape(p.text)) (at risk)</span>" : HTML.escape(p.text)
+        return atRisk ? "<span class=\"risk\">\(p.text) (at risk)</span>" : Markup(text: p.text)
     }
 
     /// Each owner's page name (`team-demo-org-platform.html`), for the owners the report holds.
@@ -236,21 +236,21 @@ public enum FleetHTML {
     public static func index(_ o: FleetOverview, teamPages: [String: String] = [:], exports: Bool = false) -> String {
         let f = FleetFigures(o)
         let whose = o.owner == nil ? "org" : "team"
-        var b = o.owner == nil ? "" : "<p><a href=\"index.html\">← fleet</a></p>\n"
-        b += "<h1>\(o.owner.map { "\(HTML.escape($0)): readiness for resizable windows and scenes" } ?? "Fleet readiness for resizable windows and scenes")</h1>\n"
-        b += "<p class=\"sub\">\(HTML.escape(FleetFigures.dataLine(o))) · "
+        var b: Markup = o.owner == nil ? "" : "<p><a href=\"index.html\">← fleet</a></p>\n"
+        b += "<h1>\(o.owner.map { "\($0): readiness for resizable windows and scenes" } ?? "Fleet readiness for resizable windows and scenes")</h1>\n"
+        b += "<p class=\"sub\">\(FleetFigures.dataLine(o)) · "
             + (o.historyOnly ? "from history alone, no fleet run" : "\(o.runs) run\(o.runs == 1 ? "" : "s")") + " · \(plural(o.repositories.count, "repository", "repositories"))"
             + (o.failed.isEmpty ? "" : " · <span class=\"failed\">\(o.failed.count) failed</span>")
             + (o.deadline.map { " · deadline \(ISODate.day($0))" } ?? "")
-            + (o.owner.map { " · narrowed to <b>\(HTML.escape($0))</b>" } ?? "") + "</p>\n"
+            + (o.owner.map { " · narrowed to <b>\($0)</b>" } ?? "") + "</p>\n"
         if exports {
             b += "<p class=\"sub\">Export: <a href=\"report.md\">Markdown</a> · <a href=\"report.json\">JSON</a> · <a href=\"work-list.csv\">work list (CSV)</a></p>\n"
         }
         if let owner = o.owner {
-            b += "<p class=\"sub\">Work lists and owners hold what \(HTML.escape(owner)) owns; counts, charts and paces are the listed repositories' whole numbers.</p>\n"
+            b += "<p class=\"sub\">Work lists and owners hold what \(owner) owns; counts, charts and paces are the listed repositories' whole numbers.</p>\n"
         }
         for run in o.unfinishedRuns {
-            b += "<p class=\"failed\">The run started \(ISODate.string(run.started)) (shard \(HTML.escape(run.shard))) did not finish; run it again to complete it.</p>\n"
+            b += "<p class=\"failed\">The run started \(ISODate.string(run.started)) (shard \(run.shard)) did not finish; run it again to complete it.</p>\n"
         }
         let t = o.totals
         let delta = o.repositories.compactMap(\.change).reduce(SeverityCounts()) { $0 + $1.delta }
@@ -270,15 +270,15 @@ public enum FleetHTML {
         b += "<section><h2>Repositories, furthest behind first</h2>\n<table><tr><th>repository</th><th>last 90 days</th><th>stage</th>"
             + "<th>owners</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">pace</th><th>projected done</th><th>last commit</th></tr>\n"
         for r in f.rows {
-            let stage = r.status == .ok ? "<span class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? "unknown"))</span>"
+            let stage: Markup = r.status == .ok ? "<span class=\"stage\">\(r.stage?.rawValue ?? "unknown")</span>"
                 + (r.heldBy.isEmpty ? "" : "<div class=\"reason\">\(r.heldBy.prefix(2).map(heldBy).joined(separator: "; "))</div>")
-                : "<span class=\"failed\">failed</span><div class=\"reason\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</div>"
+                : "<span class=\"failed\">failed</span><div class=\"reason\">\(Links.withoutLocalPaths(r.reason ?? "unknown"))</div>"
             b += "<tr><td>\(link(r))</td><td>\(SVGChart.sparkline(r.daily, label: "warnings and errors per day, \(r.name)"))</td><td>\(stage)</td>"
-                + "<td>\(HTML.escape(FleetFigures.owners(r)))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.errors))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.warnings))</td>"
-                + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(r.pace?.perWeek)))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
-                + "<td\(r.isStale ? " class=\"stale\"" : "")>\(HTML.escape(FleetFigures.lastCommit(r)))</td></tr>\n"
+                + "<td>\(FleetFigures.owners(r))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.errors))</td><td class=\"n\">\(FleetFigures.count(r, r.counts.warnings))</td>"
+                + "<td class=\"n\">\(FleetFigures.pace(r.pace?.perWeek))</td><td>\(projection(r.finish, atRisk: r.atRisk))</td>"
+                + "<td\(r.isStale ? " class=\"stale\"" : "" as Markup)>\(FleetFigures.lastCommit(r))</td></tr>\n"
         }
-        b += "</table>\n<p class=\"method\">\(HTML.escape(Forecast.method)) Stale: no commit for \(FleetOverview.staleDays) days.</p></section>\n"
+        b += "</table>\n<p class=\"method\">\(Forecast.method) Stale: no commit for \(FleetOverview.staleDays) days.</p></section>\n"
 
         b += "<section><h2>Owners</h2>\n"
         if o.teams.isEmpty {
@@ -287,16 +287,16 @@ public enum FleetHTML {
             b += "<table><tr><th>owner</th><th>repositories</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th>"
                 + "<th class=\"n\">pace</th><th>projected done</th></tr>\n"
             for team in o.teams {
-                let name = teamPages[team.owner].map { "<a href=\"\(HTML.escape($0))\">\(HTML.escape(team.owner))</a>" } ?? HTML.escape(team.owner)
-                b += "<tr><td>\(name)</td><td>\(HTML.escape(team.repositories.prefix(4).joined(separator: ", ") + (team.repositories.count > 4 ? ", …" : "")))</td>"
+                let name = teamPages[team.owner].map { "<a href=\"\($0)\">\(team.owner)</a>" } ?? Markup(text: team.owner)
+                b += "<tr><td>\(name)</td><td>\(team.repositories.prefix(4).joined(separator: ", ") + (team.repositories.count > 4 ? ", …" : ""))</td>"
                     + "<td class=\"n\">\(team.counts.errors)</td><td class=\"n\">\(team.counts.warnings)</td><td class=\"n\">\(team.counts.notes)</td>"
-                    + "<td class=\"n\">\(HTML.escape(FleetFigures.pace(team.pacePerWeek)))</td><td>\(projection(team.projection, atRisk: team.atRisk))</td></tr>\n"
+                    + "<td class=\"n\">\(FleetFigures.pace(team.pacePerWeek))</td><td>\(projection(team.projection, atRisk: team.atRisk))</td></tr>\n"
             }
             b += "</table>\n"
         }
-        b += "<p class=\"method\">\(HTML.escape(OwnerRollup.method))</p></section>\n"
+        b += "<p class=\"method\">\(OwnerRollup.method)</p></section>\n"
 
-        b += "<section><h2>\(HTML.escape(FleetFigures.movedTitle(o)))</h2>\n" + movedTable(o.moved, o) + "</section>\n"
+        b += "<section><h2>\(FleetFigures.movedTitle(o))</h2>\n" + movedTable(o.moved, o) + "</section>\n"
 
         // Launch blockers on their own scale: a handful of errors would lie flat beside hundreds of warnings.
         let errorSeries = [SVGChart.Series(name: "errors", values: o.timeline.errors, color: "#b00020")]
@@ -314,15 +314,15 @@ public enum FleetHTML {
                             projections: warningsProjected, yLabel: "warnings", today: o.generated)
             + ((errorsProjected + warningsProjected).isEmpty ? "" : "<p class=\"method\">Dashed: the projection at today's pace.</p>")
             + { let why = [FleetFigures.noProjection("errors", o.errorsOutlook), FleetFigures.noProjection("warnings", o.warningsOutlook)].compactMap { $0 }
-                return why.isEmpty ? "" : "<p class=\"method\">\(HTML.escape(why.joined(separator: "; "))).</p>" }()
+                return why.isEmpty ? "" : "<p class=\"method\">\(why.joined(separator: "; ")).</p>" }()
             + "</section>\n"
         let sampling = FleetFigures.sampling(o.timeline)
-        b += "<section><h2>Findings over time, per rule</h2>\n<p class=\"sub\">All code: examples and tests are counted here, not in the totals above. \(HTML.escape(sampling.capitalizedFirst)).</p>\n"
+        b += "<section><h2>Findings over time, per rule</h2>\n<p class=\"sub\">All code: examples and tests are counted here, not in the totals above. \(sampling.capitalizedFirst).</p>\n"
             + SVGChart.line(id: "rules-over-time", title: "Findings per rule, whole fleet, \(sampling)", times: o.timeline.days, series: f.ruleSeries,
                             deadline: o.deadline, today: o.generated)
             + SVGChart.legend(f.ruleSeries) + "</section>\n"
         let stageSeries = o.timeline.stages.map { SVGChart.Series(name: $0.stage, values: $0.values, color: stageColors[$0.stage] ?? "#888") }
-        b += "<section><h2>Repositories per readiness stage over time</h2>\n<p class=\"sub\">\(HTML.escape(sampling.capitalizedFirst)).</p>\n"
+        b += "<section><h2>Repositories per readiness stage over time</h2>\n<p class=\"sub\">\(sampling.capitalizedFirst).</p>\n"
             + SVGChart.stacked(id: "stages-over-time", title: "Repositories per stage, \(sampling)", times: o.timeline.days, series: stageSeries,
                                deadline: o.deadline, today: o.generated)
             + "<h3>Repositories per stage now</h3>\n"
@@ -335,8 +335,8 @@ public enum FleetHTML {
         } else {
             b += "<table><tr><th>repository</th><th>change</th><th class=\"n\">errors</th><th class=\"n\">warnings</th><th class=\"n\">notes</th><th>stage</th></tr>\n"
             for r in f.changes {
-                b += "<tr><td>\(link(r))</td><td>\(HTML.escape(FleetFigures.changeText(r)))</td><td class=\"n\">\(r.counts.errors)</td>"
-                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(HTML.escape(r.stage?.rawValue ?? r.status.rawValue))</td></tr>\n"
+                b += "<tr><td>\(link(r))</td><td>\(FleetFigures.changeText(r))</td><td class=\"n\">\(r.counts.errors)</td>"
+                    + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.notes)</td><td class=\"stage\">\(r.stage?.rawValue ?? r.status.rawValue)</td></tr>\n"
             }
             b += "</table>\n"
         }
@@ -345,8 +345,8 @@ public enum FleetHTML {
         b += "<section><h2>Top files</h2>\n<table><tr><th>repository</th><th>file</th><th class=\"n\">findings</th></tr>\n"
         let byName = Dictionary(o.repositories.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for file in o.topFiles {
-            let path = byName[file.repository].map { fileLink($0, file.path) } ?? "<code>\(HTML.escape(file.path))</code>"
-            b += "<tr><td>\(HTML.escape(file.repository))</td><td>\(path)</td><td class=\"n\">\(file.count)</td></tr>\n"
+            let path = byName[file.repository].map { fileLink($0, file.path) } ?? "<code>\(file.path)</code>"
+            b += "<tr><td>\(file.repository)</td><td>\(path)</td><td class=\"n\">\(file.count)</td></tr>\n"
         }
         b += "</table></section>\n"
 
@@ -355,47 +355,47 @@ public enum FleetHTML {
             b += "<p>None.</p>\n"
         } else {
             b += "<table><tr><th>repository</th><th>reason</th></tr>\n"
-            for r in o.failed { b += "<tr><td>\(link(r))</td><td class=\"failed\">\(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown")))</td></tr>\n" }
+            for r in o.failed { b += "<tr><td>\(link(r))</td><td class=\"failed\">\(Links.withoutLocalPaths(r.reason ?? "unknown"))</td></tr>\n" }
             b += "</table>\n"
         }
         b += "</section>\n"
-        return page("fleetscan — fleet report", b)
+        return page("fleetscan — fleet report", b).html
     }
 
     /// The commits that moved the numbers, with who made them, what moved and where.
-    static func movedTable(_ moved: [MovedCommit], _ o: FleetOverview, repositoryColumn: Bool = true) -> String {
+    static func movedTable(_ moved: [MovedCommit], _ o: FleetOverview, repositoryColumn: Bool = true) -> Markup {
         guard !moved.isEmpty else { return "<p>No commit changed the numbers.</p>\n" }
         let byName = Dictionary(o.repositories.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var b = "<table><tr><th>date</th>" + (repositoryColumn ? "<th>repository</th>" : "")
+        var b: Markup = "<table><tr><th>date</th>" + (repositoryColumn ? "<th>repository</th>" : "")
             + "<th>commit</th><th>author</th><th>subject</th><th class=\"n\">change</th><th>rules that moved</th><th>files</th></tr>\n"
         for m in moved {
             guard let r = byName[m.repository] else { continue }
-            let files = m.files.prefix(3).map { "\(Links.anchor(Links.file(r.settings, commit: m.commit, path: $0.path), "<code>\(HTML.escape($0.path))</code>")) \(FleetFigures.signed($0.delta))" }
+            let files: Markup = m.files.prefix(3).map { f -> Markup in "\(Links.anchor(Links.file(r.settings, commit: m.commit, path: f.path), "<code>\(f.path)</code>")) \(FleetFigures.signed(f.delta))" }
                 .joined(separator: ", ") + (m.files.count > 3 ? " and \(m.files.count - 3) more" : "")
             b += "<tr><td>\(ISODate.day(m.time))</td>" + (repositoryColumn ? "<td>\(link(r))</td>" : "")
-                + "<td>\(commitLink(r, m.commit))</td><td>\(HTML.escape(m.author.isEmpty ? "–" : m.author))</td><td>\(HTML.escape(m.subject))</td>"
-                + "<td class=\"n\">\(FleetFigures.signed(m.delta.total))\(m.stageChange == nil ? "" : "<div class=\"\(m.stageSteps < 0 ? "failed" : "stage")\">\(HTML.escape(FleetFigures.stageChange(m)))</div>")</td>"
-                + "<td>\(HTML.escape(FleetFigures.ruleChanges(m)))</td><td>\(files)</td></tr>\n"
+                + "<td>\(commitLink(r, m.commit))</td><td>\(m.author.isEmpty ? "–" : m.author)</td><td>\(m.subject)</td>"
+                + "<td class=\"n\">\(FleetFigures.signed(m.delta.total))\(m.stageChange == nil ? "" : "<div class=\"\(m.stageSteps < 0 ? "failed" : "stage")\">\(FleetFigures.stageChange(m))</div>" as Markup)</td>"
+                + "<td>\(FleetFigures.ruleChanges(m))</td><td>\(files)</td></tr>\n"
         }
         return b + "</table>\n"
     }
 
     /// Each target's stage and what holds it there; demo apps and tests in a table of their own.
-    static func targetsSection(_ r: RepositoryOverview) -> String {
+    static func targetsSection(_ r: RepositoryOverview) -> Markup {
         guard !r.targets.isEmpty else { return "" }
-        func rows(_ list: [TargetRecord]) -> String {
-            var t = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
+        func rows(_ list: [TargetRecord]) -> Markup {
+            var t: Markup = "<table><tr><th>target</th><th>platform</th><th>scope</th><th>stage</th><th>held there by</th></tr>\n"
             for x in list {
-                let held = x.reason.map { HTML.escape($0) } ?? (x.blockers.prefix(5).map {
-                    "<a href=\"\(HTML.escape(PublicSource.catalog($0.rule)))\">\(HTML.escape(RepositoryOverview.Hold.words($0.rule)))</a> (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
+                let held = x.reason.map { Markup(text: $0) } ?? (x.blockers.prefix(5).map {
+                    "<a href=\"\(PublicSource.catalog($0.rule))\">\(RepositoryOverview.Hold.words($0.rule))</a> (\(fileLink(r, $0.path, line: $0.line, text: "\($0.path):\($0.line)")))" }
                     .joined(separator: ", ") + (x.blockers.count > 5 ? ", …" : ""))
-                t += "<tr><td>\(HTML.escape(x.name))</td><td>\(HTML.escape(x.platform))</td><td>\(HTML.escape(x.scope))</td>"
-                    + "<td class=\"stage\">\(HTML.escape(x.stage.rawValue))</td><td>\(held)</td></tr>\n"
+                t += "<tr><td>\(x.name)</td><td>\(x.platform)</td><td>\(x.scope)</td>"
+                    + "<td class=\"stage\">\(x.stage.rawValue)</td><td>\(held)</td></tr>\n"
             }
             return t + "</table>\n"
         }
         let shipping = r.targets.filter { $0.scope == "app" || $0.scope == "library" }
-        var b = "<section><h2>Targets</h2>\n<p>The repository's stage is the lowest of its app targets (of its library when it ships no app).</p>\n"
+        var b: Markup = "<section><h2>Targets</h2>\n<p>The repository's stage is the lowest of its app targets (of its library when it ships no app).</p>\n"
             + rows(shipping)
         if !r.examplesAndTests.isEmpty {
             b += "<h3>Examples and tests (listed apart; they never lower the repository's stage)</h3>\n" + rows(r.examplesAndTests)
@@ -404,12 +404,12 @@ public enum FleetHTML {
     }
 
     /// The findings at the head in app and library code, by owner and file: the sprint's work list.
-    static func workSection(_ r: RepositoryOverview) -> String {
-        var b = "<section><h2>Work list at the head</h2>\n"
+    static func workSection(_ r: RepositoryOverview) -> Markup {
+        var b: Markup = "<section><h2>Work list at the head</h2>\n"
         guard let work = r.work else { return b + "<p>Not stored for this head; the next run records it.</p></section>\n" }
-        b += "<p class=\"sub\">" + (work.ownersFile.map { "Owners from <code>\(HTML.escape($0))</code>" } ?? "No CODEOWNERS file")
-            + (r.settings.team.map { "; the manifest's team \(HTML.escape($0)) owns what it does not match" } ?? "") + ".</p>\n"
-        for problem in work.ownerProblems { b += "<p class=\"failed\">\(HTML.escape(problem))</p>\n" }
+        b += "<p class=\"sub\">" + (work.ownersFile.map { "Owners from <code>\($0)</code>" } ?? "No CODEOWNERS file")
+            + (r.settings.team.map { "; the manifest's team \($0) owns what it does not match" } ?? "") + ".</p>\n"
+        for problem in work.ownerProblems { b += "<p class=\"failed\">\(problem)</p>\n" }
         let list = r.workList
         if list.isEmpty { return b + "<p>No findings in app and library code.</p></section>\n" }
         var byOwner: [String: [HeadFinding]] = [:]
@@ -421,13 +421,13 @@ public enum FleetHTML {
         func errors(_ list: [HeadFinding]) -> Int { list.filter { $0.severity == "error" }.count }
         for (owner, findings) in byOwner.sorted(by: { (errors($0.value), $0.value.count, $1.key) > (errors($1.value), $1.value.count, $0.key) }) {
             let e = errors(findings)
-            b += "<h3>\(HTML.escape(owner)) — \(plural(findings.count, "finding"))\(e > 0 ? ", <span class=\"failed\">\(plural(e, "error"))</span>" : "")</h3>\n"
+            b += "<h3>\(owner) — \(plural(findings.count, "finding"))\(e > 0 ? ", <span class=\"failed\">\(plural(e, "error"))</span>" : "" as Markup)</h3>\n"
             b += "<table class=\"work\"><colgroup><col style=\"width:20%\"><col style=\"width:5em\"><col style=\"width:14%\"><col style=\"width:6em\">"
                 + "<col><col></colgroup><tr><th>file</th><th>line</th><th>rule</th><th>severity</th><th>message</th><th>fix</th></tr>\n"
             var previous: String? = nil
             for f in findings.sorted(by: FleetFigures.workOrder) {
                 b += "<tr><td class=\"file\">\(f.path == previous ? "" : fileLink(r, f.path))</td><td class=\"n line\">\(fileLink(r, f.path, line: f.line, text: String(f.line)))</td>"
-                    + "<td class=\"rule\"><code>\(HTML.escape(f.rule))</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "")>\(HTML.escape(f.severity))</td>"
+                    + "<td class=\"rule\"><code>\(f.rule)</code></td><td\(f.severity == "error" ? " class=\"failed\"" : "" as Markup)>\(f.severity)</td>"
                     + "<td>\(HTML.withCode(f.message))</td><td>\(HTML.withCode(f.fix))</td></tr>\n"
                 previous = f.path
             }
@@ -440,30 +440,31 @@ public enum FleetHTML {
 
     /// A target's hold in words, each rule linked to its explanation, and the command that
     /// writes the change where `migrate scenes` applies.
-    static func heldBy(_ h: RepositoryOverview.Hold) -> String {
-        if let reason = h.reason { return HTML.escape("\(h.target): \(Links.withoutLocalPaths(reason))") }
-        let rules = h.rules.map { "<a href=\"\(HTML.escape(PublicSource.catalog($0)))\">\(HTML.escape(RepositoryOverview.Hold.words($0)))</a>" }
-        return HTML.escape(h.target) + ": " + rules.joined(separator: ", ") + (h.consequence.map { " — " + HTML.escape($0) } ?? "")
-            + (h.migrates ? " (<code>fleetscan migrate scenes</code> writes the scene manifest and delegate)" : "")
+    static func heldBy(_ h: RepositoryOverview.Hold) -> Markup {
+        if let reason = h.reason { return Markup(text: "\(h.target): \(Links.withoutLocalPaths(reason))") }
+        let rules: [Markup] = h.rules.map { "<a href=\"\(PublicSource.catalog($0))\">\(RepositoryOverview.Hold.words($0))</a>" }
+        let consequence: Markup = h.consequence.map { " — \($0)" } ?? ""
+        let migrates: Markup = h.migrates ? " (<code>fleetscan migrate scenes</code> writes the scene manifest and delegate)" : ""
+        return "\(h.target): \(rules.joined(separator: ", "))\(consequence)\(migrates)"
     }
 
-    static func link(_ r: RepositoryOverview) -> String {
-        "<a href=\"repos/\(HTML.escape(r.name)).html\">\(HTML.escape(r.name))</a>"
+    static func link(_ r: RepositoryOverview) -> Markup {
+        "<a href=\"repos/\(r.name).html\">\(r.name)</a>"
     }
 
     public static func repository(_ r: RepositoryOverview, _ o: FleetOverview) -> String {
-        var b = "<p><a href=\"../index.html\">← fleet</a></p>\n<h1>\(HTML.escape(r.name))</h1>\n"
-        b += "<p class=\"sub\">" + (Links.publicURL(r.url).map { "<code>\(HTML.escape($0))</code> · " } ?? "")
+        var b: Markup = "<p><a href=\"../index.html\">← fleet</a></p>\n<h1>\(r.name)</h1>\n"
+        b += "<p class=\"sub\">" + (Links.publicURL(r.url).map { "<code>\($0)</code> · " } ?? "")
             + (r.head.map { "head \(commitLink(r, $0))" } ?? "no head") + (r.headTime.map { " from \(ISODate.string($0))" } ?? "")
-            + (r.settings.team.map { " · team \(HTML.escape($0))" } ?? "") + "</p>\n"
-        if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(HTML.escape(Links.withoutLocalPaths(r.reason ?? "unknown reason")))</p>\n" }
+            + (r.settings.team.map { " · team \($0)" } ?? "") + "</p>\n"
+        if r.status != .ok { b += "<p class=\"failed\">The latest run failed: \(Links.withoutLocalPaths(r.reason ?? "unknown reason"))</p>\n" }
         b += "<div class=\"cards\">" + card(r.stage?.rawValue ?? "unknown", "readiness stage") + card("\(r.counts.errors)", "launch blockers and build errors")
             + card("\(r.counts.warnings)", "warnings") + card("\(r.counts.notes)", "notes")
             + card(FleetFigures.pace(r.pace?.perWeek), "warnings and errors fixed per week")
             + card(r.finish?.text ?? "–", "projected done" + (r.atRisk ? " — at risk" : ""), r.atRisk ? "risk" : nil)
             + card(FleetFigures.lastCommit(r), "since the last commit", r.isStale ? "stale" : nil)
             + card("\(r.apart.total)", "in examples, tests and unbuilt code (apart)") + "</div>\n"
-        b += "<section><h2>Since the previous run</h2><p>\(HTML.escape(FleetFigures.changeText(r)))</p></section>\n"
+        b += "<section><h2>Since the previous run</h2><p>\(FleetFigures.changeText(r))</p></section>\n"
         b += targetsSection(r)
         b += workSection(r)
         let series = [SVGChart.Series(name: "errors", values: r.trend.map(\.counts.errors), color: "#b00020"),
@@ -486,14 +487,14 @@ public enum FleetHTML {
             let rules = Set(shipping.keys).union(apart.keys).sorted { ((shipping[$0] ?? 0), (apart[$0] ?? 0), $1) > ((shipping[$1] ?? 0), (apart[$1] ?? 0), $0) }
             b += "<table><tr><th>rule</th><th>severity</th><th class=\"n\">app and library</th><th class=\"n\">examples, tests, unbuilt (apart)</th></tr>\n"
             for rule in rules {
-                b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td>"
+                b += "<tr><td><code>\(rule)</code></td><td>\(severity[rule] ?? "–")</td>"
                     + "<td class=\"n\">\(shipping[rule] ?? 0)</td><td class=\"n\">\(apart[rule] ?? 0)</td></tr>\n"
             }
             b += "</table>" + (rules.isEmpty ? "<p>None.</p>" : "") + "</section>\n"
         } else {
             b += "<table><tr><th>rule</th><th>severity</th><th class=\"n\">findings (all code)</th></tr>\n"
             for (rule, n) in r.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where n > 0 {
-                b += "<tr><td><code>\(HTML.escape(rule))</code></td><td>\(HTML.escape(severity[rule] ?? "–"))</td><td class=\"n\">\(n)</td></tr>\n"
+                b += "<tr><td><code>\(rule)</code></td><td>\(severity[rule] ?? "–")</td><td class=\"n\">\(n)</td></tr>\n"
             }
             b += "</table>" + (r.byRule.values.contains { $0 > 0 } ? "" : "<p>None.</p>") + "</section>\n"
         }
@@ -501,7 +502,7 @@ public enum FleetHTML {
         for f in r.topFiles { b += "<tr><td>\(fileLink(r, f.path))</td><td class=\"n\">\(f.count)</td></tr>\n" }
         b += "</table>" + (r.topFiles.isEmpty ? "<p>None.</p>" : "") + "</section>\n"
         b += "<section><h2>Commits that moved the numbers</h2>\n" + movedTable(moves(of: r, o), o, repositoryColumn: false) + "</section>\n"
-        return page("fleetscan — \(r.name)", b)
+        return page("fleetscan — \(r.name)", b).html
     }
 
     /// The repository's commits that moved its numbers most, both ways, in the last 90 days

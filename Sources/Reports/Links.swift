@@ -39,9 +39,9 @@ enum Links {
     }
 
     /// An anchor around already-escaped `html`, or `html` alone without a link.
-    static func anchor(_ url: String?, _ html: String) -> String {
+    static func anchor(_ url: String?, _ html: Markup) -> Markup {
         guard let url else { return html }
-        return "<a href=\"\(HTML.escape(url))\">\(html)</a>"
+        return "<a href=\"\(url)\">\(html)</a>"
     }
 
     /// The repository's URL when it names a server; nil for a local path or file URL.

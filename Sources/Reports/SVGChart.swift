@@ -64,8 +64,8 @@ enum SVGChart {
         }
 
         /// Six dates spread evenly over the axis, the first and last included.
-        func labels() -> String {
-            var out = ""
+        func labels() -> Markup {
+            var out: Markup = ""
             let ticks = end > start ? 6 : 1
             for k in 0..<ticks {
                 let t = ticks == 1 ? start : start + (end - start) * Int64(k) / Int64(ticks - 1)
@@ -76,7 +76,7 @@ enum SVGChart {
         }
 
         /// A dotted grey line at `today` with its label, when the axis reaches it.
-        func todayMark(_ today: Int64?) -> String {
+        func todayMark(_ today: Int64?) -> Markup {
             guard let today, today >= start, today <= end else { return "" }
             let x = fmt(self.x(today))
             return "<g class=\"today\" data-today=\"\(ISODate.day(today))\"><title>today, \(ISODate.day(today))</title>"
@@ -84,7 +84,7 @@ enum SVGChart {
                 + "<text x=\"\(x)\" y=\"\(fmt(top + 22))\" text-anchor=\"end\" dx=\"-4\" fill=\"#6e6e73\">today</text></g>\n"
         }
 
-        func deadlineMark() -> String {
+        func deadlineMark() -> Markup {
             guard let deadline else { return "" }
             let x = fmt(self.x(deadline))
             return "<g class=\"deadline\" data-deadline=\"\(ISODate.day(deadline))\"><title>deadline \(ISODate.day(deadline))</title>"
@@ -93,21 +93,21 @@ enum SVGChart {
         }
     }
 
-    static func open(id: String, title: String, series: Int, points: Int) -> String {
+    static func open(id: String, title: String, series: Int, points: Int) -> Markup {
         "<svg class=\"chart\" data-chart=\"\(id)\" data-series=\"\(series)\" data-points=\"\(points)\" "
             + "viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" role=\"img\" "
-            + "aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>\(HTML.escape(title))</title>\n"
+            + "aria-label=\"\(title)\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>\(title)</title>\n"
     }
 
     /// The y axis's name and unit, written up its left side.
-    static func yTitle(_ text: String) -> String {
-        "<text class=\"y-title\" transform=\"translate(14 \(fmt(top + (height - top - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(text))</text>\n"
+    static func yTitle(_ text: String) -> Markup {
+        "<text class=\"y-title\" transform=\"translate(14 \(fmt(top + (height - top - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(text)</text>\n"
     }
 
     /// A line chart of `series` at `times` (one time per point), its y axis named `yLabel`, with
     /// a mark at `today` when given.
     static func line(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil,
-                     projections: [Projection] = [], yLabel: String = "findings", today: Int64? = nil) -> String {
+                     projections: [Projection] = [], yLabel: String = "findings", today: Int64? = nil) -> Markup {
         // Projections show up to a year past the data (a date further out is cut there).
         let reach = projections.map { min($0.to, (times.last ?? $0.from) + 365 * 86_400) }.max()
         let axis = TimeAxis(times, deadline: deadline, reach: reach)
@@ -119,7 +119,7 @@ enum SVGChart {
         out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + axis.labels() + yTitle(yLabel)
         for s in series {
             let coordinates = zip(times, s.values).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }.joined(separator: " ")
-            out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
+            out += "<g class=\"series\" data-name=\"\(s.name)\"><title>\(s.name)</title>"
                 + "<polyline fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"\(coordinates)\"/>"
             if times.count <= 40 {
                 for (t, v) in zip(times, s.values) {
@@ -141,7 +141,7 @@ enum SVGChart {
 
     /// A stacked area of `series` at `times`: each band sits on the ones before it.
     static func stacked(id: String, title: String, times: [Int64], series: [Series], deadline: Int64? = nil,
-                        yLabel: String = "repositories", today: Int64? = nil) -> String {
+                        yLabel: String = "repositories", today: Int64? = nil) -> Markup {
         let axis = TimeAxis(times, deadline: deadline)
         var base = Array(repeating: 0, count: times.count)
         var bands: [(Series, [Int], [Int])] = []
@@ -158,14 +158,14 @@ enum SVGChart {
         for (s, lower, upper) in bands {
             let upperPoints = zip(times, upper).map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
             let lowerPoints = zip(times, lower).reversed().map { "\(fmt(axis.x($0))),\(fmt(y($1)))" }
-            out += "<g class=\"series\" data-name=\"\(HTML.escape(s.name))\"><title>\(HTML.escape(s.name))</title>"
+            out += "<g class=\"series\" data-name=\"\(s.name)\"><title>\(s.name)</title>"
                 + "<polygon fill=\"\(s.color)\" fill-opacity=\"0.85\" stroke=\"none\" points=\"\((upperPoints + lowerPoints).joined(separator: " "))\"/></g>\n"
         }
         return out + axis.todayMark(today) + axis.deadlineMark() + "</svg>\n"
     }
 
     /// A bar chart with one bar per item; one series.
-    static func bars(id: String, title: String, items: [(label: String, value: Int, color: String)], yLabel: String = "repositories") -> String {
+    static func bars(id: String, title: String, items: [(label: String, value: Int, color: String)], yLabel: String = "repositories") -> Markup {
         let maximum = max(1, items.map(\.value).max() ?? 1)
         let (scaleMax, step) = niceScale(maximum)
         let plotW = width - left - right, plotH = height - top - bottom
@@ -173,24 +173,24 @@ enum SVGChart {
         func y(_ v: Int) -> Double { top + plotH * (1 - Double(v) / Double(scaleMax)) }
         var out = open(id: id, title: title, series: 1, points: items.count)
         out += axes(scaleMax: scaleMax, step: step, y: { y($0) }) + yTitle(yLabel)
-        out += "<g class=\"series\" data-name=\"\(HTML.escape(title))\">"
+        out += "<g class=\"series\" data-name=\"\(title)\">"
         for (i, item) in items.enumerated() {
             let x0 = left + slot * Double(i) + slot * 0.15
             let top = y(item.value)
             out += "<rect x=\"\(fmt(x0))\" y=\"\(fmt(top))\" width=\"\(fmt(slot * 0.7))\" height=\"\(fmt(height - bottom - top))\" "
-                + "fill=\"\(item.color)\"><title>\(HTML.escape(item.label)): \(item.value)</title></rect>"
+                + "fill=\"\(item.color)\"><title>\(item.label): \(item.value)</title></rect>"
             out += "<text class=\"bar-value\" x=\"\(fmt(x0 + slot * 0.35))\" y=\"\(fmt(top - 4))\" text-anchor=\"middle\">\(item.value)</text>"
         }
         out += "</g>\n"
         for (i, item) in items.enumerated() {
             out += "<text class=\"x-label\" x=\"\(fmt(left + slot * (Double(i) + 0.5)))\" y=\"\(fmt(height - bottom + 18))\" "
-                + "text-anchor=\"middle\">\(HTML.escape(item.label))</text>\n"
+                + "text-anchor=\"middle\">\(item.label)</text>\n"
         }
         return out + "</svg>\n"
     }
 
     /// A small line of `values` for a table row (no axes; the last value marked).
-    static func sparkline(_ values: [Int], label: String) -> String {
+    static func sparkline(_ values: [Int], label: String) -> Markup {
         let w = 120.0, h = 24.0
         guard values.count > 1 else { return "<span class=\"spark-none\">–</span>" }
         let top = Double(max(1, values.max() ?? 1))
@@ -198,20 +198,20 @@ enum SVGChart {
         func y(_ v: Int) -> Double { 2 + (h - 4) * (1 - Double(v) / top) }
         let points = values.enumerated().map { "\(fmt(x($0.offset))),\(fmt(y($0.element)))" }.joined(separator: " ")
         return "<svg class=\"spark\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"0 0 \(fmt(w)) \(fmt(h))\" role=\"img\" "
-            + "aria-label=\"\(HTML.escape(label))\" xmlns=\"http://www.w3.org/2000/svg\"><title>\(HTML.escape(label))</title>"
+            + "aria-label=\"\(label)\" xmlns=\"http://www.w3.org/2000/svg\"><title>\(label)</title>"
             + "<polyline fill=\"none\" stroke=\"#0072b2\" stroke-width=\"1.5\" points=\"\(points)\"/>"
             + "<circle cx=\"\(fmt(x(values.count - 1)))\" cy=\"\(fmt(y(values.last!)))\" r=\"2\" fill=\"#0072b2\"/></svg>"
     }
 
     /// A legend for line charts, as HTML beside the SVG.
-    static func legend(_ series: [Series]) -> String {
+    static func legend(_ series: [Series]) -> Markup {
         "<ul class=\"legend\">" + series.map {
-            "<li><span class=\"swatch\" style=\"background:\($0.color)\"></span>\(HTML.escape($0.name))</li>"
+            "<li><span class=\"swatch\" style=\"background:\($0.color)\"></span>\($0.name)</li>"
         }.joined() + "</ul>\n"
     }
 
-    static func axes(scaleMax: Int, step: Int, y: (Int) -> Double) -> String {
-        var out = ""
+    static func axes(scaleMax: Int, step: Int, y: (Int) -> Double) -> Markup {
+        var out: Markup = ""
         var v = 0
         while v <= scaleMax {
             out += "<line class=\"grid\" x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(y(v)))\" y2=\"\(fmt(y(v)))\" stroke=\"#ddd\"/>"

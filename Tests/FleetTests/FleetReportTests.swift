@@ -96,6 +96,8 @@ import TestSupport
         for page in pages {
             #expect(!page.contains("<script") && !page.contains("<no repository>") && !page.contains("Feed<View>"))
             #expect(!page.contains("src="))
+            // …and the report's own markup is never escaped into text.
+            for escaped in ["class=&quot;", "&lt;div", "&lt;span", "&lt;td", "&lt;a href", "&lt;code"] { #expect(!page.contains(escaped), "\(escaped)") }
             // Links go to report pages or where the manifest's templates say, nowhere else.
             for href in page.components(separatedBy: "href=\"").dropFirst().map({ String($0.prefix { $0 != "\"" }) }) {
                 #expect(href.hasPrefix("repos/") || href == "../index.html" || href.hasPrefix("https://git.example.com/shop-ios/"), "\(href)")
@@ -103,6 +105,31 @@ import TestSupport
         }
         #expect(pages[0].contains("cannot fetch: &lt;no repository&gt;"))
         #expect(FleetMarkdown.render(o).contains("Fix \\| layout & bars"))
+    }
+
+    /// The builder escapes by default: text goes in escaped whichever way it enters, and only
+    /// markup the report built itself goes in as is.
+    @Test func markupEscapesTextUnlessItIsMarkup() {
+        let hostile = "<script>alert(\"x\")</script> & 'y'"
+        let row: Markup = "<td>\(hostile)</td>"
+        #expect(row.html == "<td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</td>")
+        let inner: Markup = "<b>\(hostile)</b>"
+        let outer: Markup = "<p>\(inner)</p>"
+        #expect(outer.html == "<p><b>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</b></p>", "markup is not escaped twice")
+        #expect(([inner, Markup(text: "<i>")] as [Markup]).joined(separator: ", ").html.hasSuffix(", &lt;i&gt;"))
+        #expect(("<p>" + Markup(text: hostile) + "</p>" as Markup).html.contains("&lt;script&gt;"))
+        #expect(Markup(stringInterpolation: { var i = Markup.Interpolation(literalCapacity: 0, interpolationCount: 1); i.appendInterpolation(42); return i }()).html == "42")
+        // A launch blocker in the work list: its row and its owner's heading keep their classes.
+        var o = Self.overview()
+        let shop = o.repositories.firstIndex { $0.name == "shop-ios" }!
+        o.repositories[shop].work?.findings.append(HeadFinding(rule: "scene-manifest-missing", severity: "error", path: "Shop/Info.plist", line: 1,
+                                                               column: 1, message: "no `UIApplicationSceneManifest`", fix: "add one",
+                                                               scope: "app", owners: ["@acme/feed"]))
+        let page = FleetHTML.repository(o.repositories[shop], o)
+        #expect(page.contains("<td class=\"failed\">error</td>") && page.contains(", <span class=\"failed\">1 error</span></h3>"))
+        #expect(!page.contains("class=&quot;"))
+        // A link's URL and text from a repository cannot leave their attribute or element.
+        #expect(Links.anchor("https://x/\"onmouseover=\"a", "\("<b>")").html == "<a href=\"https://x/&quot;onmouseover=&quot;a\">&lt;b&gt;</a>")
     }
 
     @Test func markdownAndJSONCarryTheSameNumbers() throws {
@@ -337,7 +364,7 @@ import TestSupport
         #expect(Links.file(settings, commit: "abc", path: "Shop/Feed View.swift", line: 12) == "https://git.example.com/a/blob/abc/Shop/Feed%20View.swift#L12")
         let hostile = Links.file(settings, commit: "abc", path: "A/\"><img src=x>?q=1&b#frag/Zoë.m", line: 3)!
         #expect(hostile == "https://git.example.com/a/blob/abc/A/%22%3E%3Cimg%20src%3Dx%3E%3Fq%3D1%26b%23frag/Zo%C3%AB.m#L3")
-        #expect(FleetHTML.fileLink(RepositoryOverview.sample(settings), "A/\"x<y>.m") .contains("href=\"https://git.example.com/a/blob/\(String(repeating: "1", count: 40))/A/%22x%3Cy%3E.m#L1\""))
+        #expect(FleetHTML.fileLink(RepositoryOverview.sample(settings), "A/\"x<y>.m").html.contains("href=\"https://git.example.com/a/blob/\(String(repeating: "1", count: 40))/A/%22x%3Cy%3E.m#L1\""))
         #expect(Links.commit(RepositorySettings(), "abc") == nil)
         // A reason naming the machine's paths keeps its words, not the paths.
         #expect(Links.withoutLocalPaths("cannot fetch /srv/org/a.git: no repository at /srv/org/a.git") == "cannot fetch <local path>: no repository at <local path>")
