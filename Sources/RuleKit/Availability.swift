@@ -193,6 +193,11 @@ public enum Availability {
         var catalyst: OSVersion? = nil
         for q in range {
             let t = f[q]
+            // `NS_AVAILABLE_IOS(13_0)`, `NS_CLASS_AVAILABLE_IOS(13_0)`, `__IOS_AVAILABLE(13.0)`: the older SDK macros, iOS only.
+            if word == .available, t.is(.NS_AVAILABLE_IOS) || t.is(.NS_CLASS_AVAILABLE_IOS) || t.is(.__IOS_AVAILABLE),
+               f.isPunct(q + 1, "("), q + 2 < range.upperBound, f[q + 2].kind == .number {
+                return OSVersion(f.text(q + 2).replacingOccurrences(of: "_", with: ".").filter { $0 != "f" })
+            }
             let isGuard = ((t.kind == .atWord || t.kind == .hashWord) && t.word == word) || (t.is(.API_AVAILABLE) && word == .available)
             guard isGuard else { continue }
             var r = q + 1

@@ -27,6 +27,9 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// A type name that, when the repository declares it itself (a backport), makes the finding
     /// moot: `ContentUnavailableView` written for iOS 16.
     public var unlessDeclared: String?
+    /// The Objective-C method or property the finding is in, as `Type selector`: an
+    /// `API_AVAILABLE` on its declaration in an `@interface` (a header) covers its body too.
+    public var member: String?
     /// The target a project-level finding is about (its app), if any.
     public var target: String?
     /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.

@@ -169,8 +169,9 @@ public struct RepositoryModel: Sendable {
     public var assignedNames: Set<String> = []
     /// Every type name the repository declares (set once all files are read).
     public var declaredTypeNames: Set<String> = []
-    /// Objective-C classes whose `@interface` says `API_AVAILABLE(ios(N))`, with N: code of
-    /// their implementations (in any file) runs only from N on.
+    /// Objective-C classes whose `@interface` says `API_AVAILABLE(ios(N))`, and methods and
+    /// properties (`Type selector`) whose declaration in an `@interface` or category says so,
+    /// with N: code of their implementations (in any file) runs only from N on.
     public var classAvailability: [String: OSVersion] = [:]
     /// Hashes of file-local names (they never make another file need a second pass).
     private var localNames: Set<UInt32> = []

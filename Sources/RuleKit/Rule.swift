@@ -150,6 +150,7 @@ public struct FindingSink {
             findings[i].requires = pending.requires
             findings[i].severity = pending.severity
             findings[i].unlessDeclared = pending.unlessDeclared
+            findings[i].member = pending.member
         }
     }
 

@@ -94,6 +94,8 @@ enum Resolution {
                 guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
                 // `@implementation SceneDelegate` of an `API_AVAILABLE(ios(13.0)) @interface` in its header.
                 if let type = p.typeName, let declared = model.classAvailability[type], declared >= required { continue }
+                // `- (void)show:(UIWindowScene *)s API_AVAILABLE(ios(13.0));` in the header covers the method's body.
+                if let member = p.member, let declared = model.classAvailability[member], declared >= required { continue }
             }
             if let name = p.unlessDeclared, model.declaredTypeNames.contains(name) { continue }
             // Code that only runs below the deployment target never runs (an iOS 7 branch at iOS 9).

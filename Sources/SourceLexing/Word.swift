@@ -62,6 +62,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case iOS, ios, introduced, requestGeometryUpdate, requestGeometryUpdateWithPreferences, isInteractivelyResizing
     case keyboardFrameBeginUserInfoKey, UIKeyboardFrameBeginUserInfoKey
     case UIScene, UISceneSession, UIOpenURLContext, UIStatusBarManager
+    case NS_AVAILABLE_IOS, NS_CLASS_AVAILABLE_IOS, __IOS_AVAILABLE
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

@@ -134,6 +134,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
         if let guaranteed = Availability.guaranteed(at: k, in: f), guaranteed >= version { return }
         if let checked = checkedEarlierInCondition(k, in: f), checked >= version { return }
         if let declared = headerAvailability(k, in: f), declared >= version { return }
+        if f.language == .objectiveC, let declared = ObjCDeclarations.statementAvailability(at: k, in: f), declared >= version { return }
         // `@available(iOS 17, *) @Observable final class …`: attributes of one declaration.
         if t.kind == .atWord, let declared = Availability.osVersion(in: attributeRun(around: k, in: f), word: .available, in: f),
            declared >= version { return }
@@ -143,6 +144,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
         var p = PendingFinding(rule: description.id, offset: Int(f[report].start), line: 0, column: 0, facet: .availability,
                                message: "`\(name)` needs iOS \(version); this code can run on earlier versions", typeName: nil, functionName: nil)
         p.requires = version
+        if f.language == .objectiveC { p.member = ObjCDeclarations.member(around: k, in: f) }
         if t.word == .ContentUnavailableView || t.word == .ConcentricRectangle || t.word == .ReservedRegion { p.unlessDeclared = f.text(k) }
         sink.add(p, at: report)
     }

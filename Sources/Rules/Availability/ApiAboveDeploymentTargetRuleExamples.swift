@@ -23,6 +23,11 @@ extension ApiAboveDeploymentTargetRule {
         .objc("- (void)attach:(id)s { self.window = [[UIWindow alloc] ↓initWithWindowScene:s]; }", files: target12),
         .objc("- (NSUInteger)count { return [UIApplication sharedApplication].↓connectedScenes.count; }", files: target12),
         .objc("@implementation SceneDelegate\n- (void)scene:(↓UIScene *)scene willConnectToSession:(UISceneSession *)session options:(id)o {}\n@end", files: target12),
+        // Another member's availability, or an older version, covers nothing.
+        .objc("@interface Holder : NSObject\n- (void)other API_AVAILABLE(ios(13.0));\n- (void)showFromScene:(↓UIWindowScene *)scene;\n@property (nonatomic) ↓UISceneSession *session API_AVAILABLE(ios(11.0));\n@end",
+              path: "Holder.h", files: target12),
+        .objc("@implementation Holder\n- (void)showFromScene:(↓UIWindowScene *)scene { [self attach:scene.windows]; }\n@end",
+              files: target12.merging(["Holder.h": "@interface Holder : NSObject\n- (void)other API_AVAILABLE(ios(13.0));\n- (void)showFromScene:(UIWindowScene *)scene;\n@end"]) { a, _ in a }),
     ]
 
     static let sceneNonTriggering: [Example] = [
@@ -52,6 +57,15 @@ extension ApiAboveDeploymentTargetRule {
         // The class's availability in its header covers its implementation.
         .objc("@implementation SceneDelegate\n- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(id)o {\n    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];\n}\n@end",
               files: target12.merging(["SceneDelegate.h": "API_AVAILABLE(ios(13.0))\n@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"]) { a, _ in a }),
+        // A declaration's own availability covers the types it names, in every spelling of the macro…
+        .objc("@interface Holder : NSObject\n@property (nonatomic) UISceneSession *session API_AVAILABLE(ios(13.0));\n@property (nonatomic, readonly, class) UIWindowScene *activeScene API_AVAILABLE(ios(13));\n- (void)showFromScene:(UIWindowScene *)scene API_AVAILABLE(ios(13.0));\n@end",
+              path: "Holder.h", files: target12),
+        .objc("@interface Holder : NSObject\n- (void)showFromScene:(UIWindowScene *)scene NS_AVAILABLE_IOS(13_0);\n- (UIScene *)scene __IOS_AVAILABLE(13.0);\n@end", path: "Holder.h", files: target12),
+        // …and, declared in the header, the method's implementation: header, body and the property's accessors.
+        .objc("@implementation Holder\n+ (UIWindowScene *)activeScene {\n    for (UIScene *scene in UIApplication.sharedApplication.connectedScenes) { return (UIWindowScene *)scene; }\n    return nil;\n}\n- (void)showFromScene:(UIWindowScene *)scene { [self attach:scene.windows]; }\n- (void)setSession:(UISceneSession *)session { _session = session; }\n@end",
+              files: target12.merging(["Holder.h": "@interface Holder : NSObject\n@property (nonatomic) UISceneSession *session API_AVAILABLE(ios(13.0));\n@property (nonatomic, readonly, class) UIWindowScene *activeScene API_AVAILABLE(ios(13.0));\n- (void)showFromScene:(UIWindowScene *)scene API_AVAILABLE(ios(13.0));\n@end"]) { a, _ in a }),
+        .objc("@implementation Holder (Scenes)\n- (void)showFromScene:(UIWindowScene *)scene { [self attach:scene.windows]; }\n@end",
+              files: target12.merging(["Holder+Scenes.h": "@interface Holder (Scenes)\n- (void)showFromScene:(UIWindowScene *)scene API_AVAILABLE(ios(13.0));\n@end"]) { a, _ in a }),
         .objc("@class UIWindowScene, UIScene;\n@interface Holder : NSObject\n- (void)attach:(id)scene;\n@end", files: target12),
         .objc("- (instancetype)initWithWindowScene:(id)scene { return self; }", files: target12),
     ]

@@ -209,8 +209,13 @@ enum FactExtractor {
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
                                                offset: Int(f[scope.declarationStart].start)))
         }
-        for scope in f.structure.scopes where scope.typeKind == .objcInterface {
-            if let v = Availability.objcInterfaceVersion(scope, in: f) { facts.availableClasses.append(ClassAvailability(name: scope.name, iOS: v)) }
+        for scope in f.structure.scopes where scope.typeKind == .objcInterface || scope.typeKind == .objcCategory || scope.typeKind == .objcProtocol {
+            if scope.typeKind == .objcInterface, let v = Availability.objcInterfaceVersion(scope, in: f) {
+                facts.availableClasses.append(ClassAvailability(name: scope.name, iOS: v))
+            }
+            for (selector, v) in ObjCDeclarations.availableMembers(of: scope, in: f) {
+                facts.availableClasses.append(ClassAvailability(name: scope.name + " " + selector, iOS: v))
+            }
         }
         ProjectFacts.extract(f, into: &facts)
         if f.language == .swift { facts.assignedNames = assignedNames(f) }
