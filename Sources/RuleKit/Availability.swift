@@ -27,8 +27,19 @@ public enum Availability {
     /// or later such code never runs.
     public static func runsOnlyBelow(_ k: Int, in f: CodeFile) -> Int? {
         var lowest: Int? = nil
-        for scope in f.scopes(around: k) where scope.kind == .control {
-            if let v = fallbackVersion(of: scope, in: f), lowest.map({ v < $0 }) ?? true { lowest = v }
+        func take(_ v: Int?) { if let v, lowest.map({ v < $0 }) ?? true { lowest = v } }
+        for scope in f.scopes(around: k) where scope.kind == .control { take(fallbackVersion(of: scope, in: f)) }
+        // `guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return }`
+        // earlier in an enclosing body: what follows runs only below 13.
+        let guards = f.versionCeilingGuards
+        if !guards.isEmpty {
+            var s = k >= 0 && k < f.tokens.count ? f.structure.scopeIndex(of: k) : -1
+            while s >= 0 {
+                if f.structure.scopes[s].kind != .type {
+                    for g in guards where g.scope == s && g.close < k { take(g.version) }
+                }
+                s = f.structure.scopes[s].parent
+            }
         }
         return lowest
     }
@@ -43,6 +54,8 @@ public enum Availability {
         // `if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) {`: iOS 7.1
         // or earlier, so below 8; `< NSFoundationVersionNumber_iOS_8_0`: below 8.
         if let condition = conditionStart(before: open, in: f), let v = foundationCeiling(in: condition..<open, in: f) { return v }
+        // `if ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 {`, `systemVersion.floatValue < 13.0`
+        if let condition = conditionStart(before: open, in: f), let v = versionCeiling(in: condition..<open, in: f) { return v }
         guard f.is(open - 1, .else) else { return nil }
         // `guard #available(iOS 13, *) else {`
         var q = open - 2
@@ -95,6 +108,26 @@ public enum Availability {
         return nil
     }
 
+    /// The version a runtime comparison of the system's version keeps its code below:
+    /// `operatingSystemVersion.majorVersion < 13` (or `<= 12`), `[[UIDevice currentDevice].systemVersion
+    /// floatValue] < 13.0`, `UIDevice.current.systemVersion.floatValue < 13`. Nil for any other
+    /// condition, and for one joined with `||`.
+    static func versionCeiling(in range: Range<Int>, in f: CodeFile) -> Int? {
+        guard !range.contains(where: { f.text($0) == "||" }) else { return nil }
+        for q in range where f.text(q) == "<" || f.text(q) == "<=" {
+            guard q + 1 < range.upperBound, f[q + 1].kind == .number, let value = Double(f.text(q + 1).filter { $0 != "f" }) else { continue }
+            var left = q - 1
+            if f.isPunct(left, "]") || f.isPunct(left, ")"), f.pair(left) >= 0, f.pair(left) < left { left = f.pair(left) }
+            let operand = max(range.lowerBound, left - 12)..<q
+            let reads = operand.contains { f.text($0) == "majorVersion" }
+                || (operand.contains { f.text($0) == "systemVersion" } && operand.contains { ["floatValue", "doubleValue", "intValue", "integerValue"].contains(f.text($0)) })
+            guard reads else { continue }
+            let major = Int(value.rounded(.down))
+            return f.text(q) == "<" ? (value == value.rounded(.down) ? major : major + 1) : major + 1
+        }
+        return nil
+    }
+
     /// The iOS major version in an `@available(iOS N, *)` / `#available` / `#unavailable` in `range`.
     public static func version(in range: Range<Int>, word: Word, in f: CodeFile) -> Int? {
         for q in range where (f[q].kind == .atWord || f[q].kind == .hashWord) && f[q].word == word {
@@ -141,6 +174,18 @@ public enum Availability {
             }
         }
         return best
+    }
+
+    /// The file's `guard <runtime version below N> else {` statements (one pass, for `runsOnlyBelow`).
+    static func ceilingGuards(in f: CodeFile) -> [(scope: Int, close: Int, version: Int)] {
+        var out: [(scope: Int, close: Int, version: Int)] = []
+        for q in f.tokens.indices where f.is(q, .guard) {
+            var e = q + 1
+            while e < f.tokens.count, !f.is(e, .else), e - q < 48 { e += 1 }
+            guard f.is(e, .else), f.isPunct(e + 1, "{"), f.pair(e + 1) > e, let v = versionCeiling(in: q..<e, in: f) else { continue }
+            out.append((f.structure.scopeIndex(of: q), f.pair(e + 1), v))
+        }
+        return out
     }
 
     /// The file's `guard #available(iOS N, *) else {` statements (one pass, for `guaranteed`).

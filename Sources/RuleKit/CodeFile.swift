@@ -16,6 +16,8 @@ public final class CodeFile {
     /// Every `guard #available(iOS N, *) else { … }` of the file: the scope it is in, the
     /// `}` closing its else block, the version (`Availability.guaranteed`).
     private(set) lazy var availabilityGuards = Availability.guards(in: self)
+    /// `guard … majorVersion < 13 else {` statements: what follows runs only below the version.
+    private(set) lazy var versionCeilingGuards = Availability.ceilingGuards(in: self)
     /// Whether the file drives an app from outside, as UI tests do (`XCUIApplication`,
     /// `XCUIDevice`): its code has no views, and what it chooses by device is the test's scenario.
     public private(set) lazy var isUITest = tokens.indices.contains { tokens[$0].kind == .identifier && text($0).hasPrefix("XCUI") }

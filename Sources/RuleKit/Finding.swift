@@ -51,6 +51,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var runsOnlyBelow: Int?
     /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
     public var inStoredProperty = false
+    /// What the code does that the usual fix would not fit (`FixSite.shapes`).
+    public var shapes: SiteShapes = []
 
     public init(rule: RuleID, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

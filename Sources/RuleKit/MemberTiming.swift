@@ -87,7 +87,7 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
         return name == "viewWillTransitionToSize:withTransitionCoordinator:" || name == "willTransitionToTraitCollection:withTransitionCoordinator:"
     }
 
-    static func isOrientationLock(_ name: String, labels: [String], swift: Bool) -> Bool {
+    public static func isOrientationLock(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift {
             return ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation"].contains(name)
                 || (name == "application" && labels.count == 2 && labels[1] == "supportedInterfaceOrientationsFor")

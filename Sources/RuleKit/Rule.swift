@@ -97,15 +97,18 @@ public struct FindingSink {
         report(id, at: offset, token: token, facet: facet, message: message, onlyIn: onlyIn, requires: nil)
     }
 
+    /// The index of the finding stored, nil when the line already holds an earlier one (or the
+    /// file lists no more).
+    @discardableResult
     private mutating func report(_ id: RuleID, at offset: Int, token: Int, facet: Facet, message: String,
-                                 onlyIn: Set<Context>?, requires: OSVersion?) {
+                                 onlyIn: Set<Context>?, requires: OSVersion?) -> Int? {
         let (line, column) = file.lines.location(of: offset)
         let key = Key(rule: id, line: line, requires: requires)
-        if let existing = index[key], findings[existing].column <= column { return }
+        if let existing = index[key], findings[existing].column <= column { return nil }
         if index[key] == nil, findings.count >= Self.maximumFindings {
             if lastUnlistedLine[id] != line { unlisted[id, default: 0] += 1 }
             lastUnlistedLine[id] = line
-            return
+            return nil
         }
         let type = file.enclosingType(of: token)?.name
         let enclosing = file.enclosingFunction(of: token)?.scope
@@ -124,7 +127,11 @@ public struct FindingSink {
             finding.inInstance = !declared.isStatic
         }
         if function != nil, type != nil {
-            let timing = file.timing(at: token)
+            var timing = file.timing(at: token)
+            // An orientation lock is one by its name, in a class method (`+supportedInterfaceOrientations`) too.
+            if let enclosing, enclosing.isStatic, MemberTiming.isOrientationLock(enclosing.name, labels: enclosing.labels, swift: file.language == .swift) {
+                timing.insert(.inOrientationLock)
+            }
             if !timing.isEmpty { finding.timing = timing }
         }
         // Where a size can come from other than the view the code is in (`SizeSources.swift`).
@@ -133,25 +140,24 @@ public struct FindingSink {
         if enclosing == nil, type != nil, !finding.inInstance { finding.inStoredProperty = file.isInstanceStoredPropertyValue(token) }
         if let existing = index[key] {
             findings[existing] = finding
-        } else {
-            index[key] = findings.count
-            findings.append(finding)
+            return existing
         }
+        index[key] = findings.count
+        findings.append(finding)
+        return findings.count - 1
     }
 
     /// Adds a finding made by the rule itself, placing it at token `token` (line, column,
     /// enclosing type and function are filled in).
     public mutating func add(_ pending: PendingFinding, at token: Int) {
-        let before = findings.count
-        report(pending.rule, at: pending.offset, token: token, facet: pending.facet, message: pending.message, onlyIn: pending.onlyIn,
-               requires: pending.requires)
-        guard findings.count > before || findings.contains(where: { $0.rule == pending.rule && $0.offset == pending.offset }) else { return }
-        if let i = findings.lastIndex(where: { $0.rule == pending.rule && $0.offset == pending.offset }) {
-            findings[i].requires = pending.requires
-            findings[i].severity = pending.severity
-            findings[i].unlessDeclared = pending.unlessDeclared
-            findings[i].member = pending.member
-        }
+        // The stored finding's index, not a search: a generated file reports thousands.
+        guard let i = report(pending.rule, at: pending.offset, token: token, facet: pending.facet, message: pending.message,
+                             onlyIn: pending.onlyIn, requires: pending.requires) else { return }
+        findings[i].requires = pending.requires
+        findings[i].severity = pending.severity
+        findings[i].unlessDeclared = pending.unlessDeclared
+        findings[i].member = pending.member
+        findings[i].shapes = pending.shapes
     }
 
     /// The line with white space collapsed, at most 240 characters (from its first 1 KiB).

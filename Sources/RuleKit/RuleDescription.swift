@@ -5,6 +5,18 @@ import SourceLexing
 /// SwiftUI view (whose fixes use the environment, not UIKit), and when the member it is in runs
 /// (before the view is in a window, in a size transition, in layout: what the view can answer
 /// there differs).
+/// Shapes of code a rule recognises at its site, for fix texts that fit what the code is after.
+public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The code wants the app's windows rather than the one it is in: it keeps the whole list,
+    /// skips its own window, or saves the key window to make it key again.
+    public static let everyWindow = SiteShapes(rawValue: 1)
+    /// A screen dimension compared with the view's own size or the size it is given: the code
+    /// asks whether the window fills the screen (split-view detection).
+    public static let fillsScreenTest = SiteShapes(rawValue: 2)
+}
+
 public struct FixSite: Sendable, Equatable {
     public var context: Context
     public var language: Language
@@ -25,6 +37,8 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false
+    /// What the code at the site does that the usual fix would not fit (`SiteShapes`).
+    public var shapes: SiteShapes = []
 
     public init(_ context: Context, _ language: Language, swiftUIView: Bool = false, timing: MemberTiming = [], inInstance: Bool = true,
                 sizeParameter: String? = nil, createdObject: String? = nil, inTests: Bool = false, inStoredProperty: Bool = false) {

@@ -152,9 +152,11 @@ enum Resolution {
             let identity = [p.rule.rawValue, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
-            let fix = rule.fix(FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [],
-                                       inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
-                                       inTests: s.scope == .test, inStoredProperty: p.inStoredProperty))
+            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [],
+                               inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
+                               inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
+            site.shapes = p.shapes
+            let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
                                suggestion: SuggestionAvailability.suggestion(fix, language: a.language, context: s.context,

@@ -126,6 +126,16 @@ struct IdiomLayoutRule: Rule {
                 - (BOOL)shouldAutorotate { return ↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad; }
                 @end
                 """, suggestion: "Support every orientation instead of choosing them by device"),
+            // A class method is an orientation lock by its name too (FLEX's `+supportedInterfaceOrientations`).
+            .objc("""
+                @implementation Utility
+                + (UIInterfaceOrientationMask)supportedInterfaceOrientations {
+                    if ([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) { return UIInterfaceOrientationMaskAll; }
+                    return UIInterfaceOrientationMaskPortrait;
+                }
+                @end
+                """, message: "Orientations chosen by device idiom (`[[UIDevice currentDevice] userInterfaceIdiom]`); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring",
+                suggestion: "Support every orientation instead of choosing them by device"),
             // A value the idiom chooses is followed to its uses (Texture's `kASControlNodeExpandedInset`).
             .objc("""
                 #define kExpandedInset (([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) ? -25.0f : -70.0f)
@@ -203,6 +213,10 @@ struct IdiomLayoutRule: Rule {
                     }
                 }
                 """),
+            // What UIKit does by device: a popover's anchor on iPad, the web view's User-Agent, another window's scene destroyed.
+            .objc("- (void)share:(id)sender {\n    UIActivityViewController *sheet = [[UIActivityViewController alloc] initWithActivityItems:@[] applicationActivities:nil];\n    if (sender && [UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { sheet.popoverPresentationController.sourceView = sender; }\n    [self presentViewController:sheet animated:YES completion:nil];\n}"),
+            Example("func load() { if UIDevice.current.userInterfaceIdiom == .pad { webView.customUserAgent = \"Mozilla/5.0 (iPad)\" } }"),
+            .objc("- (void)close {\n    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad && self.sceneSession) {\n        [UIApplication.sharedApplication requestSceneSessionDestruction:self.sceneSession options:nil errorHandler:nil];\n    }\n}"),
             .objc("- (BOOL)canShowComplications { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPhone) { return [WatchSession isPaired]; } return NO; }"),
         ], readiness: .deviceAssumption)
 
@@ -256,6 +270,13 @@ struct IdiomLayoutRule: Rule {
     /// of these decides a feature, not a layout (Home Assistant's CarPlay actions and Watch settings).
     static let iPhoneOnlyCapabilities = ["carplay", "watch", "complication", "liveactivit", "telephony", "callkit"]
 
+    /// What UIKit does by device, whatever the window's size: an activity sheet or action sheet is
+    /// a popover on iPad and needs its anchor there (a size-class test would crash in a compact
+    /// iPad window); the web view's User-Agent names the device; only iPad destroys scene
+    /// sessions of its other windows. An idiom check whose block sets one of these is no layout.
+    static let deviceBehaviours: Set<String> = ["popoverPresentationController", "customUserAgent", "applicationNameForUserAgent",
+                                                "requestSceneSessionDestruction", "requestSceneSessionDestruction:options:errorHandler:"]
+
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
     /// whose answer is an orientation lock.
@@ -280,7 +301,8 @@ struct IdiomLayoutRule: Rule {
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
         var q = k
         while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
-        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) || picksDeviceImage(q..<f.pair(q), in: f) {
+        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) || picksDeviceImage(q..<f.pair(q), in: f)
+            || (q..<f.pair(q)).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
             return true
         }
         // `case .carPlay: return idiom == .phone`: the case label just before.
@@ -293,7 +315,10 @@ struct IdiomLayoutRule: Rule {
     /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
     /// the like) an orientation lock — and how it is made (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
     static func message(_ how: String, at k: Int, in f: CodeFile) -> String {
-        f.timing(at: k).contains(.inOrientationLock)
+        let function = f.enclosingFunction(of: k)?.scope
+        let lock = f.timing(at: k).contains(.inOrientationLock)
+            || function.map { MemberTiming.isOrientationLock($0.name, labels: $0.labels, swift: f.language == .swift) } ?? false
+        return lock
             ? "Orientations chosen by device idiom \(how); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
             : "Layout chosen by device idiom \(how); an iPhone app can have an iPad-sized window"
     }

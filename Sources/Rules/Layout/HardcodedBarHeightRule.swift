@@ -44,6 +44,8 @@ struct HardcodedBarHeightRule: Rule {
             .objc("#define ↓TOOLBAR_HEIGHT 44\n- (void)f { bar = [[UIToolbar alloc] initWithFrame:CGRectMake(0, 0, w, ↓TOOLBAR_HEIGHT)]; }"),
             .objc("#define ↓kNavBarHeight 64\n- (void)f { nav = [[UIView alloc] initWithFrame:CGRectMake(0, 0, w, ↓kNavBarHeight)]; }"),
             Example("enum L { static let ↓toolbarHeight: CGFloat = 44 }\nfunc f() { let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 1, height: ↓L.toolbarHeight)) }"),
+            // A subclass of UIKit's own bar sized by hand is still the system bar's height.
+            .objc("#define ↓kToolbarHeight 44\n@interface Bar : UIToolbar\n@end\n@implementation Bar\n- (id)init {\n    self = [super initWithFrame:CGRectMake(0, 0, 320, ↓kToolbarHeight)];\n    return self;\n}\n@end"),
         ],
         nonTriggering: [
             .objc("#define TABBAR_HOME_INDEX 0"),
@@ -73,6 +75,12 @@ struct HardcodedBarHeightRule: Rule {
             // A bar the app draws itself, of a bar's own height: the height of the views it makes (Kodi's iPad toolbar).
             .objc("#define TOOLBAR_HEIGHT 44\n- (void)f { b = [[UIButton alloc] initWithFrame:CGRectMake(x, h - TOOLBAR_HEIGHT, 60, TOOLBAR_HEIGHT)]; }"),
             Example("final class Panel: UIView {\n    static let toolbarHeight: CGFloat = 44\n    let bar = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: Self.toolbarHeight))\n}"),
+            // A view of the app's own, sized by its own initializer (FLEX's keyboard toolbar), in both languages.
+            .objc("#define kToolbarHeight 44\n@interface KeyboardToolbar : UIView\n@end\n@implementation KeyboardToolbar\n- (id)initWithButtons:(NSArray *)b {\n    self = [super initWithFrame:CGRectMake(0, 0, CGFLOAT_MAX, kToolbarHeight)];\n    return self;\n}\n@end"),
+            Example("final class BrowserToolbar: UIView {\n    static let toolbarHeight: CGFloat = 44\n    init() { super.init(frame: CGRect(x: 0, y: 0, width: 320, height: Self.toolbarHeight)) }\n}"),
+            // A view in a navigation bar's place is named as that view, not as the bar.
+            Example("private struct Constants { static let navigationLinkViewHeight: CGFloat = 44 }"),
+            .objc("#define kNavHeaderHeight 64"),
             // Below iOS 11 there is no safe area to read: the constant is the fallback.
             .objc("- (CGFloat)f { if (@available(iOS 11.0, *)) { return self.view.safeAreaInsets.top; } else { return kNavBarHeight; } }",
                   files: ["Consts.h": "#define kNavBarHeight 64"]),

@@ -37,6 +37,7 @@ struct LayoutInWillTransitionRule: Rule {
                 - (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {
                     self.sidebar.↓frame = CGRectMake(0, 0, size.width / 3, size.height);
                     [self.widthConstraint ↓setConstant:size.width];
+                    [coordinator animateAlongsideTransition:^(id ctx) { self.outline.↓frame = self.view.bounds; } completion:nil];
                 }
                 @end
                 """),
@@ -52,6 +53,24 @@ struct LayoutInWillTransitionRule: Rule {
                 }
                 """),
             Example("class VC: UIViewController { func transition(to size: CGSize) { sidebar.frame = .zero } }"),
+            // The completion runs after the transition, at the final size.
+            Example("""
+                class VC: UIViewController {
+                    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                        coordinator.animate(alongsideTransition: nil, completion: { _ in self.sidebar.frame = self.view.bounds })
+                        coordinator.animate(alongsideTransition: { _ in self.fade() }) { _ in self.sidebar.frame = self.view.bounds }
+                    }
+                }
+                """),
+            .objc("""
+                @implementation VC
+                - (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {
+                    [coordinator animateAlongsideTransition:^(id ctx) { [self fade]; } completion:^(id ctx) {
+                        self.outline.frame = [self frameFor:self.view];
+                    }];
+                }
+                @end
+                """),
             .objc("@implementation VC\n- (void)viewDidLayoutSubviews { self.sidebar.frame = self.view.bounds; }\n@end"),
         ])
 
@@ -63,6 +82,8 @@ struct LayoutInWillTransitionRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (function, _) = f.enclosingFunction(of: k), isTransitionCallback(function, f.language) else { return }
+        // The coordinator's completion runs once the transition is over, at the final size.
+        if f.scopes(around: k).contains(where: { $0.open > function.open && Self.isCompletion(open: $0.open, in: f) }) { return }
         let tok = f[k]
         if tok.is(.setFrame) || tok.is(.setConstant) {
             guard f.language == .objectiveC, f.isPunct(k + 1, ":"), !f.isPunct(k - 1, "[") else { return }
@@ -73,6 +94,22 @@ struct LayoutInWillTransitionRule: Rule {
             guard f[e + 1].isAssignment else { return }
         }
         sink.report(description, at: k, message: "Layout assigned in `\(function.name)`; the size may change again before layout")
+    }
+
+    /// Whether the closure or block opened at `open` is a completion: `completion: { _ in … }`,
+    /// the trailing closure of `animate(alongsideTransition: {…})`, `completion:^(id ctx) { … }`.
+    static func isCompletion(open: Int, in f: CodeFile) -> Bool {
+        guard f.isPunct(open, "{") else { return false }
+        var q = open - 1
+        if f.language == .objectiveC {
+            if f.isPunct(q, ")"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1 }
+            guard f.isPunct(q, "^") else { return false }
+            q -= 1
+        } else if f.isPunct(q, ")"), f.pair(q) >= 0, f.pair(q) < q, f.text(f.pair(q) - 1) == "animate" {
+            // A trailing closure after `animate(alongsideTransition: …)` is the completion.
+            return !(f.pair(q)..<q).contains { f.text($0) == "completion" && f.isPunct($0 + 1, ":") }
+        }
+        return f.isPunct(q, ":") && f.text(q - 1) == "completion"
     }
 
     func isTransitionCallback(_ s: Scope, _ language: Language) -> Bool {

@@ -165,7 +165,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         }
         // A manifest that configures nothing — no delegate class, no storyboard — in an app whose
         // code provides neither (no configuration set in code, no scene delegate declared, no
-        // SwiftUI App): the key silences UIKit's warning, and the scene connects with no window
+        // SwiftUI App): the key silences UIKit's warning, but the app has not adopted scenes
         // (Kodi Remote's empty UISceneConfigurations, its window still made by the app delegate).
         let declaresSceneDelegate = r.model.types.keys.contains { r.model.roles(of: $0).contains(.sceneDelegate) }
         if !declaresSceneDelegate, resolvedInCode.isEmpty {
@@ -174,7 +174,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 let (path, line) = app.location
                 sink.report(description, path: path, line: line, column: 1,
                             message: "App `\(app.name)`: the scene manifest names no scene delegate or storyboard and no code provides one: "
-                                + "its scene connects with no window",
+                                + "the app has not adopted scenes yet (its window is the app delegate's), and built with the iOS 27 SDK it does not launch",
                             identity: app.name + " empty", target: app.name)
             }
         }

@@ -55,6 +55,18 @@ struct WindowInAppDelegateRule: Rule {
                 """, files: ["Base.swift": "class BaseAppDelegate: UIResponder, UIApplicationDelegate {}"]),
         ],
         nonTriggering: [
+            // A runtime version check that keeps the code below iOS 13, at a deployment target of 13 (FLEX's example app).
+            Example("""
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func setupWindow() {
+                        guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return }
+                        let window = UIWindow(frame: UIScreen.main.bounds)
+                        window.makeKeyAndVisible()
+                        self.window = window
+                    }
+                }
+                """, files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
             Example("""
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?

@@ -20,6 +20,18 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // Compared with another object's size (iSH's floating-keyboard test), not the window's: no fill-screen question.
+            .objc("- (void)f:(CGRect)keyboardFrame { if (keyboardFrame.size.width != ↓UIScreen.mainScreen.bounds.size.width) { [self floating]; } }",
+                  message: "`UIScreen.mainScreen.bounds.size.width` is the size of the whole screen, not of the window, which resizes"),
+            // A check of a later version leaves the code running where windows have scenes.
+            Example("func f() -> CGRect {\n    guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 17 else { return .zero }\n    return ↓UIScreen.main.bounds\n}",
+                    files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
+            // Screen against window: whether the app fills the screen (focus-ios's split-view check).
+            Example("final class VC: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        showsTools = ↓UIScreen.main.bounds.width == view.frame.size.width\n    }\n}",
+                    message: "`UIScreen.main.bounds.width` compared with the view's own size asks whether the window fills the screen, which resizable windows make meaningless",
+                    suggestion: "Decide from `traitCollection.horizontalSizeClass`"),
+            Example("final class VC: UIViewController {\n    override func viewWillTransition(to size: CGSize, with c: UIViewControllerTransitionCoordinator) {\n        isRegular = size.width != ↓UIScreen.main.bounds.width\n    }\n}",
+                    suggestion: "Whether the window fills the screen is no question to lay out by"),
             // A fallback below a version after the deployment target still runs.
             Example("func f() { if #available(iOS 15, *) { } else { let w = ↓UIScreen.main.bounds.width } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             // The fixed coordinate space's bounds are the screen's (Kodi Remote's `GET_MAINSCREEN_WIDTH`).
@@ -76,6 +88,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Runtime version checks that keep the code below the deployment target.
+            Example("func f() -> CGRect {\n    guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return .zero }\n    return UIScreen.main.bounds\n}",
+                    files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
+            .objc("- (CGRect)f {\n    if ([[UIDevice currentDevice].systemVersion floatValue] < 13.0) { return [UIScreen mainScreen].bounds; }\n    return CGRectZero;\n}",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
             // Code that only runs below the deployment target never runs: an iOS 7 branch, a fallback for iOS 9, at iOS 12.
             .objc("- (CGSize)f { if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) { return [UIScreen mainScreen].bounds.size; } return CGSizeZero; }",
                   files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),

@@ -34,6 +34,9 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // A capability check sent to the screen object (an old SDWebImage copy) uses no screen.
+            .objc("- (BOOL)f { return [[UIScreen mainScreen] respondsToSelector:@selector(scale)]; }"),
+            Example("func f() -> Bool { UIScreen.main.responds(to: #selector(getter: UIScreen.nativeScale)) }"),
             // A camera's video orientation from the device and its built-in screen.
             Example("""
                 func currentVideoOrientation() -> AVCaptureVideoOrientation {

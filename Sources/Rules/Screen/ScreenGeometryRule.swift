@@ -23,7 +23,10 @@ extension ScreenGeometryRule {
             let here = Int(file[g.token].start)
             if last.offset < here, last.offset >= Int(file[Self.statementStart(before: g.token, in: file)].start) { return }
         }
-        sink.report(description, at: g.token, facet: g.facet, message: g.message)
+        var p = PendingFinding(rule: id, offset: Int(file[g.token].start), line: 0, column: 0, facet: g.facet, message: g.message,
+                               typeName: nil, functionName: nil)
+        p.shapes = g.shapes
+        sink.add(p, at: g.token)
     }
 
     /// The first token of the statement holding `k`: after the nearest `;`, `{`, `}` or

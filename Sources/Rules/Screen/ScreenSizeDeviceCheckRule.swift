@@ -23,6 +23,9 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // A constant named for a device's size is the literal under another name (focus-ios's `iPhoneSEHeight`).
+            Example("func f() { if ↓UIScreen.main.bounds.height == UIConstants.layout.iPhoneSEHeight { compact() } }"),
+            .objc("- (void)f { if ([↓UIScreen mainScreen].bounds.size.height == kIPhone5Height) { [self compact]; } }"),
             // One device check, one finding: the sizes it lists are that check.
             .objc("""
                 @implementation Tools

@@ -42,7 +42,7 @@ enum BarNames {
         "index", "padding", "spacing", "offset", "threshold", "margin", "gap", "space", "spacer", "alpha", "color",
         "colour", "font", "duration", "width", "ratio", "scale", "count", "tag", "radius", "animation", "key",
         "identifier", "id", "name", "image", "icon", "title", "button", "item", "label", "notification", "min", "max",
-        "cell",
+        "cell", "view", "link", "header", "footer", "row", "section",
     ]
 
     /// What a file must contain to name a bar height (the prefilter's patterns, looser than
@@ -126,10 +126,26 @@ enum BarNames {
             case "CGRect", "CGSize": isHeight = f.isPunct(s - 1, ":") && f.text(s - 2) == "height"
             default: isHeight = false
             }
-            guard isHeight, let created = f.classCreated(around: open - 1) else { continue }
-            if !systemBarClasses.contains(created) { return true }
+            guard isHeight else { continue }
+            if let created = f.classCreated(around: open - 1) {
+                if !systemBarClasses.contains(created) { return true }
+            } else if initializesOwnFrame(callee: open - 1, in: f), let type = f.enclosingType(of: open) {
+                // `[super initWithFrame:CGRectMake(0, 0, w, kToolbarHeight)]` in a UIView subclass
+                // (FLEX's keyboard toolbar): the view's own height, not a system bar's. An
+                // `@implementation` has its superclass in its `@interface` (when this file has it).
+                let interface = f.structure.scopes.first { $0.typeKind == .objcInterface && $0.name == type.name }
+                if !(type.inherits + (interface?.inherits ?? [])).contains(where: systemBarClasses.contains) { return true }
+            }
         }
         return false
+    }
+
+    /// Whether the rectangle made at `callee` (`CGRectMake`, `CGRect`) is the frame a view's own
+    /// initializer passes up: `[super initWithFrame:CGRectMake(…)]`, `super.init(frame: CGRect(…))`.
+    static func initializesOwnFrame(callee k: Int, in f: CodeFile) -> Bool {
+        if f.language == .objectiveC { return f.isPunct(k - 1, ":") && f.text(k - 2) == "initWithFrame" && f.is(k - 3, .super) }
+        guard f.isPunct(k - 1, ":"), f.text(k - 2) == "frame", f.isPunct(k - 3, "("), f.is(k - 4, .`init`), f.isPunct(k - 5, ".") else { return false }
+        return f.is(k - 6, .super)
     }
 
     /// Whether `s…e` is one number of `barOnlyHeights` (in parentheses or cast, as `numericShape` allows).

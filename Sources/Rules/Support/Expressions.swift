@@ -278,6 +278,53 @@ enum Expr {
     /// Whether `s…e` is compared with a number, directly (`h == 812`, `812.0 <= h`), through a
     /// comparison function (`CGSizeEqualToSize(size, CGSizeMake(375, 812))`, `.equalTo(CGSize(…))`),
     /// or as the subject of a `switch` with a numeric `case`.
+    /// `UIScreen.main.bounds.width == view.frame.size.width`, `… == size.width`: compared for
+    /// equality with a view's width or height, or the size a method is given, not a number.
+    static func isComparedWithViewSize(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        func isDimensionRead(_ from: Int, step: Int) -> Bool {
+            // The other operand: up to the condition's next `&&`, `||`, `)`, `;` or `?`.
+            var q = from
+            var sawDimension = false, ownSize = false
+            while q >= 0, q < f.tokens.count, abs(q - from) < 16 {
+                let t = f[q]
+                if t.kind == .punct, ["&&", "||", ";", "?", ",", "{", "}", ":"].contains(f.text(q)) { break }
+                if step > 0, f.isPunct(q, ")"), f.pair(q) < from { break }
+                if step < 0, f.isPunct(q, "("), f.pair(q) > e { break }
+                if t.kind == .number { return false }
+                if t.word == .width || t.word == .height, f.isPunct(q - 1, ".") { sawDimension = true }
+                // The view's own `bounds`/`frame` (`view.frame`, `self.bounds`, `bounds`), or the size a
+                // method is given (`size.width`) — not another object's (`keyboardFrame.size.width`).
+                if t.kind == .identifier, f.text(q) == "bounds" || f.text(q) == "frame" {
+                    if !f.isPunct(q - 1, ".") || f.is(q - 2, .self) || f.text(q - 2) == "view" { ownSize = true }
+                }
+                if t.kind == .identifier, f.text(q) == "size", !f.isPunct(q - 1, "."), f.isPunct(q + 1, ".") { ownSize = true }
+                q += step
+            }
+            return sawDimension && ownSize
+        }
+        if f[e + 1].isComparison, ["==", "!="].contains(f.text(e + 1)) { return isDimensionRead(e + 2, step: 1) }
+        if f[s - 1].isComparison, ["==", "!="].contains(f.text(s - 1)) { return isDimensionRead(s - 2, step: -1) }
+        return false
+    }
+
+    /// `UIScreen.main.bounds.height == UIConstants.layout.iPhoneSEHeight`: compared with a
+    /// constant named for a device's screen size (a device model and a dimension in one name).
+    static func isComparedWithDeviceSizeName(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        func names(_ q: Int) -> Bool {
+            guard q >= 0, q < f.tokens.count, f[q].kind == .identifier else { return false }
+            let n = f.text(q).lowercased()
+            return ["iphone", "ipad", "ipod"].contains { n.contains($0) } && ["height", "width", "size"].contains { n.contains($0) }
+        }
+        if f[e + 1].isComparison {
+            // The operand's last name: `UIConstants.layout.iPhoneSEHeight`, `kIPhone5Height`.
+            var q = e + 2
+            while f.isPunct(q + 1, "."), f[q + 2].kind == .identifier { q += 2 }
+            return names(q) && !f.isPunct(q + 1, "(")
+        }
+        if f[s - 1].isComparison { return names(s - 2) }
+        return false
+    }
+
     static func isComparedWithLiteral(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         if f[e + 1].isComparison, numericOperandEnd(from: e + 2, in: f) != nil { return true }
         if f[s - 1].isComparison, isNumericOperand(endingAt: s - 2, in: f) { return true }

@@ -8,6 +8,7 @@ struct GeometrySite {
     var facet: Facet
     var token: Int
     var message: String
+    var shapes: SiteShapes = []
 
     /// The geometry site anchored at token `k` (a `UIScreen` or an alias name), if any.
     static func at(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
@@ -22,7 +23,7 @@ struct GeometrySite {
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
         if read.isDimension {
             let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
-            if Expr.isComparedWithLiteral(a, b, in: f) {
+            if Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f) {
                 return GeometrySite(rule: .screenSizeDeviceCheck, facet: .size, token: k,
                                     message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
             }
@@ -32,12 +33,25 @@ struct GeometrySite {
             return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
                                 message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on")
         case .bounds:
-            return GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
-                                message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
+            var site = GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
+                                    message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
+            if read.isDimension {
+                let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
+                if Expr.isComparedWithViewSize(a, b, in: f) {
+                    site.shapes.insert(.fillsScreenTest)
+                    site.message = "`\(text)` compared with the view's own size asks whether the window fills the screen, which resizable windows make meaningless"
+                }
+            }
+            return site
         case .screen:
             // The built-in screen's orientation turned into a camera's (Home Assistant's
             // `currentVideoOrientation()`): the camera is on that device, whatever screen a scene is on.
             if OrientationLayoutRule.servesCaptureOrMotion(k, in: f) { return nil }
+            // `[[UIScreen mainScreen] respondsToSelector:@selector(scale)]`: asks what the class can do.
+            let asks: Set<String> = ["respondsToSelector", "isKindOfClass", "conformsToProtocol", "responds", "isKind", "conforms"]
+            if read.chain.members.contains(where: { asks.contains(f.text($0.token)) }) { return nil }
+            let next = read.chain.end + 1
+            if f.isPunct(next, ".") && asks.contains(f.text(next + 1)) || asks.contains(f.text(next)) && f.isPunct(next + 1, ":") { return nil }
             return GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                 message: "`\(text)` is the main screen, which need not be the screen this scene is on")
         }
@@ -180,6 +194,11 @@ enum GeometryFixes {
     }
 
     static func bounds(_ site: FixSite) -> String {
+        if site.shapes.contains(.fillsScreenTest) {
+            // Swapping in the view's bounds would make the test always true.
+            let traits = site.receiver.map { "`\($0.traits).horizontalSizeClass`" } ?? "the horizontal size class (taken as a parameter)"
+            return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has."
+        }
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
         if let created = site.createdObject, created.hasSuffix("Window"), site.context != .appDelegate {
@@ -239,6 +258,11 @@ enum GeometryFixes {
 
     /// The window that code in `context` should use instead of an application-wide one.
     static func window(_ site: FixSite) -> String {
+        if site.shapes.contains(.everyWindow) {
+            let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
+            return "This code wants the app's windows, not its own: with scenes they are each window scene's — go through "
+                + "`\(application).connectedScenes`, and each `UIWindowScene`'s `windows` (or its `keyWindow`, iOS 15)."
+        }
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return site.parameter("the window (or the view controller)") }

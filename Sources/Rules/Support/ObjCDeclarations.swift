@@ -80,7 +80,17 @@ enum ObjCDeclarations {
 
     /// `Type selector` of the Objective-C method whose header or body holds `k`.
     static func member(around k: Int, in f: CodeFile) -> String? {
-        guard let method = f.structure.scopes.last(where: { $0.kind == .function && $0.declarationStart <= k && k < $0.close }),
+        // In its body, or in its header (before the `{` that opens it).
+        var found = f.scopes(around: k).first { $0.kind == .function }
+        if found == nil {
+            var q = k
+            while q < f.tokens.count, q - k < 400, !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
+            if q + 1 < f.tokens.count, f.isPunct(q, "{") {
+                let s = f.structure.scopeIndex(of: q + 1)
+                if s >= 0, f.structure.scopes[s].open == q, f.structure.scopes[s].declarationStart <= k { found = f.structure.scopes[s] }
+            }
+        }
+        guard let method = found, method.kind == .function,
               f.isPunct(method.declarationStart, "-") || f.isPunct(method.declarationStart, "+"),
               let type = f.enclosingType(of: method.declarationStart) else { return nil }
         return type.name + " " + method.name

@@ -228,7 +228,9 @@ enum ProjectFacts {
             let isProperty = (max(0, k - 12)..<k).contains { f[$0].kind == .atWord && f[$0].word == .property }
             if isProperty {
                 guard f.scope(of: k)?.kind == .type else { return nil }
-                isStatic = (max(0, k - 12)..<k).contains { f.is($0, .class) }
+                // `@property (class) UIWindow *keyWindow;` is never synthesized: its getter computes
+                // it, and a window it keeps is a file-scope `static`, found on its own line.
+                if (max(0, k - 12)..<k).contains(where: { f.is($0, .class) }) { return nil }
             } else {
                 guard f.isFileScope(k), (max(0, k - 4)..<k).contains(where: { f.is($0, .static) }) else { return nil }
                 isStatic = true

@@ -35,6 +35,8 @@ struct GlobalWindowStateRule: RepositoryRule {
             Example("enum Current { static var ↓window: UIWindow? { didSet { print(\"moved\") } } }", wraps: false),
         ],
         nonTriggering: [
+            // A class property is never synthesized: its getter finds a window each time (FLEX's `appKeyWindow`).
+            .objc("@interface Utility : NSObject\n@property (nonatomic, readonly, class) UIWindow *appKeyWindow;\n@end"),
             Example("class SceneDelegate: UIResponder, UIWindowSceneDelegate { var window: UIWindow? }"),
             Example("final class Cell: UITableViewCell { weak var hostWindow: UIWindow? }"),
             Example("func f() { let w: UIWindow? = nil; print(w as Any) }"),

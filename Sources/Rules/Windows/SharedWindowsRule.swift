@@ -41,6 +41,15 @@ struct SharedWindowsRule: Rule {
                     }
                 }
                 """, suggestion: "Use the window this app delegate creates and keeps (`window`)"),
+            // Code that wants the app's windows, not its own (a window inspector): the scenes' windows are the advice.
+            .objc("@implementation WindowList\n- (void)load {\n    self.keyWindow = UIApplication.sharedApplication.↓keyWindow;\n    self.windows = UIApplication.sharedApplication.↓windows;\n}\n@end",
+                  suggestion: "go through `UIApplication.sharedApplication.connectedScenes`"),
+            .objc("@implementation Top\n- (UIWindow *)highest {\n    UIWindow *top = UIApplication.sharedApplication.↓keyWindow;\n    for (UIWindow *w in UIApplication.sharedApplication.windows) { if (w.windowLevel > top.windowLevel) { top = w; } }\n    return top;\n}\n@end",
+                  suggestion: "This code wants the app's windows, not its own"),
+            .objc("@implementation Picker\n- (UIWindow *)other {\n    for (UIWindow *window in UIApplication.sharedApplication.↓windows) {\n        if (window != self.view.window) { return window; }\n    }\n    return nil;\n}\n@end",
+                  suggestion: "This code wants the app's windows, not its own"),
+            Example("final class Overlay: UIViewController {\n    func show() {\n        let old = UIApplication.shared.↓keyWindow\n        window.makeKeyAndVisible()\n        dismissHandler = { old?.makeKey() }\n        old?.makeKey()\n    }\n}",
+                    suggestion: "go through `UIApplication.shared.connectedScenes`"),
             // A loop that picks one window still assumes there is one to pick.
             Example("func f() -> UIWindow? { for w in UIApplication.shared.↓windows { if w.isKeyWindow { return w } }; return nil }"),
             .objc("for (UIWindow *w in [UIApplication sharedApplication].↓windows) { if (w.isKeyWindow) { return w; } }"),
@@ -54,6 +63,7 @@ struct SharedWindowsRule: Rule {
         ],
         nonTriggering: [
             // Every window, each treated alike: with several scenes all their windows are in the list.
+            .objc("@implementation Picker\n- (void)f {\n    for (UIWindow *window in UIApplication.sharedApplication.windows) {\n        if (window != self.view.window) { [self add:window]; }\n    }\n}\n@end"),
             .objc("""
                 - (void)tearDown {
                   for (UIWindow *window in [UIApplication sharedApplication].windows) {
@@ -96,16 +106,18 @@ struct SharedWindowsRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
               !Self.visitsEvery(chain, in: f) else { return }
-        sink.report(description, at: chain.members[1].token,
-                    message: "`\(f.text(chain.members[1].token))` of the application assumes one window; with several scenes it is often the wrong one")
+        let at = chain.members[1].token
+        var p = PendingFinding(rule: id, offset: Int(f[at].start), line: 0, column: 0, facet: description.facet,
+                               message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
+                               typeName: nil, functionName: nil)
+        if Self.wantsEveryWindow(chain, in: f) { p.shapes.insert(.everyWindow) }
+        sink.add(p, at: at)
     }
 
-    /// Whether the application's `windows` are visited one by one, each alike — `for w in
-    /// UIApplication.shared.windows { … }`, `for (UIWindow *w in [UIApplication sharedApplication].windows)`,
-    /// `.windows.forEach { … }` (Texture's test tearDown hiding every window) — with nothing in
-    /// the body that picks one (`isKeyWindow`, `return`, `break`): every scene's windows are in it.
-    static func visitsEvery(_ chain: Chain, in f: CodeFile) -> Bool {
-        guard chain.word(1) == .windows else { return false }
+    /// The for-in loop body over the application's `windows` (`for w in UIApplication.shared.windows {`,
+    /// `for (UIWindow *w in [UIApplication sharedApplication].windows)`, `.windows.forEach { … }`).
+    static func loopBody(_ chain: Chain, in f: CodeFile) -> Range<Int>? {
+        guard chain.word(1) == .windows else { return nil }
         var body: Int
         if chain.members.count == 3, f.text(chain.members[2].token) == "forEach" {
             body = chain.members[2].token + 1
@@ -113,19 +125,17 @@ struct SharedWindowsRule: Rule {
         } else if chain.members.count == 2 {
             let after = chain.end + 1
             if f.language == .swift {
-                // `for window in UIApplication.shared.windows {`
-                guard f.isPunct(after, "{"), f.is(chain.start - 1, .in) else { return false }
+                guard f.isPunct(after, "{"), f.is(chain.start - 1, .in) else { return nil }
                 var q = chain.start - 2
                 while q >= 0, chain.start - q < 8, !f.is(q, .for) { q -= 1 }
-                guard q >= 0, f.is(q, .for) else { return false }
+                guard q >= 0, f.is(q, .for) else { return nil }
                 body = after
             } else {
-                // `for (UIWindow *window in [UIApplication sharedApplication].windows) {`
-                guard f.isPunct(after, ")"), f.pair(after) >= 0, f.is(f.pair(after) - 1, .for), f.is(chain.start - 1, .in) else { return false }
+                guard f.isPunct(after, ")"), f.pair(after) >= 0, f.is(f.pair(after) - 1, .for), f.is(chain.start - 1, .in) else { return nil }
                 body = after + 1
             }
         } else {
-            return false
+            return nil
         }
         var end = body
         if f.isPunct(body, "{"), f.pair(body) > body {
@@ -133,10 +143,55 @@ struct SharedWindowsRule: Rule {
         } else {
             while end < f.tokens.count, !f.isPunct(end, ";"), !f.isPunct(end, "}") { end += 1 }
         }
-        for q in body..<min(end, f.tokens.count) {
+        return body..<min(end, f.tokens.count)
+    }
+
+    /// Whether the application's `windows` are visited one by one, each alike — `for w in
+    /// UIApplication.shared.windows { … }`, `for (UIWindow *w in [UIApplication sharedApplication].windows)`,
+    /// `.windows.forEach { … }` (Texture's test tearDown hiding every window) — with nothing in
+    /// the body that picks one (`isKeyWindow`, `return`, `break`): every scene's windows are in it.
+    static func visitsEvery(_ chain: Chain, in f: CodeFile) -> Bool {
+        guard let body = loopBody(chain, in: f) else { return false }
+        for q in body {
             let text = f.text(q)
             if text == "isKeyWindow" || text == "keyWindow" || f.is(q, .return) || text == "break" { return false }
         }
         return true
+    }
+
+    /// Whether the code wants the app's windows rather than its own, so that "use your view's
+    /// window" is the wrong advice (FLEX, a window inspector): the whole list kept or returned
+    /// (`self.windows = UIApplication.sharedApplication.windows;`), a loop that skips its own
+    /// window (`if (window != self.view.window)`), or the key window saved to be made key again.
+    static func wantsEveryWindow(_ chain: Chain, in f: CodeFile) -> Bool {
+        let whole = chain.members.count == 2
+        let after = chain.end + 1
+        let endsStatement = f.isPunct(after, ";") || (f.language == .swift && (after >= f.tokens.count || f[after].isLineStart))
+        if whole, endsStatement, chain.word(1) == .windows, f.is(chain.start - 1, .return) || f[chain.start - 1].isAssignment { return true }
+        if let body = loopBody(chain, in: f) {
+            for q in body where f.text(q) == "window" && f.isPunct(q - 1, ".") {
+                if (q - 6...q + 2).contains(where: { $0 >= 0 && $0 < f.tokens.count && (f.text($0) == "!=" || f.text($0) == "==" || f.text($0) == "!==" || f.text($0) == "===") }) {
+                    return true
+                }
+            }
+        }
+        // The key window read beside the whole list in one method (a window inspector's list, the
+        // topmost of all windows): the same app-wide question.
+        if chain.word(1) == .keyWindow, let function = f.enclosingFunction(of: chain.start)?.scope {
+            for q in function.open..<min(function.close, f.tokens.count) where f.is(q, .UIApplication) && q != chain.start {
+                guard let other = Expr.applicationChain(at: q, in: f), other.word(1) == .windows else { continue }
+                if visitsEvery(other, in: f) || loopBody(other, in: f) != nil || wantsEveryWindow(other, in: f) { return true }
+            }
+        }
+        // `UIWindow *old = UIApplication.sharedApplication.keyWindow; … [old makeKeyWindow];`
+        if whole, endsStatement, chain.word(1) == .keyWindow, f[chain.start - 1].isAssignment, f[chain.start - 2].kind == .identifier,
+           let function = f.enclosingFunction(of: chain.start)?.scope {
+            let saved = f.text(chain.start - 2)
+            for q in chain.end..<min(function.close, f.tokens.count) where f.text(q) == saved {
+                let next = f.language == .swift ? (f.isPunct(q + 1, "?") ? q + 3 : q + 2) : q + 1
+                if ["makeKeyWindow", "makeKeyAndVisible", "makeKey"].contains(f.text(next)) { return true }
+            }
+        }
+        return false
     }
 }
