@@ -75,7 +75,7 @@ struct Flag: Sendable {
     var repeatable = false
     let help: String
     /// The commands that take it (`scan`, `fleet run`).
-    var commands: [String] = []
+    var commands: [CommandName] = []
 
     var spellings: [String] { [name] + aliases }
 }
@@ -145,7 +145,7 @@ struct ParsedArguments {
         var message = "unknown option '\(name)'" + (command.isEmpty ? "" : " for \(command)")
         let close = Spelling.hint(for: name, among: own)
         if !close.isEmpty { return message + close }
-        let owners = elsewhere.filter { $0.spellings.contains(name) }.flatMap(\.commands)
+        let owners = elsewhere.filter { $0.spellings.contains(name) }.flatMap(\.commands).map(\.rawValue)
         if !owners.isEmpty {
             var seen = Set<String>()
             message += " (it is an option of " + owners.filter { seen.insert($0).inserted }.map { "`\($0)`" }.joined(separator: ", ") + ")"
@@ -218,7 +218,7 @@ func deliver(to path: String?, _ io: IO, _ make: (([UInt8]) throws -> Void) thro
 /// A progress reporter for fetching a remote repository: a line rewritten in place on a
 /// terminal, nothing otherwise (or with --quiet).
 func fetchProgress(_ io: IO, quiet: Bool) -> (@Sendable (TransferProgress) -> Void)? {
-    guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+    guard !quiet, io.errIsTerminal else { return nil }
     return { p in
         let total = max(p.totalObjects, 1)
         io.err("\r\u{1B}[Kfleetscan: fetching: \(p.receivedObjects)/\(total) objects, \(p.receivedBytes >> 10) KiB"

@@ -12,7 +12,7 @@ enum FixCommand {
     static func run(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Int32 {
         let writing = p.has(Flags.write)
         let quiet = p.has(Flags.quiet)
-        let f = p.value(Flags.fixFormat) ?? "diff"
+        let f = p.format(Flags.fixFormat, default: FixFormat.diff)
         let colors = p.colors(io, environment).out
         var rules: Set<RuleID>? = nil
         if let ids = p.repeated[Flags.rule.name] {
@@ -33,8 +33,8 @@ enum FixCommand {
             guard !writing else { throw CLIError.usage("option '--write' edits files on disk; with --repo, fix prints a patch (apply it with `git apply`)") }
             guard p.positionals.isEmpty else { throw CLIError.usage("give either --repo or paths, not both") }
             let revision = p.value(Flags.rev) ?? "HEAD"
-            let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
-            let pool = try GitScan.openRepository(repository, cache: ScanCommand.cacheFolder(p.value(Flags.cache)), token: token)
+            let token = environment[ScanCommand.tokenVariable]
+            let pool = try GitScan.openRepository(repository, cache: ScanCommand.cacheFolder(p.value(Flags.cache), environment: environment), token: token)
             let scan = try GitScan.prepare(pool: pool, repository: repository, revision: revision, configuration: config)
             result = scan.run(jobs: jobs)
             target = ScanTarget(path: ".", repo: scan.repository, rev: revision, commit: scan.commit.hex)
@@ -67,9 +67,9 @@ enum FixCommand {
         }
         let text: String
         switch f {
-        case "json": text = json(plan, target: target)
-        case "sarif": text = sarif(plan, result: result, target: target)
-        default: text = writing ? "" : colorDiff(plan.patches.map { $0.unifiedDiff() }.joined(), colors)
+        case .json: text = json(plan, target: target)
+        case .sarif: text = sarif(plan, result: result, target: target)
+        case .diff: text = writing ? "" : colorDiff(plan.patches.map { $0.unifiedDiff() }.joined(), colors)
         }
         if !text.isEmpty { try deliver(text, to: p.value(Flags.output), io) }
         if !quiet {

@@ -41,7 +41,7 @@ enum FleetCommand {
         let m = try loadManifest(p, io, environment: environment)
         let now = Int64(Date().timeIntervalSince1970)
         let sinceTime: Int64 = try p.date(Flags.fleetSince) ?? m.since ?? now - 365 * 86_400
-        let cacheFolder = p.value(Flags.fleetCache).map { ScanCommand.cacheFolder($0) } ?? m.cache ?? ScanCommand.cacheFolder(nil)
+        let cacheFolder = p.value(Flags.fleetCache) ?? m.cache ?? ScanCommand.cacheFolder(nil, environment: environment)
         var options = FleetOptions(cache: cacheFolder, jobs: try p.positiveInt(Flags.jobs) ?? Parallel.cores,
                                    transfers: try p.positiveInt(Flags.transfers) ?? 4, since: sinceTime,
                                    maxCommits: try p.positiveInt(Flags.maxCommits),
@@ -77,7 +77,7 @@ enum FleetCommand {
                    + String(format: "%.1f s", outcome.seconds) + ", shard \(options.shard), store \(Escape.line(store.location))\n")
         }
         if let dir = p.value(Flags.fleetReport) {
-            try ReportCommand.write(try FleetOverview.load(store), format: "html", to: dir)
+            try ReportCommand.write(try FleetOverview.load(store), format: .html, to: dir)
             if !quiet { io.err("fleetscan: report: \(Escape.line(dir))/index.html\n") }
         }
         // Everything that could be stored is; a repository that failed still makes the run

@@ -12,7 +12,7 @@ enum HistoryCommand {
         var since: Int64?
         var maxCommits: Int?
         var db: String
-        var format: String
+        var format: HistoryFormat
         var output: String?
         var jobs: Int
         var cache: String
@@ -20,12 +20,12 @@ enum HistoryCommand {
         var allCommits = false
     }
 
-    static func options(_ p: ParsedArguments) throws -> Options {
+    static func options(_ p: ParsedArguments, environment: [String: String]) throws -> Options {
         guard let repo = p.value(Flags.repo) else { throw CLIError.usage("history needs --repo PATH_OR_URL") }
         return Options(repo: repo, rev: p.value(Flags.historyRev) ?? "HEAD", since: try p.date(Flags.since), maxCommits: try p.positiveInt(Flags.maxCommits),
-                       db: p.value(Flags.db) ?? "fleetscan.sqlite", format: p.value(Flags.historyFormat) ?? "markdown",
+                       db: p.value(Flags.db) ?? "fleetscan.sqlite", format: p.format(Flags.historyFormat, default: HistoryFormat.markdown),
                        output: p.value(Flags.output), jobs: try p.positiveInt(Flags.jobs) ?? Parallel.cores,
-                       cache: ScanCommand.cacheFolder(p.value(Flags.cache)), quiet: p.has(Flags.quiet), allCommits: p.has(Flags.allCommits))
+                       cache: ScanCommand.cacheFolder(p.value(Flags.cache), environment: environment), quiet: p.has(Flags.quiet), allCommits: p.has(Flags.allCommits))
     }
 
     /// Opens a `--db` store; a failure names it.
@@ -44,13 +44,13 @@ enum HistoryCommand {
         }
     }
 
-    static func run(_ p: ParsedArguments, _ io: IO) throws -> Int32 {
-        let o = try options(p)
-        let token = ProcessInfo.processInfo.environment[ScanCommand.tokenVariable]
+    static func run(_ p: ParsedArguments, _ io: IO, environment: [String: String]) throws -> Int32 {
+        let o = try options(p, environment: environment)
+        let token = environment[ScanCommand.tokenVariable]
         let pool = try GitScan.openRepository(o.repo, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
         let store = try openStore(o.db)
         let name = Mirror.redact(o.repo)
-        let interactive = !o.quiet && isatty(STDERR_FILENO) == 1
+        let interactive = !o.quiet && io.errIsTerminal
         let outcome: HistoryOutcome
         do {
             outcome = try HistoryScan.run(pool: pool, name: name, url: name, store: store,
@@ -77,7 +77,10 @@ enum HistoryCommand {
             return HistoryEntry(record: r, parentCounts: parentCounts)
         }
         let input = HistoryReportInput(repository: name, revision: o.rev, entries: entries, outcome: outcome, allCommits: o.allCommits)
-        let report = o.format == "json" ? HistoryJSON.render(input) : HistoryMarkdown.render(input)
+        let report = switch o.format {
+        case .json: HistoryJSON.render(input)
+        case .markdown: HistoryMarkdown.render(input)
+        }
         try deliver(report, to: o.output, io)
         if !o.quiet {
             for note in outcome.notes { io.err("fleetscan: \(Escape.line(note))\n") }

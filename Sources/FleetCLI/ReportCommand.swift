@@ -25,7 +25,7 @@ enum ReportCommand {
             throw ScanError("\(Stores.redact(db)): nothing to report: no finished fleet run and no history is recorded in this store "
                             + "(run `fleetscan fleet run` or `fleetscan history` first)")
         }
-        let f = p.value(Flags.reportFormat) ?? "html"
+        let f = p.format(Flags.reportFormat, default: ReportFormat.html)
         let written = try write(overview, format: f, to: dir, keepPaths: p.has(Flags.keepPaths))
         if !p.has(Flags.quiet) {
             let repositories = written.filter { $0.contains("/repos/") }.count, teams = written.filter { $0.hasSuffix(".html") && $0.contains("/team-") }.count
@@ -36,7 +36,7 @@ enum ReportCommand {
 
     /// Writes the report files; returns their paths.
     @discardableResult
-    static func write(_ overview: FleetOverview, format: String, to dir: String, keepPaths: Bool = false) throws -> [String] {
+    static func write(_ overview: FleetOverview, format: ReportFormat, to dir: String, keepPaths: Bool = false) throws -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
@@ -44,11 +44,11 @@ enum ReportCommand {
         }
         var files: [(String, String)] = []
         switch format {
-        case "json":
+        case .json:
             files = [("report.json", FleetJSON.render(overview, keepPaths: keepPaths))]
-        case "markdown":
+        case .markdown:
             files = [("report.md", FleetMarkdown.render(overview))]
-        default:
+        case .html:
             // The dashboard, a page per repository and per owner, and the exports its index links to.
             let teams = FleetHTML.teamPages(overview)
             files = [("index.html", FleetHTML.index(overview, teamPages: teams, exports: true))]

@@ -6,15 +6,13 @@ import ScanEngine
 
 /// `fleetscan scan [PATH…]`
 enum ScanCommand {
-    static let formats = ["xcode", "json", "sarif", "markdown", "github", "checkstyle", "junit", "codeclimate"]
-
     /// The environment variable an https access token is read from (never from the command line).
     static let tokenVariable = "FLEETSCAN_GIT_TOKEN"
 
     /// The frozen options of one scan.
     struct Options {
         var paths: [String]
-        var format: String
+        var format: ScanFormat
         var failOn: Severity
         var jobs: Int
         var output: String?
@@ -29,8 +27,7 @@ enum ScanCommand {
     }
 
     /// The cache folder: the flag, else `Flags.cacheFallbacks`.
-    static func cacheFolder(_ flag: String?) -> String {
-        let env = ProcessInfo.processInfo.environment
+    static func cacheFolder(_ flag: String?, environment env: [String: String]) -> String {
         if let flag { return flag }
         if let c = env["FLEETSCAN_CACHE"], !c.isEmpty { return c }
         if let x = env["XDG_CACHE_HOME"], !x.isEmpty { return x + "/fleetscan" }
@@ -42,14 +39,14 @@ enum ScanCommand {
             throw CLIError.usage("--strict is --fail-on warning; give one or the other (got --fail-on \(level))")
         }
         let o = Options(paths: p.positionals,
-                        format: p.value(Flags.scanFormat) ?? "xcode",
+                        format: p.format(Flags.scanFormat, default: ScanFormat.xcode),
                         failOn: Severity(rawValue: p.has(Flags.strict) ? "warning" : p.value(Flags.failOn) ?? "error")!,
                         jobs: try p.positiveInt(Flags.jobs) ?? Parallel.cores,
                         output: p.value(Flags.output),
                         quiet: p.has(Flags.quiet),
                         repo: p.value(Flags.repo),
                         rev: p.value(Flags.rev) ?? "HEAD",
-                        cache: cacheFolder(p.value(Flags.cache)),
+                        cache: cacheFolder(p.value(Flags.cache), environment: environment),
                         baseline: p.value(Flags.baseline),
                         diffBase: p.value(Flags.diffBase),
                         config: p.value(Flags.config),
@@ -69,7 +66,7 @@ enum ScanCommand {
         var report: ScanReport
         let display: (String) -> String
         if let repository = o.repo {
-            let token = ProcessInfo.processInfo.environment[tokenVariable]
+            let token = environment[tokenVariable]
             let pool = try GitScan.openRepository(repository, cache: o.cache, token: token, progress: fetchProgress(io, quiet: o.quiet))
             let scan = try GitScan.prepare(pool: pool, repository: repository, revision: o.rev, configuration: o.config)
             Timing.mark("listing (\(scan.input.files.count) files)")
@@ -91,16 +88,16 @@ enum ScanCommand {
         }
         let text: String
         switch o.format {
-        case "json": text = ""  // streamed below
-        case "sarif": text = SARIFReport.render(report)
-        case "markdown": text = MarkdownReport.render(report)
-        case "github": text = GitHubReport.render(report)
-        case "checkstyle": text = CheckstyleReport.render(report)
-        case "junit": text = JUnitReport.render(report)
-        case "codeclimate": text = CodeClimateReport.render(report)
-        default: text = XcodeReport.render(report, display: display, colors: o.colors.out)
+        case .json: text = ""  // streamed below
+        case .sarif: text = SARIFReport.render(report)
+        case .markdown: text = MarkdownReport.render(report)
+        case .github: text = GitHubReport.render(report)
+        case .checkstyle: text = CheckstyleReport.render(report)
+        case .junit: text = JUnitReport.render(report)
+        case .codeclimate: text = CodeClimateReport.render(report)
+        case .xcode: text = XcodeReport.render(report, display: display, colors: o.colors.out)
         }
-        if o.format == "json" {
+        if o.format == .json {
             try deliver(to: o.output, io) { emit in try JSONReport.write(report, emit) }
         } else {
             try deliver(text, to: o.output, io)

@@ -38,13 +38,13 @@ import TestSupport
     }
 
     @Test func theShardComesFromTheFlagElseTheIndexedJobsEnvironment() throws {
-        let none = try ParsedArguments.parse([], flags: Flags.of("fleet run"))
+        let none = try ParsedArguments.parse([], flags: Flags.of(.fleetRun))
         #expect(try FleetCommand.shardOption(none, environment: [:]) == .whole)
         #expect(try FleetCommand.shardOption(none, environment: ["JOB_COMPLETION_INDEX": "2", "FLEETSCAN_SHARDS": "4"]) == Shard(index: 2, count: 4))
         #expect(throws: CLIError.self) {
             try FleetCommand.shardOption(none, environment: ["JOB_COMPLETION_INDEX": "4", "FLEETSCAN_SHARDS": "4"])
         }
-        let flag = try ParsedArguments.parse(["--shard", "1/2"], flags: Flags.of("fleet run"))
+        let flag = try ParsedArguments.parse(["--shard", "1/2"], flags: Flags.of(.fleetRun))
         #expect(try FleetCommand.shardOption(flag, environment: ["JOB_COMPLETION_INDEX": "0", "FLEETSCAN_SHARDS": "4"]) == Shard(index: 1, count: 2))
     }
 
