@@ -31,16 +31,7 @@ public enum Availability {
         for scope in f.scopes(around: k) where scope.kind == .control { take(fallbackVersion(of: scope, in: f)) }
         // `guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return }`
         // earlier in an enclosing body: what follows runs only below 13.
-        let guards = f.versionCeilingGuards
-        if !guards.isEmpty {
-            var s = k >= 0 && k < f.tokens.count ? f.structure.scopeIndex(of: k) : -1
-            while s >= 0 {
-                if f.structure.scopes[s].kind != .type {
-                    for g in guards where g.scope == s && g.close < k { take(g.version) }
-                }
-                s = f.structure.scopes[s].parent
-            }
-        }
+        for v in versions(ofGuardsBefore: k, f.versionCeilingGuards, in: f) { take(v) }
         return lowest
     }
 
@@ -163,17 +154,23 @@ public enum Availability {
             }
         }
         // `guard #available(iOS 17, *) else { return }` earlier in an enclosing body.
-        let guards = f.availabilityGuards
-        if !guards.isEmpty {
-            var s = k >= 0 && k < f.tokens.count ? f.structure.scopeIndex(of: k) : -1
-            while s >= 0 {
-                if f.structure.scopes[s].kind != .type {
-                    for g in guards where g.scope == s && g.close < k { take(g.version) }
-                }
-                s = f.structure.scopes[s].parent
-            }
-        }
+        for v in versions(ofGuardsBefore: k, f.availabilityGuards, in: f) { take(v) }
         return best
+    }
+
+    /// The versions of the `guard … else { … }` statements (`guards`, found once per file) that
+    /// come before `k` in a body enclosing it: the code at `k` runs only where each held.
+    static func versions<V>(ofGuardsBefore k: Int, _ guards: [(scope: Int, close: Int, version: V)], in f: CodeFile) -> [V] {
+        guard !guards.isEmpty else { return [] }
+        var out: [V] = []
+        var s = k >= 0 && k < f.tokens.count ? f.structure.scopeIndex(of: k) : -1
+        while s >= 0 {
+            if f.structure.scopes[s].kind != .type {
+                for g in guards where g.scope == s && g.close < k { out.append(g.version) }
+            }
+            s = f.structure.scopes[s].parent
+        }
+        return out
     }
 
     /// The file's `guard <runtime version below N> else {` statements (one pass, for `runsOnlyBelow`).
