@@ -10,6 +10,8 @@ let package = Package(
         // `swift package fleetscan`: scans a package that depends on this one.
         .plugin(name: "FleetscanPlugin", targets: ["FleetscanPlugin"]),
     ],
+    // Each target depends on exactly the modules its sources import, no more and none reached
+    // through another: this is the one statement of the module graph.
     targets: [
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
@@ -38,18 +40,18 @@ let package = Package(
         // What a rule is, what a finding is, and the structure rules read.
         .target(name: "RuleKit", dependencies: ["SourceLexing", "ProjectFiles"]),
         // The rule catalog: one file per rule id of RULES.md.
-        .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing"]),
+        .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles"]),
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
         .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess",
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess",
                                                    "LiteralSearch"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
-        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "Rules", "RuleKit", "StableHashing"]),
+        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "RuleKit", "StableHashing"]),
         // The fleet's read model (built from the store) and pure functions from results to text.
-        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit"]),
+        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit", "SourceLexing"]),
         // Flags, commands, and the one error-to-exit-code mapping.
-        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "Fixing"]),
+        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "SourceLexing", "Fixing"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
         .plugin(name: "FleetscanPlugin",
                 capability: .command(intent: .custom(verb: "fleetscan",
@@ -61,15 +63,15 @@ let package = Package(
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
         .testTarget(name: "LiteralSearchTests", dependencies: ["LiteralSearch"]),
-        .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing", "TestSupport"]),
+        .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"],
                     exclude: ["RuleOutputs.txt"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "GitAccess", "ResultStore", "TestSupport"]),
-        .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "TestSupport"]),
-        .testTarget(name: "FixingTests", dependencies: ["Fixing", "ScanEngine", "RuleKit", "SourceLexing", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "SourceLexing", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "Fleet", "RuleKit", "TestSupport"]),
+        .testTarget(name: "FixingTests", dependencies: ["Fixing", "RuleKit", "SourceLexing", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
