@@ -26,8 +26,9 @@ let package = Package(
         // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2
         // reads them): repositories, mirrors, commits, trees, blobs.
         .target(name: "GitAccess", dependencies: ["CLibGit2", "CZlib", "StableHashing"]),
-        // The only importer of SQLite and libpq: the store interface and its two backends.
-        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ"]),
+        // The only importer of SQLite and libpq: the store interface and its two backends. What
+        // they keep is told in RuleKit's words (stages, severity counts).
+        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ", "RuleKit"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
         .target(name: "YAMLAccess", dependencies: ["CLibYAML"]),
         // The only importer of Hyperscan (Vectorscan): pattern sets compiled once, scanned for any match.
@@ -61,7 +62,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ResultStore"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
-        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "RuleKit", "TestSupport"]),
         .testTarget(name: "LiteralSearchTests", dependencies: ["LiteralSearch"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),

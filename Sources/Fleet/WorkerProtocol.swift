@@ -1,6 +1,7 @@
 import Foundation
 import GitAccess
 import ResultStore
+import RuleKit
 import ScanEngine
 
 // What `fleet run` and its worker processes (`fleetscan fleet worker serve`) say to each other,

@@ -1,4 +1,5 @@
 import ResultStore
+import RuleKit
 import ScanEngine
 
 /// The org report as Markdown: the same sections and numbers as the HTML, charts as tables.

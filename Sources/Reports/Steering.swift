@@ -1,4 +1,5 @@
 import ResultStore
+import RuleKit
 import ScanEngine
 
 /// Findings at the heads that one owner holds, across repositories, with their pace.

@@ -1,4 +1,5 @@
 import Foundation
+import RuleKit
 
 /// The shared store for fleets beyond one machine: one PostgreSQL database that every shard's
 /// pod writes into. Writes are upserts keyed by repository, commit and blob, so a retried pod or

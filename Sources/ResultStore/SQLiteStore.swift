@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RuleKit
 
 /// The embedded store: one SQLite file in WAL mode, every write in a transaction, the schema
 /// versioned and migrated on open.

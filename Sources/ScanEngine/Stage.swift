@@ -3,8 +3,8 @@ import ResultStore
 import RuleKit
 import Rules
 
-/// How findings decide a stage (the stages themselves are ResultStore's `Stage`, which
-/// commits and targets are stored with).
+/// How findings decide a stage (the stages themselves are RuleKit's `Stage`, which commits and
+/// targets are stored with).
 extension Stage {
     /// What a rule's findings do to the stage, from its description (unknown ids: nothing special).
     static func role(_ rule: RuleID) -> ReadinessRole { Catalog.description(rule)?.readiness ?? .other }

@@ -4,6 +4,7 @@ import Testing
 import Reports
 import GitAccess
 import ResultStore
+import RuleKit
 import ScanEngine
 import TestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Fleet
 import ResultStore
+import RuleKit
 import ScanEngine
 
 /// The coordinator and its workers read one definition of what they say; what one side writes

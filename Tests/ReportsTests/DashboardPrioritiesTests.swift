@@ -1,5 +1,6 @@
 import Testing
 import ResultStore
+import RuleKit
 @testable import Reports
 import ScanEngine
 

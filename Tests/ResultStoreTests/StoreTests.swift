@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ResultStore
+import RuleKit
 import TestSupport
 
 @Suite struct StoreTests {
