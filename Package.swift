@@ -45,14 +45,20 @@ let package = Package(
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
         .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
-        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "ResultStore", "StableHashing", "YAMLAccess",
+        .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "StableHashing", "YAMLAccess",
                                                    "LiteralSearch"]),
+        // History: first-parent commits walked oldest first, each commit's tree state carried to
+        // the next, every (blob, path) analysed once and memoised in the store. It runs
+        // ScanEngine's own stages (its `package` declarations: the two passes, the model inputs
+        // and digests), so a commit's counts are those of a scan; ScanEngine knows no store.
+        .target(name: "History", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "ResultStore",
+                                                "StableHashing"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
-        .target(name: "Fleet", dependencies: ["ScanEngine", "GitAccess", "ResultStore", "RuleKit", "StableHashing"]),
+        .target(name: "Fleet", dependencies: ["History", "ScanEngine", "GitAccess", "ResultStore", "RuleKit", "StableHashing"]),
         // The fleet's read model (built from the store) and pure functions from results to text.
-        .target(name: "Reports", dependencies: ["ScanEngine", "ResultStore", "Rules", "RuleKit", "SourceLexing"]),
+        .target(name: "Reports", dependencies: ["History", "ScanEngine", "ResultStore", "Rules", "RuleKit", "SourceLexing"]),
         // Flags, commands, and the one error-to-exit-code mapping.
-        .target(name: "FleetCLI", dependencies: ["Fleet", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "SourceLexing", "Fixing"]),
+        .target(name: "FleetCLI", dependencies: ["Fleet", "History", "ScanEngine", "Reports", "ResultStore", "GitAccess", "Rules", "RuleKit", "SourceLexing", "Fixing"]),
         .executableTarget(name: "fleetscan", dependencies: ["FleetCLI"]),
         .plugin(name: "FleetscanPlugin",
                 capability: .command(intent: .custom(verb: "fleetscan",
@@ -68,9 +74,10 @@ let package = Package(
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"],
                     exclude: ["RuleOutputs.txt"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Rules", "RuleKit", "ProjectFiles", "SourceLexing", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "History", "Rules", "RuleKit", "ProjectFiles", "SourceLexing", "GitAccess", "ResultStore", "TestSupport", "StableHashing"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "ScanEngine", "Rules", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "History", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "History", "Reports", "ScanEngine", "RuleKit", "GitAccess", "ResultStore", "TestSupport"]),
         .testTarget(name: "FleetCLITests", dependencies: ["FleetCLI", "Fleet", "RuleKit", "TestSupport"]),
         .testTarget(name: "FixingTests", dependencies: ["Fixing", "RuleKit", "SourceLexing", "TestSupport"]),
     ],

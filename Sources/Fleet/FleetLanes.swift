@@ -1,5 +1,6 @@
 import Foundation
 import GitAccess
+import History
 import ResultStore
 import RuleKit
 import ScanEngine

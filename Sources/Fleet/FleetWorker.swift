@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import GitAccess
+import History
 import ResultStore
 import RuleKit
 import ScanEngine

@@ -1,5 +1,6 @@
 import Foundation
 import GitAccess
+import History
 import Reports
 import ResultStore
 import ScanEngine

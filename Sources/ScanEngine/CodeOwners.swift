@@ -1,6 +1,5 @@
 import Foundation
 import GitAccess
-import ResultStore
 import RuleKit
 
 /// Who owns a path, read from a repository's CODEOWNERS file as GitHub reads it: one pattern
@@ -154,21 +153,5 @@ public struct CodeOwners: Sendable, Equatable {
             if Glob.match(rule.segments[...], parts[0..<k]) { return true }
         }
         return false
-    }
-}
-
-extension HeadWork {
-    /// The findings at a head, each with its owners from `codeOwners` (nil when the head has none).
-    public init(_ findings: [Finding], codeOwners: CodeOwners?) {
-        var cache: [String: [String]?] = [:]
-        self.init(findings: findings.map { f in
-            let owners: [String]?
-            if let known = cache[f.path] { owners = known } else {
-                owners = codeOwners?.owners(of: f.path)
-                cache[f.path] = .some(owners)
-            }
-            return HeadFinding(rule: f.rule.rawValue, severity: f.severity.rawValue, path: f.path, line: f.line, column: f.column,
-                               message: f.message, fix: f.suggestion, scope: f.scope.rawValue, owners: owners)
-        }, ownersFile: codeOwners?.path, ownerProblems: codeOwners?.problems.map { "\($0.path): \($0.message)" } ?? [])
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GitAccess
-import ResultStore
 import RuleKit
 import Rules
 import SourceLexing
@@ -8,20 +7,20 @@ import SourceLexing
 /// Hashes of the parts of a file's facts that the repository model and the repository rules
 /// read, summed over files: when the sums do not move, neither does the model. Positions of type
 /// declarations are left out (the model does not keep them); everything else is in.
-struct FactSignatures: Equatable {
+package struct FactSignatures: Equatable {
     /// Types, their kinds and ancestry, declared names.
-    var types: UInt64 = 0
+    package var types: UInt64 = 0
     /// Alias and bar-height candidates.
-    var names: UInt64 = 0
+    package var names: UInt64 = 0
     /// App entries, URL and scene methods, scene configuration names, window state, singletons.
-    var project: UInt64 = 0
+    package var project: UInt64 = 0
     /// Condition macros (`#define SD_UIKIT (TARGET_OS_IOS || TARGET_OS_TV)`): every file's
     /// platform branches may read them.
-    var macros: UInt64 = 0
+    package var macros: UInt64 = 0
 
-    init() {}
+    package init() {}
 
-    init(_ f: FileFacts) {
+    package init(_ f: FileFacts) {
         if !f.types.isEmpty || !f.typeNames.isEmpty || !f.availableClasses.isEmpty {
             var h = Hasher64()
             h.add(f.path)
@@ -61,14 +60,14 @@ struct FactSignatures: Equatable {
         }
     }
 
-    mutating func add(_ o: FactSignatures) {
+    package mutating func add(_ o: FactSignatures) {
         types &+= o.types
         names &+= o.names
         project &+= o.project
         macros &+= o.macros
     }
 
-    mutating func subtract(_ o: FactSignatures) {
+    package mutating func subtract(_ o: FactSignatures) {
         types &-= o.types
         names &-= o.names
         project &-= o.project

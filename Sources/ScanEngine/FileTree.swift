@@ -65,7 +65,7 @@ public enum FileTree {
     }
 
     /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
-    static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {
+    package static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {
         !neverEntered.contains(name) && configuration.entersFolder(path)
     }
 }

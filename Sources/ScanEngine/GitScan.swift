@@ -76,12 +76,12 @@ public enum GitTree {
     }
 
     /// The root's one configuration file; an error when it holds several.
-    struct ConfigurationFile: Equatable {
+    package struct ConfigurationFile: Equatable {
         var name: String
         var blob: ObjectID
     }
 
-    static func configurationFile(_ repo: GitRepository, tree: ObjectID) throws -> ConfigurationFile? {
+    package static func configurationFile(_ repo: GitRepository, tree: ObjectID) throws -> ConfigurationFile? {
         var found: [ConfigurationFile] = []
         for name in Configuration.fileNames {
             if let entry = try repo.entry(path: name, in: tree), entry.kind == .file || entry.kind == .executable {
@@ -93,7 +93,7 @@ public enum GitTree {
     }
 
     /// The configuration `file` holds; one over the project-file size limit is refused unread.
-    static func configuration(_ repo: GitRepository, _ file: ConfigurationFile) throws -> Configuration {
+    package static func configuration(_ repo: GitRepository, _ file: ConfigurationFile) throws -> Configuration {
         let bytes: [UInt8]
         do {
             bytes = try repo.blob(file.blob, limit: ProjectScan.maximumSize)
@@ -119,7 +119,7 @@ public enum GitTree {
     }
 
     /// A blob's bytes as a source buffer; blobs over the size limit are refused from their header.
-    static func read(_ id: ObjectID, pool: RepositoryPool) throws -> SourceBuffer {
+    package static func read(_ id: ObjectID, pool: RepositoryPool) throws -> SourceBuffer {
         try pool.with { repo in
             // withBlob reads the header once and refuses a blob over the limit before inflating it.
             do {

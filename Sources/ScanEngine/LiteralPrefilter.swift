@@ -16,12 +16,12 @@ public enum PrefilterMode: Sendable {
 
 /// The prefilter's literal search: `Literal`s compiled into one Hyperscan database per round,
 /// and the switch that turns the filter off (`PrefilterMode`).
-struct LiteralPrefilter: Sendable {
+package struct LiteralPrefilter: Sendable {
     let set: LiteralSet
 
     /// `nil` when Hyperscan cannot compile the literals (or does not run on this processor):
     /// then every file is a candidate.
-    init?(_ literals: Set<Literal>) {
+    package init?(_ literals: Set<Literal>) {
         // Hyperscan's compile time grows with the literals: past tens of thousands (a generated
         // file's aliases) searching costs more than analysing what remains.
         guard !literals.isEmpty, literals.count <= Self.maximumLiterals,
@@ -34,20 +34,20 @@ struct LiteralPrefilter: Sendable {
     /// listing its files, so Hyperscan's compile (about 10 ms, most of it the bar-name patterns)
     /// overlaps the listing instead of preceding the first pass. A configuration that disables
     /// rules searches for the whole catalogue's literals all the same: only more candidates.
-    static let catalogue = Background { () -> (literals: Set<Literal>, filter: LiteralPrefilter?) in
+    package static let catalogue = Background { () -> (literals: Set<Literal>, filter: LiteralPrefilter?) in
         let literals = Prefilter.literals(of: Catalog.rules)
         return (literals, LiteralPrefilter(literals))
     }
 
     /// Starts compiling `catalogue` (a scan about to list its files calls this).
-    static func prepare() { _ = catalogue }
+    package static func prepare() { _ = catalogue }
 
     /// Literals one database holds at most; a round with more makes every remaining file a candidate.
     static let maximumLiterals = 20_000
 
     /// Whether any literal occurs in `buffer` (a scan error makes it a candidate: the filter may
     /// only ever analyse too much).
-    func matches(_ buffer: SourceBuffer) -> Bool {
+    package func matches(_ buffer: SourceBuffer) -> Bool {
         (try? set.matchesAny(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))) ?? true
     }
 

@@ -9,11 +9,11 @@ import SourceLexing
 /// resolution decides what they subsume). So the digest covers, for each identifier of the
 /// file that the model defines, everything the model holds under that name; a change to an
 /// alias in one file reaches exactly the files that use it, and no others.
-struct ModelDigest {
+package struct ModelDigest {
     /// Digest of the model's entries per identifier hash.
     private let entries: [UInt32: UInt64]
 
-    init(_ model: RepositoryModel) {
+    package init(_ model: RepositoryModel) {
         var byHash: [UInt32: Hasher64] = [:]
         for name in model.aliases.keys.sorted() {
             var h = byHash[identifierHash(name)] ?? Hasher64()
@@ -42,7 +42,7 @@ struct ModelDigest {
     }
 
     /// Identifier hashes whose entries differ between this model and `other` (added, removed or changed).
-    func changedNames(comparedWith other: ModelDigest) -> Set<UInt32> {
+    package func changedNames(comparedWith other: ModelDigest) -> Set<UInt32> {
         var out: Set<UInt32> = []
         for (h, d) in entries where other.entries[h] != d { out.insert(h) }
         for h in other.entries.keys where entries[h] == nil { out.insert(h) }
@@ -50,7 +50,7 @@ struct ModelDigest {
     }
 
     /// The digest of what `analysis` (a file at `path`) reads from the model, as 16 hex digits.
-    func of(_ analysis: FileAnalysis, path: String) -> String {
+    package func of(_ analysis: FileAnalysis, path: String) -> String {
         var used: [(UInt32, UInt64)] = []
         for h in analysis.identifierHashes { if let d = entries[h] { used.append((h, d)) } }
         used.sort { $0.0 < $1.0 }

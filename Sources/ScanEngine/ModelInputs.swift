@@ -7,7 +7,7 @@ import Rules
 /// and the inheritance index, declared names, alias and bar-height candidates, and the facts
 /// repository rules read. The model it builds equals `TreeScan.buildModel` over the same files
 /// (files in path order, declarations in file order).
-final class ModelInputs {
+package final class ModelInputs {
     /// Per type name, the files that declare or extend it (ascending path) with their declarations.
     private var declarations: [String: [(path: String, decls: [TypeDeclaration])]] = [:]
     private var entries: [String: RepositoryModel.TypeEntry] = [:]
@@ -45,8 +45,10 @@ final class ModelInputs {
         return out
     }
 
-    func add(_ f: FileFacts) { update(f, adding: true) }
-    func remove(_ f: FileFacts) { update(f, adding: false) }
+    package init() {}
+
+    package func add(_ f: FileFacts) { update(f, adding: true) }
+    package func remove(_ f: FileFacts) { update(f, adding: false) }
 
     private func update(_ f: FileFacts, adding: Bool) {
         var byName: [String: [TypeDeclaration]] = [:]
@@ -126,7 +128,7 @@ final class ModelInputs {
 
     /// The model of the files added so far. `names` is the sum of their names signatures
     /// (`FactSignatures.names`), which covers everything alias resolution reads.
-    func model(project: ProjectModel, names: UInt64) -> RepositoryModel {
+    package func model(project: ProjectModel, names: UInt64) -> RepositoryModel {
         var windows: Set<String> = []
         var queue = Array(children["UIWindow"] ?? [])
         while let name = queue.popLast() {
@@ -150,13 +152,13 @@ final class ModelInputs {
     }
 
     /// What repository rules read, for `model`.
-    func repositoryView(_ model: RepositoryModel) -> RepositoryView {
+    package func repositoryView(_ model: RepositoryModel) -> RepositoryView {
         RepositoryView(model: model, projectFacts: projectFacts.keys.sorted(by: Self.precedes).map { projectFacts[$0]! }, typeNames: typeNames)
     }
 
     /// Type names whose roles or declared-ness may differ from when this was last asked: the
     /// names that changed and every type below them.
-    func takeAffected() -> Set<String> {
+    package func takeAffected() -> Set<String> {
         var out: Set<String> = []
         var queue = Array(changed)
         while let name = queue.popLast() {

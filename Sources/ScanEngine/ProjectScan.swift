@@ -70,15 +70,17 @@ public struct ProjectFile: Sendable {
 /// Builds the project model from the repository's project files.
 public enum ProjectScan {
     /// Property lists and projects larger than this are not app metadata.
-    static let maximumSize = 16 << 20
+    package static let maximumSize = 16 << 20
 
     /// What a history carries from one commit's project model to the next, so that a commit
     /// changing a project file re-reads only what changed: each project.pbxproj's objects (by
     /// the file's path) and each property list read (by blob). Holds only what the last model
     /// read, so it never grows past one commit's project files.
-    struct Memo: Sendable {
+    package struct Memo: Sendable {
         var objects: [String: PBXObjectMemo] = [:]
         var plists: [ObjectID: Result<PlistValue, Unreadable>] = [:]
+
+        package init() {}
 
         /// Why a property list could not be read (the parser's message).
         struct Unreadable: Error, Sendable { var message: String }
@@ -94,7 +96,7 @@ public enum ProjectScan {
 
     /// The model, taking what `memo` holds from an earlier commit and leaving this commit's
     /// there. Nil: no memo (a single scan has no earlier version to reuse).
-    static func model(_ files: [ProjectFile], jobs: Int, memo: inout Memo?) -> (ProjectModel, [Diagnostic]) {
+    package static func model(_ files: [ProjectFile], jobs: Int, memo: inout Memo?) -> (ProjectModel, [Diagnostic]) {
         let known = memo
         var next = Memo()
         defer { if memo != nil { memo = next } }

@@ -1,5 +1,4 @@
 import ProjectFiles
-import ResultStore
 import StableHashing
 import RuleKit
 import Rules
@@ -9,7 +8,7 @@ import SourceLexing
 /// contexts, one finding per (line, rule), suppressions, configuration, fix and fingerprint.
 /// `settle` decides which findings stand; `findings` dresses them for reports and `tally`
 /// only counts them (history needs counts for every file of every commit, not messages).
-enum Resolution {
+package enum Resolution {
     /// A finding that stands, with its context and severity.
     struct Standing {
         var pending: PendingFinding
@@ -138,7 +137,7 @@ enum Resolution {
     static let unusedSuppression = RuleID.unusedSuppression
 
     /// The findings of a file as reports show them.
-    static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
+    package static func findings(of a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> [Finding] {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
         let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
@@ -196,7 +195,7 @@ enum Resolution {
     }
 
     /// Counts of a file's findings per rule and per severity, as `findings` would report them.
-    static func tally(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> Tally {
+    package static func tally(_ a: FileAnalysis, model: RepositoryModel, configuration: Configuration, scopes: Scopes) -> Tally {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var t = Tally()
         for s in standing { t.add(rule: s.pending.rule, severity: s.severity, scope: s.scope) }
@@ -232,6 +231,8 @@ public struct Tally: Sendable, Equatable {
         public var warnings: Int { get { severities.warnings } set { severities.warnings = newValue } }
         public var notes: Int { get { severities.notes } set { severities.notes = newValue } }
         public var warningsOrErrors: Int { severities.warningsOrErrors }
+
+        package init() {}
     }
 
     public init() {}

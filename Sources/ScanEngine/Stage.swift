@@ -1,5 +1,4 @@
 import ProjectFiles
-import ResultStore
 import RuleKit
 import Rules
 
@@ -141,13 +140,5 @@ public struct TargetStage: Sendable, Equatable {
         let blocking = stage == .unknown ? [] : Stage.blockers(findings).prefix(blockerLimit).map { Blocker(rule: $0.rule.rawValue, path: $0.path, line: $0.line) }
         return TargetStage(name: name, platform: platform, scope: scope, stage: stage, blockers: Array(blocking),
                            reason: stage == .unknown ? unreadable : nil)
-    }
-}
-
-extension TargetStage {
-    /// The stage as the store keeps it.
-    public var record: TargetRecord {
-        TargetRecord(name: name, platform: platform, scope: scope.rawValue, stage: stage,
-                     blockers: blockers.map { TargetRecord.Blocker(rule: $0.rule, path: $0.path, line: $0.line) }, reason: reason, project: project)
     }
 }

@@ -1,4 +1,3 @@
-import ResultStore
 import Foundation
 import RuleKit
 import Rules
@@ -47,7 +46,7 @@ public struct ScanResult: Sendable {
 /// runs the same stages commit by commit (`HistoryScan`), so both agree by construction.
 public enum TreeScan {
     /// What the first pass made of one file.
-    enum FirstPass: Sendable {
+    package enum FirstPass: Sendable {
         case analyzed(FileAnalysis)
         /// Not scanned, for what the file is (binary, too large).
         case skipped(Diagnostic)
@@ -55,7 +54,7 @@ public enum TreeScan {
         case unreadable(Diagnostic)
         case lfsPointer
 
-        var analysis: FileAnalysis? {
+        package var analysis: FileAnalysis? {
             if case .analyzed(let a) = self { return a }
             return nil
         }
@@ -154,12 +153,12 @@ public enum TreeScan {
 
     /// A file after the prefilter's first round: its outcome (`.analyzed` for every candidate,
     /// and for every file when the filter is off) and whether any literal occurs in it.
-    struct Filtered: Sendable {
+    package struct Filtered: Sendable {
         /// `nil` for a text file the filter has not analysed.
-        var outcome: FirstPass?
+        package var outcome: FirstPass?
         var candidate: Bool
         /// A non-candidate's bytes, for the next rounds' searches.
-        var kept: SourceBuffer? = nil
+        package var kept: SourceBuffer? = nil
 
         /// Read, and neither binary nor a pointer: a file later rounds may make a candidate.
         var isText: Bool { outcome == nil || outcome?.analysis != nil }
@@ -168,7 +167,7 @@ public enum TreeScan {
     /// Reads one file and, when a literal occurs in it (or the filter is off), analyses it.
     /// `isCandidate` searches the bytes; `analyseAll` analyses every text file (the filter off);
     /// `keep` keeps a non-candidate's bytes.
-    static func filteredFirstPass(_ file: SourceFile, analyzer: Analyzer, isCandidate: (SourceBuffer) -> Bool, analyseAll: Bool,
+    package static func filteredFirstPass(_ file: SourceFile, analyzer: Analyzer, isCandidate: (SourceBuffer) -> Bool, analyseAll: Bool,
                                   keep: Bool) -> Filtered {
         let buffer: SourceBuffer
         do {
@@ -194,7 +193,7 @@ public enum TreeScan {
     }
 
     /// Reads and analyses a file again with the whole repository's model (nil if it cannot be read).
-    static func secondPass(_ file: SourceFile, model: RepositoryModel, analyzer: Analyzer) -> FileAnalysis? {
+    package static func secondPass(_ file: SourceFile, model: RepositoryModel, analyzer: Analyzer) -> FileAnalysis? {
         guard let buffer = try? file.read() else { return nil }
         return analyzer.analyze(path: file.path, buffer: buffer, language: file.language, model: model)
     }

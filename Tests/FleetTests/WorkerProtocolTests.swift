@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Fleet
+import History
 import ResultStore
 import RuleKit
 import ScanEngine

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GitAccess
+import History
 import Reports
 import ResultStore
 import RuleKit

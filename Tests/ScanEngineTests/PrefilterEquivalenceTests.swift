@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GitAccess
+import History
 import ResultStore
 import Rules
 import ScanEngine

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GitAccess
+@testable import History
 import ResultStore
 import RuleKit
 import Rules
@@ -273,35 +274,5 @@ import TestSupport
         #expect { try Self.history(dir.path + "/empty.git", store: dir.path + "/h.sqlite") } throws: { error in
             (error as? GitError)?.message == "the repository has no commits"
         }
-    }
-}
-
-@Suite struct GitScanTests {
-    @Test func aRevisionFromGitScansLikeItsCheckout() throws {
-        let repo = try FixtureRepositories.history(HistoryTests.arguments)
-        let checkout = TempDirectory()
-        try FixtureRepositories.run(["git", "-C", repo, "--work-tree=" + checkout.path, "checkout", "main", "--", "."])
-        let fromDisk = try PathScan.prepare([checkout.path]).run(jobs: 2)
-        let fromGit = try GitScan.prepare(pool: RepositoryPool(path: repo), repository: repo, revision: "main").run(jobs: 2)
-        #expect(fromGit.findings == fromDisk.findings)
-        #expect(fromGit.diagnostics == fromDisk.diagnostics)
-        #expect(fromGit.files == fromDisk.files && fromGit.skipped == fromDisk.skipped)
-        // What git holds that a scan never reads: the link, the submodule, the LFS pointer.
-        #expect(fromGit.symlinks == 1 && fromGit.submodules == 1 && fromGit.lfsPointers == 1)
-        #expect(fromGit.diagnostics.contains { $0.path == "Shop/Binary.m" })
-    }
-
-    @Test func memoEntriesRoundTrip() throws {
-        let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])
-        var checked = 0
-        for file in scan.files {
-            guard case .analyzed(let a) = TreeScan.firstPass(file, analyzer: Analyzer()) else { continue }
-            let record = try #require(MemoRecord(.analyzed(a)))
-            let back = try BinaryCoding.decode(MemoRecord.self, from: BinaryCoding.encode(record))
-            #expect(back.analysis == a)
-            checked += 1
-        }
-        #expect(checked >= 5)
-        #expect(throws: BinaryCodingError.self) { try BinaryCoding.decode(MemoRecord.self, from: [1, 2, 3]) }
     }
 }

@@ -3,6 +3,7 @@ import GitAccess
 import ResultStore
 import RuleKit
 import Rules
+import ScanEngine
 import SourceLexing
 
 /// What `history` walks and how.

@@ -4,6 +4,7 @@ import ProjectFiles
 import ResultStore
 import RuleKit
 import Rules
+import ScanEngine
 import SourceLexing
 
 /// The scanner's view of one commit's tree, carried from commit to commit so that the work of

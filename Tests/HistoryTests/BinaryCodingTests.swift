@@ -1,5 +1,8 @@
 import Testing
+@testable import History
+import Rules
 @testable import ScanEngine
+import TestSupport
 
 /// The memo's binary form: every shape the facts and analyses use, optionals that are absent
 /// in the middle of a struct, and the errors a damaged entry gives.
@@ -71,5 +74,19 @@ import Testing
 
     @Test func aBareNilCannotBeEncoded() {
         #expect(throws: BinaryCodingError.self) { try BinaryCoding.encode([Int?.none]) }
+    }
+
+    @Test func memoEntriesRoundTrip() throws {
+        let scan = try PathScan.prepare([repositoryRoot + "/Fixtures/SampleApp"])
+        var checked = 0
+        for file in scan.files {
+            guard case .analyzed(let a) = TreeScan.firstPass(file, analyzer: Analyzer()) else { continue }
+            let record = try #require(MemoRecord(.analyzed(a)))
+            let back = try BinaryCoding.decode(MemoRecord.self, from: BinaryCoding.encode(record))
+            #expect(back.analysis == a)
+            checked += 1
+        }
+        #expect(checked >= 5)
+        #expect(throws: BinaryCodingError.self) { try BinaryCoding.decode(MemoRecord.self, from: [1, 2, 3]) }
     }
 }
