@@ -11,7 +11,8 @@ let package = Package(
         .plugin(name: "FleetscanPlugin", targets: ["FleetscanPlugin"]),
     ],
     // Each target depends on exactly the modules its sources import, no more and none reached
-    // through another: this is the one statement of the module graph.
+    // through another: this is the one statement of the module graph, which
+    // scripts/check-boundaries holds the imports to and scripts/module-graph draws for README.
     targets: [
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
