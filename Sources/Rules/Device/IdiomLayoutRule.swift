@@ -32,6 +32,8 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // Presenting as a popover only on iPad is a layout choice (owncloud's PDF viewer).
+            Example("func show(_ vc: UIViewController) {\n    if UIDevice.current.↓userInterfaceIdiom == .pad { vc.modalPresentationStyle = .popover } else { vc.modalPresentationStyle = .fullScreen }\n    present(vc, animated: true)\n}"),
             // Below a version after the deployment target, the fallback runs.
             Example("func f() { if #available(iOS 15, *) { } else { if UIDevice.current.↓userInterfaceIdiom == .pad { wide() } } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             .objc("- (void)f { if (NSFoundationVersionNumber < NSFoundationVersionNumber_iOS_13_0) { if ([UIDevice currentDevice].↓userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self wide]; } } }",
@@ -216,6 +218,7 @@ struct IdiomLayoutRule: Rule {
             // What UIKit does by device: a popover's anchor on iPad, the web view's User-Agent, another window's scene destroyed.
             .objc("- (void)share:(id)sender {\n    UIActivityViewController *sheet = [[UIActivityViewController alloc] initWithActivityItems:@[] applicationActivities:nil];\n    if (sender && [UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { sheet.popoverPresentationController.sourceView = sender; }\n    [self presentViewController:sheet animated:YES completion:nil];\n}"),
             Example("func load() { if UIDevice.current.userInterfaceIdiom == .pad { webView.customUserAgent = \"Mozilla/5.0 (iPad)\" } }"),
+            Example("func share(_ sheet: UIActivityViewController, from button: UIView) {\n    if UIDevice.current.userInterfaceIdiom == .pad, let p = sheet.popoverPresentationController { p.sourceView = button }\n    present(sheet, animated: true)\n}"),
             .objc("- (void)close {\n    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad && self.sceneSession) {\n        [UIApplication.sharedApplication requestSceneSessionDestruction:self.sceneSession options:nil errorHandler:nil];\n    }\n}"),
             .objc("- (BOOL)canShowComplications { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPhone) { return [WatchSession isPaired]; } return NO; }"),
         ], readiness: .deviceAssumption)
@@ -273,9 +276,11 @@ struct IdiomLayoutRule: Rule {
     /// What UIKit does by device, whatever the window's size: an activity sheet or action sheet is
     /// a popover on iPad and needs its anchor there (a size-class test would crash in a compact
     /// iPad window); the web view's User-Agent names the device; only iPad destroys scene
-    /// sessions of its other windows. An idiom check whose block sets one of these is no layout.
-    static let deviceBehaviours: Set<String> = ["popoverPresentationController", "customUserAgent", "applicationNameForUserAgent",
-                                                "requestSceneSessionDestruction", "requestSceneSessionDestruction:options:errorHandler:"]
+    /// sessions of its other windows. An idiom check whose block (or condition: `if isPad, let p =
+    /// sheet.popoverPresentationController {`) sets one of these is no layout. Choosing to
+    /// present as a popover (`modalPresentationStyle = .popover`) is a layout choice: it stays.
+    static let deviceBehaviours: Set<String> = ["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
+                                                "applicationNameForUserAgent", "requestSceneSessionDestruction"]
 
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
@@ -302,7 +307,7 @@ struct IdiomLayoutRule: Rule {
         var q = k
         while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
         if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) || picksDeviceImage(q..<f.pair(q), in: f)
-            || (q..<f.pair(q)).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
+            || (k..<f.pair(q)).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
             return true
         }
         // `case .carPlay: return idiom == .phone`: the case label just before.
