@@ -93,7 +93,7 @@ public enum FleetRun {
             result.record.scanned = outcome.scanned
             result.record.alreadyStored = outcome.alreadyStored
             result.record.failedCommits = outcome.failed
-            guard let head = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [outcome.head]).first else {
+            guard let head = try store.commits(RulesetKey(repository: repository, ruleset: Ruleset.fingerprint), ids: [outcome.head]).first else {
                 // Cannot happen (the head is always walked), but a result must say something.
                 result.record.reason = "its head \(outcome.head.prefix(10)) was not stored"
                 return result
@@ -114,13 +114,11 @@ public enum FleetRun {
                 let scanned = tree.run(jobs: options.jobs)
                 var counts: [String: Int] = [:]
                 for f in scanned.findings { counts[f.path, default: 0] += 1 }
-                try store.setFileCounts(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
-                                        files: counts.map { FileCount(path: $0.key, count: $0.value) }.sorted { $0.path < $1.path })
-                try store.setTargetStages(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
-                                          targets: scanned.targets.map(\.record))
+                let key = CommitKey(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint)
+                try store.setFileCounts(key, files: counts.map { FileCount(path: $0.key, count: $0.value) }.sorted { $0.path < $1.path })
+                try store.setTargetStages(key, targets: scanned.targets.map(\.record))
                 let owners = try pool.with { repo in CodeOwners.find(in: repo, tree: try repo.commit(try repo.resolveCommit(head.commit)).tree) }
-                try store.setHeadWork(repository: repository, commit: head.commit, ruleset: Ruleset.fingerprint,
-                                      work: HeadWork(scanned.findings, codeOwners: owners))
+                try store.setHeadWork(key, work: HeadWork(scanned.findings, codeOwners: owners))
             }
         } catch let e as StoreError {
             throw e  // the store, not the repository, failed: the run cannot go on
@@ -142,7 +140,7 @@ extension FleetRun {
                           store: any Store) throws -> FleetRepositoryResult? {
         let head = try pool.with { try $0.resolveCommit(revision) }.hex
         guard try store.reference(repository: repository, name: revision) == head,
-              let record = try store.commits(repository: repository, ruleset: Ruleset.fingerprint, ids: [head]).first,
+              let record = try store.commits(RulesetKey(repository: repository, ruleset: Ruleset.fingerprint), ids: [head]).first,
               record.error == nil, try hasHeadNumbers(store, repository: repository, commit: head) else { return nil }
         var result = FleetRepositoryResult(record: RunRepositoryRecord(repository: entry.name, status: .ok, head: head))
         result.stage = record.stage
@@ -155,8 +153,7 @@ extension FleetRun {
     /// Whether the store has everything reports read at a head: findings per file, each target's
     /// stage, the findings with their owners.
     static func hasHeadNumbers(_ store: any Store, repository: Int64, commit: String) throws -> Bool {
-        try store.fileCounts(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
-            && store.targetStages(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
-            && store.headWork(repository: repository, commit: commit, ruleset: Ruleset.fingerprint) != nil
+        let key = CommitKey(repository: repository, commit: commit, ruleset: Ruleset.fingerprint)
+        return try store.fileCounts(key) != nil && store.targetStages(key) != nil && store.headWork(key) != nil
     }
 }

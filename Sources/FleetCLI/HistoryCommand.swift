@@ -64,12 +64,12 @@ enum HistoryCommand {
         }
         if interactive { io.err("\r\u{1B}[K") }
         let repositoryID = try store.repository(name: name, url: name)
-        let records = try store.commits(repository: repositoryID, ruleset: Ruleset.fingerprint, ids: outcome.chain)
+        let records = try store.commits(RulesetKey(repository: repositoryID, ruleset: Ruleset.fingerprint), ids: outcome.chain)
         var byID: [String: CommitRecord] = [:]
         for r in records { byID[r.commit] = r }
         // Parents outside the range are looked up too, so the first commit has a delta when it can.
         let outside = records.compactMap(\.parent).filter { byID[$0] == nil }
-        for r in try store.commits(repository: repositoryID, ruleset: Ruleset.fingerprint, ids: outside) { byID[r.commit] = r }
+        for r in try store.commits(RulesetKey(repository: repositoryID, ruleset: Ruleset.fingerprint), ids: outside) { byID[r.commit] = r }
         let entries = records.map { r -> HistoryEntry in
             var parentCounts: [String: Int]? = nil
             if r.error == nil {

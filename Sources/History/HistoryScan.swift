@@ -89,7 +89,7 @@ public enum HistoryScan {
             let chain = try walk(repo, from: head, options: options, notes: &outcome.notes)
             outcome.chain = chain.map(\.id.hex)
             let repositoryID = try store.repository(name: name, url: url)
-            let stored = try store.storedCommits(repository: repositoryID, ruleset: Ruleset.fingerprint)
+            let stored = try store.storedCommits(RulesetKey(repository: repositoryID, ruleset: Ruleset.fingerprint))
             let toDo = chain.filter { !stored.contains($0.id.hex) }
             outcome.alreadyStored = chain.count - toDo.count
             let state = TreeState(pool: pool, store: store, jobs: options.jobs, prefilter: options.prefilter)
@@ -149,11 +149,10 @@ public enum HistoryScan {
             // findings with their owners (the work list), while the tree is at hand.
             if let last = chain.last, state.commit == last.id {
                 let findings = state.findings()
-                try store.setFileCounts(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint, files: state.fileCounts())
-                try store.setTargetStages(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint,
-                                          targets: state.targetStages(findings).map(\.record))
-                try store.setHeadWork(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint,
-                                      work: HeadWork(findings, codeOwners: CodeOwners.find(in: repo, tree: last.tree)))
+                let head = CommitKey(repository: repositoryID, commit: last.id.hex, ruleset: Ruleset.fingerprint)
+                try store.setFileCounts(head, files: state.fileCounts())
+                try store.setTargetStages(head, targets: state.targetStages(findings).map(\.record))
+                try store.setHeadWork(head, work: HeadWork(findings, codeOwners: CodeOwners.find(in: repo, tree: last.tree)))
             }
             outcome.blobsScanned = state.blobsScanned
             outcome.blobsReused = state.blobsReused
@@ -266,7 +265,7 @@ final class BackgroundWriter: @unchecked Sendable {
         queue.async { [self] in
             guard error == nil else { return }
             do {
-                try store.record(records, repository: repository, ruleset: Ruleset.fingerprint, memo: memo)
+                try store.record(records, in: RulesetKey(repository: repository, ruleset: Ruleset.fingerprint), memo: memo)
             } catch {
                 lock.lock()
                 failure = error

@@ -254,7 +254,7 @@ public struct FleetOverview: Sendable, Equatable {
         var repositories: [RepositoryOverview] = []
         var top: [TopFile] = []
         for row in try store.repositories() where only == nil || row.name == only {
-            let commits = try store.allCommits(repository: row.id, ruleset: ruleset)
+            let commits = try store.allCommits(RulesetKey(repository: row.id, ruleset: ruleset))
             var byID: [String: CommitRecord] = [:]
             for c in commits { byID[c.commit] = c }
             let history: [RunRepositoryRecord]
@@ -306,12 +306,12 @@ public struct FleetOverview: Sendable, Equatable {
             }
             if let head {
                 overview.apart = head.apart
-                overview.work = try store.headWork(repository: row.id, commit: head.commit, ruleset: ruleset)
+                overview.work = try store.headWork(RulesetKey(repository: row.id, ruleset: ruleset).commit(head.commit))
             }
-            if let head, let targets = try store.targetStages(repository: row.id, commit: head.commit, ruleset: ruleset) {
+            if let head, let targets = try store.targetStages(RulesetKey(repository: row.id, ruleset: ruleset).commit(head.commit)) {
                 overview.targets = targets
             }
-            if let head, let files = try store.fileCounts(repository: row.id, commit: head.commit, ruleset: ruleset) {
+            if let head, let files = try store.fileCounts(RulesetKey(repository: row.id, ruleset: ruleset).commit(head.commit)) {
                 let sorted = files.sorted { ($0.count, $1.path) > ($1.count, $0.path) }
                 overview.topFiles = Array(sorted.prefix(10))
                 for f in sorted.prefix(topCount) { top.append(TopFile(repository: name, path: f.path, count: f.count)) }

@@ -65,7 +65,8 @@ public final class PostgresStore: Store {
         return r.int(0, 0)
     }
 
-    public func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> {
+    public func storedCommits(_ key: RulesetKey) throws -> Set<String> {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         let r = try db.exec("SELECT commit_id FROM commits WHERE repository = $1 AND ruleset = $2", [.int(repository), .text(ruleset)])
         return Set((0..<r.count).compactMap { r.text($0, 0) })
     }
@@ -104,14 +105,16 @@ public final class PostgresStore: Store {
         return byID
     }
 
-    public func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
+    public func commits(_ key: RulesetKey, ids: [String]) throws -> [CommitRecord] {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         guard !ids.isEmpty else { return [] }
         let byID = try load(repository: repository, ruleset: ruleset, ids: ids)
         return ids.compactMap { byID[$0] }
     }
 
-    public func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord] {
-        Array(try load(repository: repository, ruleset: ruleset, ids: nil).values)
+    public func allCommits(_ key: RulesetKey) throws -> [CommitRecord] {
+        let (repository, ruleset) = (key.repository, key.ruleset)
+        return Array(try load(repository: repository, ruleset: ruleset, ids: nil).values)
     }
 
     public func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] {
@@ -133,7 +136,8 @@ public final class PostgresStore: Store {
     /// One transaction, a handful of statements whatever the number of rows (arrays unnested on
     /// the server): a chunk of commits costs the same few round trips to a database across the
     /// network as to one on the same machine.
-    public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+    public func record(_ commits: [CommitRecord], in key: RulesetKey, memo: [(MemoKey, [UInt8])]) throws {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         // Keys and commits in one order for every writer, so two pods storing the same rows lock
         // them in the same order and wait for each other instead of deadlocking.
         let memo = memo.sorted { ($0.0.blob, $0.0.path, $0.0.model) < ($1.0.blob, $1.0.path, $1.0.model) }
@@ -235,7 +239,8 @@ public final class PostgresStore: Store {
         }
     }
 
-    public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
+    public func setFileCounts(_ key: CommitKey, files: [FileCount]) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
         try db.transaction {
             try db.exec("""
@@ -252,7 +257,8 @@ public final class PostgresStore: Store {
         }
     }
 
-    public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
+    public func fileCounts(_ key: CommitKey) throws -> [FileCount]? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
         guard try db.exec("SELECT 1 FROM file_count_sets WHERE repository = $1 AND commit_id = $2 AND ruleset = $3", key).count > 0 else {
             return nil
@@ -263,28 +269,32 @@ public final class PostgresStore: Store {
         return (0..<r.count).map { FileCount(path: r.text($0, 0) ?? "", count: Int(r.int($0, 1))) }
     }
 
-    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
+    public func setTargetStages(_ key: CommitKey, targets: [TargetRecord]) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         try db.exec("""
             INSERT INTO target_stages(repository, commit_id, ruleset, targets) VALUES ($1, $2, $3, $4)
             ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET targets = excluded.targets
             """, [.int(repository), .text(commit), .text(ruleset), .text(TargetRecord.encode(targets))])
     }
 
-    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
+    public func targetStages(_ key: CommitKey) throws -> [TargetRecord]? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let r = try db.exec("SELECT targets FROM target_stages WHERE repository = $1 AND commit_id = $2 AND ruleset = $3",
                             [.int(repository), .text(commit), .text(ruleset)])
         guard r.count > 0 else { return nil }
         return TargetRecord.decode(r.text(0, 0) ?? "[]")
     }
 
-    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
+    public func setHeadWork(_ key: CommitKey, work: HeadWork) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         try db.exec("""
             INSERT INTO head_work(repository, commit_id, ruleset, work) VALUES ($1, $2, $3, $4)
             ON CONFLICT(repository, commit_id, ruleset) DO UPDATE SET work = excluded.work
             """, [.int(repository), .text(commit), .text(ruleset), .text(work.encoded())])
     }
 
-    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
+    public func headWork(_ key: CommitKey) throws -> HeadWork? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let r = try db.exec("SELECT work FROM head_work WHERE repository = $1 AND commit_id = $2 AND ruleset = $3",
                             [.int(repository), .text(commit), .text(ruleset)])
         guard r.count > 0 else { return nil }

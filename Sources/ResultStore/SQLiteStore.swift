@@ -56,14 +56,16 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> {
+    public func storedCommits(_ key: RulesetKey) throws -> Set<String> {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         let s = try db.statement("SELECT commit_id FROM commits WHERE repository = $1 AND ruleset = $2").bind([.int(repository), .text(ruleset)])
         var out = Set<String>()
         while try s.step() { if let c = s.text(0) { out.insert(c) } }
         return out
     }
 
-    public func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
+    public func commits(_ key: RulesetKey, ids: [String]) throws -> [CommitRecord] {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         var out: [CommitRecord] = []
         for id in ids {
             let s = try db.statement("""
@@ -101,7 +103,8 @@ public final class SQLiteStore: Store {
         return out
     }
 
-    public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+    public func record(_ commits: [CommitRecord], in key: RulesetKey, memo: [(MemoKey, [UInt8])]) throws {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         try db.transaction {
             for (k, data) in memo {
                 try db.statement("""
@@ -169,7 +172,8 @@ public final class SQLiteStore: Store {
         return out
     }
 
-    public func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord] {
+    public func allCommits(_ key: RulesetKey) throws -> [CommitRecord] {
+        let (repository, ruleset) = (key.repository, key.ruleset)
         var byID: [String: CommitRecord] = [:]
         var order: [String] = []
         let key: [SQLValue] = [.int(repository), .text(ruleset)]
@@ -199,7 +203,8 @@ public final class SQLiteStore: Store {
         return order.compactMap { byID[$0] }
     }
 
-    public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
+    public func setFileCounts(_ key: CommitKey, files: [FileCount]) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
         try db.transaction {
             try db.statement("DELETE FROM file_counts WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key).run()
@@ -214,7 +219,8 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
+    public func fileCounts(_ key: CommitKey) throws -> [FileCount]? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let key: [SQLValue] = [.int(repository), .text(commit), .text(ruleset)]
         let exists = try db.statement("SELECT 1 FROM file_count_sets WHERE repository = $1 AND commit_id = $2 AND ruleset = $3").bind(key)
         guard try exists.step() else { return nil }
@@ -226,7 +232,8 @@ public final class SQLiteStore: Store {
         return out
     }
 
-    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
+    public func setTargetStages(_ key: CommitKey, targets: [TargetRecord]) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         try db.transaction {
             try db.statement("""
                 INSERT INTO target_stages(repository, commit_id, ruleset, targets) VALUES ($1, $2, $3, $4)
@@ -235,7 +242,8 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
+    public func targetStages(_ key: CommitKey) throws -> [TargetRecord]? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let s = try db.statement("SELECT targets FROM target_stages WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
             .bind([.int(repository), .text(commit), .text(ruleset)])
         guard try s.step() else { s.reset(); return nil }
@@ -244,7 +252,8 @@ public final class SQLiteStore: Store {
         return TargetRecord.decode(text)
     }
 
-    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
+    public func setHeadWork(_ key: CommitKey, work: HeadWork) throws {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         try db.transaction {
             try db.statement("""
                 INSERT INTO head_work(repository, commit_id, ruleset, work) VALUES ($1, $2, $3, $4)
@@ -253,7 +262,8 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
+    public func headWork(_ key: CommitKey) throws -> HeadWork? {
+        let (repository, commit, ruleset) = (key.repository, key.commit, key.ruleset)
         let s = try db.statement("SELECT work FROM head_work WHERE repository = $1 AND commit_id = $2 AND ruleset = $3")
             .bind([.int(repository), .text(commit), .text(ruleset)])
         guard try s.step() else { s.reset(); return nil }

@@ -236,6 +236,34 @@ public struct MemoKey: Hashable, Sendable {
     }
 }
 
+/// A repository's results under one ruleset (the rule catalog's fingerprint, which separates
+/// results of different fleetscan versions): what a store's questions about commits name.
+public struct RulesetKey: Hashable, Sendable {
+    public var repository: Int64
+    public var ruleset: String
+
+    public init(repository: Int64, ruleset: String) {
+        self.repository = repository
+        self.ruleset = ruleset
+    }
+
+    /// One commit's results under this key.
+    public func commit(_ id: String) -> CommitKey { CommitKey(repository: repository, commit: id, ruleset: ruleset) }
+}
+
+/// One commit's results in a repository under a ruleset.
+public struct CommitKey: Hashable, Sendable {
+    public var repository: Int64
+    public var commit: String
+    public var ruleset: String
+
+    public init(repository: Int64, commit: String, ruleset: String) {
+        self.repository = repository
+        self.commit = commit
+        self.ruleset = ruleset
+    }
+}
+
 /// Where results are kept. One store is used from one thread at a time; `ruleset` (the rule
 /// catalog's fingerprint) separates results of different fleetscan versions.
 public protocol Store: AnyObject {
@@ -244,14 +272,14 @@ public protocol Store: AnyObject {
     /// The id of a repository, added on first use.
     func repository(name: String, url: String) throws -> Int64
     /// Commits stored for a repository.
-    func storedCommits(repository: Int64, ruleset: String) throws -> Set<String>
+    func storedCommits(_ key: RulesetKey) throws -> Set<String>
     /// Stored commits by id, in the order of `ids` (missing ones left out).
-    func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord]
+    func commits(_ key: RulesetKey, ids: [String]) throws -> [CommitRecord]
     /// Memo entries that exist among `keys`.
     func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]]
     /// Stores commits with the memo entries their scans produced, in one transaction; storing a
     /// commit again replaces it.
-    func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws
+    func record(_ commits: [CommitRecord], in key: RulesetKey, memo: [(MemoKey, [UInt8])]) throws
     /// A second handle on the same store (a new connection), for another thread.
     func anotherConnection() throws -> any Store
     /// Remembers which commit a revision pointed at after a run.
@@ -264,20 +292,20 @@ public protocol Store: AnyObject {
     /// Every repository, by name.
     func repositories() throws -> [RepositoryRow]
     /// Every stored commit of a repository (in no particular order), with counts and file deltas.
-    func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord]
+    func allCommits(_ key: RulesetKey) throws -> [CommitRecord]
     /// Findings per file at a commit whose tree was scanned whole (replaces what was there).
-    func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws
+    func setFileCounts(_ key: CommitKey, files: [FileCount]) throws
     /// Findings per file at a commit, nil when they were not stored.
-    func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]?
+    func fileCounts(_ key: CommitKey) throws -> [FileCount]?
     /// Each target's stage at a commit whose tree was scanned whole (replaces what was there).
-    func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws
+    func setTargetStages(_ key: CommitKey, targets: [TargetRecord]) throws
     /// Each target's stage at a commit, nil when they were not stored.
-    func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]?
+    func targetStages(_ key: CommitKey) throws -> [TargetRecord]?
 
     /// The findings at a head whose tree was scanned whole, with their owners (replaces what was there).
-    func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws
+    func setHeadWork(_ key: CommitKey, work: HeadWork) throws
     /// The findings at a head, nil when they were not stored.
-    func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork?
+    func headWork(_ key: CommitKey) throws -> HeadWork?
     /// What the manifest says about a repository: team, links (replaces what was there).
     func setSettings(repository: Int64, _ settings: RepositorySettings) throws
 

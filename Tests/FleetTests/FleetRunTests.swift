@@ -70,12 +70,12 @@ import TestSupport
             let count = Int(try FixtureRepositories.run(["git", "-C", source, "rev-list", "--first-parent", "--count", "main"]))
             #expect(r.record.head == head && r.record.scanned == count && r.commits == count)
             let id = try #require(repositories[name])
-            #expect(try first.store.storedCommits(repository: id, ruleset: Ruleset.fingerprint).count == count)
+            #expect(try first.store.storedCommits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint)).count == count)
             let fresh = try GitScan.prepare(pool: RepositoryPool(path: source), repository: source, revision: head).run(jobs: 2)
             #expect(r.severities == SeverityCounts(errors: fresh.count(.error), warnings: fresh.count(.warning), notes: fresh.count(.note)))
             var perFile: [String: Int] = [:]
             for f in fresh.findings { perFile[f.path, default: 0] += 1 }
-            let stored = try #require(try first.store.fileCounts(repository: id, commit: head, ruleset: Ruleset.fingerprint))
+            let stored = try #require(try first.store.fileCounts(CommitKey(repository: id, commit: head, ruleset: Ruleset.fingerprint)))
             #expect(stored.map(\.path) == perFile.keys.sorted() && stored.allSatisfy { perFile[$0.path] == $0.count })
         }
 
@@ -109,9 +109,9 @@ import TestSupport
     static func contents(_ store: any Store) throws -> [String: [CommitRecord]] {
         var out: [String: [CommitRecord]] = [:]
         for r in try store.repositories() {
-            out[r.name] = try store.allCommits(repository: r.id, ruleset: Ruleset.fingerprint).sorted { $0.commit < $1.commit }
+            out[r.name] = try store.allCommits(RulesetKey(repository: r.id, ruleset: Ruleset.fingerprint)).sorted { $0.commit < $1.commit }
             for c in out[r.name]! {
-                if let files = try store.fileCounts(repository: r.id, commit: c.commit, ruleset: Ruleset.fingerprint) {
+                if let files = try store.fileCounts(CommitKey(repository: r.id, commit: c.commit, ruleset: Ruleset.fingerprint)) {
                     out[r.name]![0].subject += "|" + files.map { "\($0.path)=\($0.count)" }.joined(separator: ",")
                 }
             }

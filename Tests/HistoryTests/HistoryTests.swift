@@ -26,7 +26,7 @@ import TestSupport
         let store = try SQLiteStore(path: path)
         let outcome = try HistoryScan.run(pool: pool, name: "shop", url: repo, store: store, options: options)
         let id = try store.repository(name: "shop", url: repo)
-        return Run(pool: pool, store: store, outcome: outcome, records: try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain))
+        return Run(pool: pool, store: store, outcome: outcome, records: try store.commits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint), ids: outcome.chain))
     }
 
     /// What `scan --repo … --rev COMMIT` finds, run fresh.
@@ -76,7 +76,7 @@ import TestSupport
         // Each target's stage at the head, kept from the history's own state, is a fresh scan's.
         let head = try #require(run.records.last)
         let id = try run.store.repository(name: "shop", url: repo)
-        let stored = try #require(try run.store.targetStages(repository: id, commit: head.commit, ruleset: Ruleset.fingerprint))
+        let stored = try #require(try run.store.targetStages(CommitKey(repository: id, commit: head.commit, ruleset: Ruleset.fingerprint)))
         let fresh = try Self.freshScan(run.pool, head.commit)
         #expect(stored == fresh.targets.map(\.record))
         #expect(!stored.isEmpty)

@@ -83,7 +83,7 @@ import TestSupport
         let outcome = try HistoryScan.run(pool: RepositoryPool(path: repo), name: "shop", url: "shop", store: store,
                                           options: HistoryOptions(revision: "main", jobs: 2))
         let id = try store.repository(name: "shop", url: "shop")
-        let records = try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain)
+        let records = try store.commits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint), ids: outcome.chain)
         var byID: [String: CommitRecord] = [:]
         for r in records { byID[r.commit] = r }
         let entries = records.map { r in

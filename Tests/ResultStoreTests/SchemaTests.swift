@@ -76,16 +76,16 @@ struct OldStore: Sendable, CustomTestStringConvertible {
                                   warnings: 2, comparedWithParent: true, fileDeltas: [FileDelta(path: "A.swift", count: 2, delta: 1)])
         commit.apartWarnings = held > 2 ? 1 : 0
         commit.author = held > 3 ? "Zoë Lin" : ""
-        #expect(try store.allCommits(repository: 1, ruleset: "r") == [commit])
+        #expect(try store.allCommits(RulesetKey(repository: 1, ruleset: "r")) == [commit])
         let key = MemoKey(blob: "b1", path: "A.swift")
         #expect(try store.memo([key], ruleset: "r") == [key: [0, 255]])
         #expect(try store.reference(repository: 1, name: "main") == "c1")
-        #expect(try store.fileCounts(repository: 1, commit: "c1", ruleset: "r") == (held > 1 ? [FileCount(path: "A.swift", count: 2)] : nil))
+        #expect(try store.fileCounts(CommitKey(repository: 1, commit: "c1", ruleset: "r")) == (held > 1 ? [FileCount(path: "A.swift", count: 2)] : nil))
         #expect(try store.runs() == (held > 1 ? [RunRecord(id: 1, started: 100, finished: 200, shard: "0/1", deadline: held > 3 ? 300 : nil)] : []))
         #expect(try store.runRepositories(1)
                 == (held > 1 ? [RunRepositoryRecord(repository: "shop", status: .ok, head: "c1", scanned: 1, seconds: 0.5)] : []))
-        #expect(try store.targetStages(repository: 1, commit: "c1", ruleset: "r") == (held > 2 ? Self.targets : nil))
-        #expect(try store.headWork(repository: 1, commit: "c1", ruleset: "r") == (held > 3 ? Self.work : nil))
+        #expect(try store.targetStages(CommitKey(repository: 1, commit: "c1", ruleset: "r")) == (held > 2 ? Self.targets : nil))
+        #expect(try store.headWork(CommitKey(repository: 1, commit: "c1", ruleset: "r")) == (held > 3 ? Self.work : nil))
     }
 }
 
@@ -202,9 +202,9 @@ struct OldStore: Sendable, CustomTestStringConvertible {
         Self.expectSame(try Self.snapshot(old.kind, try Stores.open(location)), before, "second open against first")
         // And the upgraded store takes new rows in every column.
         let repo = try store.repository(name: "shop", url: "u")
-        try store.record([StoreTests.record(String(repeating: "a", count: 40))], repository: repo, ruleset: "r", memo: [])
+        try store.record([StoreTests.record(String(repeating: "a", count: 40))], in: RulesetKey(repository: repo, ruleset: "r"), memo: [])
         try store.setSettings(repository: repo, RepositorySettings(team: "@org/x", teamOwnsAll: true))
-        #expect(try store.allCommits(repository: repo, ruleset: "r").count == 2 && store.repositories().first?.settings.teamOwnsAll == true)
+        #expect(try store.allCommits(RulesetKey(repository: repo, ruleset: "r")).count == 2 && store.repositories().first?.settings.teamOwnsAll == true)
     }
 
     @Test(arguments: StoreKind.tested) func aMigrationFromANewerFleetscanIsRefusedNotDamaged(_ kind: StoreKind) throws {

@@ -20,16 +20,16 @@ import TestSupport
         #expect(try store.repository(name: "shop", url: "/srv/shop.git") == repo)
         let a = Self.record(String(repeating: "a", count: 40))
         let b = Self.record(String(repeating: "b", count: 40), parent: a.commit, counts: ["main-screen": 1, "idiom-layout": 4])
-        try store.record([a, b], repository: repo, ruleset: "r1", memo: [])
-        #expect(try store.storedCommits(repository: repo, ruleset: "r1") == [a.commit, b.commit])
-        #expect(try store.storedCommits(repository: repo, ruleset: "r2").isEmpty)
-        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [b.commit, a.commit, "missing"]) == [b, a])
+        try store.record([a, b], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [])
+        #expect(try store.storedCommits(RulesetKey(repository: repo, ruleset: "r1")) == [a.commit, b.commit])
+        #expect(try store.storedCommits(RulesetKey(repository: repo, ruleset: "r2")).isEmpty)
+        #expect(try store.commits(RulesetKey(repository: repo, ruleset: "r1"), ids: [b.commit, a.commit, "missing"]) == [b, a])
         // Storing a commit again replaces it, rows and all.
         var changed = b
         changed.counts = ["idiom-layout": 1]
         changed.fileDeltas = []
-        try store.record([changed], repository: repo, ruleset: "r1", memo: [])
-        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [b.commit]) == [changed])
+        try store.record([changed], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [])
+        #expect(try store.commits(RulesetKey(repository: repo, ruleset: "r1"), ids: [b.commit]) == [changed])
         let rows = try store.rowCounts()
         #expect(rows["commits"] == 2 && rows["commit_counts"] == 2 && rows["commit_files"] == 1)
     }
@@ -47,11 +47,11 @@ import TestSupport
         c.fileDeltas = [FileDelta(path: "NULL", count: 0, delta: 0), FileDelta(path: "Sources/a,b {c}/\"d\".swift", count: 1, delta: -1)]
         let key = MemoKey(blob: "b", path: awkward, model: "{}")
         let bytes: [UInt8] = [0, 92, 34, 123, 125, 44, 255, 0]
-        try store.record([c], repository: repo, ruleset: "r", memo: [(key, bytes)])
-        #expect(try store.commits(repository: repo, ruleset: "r", ids: [c.commit]) == [c])
+        try store.record([c], in: RulesetKey(repository: repo, ruleset: "r"), memo: [(key, bytes)])
+        #expect(try store.commits(RulesetKey(repository: repo, ruleset: "r"), ids: [c.commit]) == [c])
         #expect(try store.memo([key], ruleset: "r")[key] == bytes)
-        try store.setFileCounts(repository: repo, commit: c.commit, ruleset: "r", files: [FileCount(path: awkward, count: 3)])
-        #expect(try store.fileCounts(repository: repo, commit: c.commit, ruleset: "r") == [FileCount(path: awkward, count: 3)])
+        try store.setFileCounts(CommitKey(repository: repo, commit: c.commit, ruleset: "r"), files: [FileCount(path: awkward, count: 3)])
+        #expect(try store.fileCounts(CommitKey(repository: repo, commit: c.commit, ruleset: "r")) == [FileCount(path: awkward, count: 3)])
     }
 
     @Test(arguments: StoreKind.tested) func memoEntriesAreKeptByBlobPathAndModel(_ kind: StoreKind) throws {
@@ -59,9 +59,9 @@ import TestSupport
         let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "shop", url: "u")
         let plain = MemoKey(blob: "b1", path: "A.swift"), withModel = MemoKey(blob: "b1", path: "A.swift", model: "d1")
-        try store.record([], repository: repo, ruleset: "r1", memo: [(plain, [1, 2, 3]), (withModel, [4])])
+        try store.record([], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [(plain, [1, 2, 3]), (withModel, [4])])
         // A second write of the same key keeps the first (results are a function of the key).
-        try store.record([], repository: repo, ruleset: "r1", memo: [(plain, [9])])
+        try store.record([], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [(plain, [9])])
         let found = try store.memo([plain, withModel, MemoKey(blob: "b1", path: "B.swift")], ruleset: "r1")
         #expect(found == [plain: [1, 2, 3], withModel: [4]])
         #expect(try store.memo([plain], ruleset: "r2").isEmpty)
@@ -76,8 +76,7 @@ import TestSupport
         var broken = Self.record(String(repeating: "f", count: 40))
         broken.fileDeltas = [FileDelta(path: "A.swift", count: 1, delta: 1), FileDelta(path: "A.swift", count: 2, delta: 2)]
         #expect(throws: StoreError.self) {
-            try store.record([Self.record(String(repeating: "e", count: 40)), broken], repository: repo, ruleset: "r",
-                             memo: [(MemoKey(blob: "x", path: "y"), [1])])
+            try store.record([Self.record(String(repeating: "e", count: 40)), broken], in: RulesetKey(repository: repo, ruleset: "r"), memo: [(MemoKey(blob: "x", path: "y"), [1])])
         }
         let rows = try store.rowCounts()
         #expect(rows["commits"] == 0 && rows["commit_counts"] == 0 && rows["commit_files"] == 0 && rows["blob_results"] == 0)
@@ -94,7 +93,7 @@ import TestSupport
         do {
             let store = try Stores.open(location)
             let repo = try store.repository(name: "shop", url: "u")
-            try store.record([Self.record(String(repeating: "d", count: 40))], repository: repo, ruleset: "r", memo: [])
+            try store.record([Self.record(String(repeating: "d", count: 40))], in: RulesetKey(repository: repo, ruleset: "r"), memo: [])
         }
         let again = try Stores.open(location)
         #expect(try again.rowCounts()["commits"] == 1)
@@ -132,9 +131,9 @@ import TestSupport
         #expect(try store.repositories() == [RepositoryRow(id: 1, name: "shop", url: "u")])
         #expect(try store.runs().isEmpty && store.rowCounts()["file_counts"] == 0)
         // Columns later versions added read as their defaults: no author, nothing apart, no settings.
-        let old = try #require(try store.allCommits(repository: 1, ruleset: "r").first)
+        let old = try #require(try store.allCommits(RulesetKey(repository: 1, ruleset: "r")).first)
         #expect(old.author == "" && old.apart == SeverityCounts() && old.warnings == 2 && old.subject == "Old")
-        #expect(try store.headWork(repository: 1, commit: "c1", ruleset: "r") == nil)
+        #expect(try store.headWork(CommitKey(repository: 1, commit: "c1", ruleset: "r")) == nil)
         #expect(try store.repositories().first?.settings == RepositorySettings())
         let s = try store.db.statement("SELECT version FROM schema_version")
         #expect(try s.step() && Int(s.int(0)) == SQLiteStore.schemaVersion)
@@ -166,18 +165,18 @@ import TestSupport
         let repo = try store.repository(name: "shop", url: "u")
         let a = Self.record(String(repeating: "a", count: 40))
         let b = Self.record(String(repeating: "b", count: 40), parent: a.commit, counts: ["idiom-layout": 4])
-        try store.record([a, b], repository: repo, ruleset: "r1", memo: [])
-        #expect(Set(try store.allCommits(repository: repo, ruleset: "r1").map(\.commit)) == [a.commit, b.commit])
-        #expect(try store.allCommits(repository: repo, ruleset: "r1").first { $0.commit == b.commit } == b)
-        #expect(try store.allCommits(repository: repo, ruleset: "r2").isEmpty)
+        try store.record([a, b], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [])
+        #expect(Set(try store.allCommits(RulesetKey(repository: repo, ruleset: "r1")).map(\.commit)) == [a.commit, b.commit])
+        #expect(try store.allCommits(RulesetKey(repository: repo, ruleset: "r1")).first { $0.commit == b.commit } == b)
+        #expect(try store.allCommits(RulesetKey(repository: repo, ruleset: "r2")).isEmpty)
         // Never stored is nil; stored empty is empty; storing again replaces.
-        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == nil)
-        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: [])
-        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == [])
+        #expect(try store.fileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1")) == nil)
+        try store.setFileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1"), files: [])
+        #expect(try store.fileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1")) == [])
         let files = [FileCount(path: "A.swift", count: 3), FileCount(path: "B.m", count: 1)]
-        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: files)
-        try store.setFileCounts(repository: repo, commit: b.commit, ruleset: "r1", files: files)
-        #expect(try store.fileCounts(repository: repo, commit: b.commit, ruleset: "r1") == files)
+        try store.setFileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1"), files: files)
+        try store.setFileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1"), files: files)
+        #expect(try store.fileCounts(CommitKey(repository: repo, commit: b.commit, ruleset: "r1")) == files)
         #expect(try store.reference(repository: repo, name: "main") == nil)
         try store.setReference(repository: repo, name: "main", commit: b.commit)
         #expect(try store.reference(repository: repo, name: "main") == b.commit)
@@ -287,7 +286,7 @@ import TestSupport
                 let store = try Stores.open(location)
                 for chunk in stride(from: 0, to: 40, by: 10) {
                     let order = w % 2 == 0 ? Array(chunk..<chunk + 10) : Array((chunk..<chunk + 10).reversed())
-                    try store.record(order.map { commits[$0] }, repository: repo, ruleset: "r", memo: order.map { memo[$0] })
+                    try store.record(order.map { commits[$0] }, in: RulesetKey(repository: repo, ruleset: "r"), memo: order.map { memo[$0] })
                 }
             } catch {
                 errors.lock(); failures.append("\(error)"); errors.unlock()
@@ -296,7 +295,7 @@ import TestSupport
         #expect(failures.isEmpty, "\(failures)")
         let rows = try setup.rowCounts()
         #expect(rows["commits"] == 40 && rows["commit_counts"] == 80 && rows["commit_files"] == 40 && rows["blob_results"] == 40)
-        #expect(try setup.commits(repository: repo, ruleset: "r", ids: commits.map(\.commit)) == commits)
+        #expect(try setup.commits(RulesetKey(repository: repo, ruleset: "r"), ids: commits.map(\.commit)) == commits)
         #expect(try setup.memo(memo.map(\.0), ruleset: "r").count == 40)
         #expect(try setup.memo([memo[7].0], ruleset: "r")[memo[7].0] == memo[7].1)
     }
@@ -308,15 +307,15 @@ import TestSupport
         let dir = TempDirectory()
         let store = try kind.fresh(in: dir)
         let repo = try store.repository(name: "app", url: "/a")
-        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == nil)
+        #expect(try store.targetStages(CommitKey(repository: repo, commit: "c1", ruleset: "r")) == nil)
         let targets = [TargetRecord(name: "App \"main\"\n", platform: "iOS, macCatalyst", scope: "app", stage: .notLaunching,
                                     blockers: [.init(rule: "scene-manifest-missing", path: "App/Info.plist", line: 1)]),
                        TargetRecord(name: "AppTests", platform: "iOS", scope: "test", stage: .modern, blockers: [])]
-        try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: targets)
-        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == targets)
-        try store.setTargetStages(repository: repo, commit: "c1", ruleset: "r", targets: [])
-        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "r") == [])
-        #expect(try store.targetStages(repository: repo, commit: "c1", ruleset: "other") == nil)
+        try store.setTargetStages(CommitKey(repository: repo, commit: "c1", ruleset: "r"), targets: targets)
+        #expect(try store.targetStages(CommitKey(repository: repo, commit: "c1", ruleset: "r")) == targets)
+        try store.setTargetStages(CommitKey(repository: repo, commit: "c1", ruleset: "r"), targets: [])
+        #expect(try store.targetStages(CommitKey(repository: repo, commit: "c1", ruleset: "r")) == [])
+        #expect(try store.targetStages(CommitKey(repository: repo, commit: "c1", ruleset: "other")) == nil)
     }
 
     @Test(arguments: StoreKind.tested) func authorsHeadWorkAndSettingsRoundTrip(_ kind: StoreKind) throws {
@@ -325,9 +324,9 @@ import TestSupport
         let repo = try store.repository(name: "shop", url: "u")
         var a = StoreTests.record(String(repeating: "a", count: 40))
         a.author = "Zoë Lin"
-        try store.record([a], repository: repo, ruleset: "r1", memo: [])
-        #expect(try store.commits(repository: repo, ruleset: "r1", ids: [a.commit]).first?.author == "Zoë Lin")
-        #expect(try store.allCommits(repository: repo, ruleset: "r1").first?.author == "Zoë Lin")
+        try store.record([a], in: RulesetKey(repository: repo, ruleset: "r1"), memo: [])
+        #expect(try store.commits(RulesetKey(repository: repo, ruleset: "r1"), ids: [a.commit]).first?.author == "Zoë Lin")
+        #expect(try store.allCommits(RulesetKey(repository: repo, ruleset: "r1")).first?.author == "Zoë Lin")
         // Owners: nil (no CODEOWNERS line matched) and empty (a line that names none) stay apart.
         let work = HeadWork(findings: [
             HeadFinding(rule: "main-screen-bounds", severity: "warning", path: "App/V.swift", line: 3, column: 9, message: "m \"q\"",
@@ -337,11 +336,11 @@ import TestSupport
             HeadFinding(rule: "idiom-layout", severity: "warning", path: "Gen/X.swift", line: 1, column: 1, message: "m3",
                         fix: "f3", scope: "example", owners: []),
         ], ownersFile: ".github/CODEOWNERS", ownerProblems: [".github/CODEOWNERS: line 4: …"])
-        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r1") == nil)
-        try store.setHeadWork(repository: repo, commit: a.commit, ruleset: "r1", work: work)
-        try store.setHeadWork(repository: repo, commit: a.commit, ruleset: "r1", work: work)
-        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r1") == work)
-        #expect(try store.headWork(repository: repo, commit: a.commit, ruleset: "r2") == nil)
+        #expect(try store.headWork(CommitKey(repository: repo, commit: a.commit, ruleset: "r1")) == nil)
+        try store.setHeadWork(CommitKey(repository: repo, commit: a.commit, ruleset: "r1"), work: work)
+        try store.setHeadWork(CommitKey(repository: repo, commit: a.commit, ruleset: "r1"), work: work)
+        #expect(try store.headWork(CommitKey(repository: repo, commit: a.commit, ruleset: "r1")) == work)
+        #expect(try store.headWork(CommitKey(repository: repo, commit: a.commit, ruleset: "r2")) == nil)
         let settings = RepositorySettings(team: "@org/shop", commitLink: "https://g/c/{commit}", fileLink: nil)
         try store.setSettings(repository: repo, settings)
         #expect(try store.repositories().first?.settings == settings)

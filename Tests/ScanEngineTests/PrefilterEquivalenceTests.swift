@@ -73,10 +73,10 @@ import TestSupport
                 let outcome = try HistoryScan.run(pool: RepositoryPool(path: repo), name: "r", url: repo, store: store, options: options)
                 let id = try store.repository(name: "r", url: repo)
                 let head = outcome.chain.last!
-                return (try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain),
-                        try store.fileCounts(repository: id, commit: head, ruleset: Ruleset.fingerprint),
-                        try store.targetStages(repository: id, commit: head, ruleset: Ruleset.fingerprint),
-                        try store.headWork(repository: id, commit: head, ruleset: Ruleset.fingerprint))
+                return (try store.commits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint), ids: outcome.chain),
+                        try store.fileCounts(CommitKey(repository: id, commit: head, ruleset: Ruleset.fingerprint)),
+                        try store.targetStages(CommitKey(repository: id, commit: head, ruleset: Ruleset.fingerprint)),
+                        try store.headWork(CommitKey(repository: id, commit: head, ruleset: Ruleset.fingerprint)))
             }
             let on = try run(.on), off = try run(.off)
             #expect(on.records.count == off.records.count && on.records.count > 30, "\(repo)")
@@ -119,8 +119,8 @@ import TestSupport
             options.prefilter = mode
             let outcome = try HistoryScan.run(pool: RepositoryPool(path: work), name: "r", url: work, store: store, options: options)
             let id = try store.repository(name: "r", url: work)
-            return (try store.commits(repository: id, ruleset: Ruleset.fingerprint, ids: outcome.chain),
-                    try store.headWork(repository: id, commit: outcome.chain.last!, ruleset: Ruleset.fingerprint), outcome.blobsScanned)
+            return (try store.commits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint), ids: outcome.chain),
+                    try store.headWork(CommitKey(repository: id, commit: outcome.chain.last!, ruleset: Ruleset.fingerprint)), outcome.blobsScanned)
         }
         let on = try run(.on), off = try run(.off)
         #expect(on.records == off.records)

@@ -32,20 +32,20 @@ public final class FailingStore: Store, @unchecked Sendable {
 
     public var location: String { inner.location }
 
-    public func record(_ commits: [CommitRecord], repository: Int64, ruleset: String, memo: [(MemoKey, [UInt8])]) throws {
+    public func record(_ commits: [CommitRecord], in key: RulesetKey, memo: [(MemoKey, [UInt8])]) throws {
         guard budget.take() else { throw StoreError(function: "record", code: 9, message: "killed", context: "") }
-        try inner.record(commits, repository: repository, ruleset: ruleset, memo: memo)
+        try inner.record(commits, in: key, memo: memo)
     }
 
     /// The writer thread's connection draws on the same budget.
     public func anotherConnection() throws -> any Store { FailingStore(try inner.anotherConnection(), budget: budget) }
 
     public func repository(name: String, url: String) throws -> Int64 { try inner.repository(name: name, url: url) }
-    public func storedCommits(repository: Int64, ruleset: String) throws -> Set<String> {
-        try inner.storedCommits(repository: repository, ruleset: ruleset)
+    public func storedCommits(_ key: RulesetKey) throws -> Set<String> {
+        try inner.storedCommits(key)
     }
-    public func commits(repository: Int64, ruleset: String, ids: [String]) throws -> [CommitRecord] {
-        try inner.commits(repository: repository, ruleset: ruleset, ids: ids)
+    public func commits(_ key: RulesetKey, ids: [String]) throws -> [CommitRecord] {
+        try inner.commits(key, ids: ids)
     }
     public func memo(_ keys: [MemoKey], ruleset: String) throws -> [MemoKey: [UInt8]] { try inner.memo(keys, ruleset: ruleset) }
     public func setReference(repository: Int64, name: String, commit: String) throws {
@@ -54,26 +54,26 @@ public final class FailingStore: Store, @unchecked Sendable {
     public func reference(repository: Int64, name: String) throws -> String? { try inner.reference(repository: repository, name: name) }
     public func rowCounts() throws -> [String: Int] { try inner.rowCounts() }
     public func repositories() throws -> [RepositoryRow] { try inner.repositories() }
-    public func allCommits(repository: Int64, ruleset: String) throws -> [CommitRecord] {
-        try inner.allCommits(repository: repository, ruleset: ruleset)
+    public func allCommits(_ key: RulesetKey) throws -> [CommitRecord] {
+        try inner.allCommits(key)
     }
-    public func setFileCounts(repository: Int64, commit: String, ruleset: String, files: [FileCount]) throws {
-        try inner.setFileCounts(repository: repository, commit: commit, ruleset: ruleset, files: files)
+    public func setFileCounts(_ key: CommitKey, files: [FileCount]) throws {
+        try inner.setFileCounts(key, files: files)
     }
-    public func fileCounts(repository: Int64, commit: String, ruleset: String) throws -> [FileCount]? {
-        try inner.fileCounts(repository: repository, commit: commit, ruleset: ruleset)
+    public func fileCounts(_ key: CommitKey) throws -> [FileCount]? {
+        try inner.fileCounts(key)
     }
-    public func setTargetStages(repository: Int64, commit: String, ruleset: String, targets: [TargetRecord]) throws {
-        try inner.setTargetStages(repository: repository, commit: commit, ruleset: ruleset, targets: targets)
+    public func setTargetStages(_ key: CommitKey, targets: [TargetRecord]) throws {
+        try inner.setTargetStages(key, targets: targets)
     }
-    public func targetStages(repository: Int64, commit: String, ruleset: String) throws -> [TargetRecord]? {
-        try inner.targetStages(repository: repository, commit: commit, ruleset: ruleset)
+    public func targetStages(_ key: CommitKey) throws -> [TargetRecord]? {
+        try inner.targetStages(key)
     }
-    public func setHeadWork(repository: Int64, commit: String, ruleset: String, work: HeadWork) throws {
-        try inner.setHeadWork(repository: repository, commit: commit, ruleset: ruleset, work: work)
+    public func setHeadWork(_ key: CommitKey, work: HeadWork) throws {
+        try inner.setHeadWork(key, work: work)
     }
-    public func headWork(repository: Int64, commit: String, ruleset: String) throws -> HeadWork? {
-        try inner.headWork(repository: repository, commit: commit, ruleset: ruleset)
+    public func headWork(_ key: CommitKey) throws -> HeadWork? {
+        try inner.headWork(key)
     }
     public func setSettings(repository: Int64, _ settings: RepositorySettings) throws { try inner.setSettings(repository: repository, settings) }
     public func beginRun(started: Int64, shard: String, since: Int64?, deadline: Int64?) throws -> Int64 {
