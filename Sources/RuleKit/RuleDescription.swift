@@ -15,6 +15,11 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A screen dimension compared with the view's own size or the size it is given: the code
     /// asks whether the window fills the screen (split-view detection).
     public static let fillsScreenTest = SiteShapes(rawValue: 2)
+    /// In `loadView`, where the view controller makes its view: reading `view` would call it again.
+    public static let inLoadView = SiteShapes(rawValue: 4)
+    /// What the code chooses is the orientations the app supports (an idiom check whose block
+    /// locks the orientation), wherever it runs.
+    public static let locksOrientation = SiteShapes(rawValue: 8)
 }
 
 public struct FixSite: Sendable, Equatable {

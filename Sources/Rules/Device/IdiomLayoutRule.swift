@@ -16,7 +16,7 @@ struct IdiomLayoutRule: Rule {
             """,
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.userInterfaceIdiom", "uikit/uitraitcollection/userinterfaceidiom"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
-            if site.timing.contains(.inOrientationLock) {
+            if site.timing.contains(.inOrientationLock) || site.shapes.contains(.locksOrientation) {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
             if site.isSwiftUIView { return "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`." }
@@ -32,6 +32,9 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // A block that locks the orientation is an orientation lock wherever it runs (Monal's SwiftUI `onAppear`).
+            Example("struct Cards: View {\n    var body: some View {\n        Text(\"\").onAppear {\n            if UIDevice.current.↓userInterfaceIdiom != .pad {\n                UIDevice.current.setValue(UIInterfaceOrientation.portrait.rawValue, forKey: \"orientation\")\n            }\n        }\n    }\n}",
+                    suggestion: "Support every orientation instead of choosing them by device"),
             // Presenting as a popover only on iPad is a layout choice (owncloud's PDF viewer).
             Example("func show(_ vc: UIViewController) {\n    if UIDevice.current.↓userInterfaceIdiom == .pad { vc.modalPresentationStyle = .popover } else { vc.modalPresentationStyle = .fullScreen }\n    present(vc, animated: true)\n}"),
             // Below a version after the deployment target, the fallback runs.
@@ -246,7 +249,11 @@ struct IdiomLayoutRule: Rule {
             }
         }
         guard compared, !Self.isCapabilityGate(at: k, in: f) else { return }
-        sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f))
+        let locks = Self.locksOrientation(at: k, in: f)
+        var p = PendingFinding(rule: id, offset: Int(f[k].start), line: 0, column: 0, facet: description.facet,
+                               message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks), typeName: nil, functionName: nil)
+        if locks { p.shapes.insert(.locksOrientation) }
+        sink.add(p, at: k)
     }
 
     /// Whether the block picks a picture of the device: an image or asset named for an iPad or
@@ -319,9 +326,23 @@ struct IdiomLayoutRule: Rule {
 
     /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
     /// the like) an orientation lock — and how it is made (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
-    static func message(_ how: String, at k: Int, in f: CodeFile) -> String {
+    /// Whether the block the idiom check at `k` opens locks the orientation: `UIDevice.current.setValue(…,
+    /// forKey: "orientation")`, an app delegate's `orientationLock`, `requestGeometryUpdate` with
+    /// interface orientations (Monal's boarding cards, in SwiftUI's `onAppear`).
+    static func locksOrientation(at k: Int, in f: CodeFile) -> Bool {
+        var q = k
+        while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
+        guard q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q else { return false }
+        return (q..<f.pair(q)).contains { i in
+            let t = f.text(i)
+            return t == "\"orientation\"" || t == "@\"orientation\"" || t == "orientationLock" || t == "interfaceOrientations"
+                || t == "UIInterfaceOrientationMask" || t == "supportedInterfaceOrientations"
+        }
+    }
+
+    static func message(_ how: String, at k: Int, in f: CodeFile, locks: Bool = false) -> String {
         let function = f.enclosingFunction(of: k)?.scope
-        let lock = f.timing(at: k).contains(.inOrientationLock)
+        let lock = locks || f.timing(at: k).contains(.inOrientationLock)
             || function.map { MemberTiming.isOrientationLock($0.name, labels: $0.labels, swift: f.language == .swift) } ?? false
         return lock
             ? "Orientations chosen by device idiom \(how); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"

@@ -20,6 +20,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // loadView makes the view: `view.bounds` there would call it again (brave's notifications presenter).
+            Example("final class Presenter: UIViewController {\n    override func loadView() { view = PresenterView(frame: ↓UIScreen.main.bounds) }\n}",
+                    suggestion: "create it with any frame (`.zero`) and let its container size it"),
             // Compared with another object's size (iSH's floating-keyboard test), not the window's: no fill-screen question.
             .objc("- (void)f:(CGRect)keyboardFrame { if (keyboardFrame.size.width != ↓UIScreen.mainScreen.bounds.size.width) { [self floating]; } }",
                   message: "`UIScreen.mainScreen.bounds.size.width` is the size of the whole screen, not of the window, which resizes"),

@@ -35,6 +35,9 @@ struct GeometrySite {
         case .bounds:
             var site = GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
                                     message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
+            if let function = f.enclosingFunction(of: k)?.scope, function.name == "loadView", function.labels.isEmpty || f.language == .objectiveC {
+                site.shapes.insert(.inLoadView)
+            }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
                 if Expr.isComparedWithViewSize(a, b, in: f) {
@@ -198,6 +201,9 @@ enum GeometryFixes {
             // Swapping in the view's bounds would make the test always true.
             let traits = site.receiver.map { "`\($0.traits).horizontalSizeClass`" } ?? "the horizontal size class (taken as a parameter)"
             return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has."
+        }
+        if site.shapes.contains(.inLoadView) {
+            return "loadView makes the view controller's view: create it with any frame (`.zero`) and let its container size it (a window gives its root view controller's view the window's bounds); reading `view` here would call loadView again."
         }
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
