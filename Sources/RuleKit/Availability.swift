@@ -51,17 +51,33 @@ public enum Availability {
         // `guard #available(iOS 13, *) else {`
         var q = open - 2
         while q >= 0, q > open - 64, !f.is(q, .guard), !f.isPunct(q, "}"), !f.isPunct(q, ";") { q -= 1 }
-        if f.is(q, .guard) { return version(in: q..<(open - 1), word: .available, in: f) }
+        if f.is(q, .guard) { return version(in: q..<(open - 1), word: .available, in: f) ?? noSceneFallback(in: q..<(open - 1), in: f) }
         // `if (…available…) { … } else if (…) { … } else {`: the first `if` of the chain decides.
         var close = open - 2
         var result: Int? = nil
         while f.isPunct(close, "}"), f.pair(close) >= 0 {
             let blockOpen = f.pair(close)
             guard let start = conditionStart(before: blockOpen, in: f) else { break }
-            result = version(in: start..<blockOpen, word: .available, in: f)
+            result = version(in: start..<blockOpen, word: .available, in: f) ?? noSceneFallback(in: start..<blockOpen, in: f)
             if f.is(start - 1, .else) { close = start - 2 } else { break }
         }
         return result
+    }
+
+    /// `if let scene = window.windowScene {` / `guard let scene = view.window?.windowScene else {`:
+    /// the other branch is where there is no window scene to use (before iOS 13, or a window no
+    /// scene holds), so what a scene-based fix needs does not exist there — 13, as for a
+    /// pre-scene fallback.
+    static func noSceneFallback(in range: Range<Int>, in f: CodeFile) -> Int? {
+        guard f.language == .swift else { return nil }
+        for q in range where f.is(q, .let) || f.is(q, .var) {
+            var e = q + 1
+            while e < range.upperBound, !f.isPunct(e, ","), !f.isPunct(e, "{"), !f.is(e, .else) {
+                if f.is(e, .windowScene) || f.is(e, .UIWindowScene) { return scenesVersion }
+                e += 1
+            }
+        }
+        return nil
     }
 
     /// The `if` that starts the condition before a block's `{`.

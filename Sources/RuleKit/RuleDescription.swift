@@ -20,6 +20,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// What the code chooses is the orientations the app supports (an idiom check whose block
     /// locks the orientation), wherever it runs.
     public static let locksOrientation = SiteShapes(rawValue: 8)
+    /// A property only a screen has (`brightness`, `isCaptured`, `maximumFramesPerSecond`): the
+    /// scene's screen replaces the main screen, no trait collection or bounds does.
+    public static let screenProperty = SiteShapes(rawValue: 16)
 }
 
 public struct FixSite: Sendable, Equatable {
@@ -101,7 +104,7 @@ public struct FixSite: Sendable, Equatable {
             return "In a test, set up the window yourself in the test host's scene, \(window) (iOS 13), with the view under test in it, and take \(what) from there."
         }
         if inStoredProperty, !isSwiftUIView {
-            return "A stored property's initial value is computed once, before the object is in a window: decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
+            return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
         }
         let inViewType = context == .view || context == .viewController
         return "Take \(what) as a parameter from the view or view controller that lays out"

@@ -105,6 +105,8 @@ extension CodeFile {
             if t.kind == .punct, t.isPunct("{") {
                 let close = pair(k)
                 if close > i, isPunct(close + 1, "("), pair(close + 1) == close + 2 { k -= 1; continue }
+                // A builder's closure, run on the value right away: `UIView().then { $0.layer.borderWidth = … }`.
+                if close > i, isPunct(k - 2, "."), ["then", "apply", "with", "configure"].contains(text(k - 1)) { k -= 1; continue }
                 return false
             }
             if isPunct(k, "="), !isPunct(k + 1, "=") { sawAssignment = true }
@@ -113,7 +115,7 @@ extension CodeFile {
                 // The modifiers before it on its line.
                 var m = k - 1
                 while !self[m + 1].isLineStart, m > type.open {
-                    if ["static", "class", "lazy"].contains(text(m)) { return false }
+                    if ["static", "class"].contains(text(m)) { return false }
                     m -= 1
                 }
                 return true

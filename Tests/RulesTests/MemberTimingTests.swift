@@ -257,14 +257,17 @@ import SourceLexing
     }
 
     /// The initial value of an instance's stored property runs once, before the object has a
-    /// window: a parameter cannot reach it, nor is it a static member (issue 29: mastodon's
-    /// `let isPhoneDevice: Bool = { … }()`).
+    /// window (a lazy one at its first read): a parameter cannot reach it, nor is it a static
+    /// member (issue 29: mastodon's `let isPhoneDevice: Bool = { … }()`, brave's `lazy var` and
+    /// `UIView().then { … }`).
     @Test func aStoredPropertysInitialValueIsNamedSo() {
         let swift = """
             class C: UIViewController {
                 let isPhone: Bool = { STORED }()
                 static let shared: Bool = { STATIC }()
                 lazy var later: Bool = { LAZY }()
+                let line = UIView().then { THEN }
+                var handler = Button().onTap { TAP }
                 var brightness: () -> CGFloat = { CLOSURE }
                 var computed: Bool { COMPUTED }
                 func f() { let local = { LOCAL }() }
@@ -273,7 +276,9 @@ import SourceLexing
         let (f, at) = Self.file(swift, .swift)
         #expect(f.isInstanceStoredPropertyValue(at("STORED")))
         #expect(!f.isInstanceStoredPropertyValue(at("STATIC")))
-        #expect(!f.isInstanceStoredPropertyValue(at("LAZY")))
+        #expect(f.isInstanceStoredPropertyValue(at("LAZY")))
+        #expect(f.isInstanceStoredPropertyValue(at("THEN")))
+        #expect(!f.isInstanceStoredPropertyValue(at("TAP")))
         #expect(!f.isInstanceStoredPropertyValue(at("CLOSURE")))
         #expect(!f.isInstanceStoredPropertyValue(at("COMPUTED")))
         #expect(!f.isInstanceStoredPropertyValue(at("LOCAL")))

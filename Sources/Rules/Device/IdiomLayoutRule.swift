@@ -32,6 +32,9 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // A lazy property's value is computed once, at its first read (brave).
+            Example("final class Grid: UIViewController {\n    lazy var columns: Int = { UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 }()\n}",
+                    suggestion: "A stored property's initial value is computed once"),
             // A block that locks the orientation is an orientation lock wherever it runs (Monal's SwiftUI `onAppear`).
             Example("struct Cards: View {\n    var body: some View {\n        Text(\"\").onAppear {\n            if UIDevice.current.↓userInterfaceIdiom != .pad {\n                UIDevice.current.setValue(UIInterfaceOrientation.portrait.rawValue, forKey: \"orientation\")\n            }\n        }\n    }\n}",
                     suggestion: "Support every orientation instead of choosing them by device"),
@@ -221,6 +224,8 @@ struct IdiomLayoutRule: Rule {
             // What UIKit does by device: a popover's anchor on iPad, the web view's User-Agent, another window's scene destroyed.
             .objc("- (void)share:(id)sender {\n    UIActivityViewController *sheet = [[UIActivityViewController alloc] initWithActivityItems:@[] applicationActivities:nil];\n    if (sender && [UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { sheet.popoverPresentationController.sourceView = sender; }\n    [self presentViewController:sheet animated:YES completion:nil];\n}"),
             Example("func load() { if UIDevice.current.userInterfaceIdiom == .pad { webView.customUserAgent = \"Mozilla/5.0 (iPad)\" } }"),
+            Example("func testPadAgent() throws { try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad); check() }"),
+            Example("func setUp(_ cell: UIView) { if UIDevice.current.userInterfaceIdiom == .pad { cell.addInteraction(UIPointerInteraction(delegate: nil)) } }"),
             Example("func share(_ sheet: UIActivityViewController, from button: UIView) {\n    if UIDevice.current.userInterfaceIdiom == .pad, let p = sheet.popoverPresentationController { p.sourceView = button }\n    present(sheet, animated: true)\n}"),
             .objc("- (void)close {\n    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad && self.sceneSession) {\n        [UIApplication.sharedApplication requestSceneSessionDestruction:self.sceneSession options:nil errorHandler:nil];\n    }\n}"),
             .objc("- (BOOL)canShowComplications { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPhone) { return [WatchSession isPaired]; } return NO; }"),
@@ -287,7 +292,8 @@ struct IdiomLayoutRule: Rule {
     /// sheet.popoverPresentationController {`) sets one of these is no layout. Choosing to
     /// present as a popover (`modalPresentationStyle = .popover`) is a layout choice: it stays.
     static let deviceBehaviours: Set<String> = ["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
-                                                "applicationNameForUserAgent", "requestSceneSessionDestruction"]
+                                                "applicationNameForUserAgent", "requestSceneSessionDestruction",
+                                                "UIPointerInteraction", "UIHoverGestureRecognizer"]
 
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
@@ -303,6 +309,8 @@ struct IdiomLayoutRule: Rule {
     /// the value of) names an iPhone-only capability.
     static func isCapabilityGate(at k: Int, in f: CodeFile) -> Bool {
         if let member = f.enclosingFunction(of: k)?.scope.name, isCapabilityName(member) { return true }
+        // `try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad)`: which device a test runs on.
+        if let (open, _) = Expr.enclosingCall(k, in: f), ["XCTSkipIf", "XCTSkipUnless"].contains(f.text(open - 1)) { return true }
         func names(_ range: Range<Int>, idiomCases: Bool = true) -> Bool {
             range.contains { i in
                 // In a `switch` over the idiom, `.carPlay` is the idiom's own case, not the capability.

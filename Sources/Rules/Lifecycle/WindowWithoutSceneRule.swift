@@ -51,6 +51,9 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // The branch where no window scene exists to attach to (owncloud's overlay window).
+            Example("func overlay(over w: UIWindow) -> UIWindow {\n    if let scene = w.windowScene { return UIWindow(windowScene: scene) } else { return UIWindow(frame: w.bounds) }\n}",
+                    files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
             Example("class HUD { func show(in scene: UIWindowScene) { let w = UIWindow(windowScene: scene) } }"),
             Example("class HUD { func show(scene: UIWindowScene) { let w = UIWindow(frame: .zero); w.windowScene = scene } }"),
             Example("class MyWindow: UIWindow { required init?(coder: NSCoder) { super.init(coder: coder) } }"),

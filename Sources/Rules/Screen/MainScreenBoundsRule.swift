@@ -22,7 +22,7 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         triggering: [
             // loadView makes the view: `view.bounds` there would call it again (brave's notifications presenter).
             Example("final class Presenter: UIViewController {\n    override func loadView() { view = PresenterView(frame: ↓UIScreen.main.bounds) }\n}",
-                    suggestion: "create it with any frame (`.zero`) and let its container size it"),
+                    suggestion: "In loadView the view has no size yet, and reading `view` would call loadView again"),
             // Compared with another object's size (iSH's floating-keyboard test), not the window's: no fill-screen question.
             .objc("- (void)f:(CGRect)keyboardFrame { if (keyboardFrame.size.width != ↓UIScreen.mainScreen.bounds.size.width) { [self floating]; } }",
                   message: "`UIScreen.mainScreen.bounds.size.width` is the size of the whole screen, not of the window, which resizes"),

@@ -19,6 +19,9 @@ struct MainScreenRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.screen", "uikit/uiwindowscene/screen")],
         fix: GeometryFixes.screen,
         triggering: [
+            // What only a screen has: its scene's screen is the advice, not the trait collection (brave's brightness).
+            Example("final class Reader: UIViewController {\n    func dim(_ v: CGFloat) { ↓UIScreen.main.brightness = v }\n}",
+                    suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
             Example("func f() { let screen = ↓UIScreen.main }"),
             // Whether the main screen is zoomed (Display Zoom) is a question about that screen.
             Example("func f() { let zoomed = ↓UIScreen.main.scale != UIScreen.main.nativeScale }"),
@@ -34,6 +37,8 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // The main screen only where the screen at hand is unknown.
+            Example("func captured(_ n: Notification) -> Bool { (n.object as? UIScreen)?.isCaptured ?? UIScreen.main.isCaptured }"),
             // A capability check sent to the screen object (an old SDWebImage copy) uses no screen.
             .objc("- (BOOL)f { return [[UIScreen mainScreen] respondsToSelector:@selector(scale)]; }"),
             Example("func f() -> Bool { UIScreen.main.responds(to: #selector(getter: UIScreen.nativeScale)) }"),

@@ -20,6 +20,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A builder's closure in a stored property runs at initialisation (brave's `.then { }`).
+            Example("final class Card: UIView {\n    let line = UIView().then { $0.frame.size.height = 1 / ↓UIScreen.main.scale }\n}",
+                    suggestion: "A stored property's initial value is computed once"),
             Example("""
                 class AvatarView: UIView {
                     func draw() { let s = ↓UIScreen.main.scale }

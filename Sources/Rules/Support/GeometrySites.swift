@@ -51,12 +51,20 @@ struct GeometrySite {
             // `currentVideoOrientation()`): the camera is on that device, whatever screen a scene is on.
             if OrientationLayoutRule.servesCaptureOrMotion(k, in: f) { return nil }
             // `[[UIScreen mainScreen] respondsToSelector:@selector(scale)]`: asks what the class can do.
+            // `(note.object as? UIScreen)?.isCaptured ?? UIScreen.main.isCaptured`: the main screen
+            // only where the screen at hand is unknown.
+            if f.text(read.chain.start - 1) == "??" { return nil }
             let asks: Set<String> = ["respondsToSelector", "isKindOfClass", "conformsToProtocol", "responds", "isKind", "conforms"]
             if read.chain.members.contains(where: { asks.contains(f.text($0.token)) }) { return nil }
             let next = read.chain.end + 1
             if f.isPunct(next, ".") && asks.contains(f.text(next + 1)) || asks.contains(f.text(next)) && f.isPunct(next + 1, ":") { return nil }
-            return GeometrySite(rule: .mainScreen, facet: .screen, token: k,
-                                message: "`\(text)` is the main screen, which need not be the screen this scene is on")
+            var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
+                                    message: "`\(text)` is the main screen, which need not be the screen this scene is on")
+            let screenOnly: Set<String> = ["brightness", "setBrightness", "wantsSoftwareDimming", "isCaptured", "captured", "mirroredScreen",
+                                           "maximumFramesPerSecond", "currentMode", "availableModes", "preferredMode", "overscanCompensation",
+                                           "calibratedLatency", "focusedView", "focusedItem"]
+            if read.chain.members.count > 1, screenOnly.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
+            return site
         }
     }
 
@@ -203,7 +211,7 @@ enum GeometryFixes {
             return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has."
         }
         if site.shapes.contains(.inLoadView) {
-            return "loadView makes the view controller's view: create it with any frame (`.zero`) and let its container size it (a window gives its root view controller's view the window's bounds); reading `view` here would call loadView again."
+            return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`.zero`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
         }
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
@@ -254,7 +262,8 @@ enum GeometryFixes {
                 return "This member picks the window the view is to go into, so the view has no window or screen of its own yet: take the window scene from the caller (the view controller that shows the view), and use `windowScene.screen`."
             }
             let screen = site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
-            return "Use `\(screen)` — or better, the trait collection or the view's bounds."
+            return site.shapes.contains(.screenProperty) ? "Use `\(screen)`, the screen this view's scene is on."
+                : "Use `\(screen)` — or better, the trait collection or the view's bounds."
         case .sceneDelegate:
             return "Use `windowScene.screen`."
         case .appDelegate, .other:
