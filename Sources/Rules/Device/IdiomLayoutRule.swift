@@ -225,6 +225,7 @@ struct IdiomLayoutRule: Rule {
             .objc("- (void)share:(id)sender {\n    UIActivityViewController *sheet = [[UIActivityViewController alloc] initWithActivityItems:@[] applicationActivities:nil];\n    if (sender && [UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { sheet.popoverPresentationController.sourceView = sender; }\n    [self presentViewController:sheet animated:YES completion:nil];\n}"),
             Example("func load() { if UIDevice.current.userInterfaceIdiom == .pad { webView.customUserAgent = \"Mozilla/5.0 (iPad)\" } }"),
             Example("func testPadAgent() throws { try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad); check() }"),
+            Example("func testPadAgent() {\n    if UIDevice.current.userInterfaceIdiom != .pad || ProcessInfo().operatingSystemVersion.majorVersion < 13 {\n        return\n    }\n    check()\n}"),
             Example("func setUp(_ cell: UIView) { if UIDevice.current.userInterfaceIdiom == .pad { cell.addInteraction(UIPointerInteraction(delegate: nil)) } }"),
             Example("func share(_ sheet: UIActivityViewController, from button: UIView) {\n    if UIDevice.current.userInterfaceIdiom == .pad, let p = sheet.popoverPresentationController { p.sourceView = button }\n    present(sheet, animated: true)\n}"),
             .objc("- (void)close {\n    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad && self.sceneSession) {\n        [UIApplication.sharedApplication requestSceneSessionDestruction:self.sceneSession options:nil errorHandler:nil];\n    }\n}"),
@@ -311,6 +312,12 @@ struct IdiomLayoutRule: Rule {
         if let member = f.enclosingFunction(of: k)?.scope.name, isCapabilityName(member) { return true }
         // `try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad)`: which device a test runs on.
         if let (open, _) = Expr.enclosingCall(k, in: f), ["XCTSkipIf", "XCTSkipUnless"].contains(f.text(open - 1)) { return true }
+        // `func testPadAgent() { if idiom != .pad { return } … }`: a test that runs only on one device.
+        if let test = f.enclosingFunction(of: k)?.scope, test.name.hasPrefix("test") {
+            var b = k
+            while b < min(k + 60, f.tokens.count), !f.isPunct(b, "{"), !f.isPunct(b, ";") { b += 1 }
+            if f.isPunct(b, "{"), f.is(b + 1, .return), f.isPunct(b + 2, "}") || f.isPunct(b + 3, "}") && f.isPunct(b + 2, ";") { return true }
+        }
         func names(_ range: Range<Int>, idiomCases: Bool = true) -> Bool {
             range.contains { i in
                 // In a `switch` over the idiom, `.carPlay` is the idiom's own case, not the capability.
