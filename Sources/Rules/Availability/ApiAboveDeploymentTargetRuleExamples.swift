@@ -23,7 +23,9 @@ extension ApiAboveDeploymentTargetRule {
         .objc("- (void)attach:(id)s { self.window = [[UIWindow alloc] ↓initWithWindowScene:s]; }", files: target12),
         .objc("- (NSUInteger)count { return [UIApplication sharedApplication].↓connectedScenes.count; }", files: target12),
         .objc("@implementation SceneDelegate\n- (void)scene:(↓UIScene *)scene willConnectToSession:(UISceneSession *)session options:(id)o {}\n@end", files: target12),
-        // Another member's availability, or an older version, covers nothing.
+        // Another member's availability, or an older version, covers nothing — nor does the last one of the class before.
+        .objc("@interface A : NSObject\n- (void)other API_AVAILABLE(ios(13.0));\n@end\n@interface B : NSObject\n- (void)show:(↓UIWindowScene *)scene;\n@end",
+              path: "Holder.h", files: target12),
         .objc("@interface Holder : NSObject\n- (void)other API_AVAILABLE(ios(13.0));\n- (void)showFromScene:(↓UIWindowScene *)scene;\n@property (nonatomic) ↓UISceneSession *session API_AVAILABLE(ios(11.0));\n@end",
               path: "Holder.h", files: target12),
         .objc("@implementation Holder\n- (void)showFromScene:(↓UIWindowScene *)scene { [self attach:scene.windows]; }\n@end",

@@ -73,7 +73,12 @@ enum ObjCDeclarations {
     static func statementAvailability(at k: Int, in f: CodeFile) -> OSVersion? {
         if f.scopes(around: k).contains(where: { $0.kind != .type }) { return nil }
         var s = k, e = k
-        while s > 0, !(f.isPunct(s - 1, ";") || f.isPunct(s - 1, "{") || f.isPunct(s - 1, "}")), k - s < 400 { s -= 1 }
+        // Back to the statement's start: after `;`, a brace or an `@end`/`@interface` line, or at its `@property`.
+        while s > 0, !(f.isPunct(s - 1, ";") || f.isPunct(s - 1, "{") || f.isPunct(s - 1, "}")), k - s < 400 {
+            if f[s].kind == .atWord, f[s].word != .property { s += 1; break }
+            if f[s].kind == .atWord { break }
+            s -= 1
+        }
         while e < f.tokens.count, !(f.isPunct(e, ";") || f.isPunct(e, "{")), e - k < 400 { e += 1 }
         return Availability.osVersion(in: s..<e, word: .available, in: f)
     }
