@@ -37,8 +37,10 @@ public enum SuggestionAvailability {
     /// APIs that suggestions write and the catalogue does not look for: the safe area, which
     /// `legacy-layout-guide`, `symmetric-safe-area` and `hardcoded-bar-height` send code to, for
     /// apps that still deploy below iOS 11 (uikit/uiview/safearealayoutguide and
-    /// uikit/uiview/safeareainsets: iOS 11.0).
-    static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11)]
+    /// uikit/uiview/safeareainsets: iOS 11.0), and the SwiftUI sizes views are told to read
+    /// (swiftui/view/containerrelativeframe(_:alignment:): iOS 17.0; swiftui/viewthatfits: iOS 16.0).
+    static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11),
+                                                     "containerRelativeFrame": OSVersion(17), "ViewThatFits": OSVersion(16)]
 
     /// `suggestion`, followed by the guard it needs where the code can run on an iOS older than
     /// what the suggestion uses: the deployment target is lower, and no check or declaration

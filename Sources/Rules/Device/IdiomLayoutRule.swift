@@ -225,6 +225,8 @@ struct IdiomLayoutRule: Rule {
             .objc("- (void)share:(id)sender {\n    UIActivityViewController *sheet = [[UIActivityViewController alloc] initWithActivityItems:@[] applicationActivities:nil];\n    if (sender && [UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { sheet.popoverPresentationController.sourceView = sender; }\n    [self presentViewController:sheet animated:YES completion:nil];\n}"),
             Example("func load() { if UIDevice.current.userInterfaceIdiom == .pad { webView.customUserAgent = \"Mozilla/5.0 (iPad)\" } }"),
             Example("func testPadAgent() throws { try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad); check() }"),
+            // Half of a device-model check, reported as the device check it is (owncloud's small-PPI tweak).
+            Example("func f() { if UIDevice.current.userInterfaceIdiom == .phone && UIScreen.main.nativeBounds.height == 1136 { small() } }"),
             Example("func testPadAgent() {\n    if UIDevice.current.userInterfaceIdiom != .pad || ProcessInfo().operatingSystemVersion.majorVersion < 13 {\n        return\n    }\n    check()\n}"),
             Example("func setUp(_ cell: UIView) { if UIDevice.current.userInterfaceIdiom == .pad { cell.addInteraction(UIPointerInteraction(delegate: nil)) } }"),
             Example("func share(_ sheet: UIActivityViewController, from button: UIView) {\n    if UIDevice.current.userInterfaceIdiom == .pad, let p = sheet.popoverPresentationController { p.sourceView = button }\n    present(sheet, animated: true)\n}"),
@@ -254,7 +256,7 @@ struct IdiomLayoutRule: Rule {
                 Self.isComparedWithPadOrPhone($0, $0, in: f) && !Self.isData(around: $0, $0, in: f)
             }
         }
-        guard compared, !Self.isCapabilityGate(at: k, in: f) else { return }
+        guard compared, !Self.isCapabilityGate(at: k, in: f), !Self.isPartOfDeviceCheck(at: k, in: f) else { return }
         let locks = Self.locksOrientation(at: k, in: f)
         var p = PendingFinding(rule: id, offset: Int(f[k].start), line: 0, column: 0, facet: description.facet,
                                message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks), typeName: nil, functionName: nil)
@@ -341,6 +343,25 @@ struct IdiomLayoutRule: Rule {
 
     /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
     /// the like) an orientation lock — and how it is made (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
+    /// `idiom == .phone && UIScreen.main.nativeBounds.height == 1136`: the idiom is half of a
+    /// device-model check, which `screen-size-device-check` reports on the same condition; the
+    /// idiom's own advice would describe what the condition's other half does.
+    static func isPartOfDeviceCheck(at k: Int, in f: CodeFile) -> Bool {
+        var q = k, steps = 0
+        while q < f.tokens.count, steps < 48, !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "?") {
+            if f.is(q, .UIScreen) || f.text(q) == "SCREEN_HEIGHT" || f.text(q) == "SCREEN_WIDTH" {
+                var r = q
+                while r < min(q + 16, f.tokens.count), !f.isPunct(r, "{"), f.text(r) != "&&", f.text(r) != "||" {
+                    if (f.text(r) == "==" || f.text(r) == "!="), f[r + 1].kind == .number { return true }
+                    r += 1
+                }
+            }
+            q += 1
+            steps += 1
+        }
+        return false
+    }
+
     /// Whether the block the idiom check at `k` opens locks the orientation: `UIDevice.current.setValue(…,
     /// forKey: "orientation")`, an app delegate's `orientationLock`, `requestGeometryUpdate` with
     /// interface orientations (Monal's boarding cards, in SwiftUI's `onAppear`).

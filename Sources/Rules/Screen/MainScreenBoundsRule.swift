@@ -20,6 +20,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // SwiftUI's container-relative frame is iOS 17: below it, the suggestion says to guard it.
+            Example("struct Call: View {\n    var body: some View { Text(\"\").frame(width: ↓UIScreen.main.bounds.width) }\n}",
+                    files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"],
+                    suggestion: "That needs iOS 17.0 and this code deploys to iOS 16.0"),
             // loadView makes the view: `view.bounds` there would call it again (brave's notifications presenter).
             Example("final class Presenter: UIViewController {\n    override func loadView() { view = PresenterView(frame: ↓UIScreen.main.bounds) }\n}",
                     suggestion: "In loadView the view has no size yet, and reading `view` would call loadView again"),
