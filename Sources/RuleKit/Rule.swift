@@ -86,9 +86,12 @@ public struct FindingSink {
     public init(file: CodeFile) { self.file = file }
 
     /// Reports `rule` at token `i`.
+    /// `shapes`: what the code does that the rule's usual fix would not fit (`FixSite.shapes`).
     public mutating func report(_ rule: RuleDescription, at i: Int, facet: Facet? = nil, message: String,
-                                onlyIn: Set<Context>? = nil) {
-        report(rule.id, at: Int(file[i].start), token: i, facet: facet ?? rule.facet, message: message, onlyIn: onlyIn)
+                                onlyIn: Set<Context>? = nil, shapes: SiteShapes = []) {
+        guard let stored = report(rule.id, at: Int(file[i].start), token: i, facet: facet ?? rule.facet, message: message,
+                                  onlyIn: onlyIn, requires: nil) else { return }
+        findings[stored].shapes = shapes
     }
 
     /// Reports rule `id` at byte `offset`, taking the enclosing type and function from token `token`.

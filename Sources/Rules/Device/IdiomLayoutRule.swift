@@ -258,10 +258,8 @@ struct IdiomLayoutRule: Rule {
         }
         guard compared, !Self.isCapabilityGate(at: k, in: f), !Self.isPartOfDeviceCheck(at: k, in: f) else { return }
         let locks = Self.locksOrientation(at: k, in: f)
-        var p = PendingFinding(rule: id, offset: Int(f[k].start), line: 0, column: 0, facet: description.facet,
-                               message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks), typeName: nil, functionName: nil)
-        if locks { p.shapes.insert(.locksOrientation) }
-        sink.add(p, at: k)
+        sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks),
+                    shapes: locks ? .locksOrientation : [])
     }
 
     /// Whether the block picks a picture of the device: an image or asset named for an iPad or
@@ -315,10 +313,10 @@ struct IdiomLayoutRule: Rule {
         // `try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad)`: which device a test runs on.
         if let (open, _) = Expr.enclosingCall(k, in: f), ["XCTSkipIf", "XCTSkipUnless"].contains(f.text(open - 1)) { return true }
         // `func testPadAgent() { if idiom != .pad { return } … }`: a test that runs only on one device.
-        if let test = f.enclosingFunction(of: k)?.scope, test.name.hasPrefix("test") {
-            var b = k
-            while b < min(k + 60, f.tokens.count), !f.isPunct(b, "{"), !f.isPunct(b, ";") { b += 1 }
-            if f.isPunct(b, "{"), f.is(b + 1, .return), f.isPunct(b + 2, "}") || f.isPunct(b + 3, "}") && f.isPunct(b + 2, ";") { return true }
+        let block = Self.block(openedAfter: k, in: f)
+        if let test = f.enclosingFunction(of: k)?.scope, test.name.hasPrefix("test"), let b = block?.lowerBound,
+           f.is(b + 1, .return), f.isPunct(b + 2, "}") || f.isPunct(b + 3, "}") && f.isPunct(b + 2, ";") {
+            return true
         }
         func names(_ range: Range<Int>, idiomCases: Bool = true) -> Bool {
             range.contains { i in
@@ -328,10 +326,8 @@ struct IdiomLayoutRule: Rule {
             }
         }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
-        var q = k
-        while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
-        if q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q, names(q..<f.pair(q), idiomCases: false) || picksDeviceImage(q..<f.pair(q), in: f)
-            || (k..<f.pair(q)).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
+        if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f)
+            || (k..<block.upperBound).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
             return true
         }
         // `case .carPlay: return idiom == .phone`: the case label just before.
@@ -341,8 +337,14 @@ struct IdiomLayoutRule: Rule {
         return false
     }
 
-    /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
-    /// the like) an orientation lock — and how it is made (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
+    /// The block (`{` … `}`) the condition holding `k` opens, within its statement: `if idiom == .pad { … }`.
+    static func block(openedAfter k: Int, in f: CodeFile) -> Range<Int>? {
+        var q = k
+        while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
+        guard q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q else { return nil }
+        return q..<f.pair(q)
+    }
+
     /// `idiom == .phone && UIScreen.main.nativeBounds.height == 1136`: the idiom is half of a
     /// device-model check, which `screen-size-device-check` reports on the same condition; the
     /// idiom's own advice would describe what the condition's other half does.
@@ -366,16 +368,17 @@ struct IdiomLayoutRule: Rule {
     /// forKey: "orientation")`, an app delegate's `orientationLock`, `requestGeometryUpdate` with
     /// interface orientations (Monal's boarding cards, in SwiftUI's `onAppear`).
     static func locksOrientation(at k: Int, in f: CodeFile) -> Bool {
-        var q = k
-        while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
-        guard q < f.tokens.count, f.isPunct(q, "{"), f.pair(q) > q else { return false }
-        return (q..<f.pair(q)).contains { i in
+        guard let block = block(openedAfter: k, in: f) else { return false }
+        return block.contains { i in
             let t = f.text(i)
             return t == "\"orientation\"" || t == "@\"orientation\"" || t == "orientationLock" || t == "interfaceOrientations"
                 || t == "UIInterfaceOrientationMask" || t == "supportedInterfaceOrientations"
         }
     }
 
+    /// What the choice at `k` decides — a layout, or (in `supportedInterfaceOrientations` and
+    /// the like, or a block that locks the orientation) an orientation lock — and how it is made
+    /// (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
     static func message(_ how: String, at k: Int, in f: CodeFile, locks: Bool = false) -> String {
         let function = f.enclosingFunction(of: k)?.scope
         let lock = locks || f.timing(at: k).contains(.inOrientationLock)

@@ -23,10 +23,7 @@ extension ScreenGeometryRule {
             let here = Int(file[g.token].start)
             if last.offset < here, last.offset >= Int(file[Self.statementStart(before: g.token, in: file)].start) { return }
         }
-        var p = PendingFinding(rule: id, offset: Int(file[g.token].start), line: 0, column: 0, facet: g.facet, message: g.message,
-                               typeName: nil, functionName: nil)
-        p.shapes = g.shapes
-        sink.add(p, at: g.token)
+        sink.report(description, at: g.token, facet: g.facet, message: g.message, shapes: g.shapes)
     }
 
     /// The first token of the statement holding `k`: after the nearest `;`, `{`, `}` or

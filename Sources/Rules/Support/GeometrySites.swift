@@ -50,23 +50,28 @@ struct GeometrySite {
             // The built-in screen's orientation turned into a camera's (Home Assistant's
             // `currentVideoOrientation()`): the camera is on that device, whatever screen a scene is on.
             if OrientationLayoutRule.servesCaptureOrMotion(k, in: f) { return nil }
-            // `[[UIScreen mainScreen] respondsToSelector:@selector(scale)]`: asks what the class can do.
             // `(note.object as? UIScreen)?.isCaptured ?? UIScreen.main.isCaptured`: the main screen
             // only where the screen at hand is unknown.
             if f.text(read.chain.start - 1) == "??" { return nil }
-            let asks: Set<String> = ["respondsToSelector", "isKindOfClass", "conformsToProtocol", "responds", "isKind", "conforms"]
-            if read.chain.members.contains(where: { asks.contains(f.text($0.token)) }) { return nil }
+            // `[[UIScreen mainScreen] respondsToSelector:@selector(scale)]`: asks what the class can do.
+            if read.chain.members.contains(where: { Self.capabilityQuestions.contains(f.text($0.token)) }) { return nil }
             let next = read.chain.end + 1
-            if f.isPunct(next, ".") && asks.contains(f.text(next + 1)) || asks.contains(f.text(next)) && f.isPunct(next + 1, ":") { return nil }
+            if f.isPunct(next, ".") && Self.capabilityQuestions.contains(f.text(next + 1))
+                || Self.capabilityQuestions.contains(f.text(next)) && f.isPunct(next + 1, ":") { return nil }
             var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                     message: "`\(text)` is the main screen, which need not be the screen this scene is on")
-            let screenOnly: Set<String> = ["brightness", "setBrightness", "wantsSoftwareDimming", "isCaptured", "captured", "mirroredScreen",
-                                           "maximumFramesPerSecond", "currentMode", "availableModes", "preferredMode", "overscanCompensation",
-                                           "calibratedLatency", "focusedView", "focusedItem"]
-            if read.chain.members.count > 1, screenOnly.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
+            if read.chain.members.count > 1, Self.screenOnlyProperties.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
             return site
         }
     }
+
+    /// Messages that ask an object what it is or can do, not what it measures.
+    static let capabilityQuestions: Set<String> = ["respondsToSelector", "isKindOfClass", "conformsToProtocol", "responds", "isKind", "conforms"]
+
+    /// What only a screen has, which no trait collection or bounds replaces.
+    static let screenOnlyProperties: Set<String> = ["brightness", "setBrightness", "wantsSoftwareDimming", "isCaptured", "captured", "mirroredScreen",
+                                                    "maximumFramesPerSecond", "currentMode", "availableModes", "preferredMode",
+                                                    "overscanCompensation", "calibratedLatency", "focusedView", "focusedItem"]
 
     /// A use of a geometry alias at token `k`.
     static func aliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {

@@ -107,11 +107,8 @@ struct SharedWindowsRule: Rule {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
               !Self.visitsEvery(chain, in: f) else { return }
         let at = chain.members[1].token
-        var p = PendingFinding(rule: id, offset: Int(f[at].start), line: 0, column: 0, facet: description.facet,
-                               message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
-                               typeName: nil, functionName: nil)
-        if Self.wantsEveryWindow(chain, in: f) { p.shapes.insert(.everyWindow) }
-        sink.add(p, at: at)
+        sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
+                    shapes: Self.wantsEveryWindow(chain, in: f) ? .everyWindow : [])
     }
 
     /// The for-in loop body over the application's `windows` (`for w in UIApplication.shared.windows {`,
@@ -180,7 +177,7 @@ struct SharedWindowsRule: Rule {
         if chain.word(1) == .keyWindow, let function = f.enclosingFunction(of: chain.start)?.scope {
             for q in function.open..<min(function.close, f.tokens.count) where f.is(q, .UIApplication) && q != chain.start {
                 guard let other = Expr.applicationChain(at: q, in: f), other.word(1) == .windows else { continue }
-                if visitsEvery(other, in: f) || loopBody(other, in: f) != nil || wantsEveryWindow(other, in: f) { return true }
+                if loopBody(other, in: f) != nil || wantsEveryWindow(other, in: f) { return true }
             }
         }
         // `UIWindow *old = UIApplication.sharedApplication.keyWindow; … [old makeKeyWindow];`
