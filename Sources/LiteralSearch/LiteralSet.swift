@@ -19,6 +19,23 @@ public struct LiteralSearchError: Error, CustomStringConvertible, Sendable {
     public var description: String { pattern.map { "pattern \($0): \(message)" } ?? message }
 }
 
+/// What a checked pattern's match must also satisfy, tested on the buffer around it: the
+/// match's byte range in `bytes`. Checks are told apart by `name` (two with one name must test
+/// alike), so patterns holding them stay comparable.
+public struct MatchCheck: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let accepts: @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool
+
+    public init(_ name: String, _ accepts: @escaping @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool) {
+        self.name = name
+        self.accepts = accepts
+    }
+
+    public static func == (a: MatchCheck, b: MatchCheck) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public var description: String { name }
+}
+
 /// Patterns compiled into Hyperscan block-mode databases.
 public final class LiteralSet: Sendable {
     /// What one entry of a set matches. Word characters are ASCII letters, digits and `_`, as
@@ -32,19 +49,32 @@ public final class LiteralSet: Sendable {
         /// whitespace, a dotted qualifier and a backtick — `class Name`, `extension UIKit.Name`,
         /// `` struct `Name` ``, `@interface Name`. The same as the expression
         /// `\b(?:k1|k2…)\s+(?:[\w.]+\.)?`?\bName\b`, at the cost of a literal.
-        case declared(String, after: [String])
+        /// `check`, when given, must accept the name's match too.
+        case declared(String, after: [String], check: MatchCheck? = nil)
+        /// `text` (`caseless`: its ASCII letters in either case) where `check` accepts the match:
+        /// what a literal cannot say of its surroundings (the identifier it is part of, what
+        /// follows it), at the cost of a call per occurrence.
+        case checked(String, caseless: Bool = false, check: MatchCheck)
         /// A regular expression in Hyperscan's syntax.
         case regex(String)
+        /// Every one of `parts` somewhere in the buffer, in any order, each as it matches alone
+        /// (no part may be an `all` itself).
+        case all([Pattern])
     }
 
     /// The patterns, in the order given (a match reports its index).
     public let patterns: [Pattern]
-    /// Literal and declared patterns, by index into `patterns` (the literal database's ids).
+    /// Literal, declared and checked patterns — the parts of `all` patterns among them, each
+    /// once — by atom index (the literal database's ids).
     private let literals: Database?
-    /// Regular expressions.
+    /// Regular expressions, by atom index.
     private let expressions: Database?
-    /// What a literal match must also satisfy, by pattern index.
+    /// What a literal match must also satisfy, by atom index.
     private let checks: [Check]
+    /// Per atom, the patterns whose match it makes (or, for a part, may make) complete.
+    private let users: [[Int]]
+    /// Per pattern, the atoms that must all occur for an `all` pattern, nil for the others.
+    private let parts: [[Int]?]
     /// A scratch space that fits every database, never scanned with: each scan clones its own
     /// (a few KB, a microsecond), so parallel scans share nothing and no lock is needed.
     private let prototype: Handle
@@ -67,6 +97,8 @@ public final class LiteralSet: Sendable {
         var left = false, right = false
         /// Keywords one of which must come before (declared patterns).
         var after: [[UInt8]] = []
+        /// What a checked pattern's match must satisfy.
+        var custom: MatchCheck? = nil
     }
 
     /// Whether Hyperscan runs on this processor (it needs SSSE3 on x86-64).
@@ -78,29 +110,53 @@ public final class LiteralSet: Sendable {
             throw LiteralSearchError(message: "Hyperscan does not run on this processor (it needs SSSE3 on x86-64)")
         }
         self.patterns = patterns
-        var checks = [Check](repeating: Check(), count: patterns.count)
+        // Atoms: what Hyperscan searches for. A pattern is one atom, an `all` pattern several,
+        // and an atom two patterns share is searched for once.
+        var atoms: [Pattern] = [], atomIndex: [Pattern: Int] = [:], users: [[Int]] = [], parts: [[Int]?] = []
+        func atom(_ p: Pattern, of pattern: Int) -> Int {
+            let a = atomIndex[p] ?? { atoms.append(p); users.append([]); atomIndex[p] = atoms.count - 1; return atoms.count - 1 }()
+            if users[a].last != pattern { users[a].append(pattern) }
+            return a
+        }
+        for (i, p) in patterns.enumerated() {
+            guard case .all(let all) = p else { _ = atom(p, of: i); parts.append(nil); continue }
+            if all.isEmpty { throw LiteralSearchError(pattern: "\(p)", message: "an empty conjunction matches everywhere") }
+            if all.contains(where: { if case .all = $0 { return true } else { return false } }) {
+                throw LiteralSearchError(pattern: "\(p)", message: "a conjunction's parts cannot be conjunctions")
+            }
+            parts.append(all.map { atom($0, of: i) })
+        }
+        var checks = [Check](repeating: Check(), count: atoms.count)
         var texts: [(id: Int, bytes: [UInt8], caseless: Bool)] = []
         var regexes: [(id: Int, expression: String)] = []
-        for (i, p) in patterns.enumerated() {
+        for (i, p) in atoms.enumerated() {
             switch p {
             case .literal(let text, let whole, let caseless):
                 let bytes = Array(text.utf8)
                 checks[i] = Check(length: bytes.count, left: whole && Self.isWord(bytes.first), right: whole && Self.isWord(bytes.last))
                 texts.append((i, bytes, caseless))
-            case .declared(let name, let keywords):
+            case .declared(let name, let keywords, let check):
                 let bytes = Array(name.utf8)
                 checks[i] = Check(length: bytes.count, left: Self.isWord(bytes.first), right: Self.isWord(bytes.last),
-                                  after: keywords.map { Array($0.utf8) })
+                                  after: keywords.map { Array($0.utf8) }, custom: check)
                 texts.append((i, bytes, false))
+            case .checked(let text, let caseless, let check):
+                let bytes = Array(text.utf8)
+                checks[i] = Check(length: bytes.count, custom: check)
+                texts.append((i, bytes, caseless))
             case .regex(let expression):
                 regexes.append((i, expression))
+            case .all:
+                preconditionFailure("conjunctions were taken apart above")
             }
         }
         if let empty = texts.first(where: { $0.bytes.isEmpty }) {
-            throw LiteralSearchError(pattern: "\(patterns[empty.id])", message: "an empty literal matches everywhere")
+            throw LiteralSearchError(pattern: "\(atoms[empty.id])", message: "an empty literal matches everywhere")
         }
         self.checks = checks
-        literals = try texts.isEmpty ? nil : Self.compile(texts.map(\.id), patterns: patterns) { ids, db, error in
+        self.users = users
+        self.parts = parts
+        literals = try texts.isEmpty ? nil : Self.compile(texts.map(\.id), patterns: atoms) { ids, db, error in
             let cStrings = texts.map { t in t.bytes.withUnsafeBufferPointer { b in
                 let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, b.count))
                 b.withMemoryRebound(to: CChar.self) { if let base = $0.baseAddress { p.update(from: base, count: b.count) } }
@@ -113,7 +169,7 @@ public final class LiteralSet: Sendable {
                 hs_compile_lit_multi(expressions.baseAddress, flags, ids, lengths, UInt32(texts.count), UInt32(HS_MODE_BLOCK), nil, &db, &error)
             }
         }
-        expressions = try regexes.isEmpty ? nil : Self.compile(regexes.map(\.id), patterns: patterns) { ids, db, error in
+        expressions = try regexes.isEmpty ? nil : Self.compile(regexes.map(\.id), patterns: atoms) { ids, db, error in
             let cStrings = regexes.map { strdup($0.expression) }
             defer { cStrings.forEach { free($0) } }
             let flags = [UInt32](repeating: UInt32(HS_FLAG_SINGLEMATCH), count: regexes.count)
@@ -179,13 +235,20 @@ public final class LiteralSet: Sendable {
         }
         defer { hs_free_scratch(clone) }
         let scratch = Handle(pointer: clone)
-        var seen = [Bool](repeating: false, count: patterns.count)
+        var seen = [Bool](repeating: false, count: checks.count), matched = [Bool](repeating: false, count: patterns.count)
         var stopped = false
+        // An atom found: every pattern it completes matches (an `all` once its last part is found).
         func accept(_ id: Int, _ end: Int) -> Bool {
             guard !seen[id], verify(id, end: end, in: bytes) else { return false }
             seen[id] = true
-            onMatch(id)
-            return stopAtFirst
+            var stop = false
+            for p in users[id] where !matched[p] {
+                if let all = parts[p], !all.allSatisfy({ seen[$0] }) { continue }
+                matched[p] = true
+                onMatch(p)
+                stop = stop || stopAtFirst
+            }
+            return stop
         }
         for db in [literals, expressions] {
             guard let db, !stopped else { continue }
@@ -211,15 +274,16 @@ public final class LiteralSet: Sendable {
         }
     }
 
-    /// Whether the match of pattern `id` ending at `end` stands: its word boundaries and, for a
-    /// declared name, the keyword before it. Regular expressions stand as Hyperscan found them.
+    /// Whether the match of atom `id` ending at `end` stands: its word boundaries, for a
+    /// declared name the keyword before it, for a checked one its check. Regular expressions
+    /// stand as Hyperscan found them.
     private func verify(_ id: Int, end: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         let c = checks[id]
         guard c.length > 0 else { return true }
         let start = end - c.length
         if c.left, start > 0, Self.isWord(bytes[start - 1]) { return false }
         if c.right, end < bytes.count, Self.isWord(bytes[end]) { return false }
-        guard !c.after.isEmpty else { return true }
+        guard !c.after.isEmpty else { return c.custom?.accepts(bytes, start..<end) ?? true }
         // Backwards: an optional backtick, an optional qualifier (`[\w.]+\.`), whitespace, a keyword.
         var p = start
         if p > 0, bytes[p - 1] == UInt8(ascii: "`") { p -= 1 }
@@ -232,12 +296,13 @@ public final class LiteralSet: Sendable {
         let spaceEnd = p
         while p > 0, Self.isSpace(bytes[p - 1]) { p -= 1 }
         guard p < spaceEnd else { return false }
-        return c.after.contains { k in
+        let keyword = c.after.contains { k in
             guard p >= k.count else { return false }
             let from = p - k.count
             for (j, b) in k.enumerated() where bytes[from + j] != b { return false }
             return from == 0 || !Self.isWord(bytes[from - 1]) || !Self.isWord(k.first)
         }
+        return keyword && (c.custom?.accepts(bytes, start..<end) ?? true)
     }
 
     // MARK: Bytes

@@ -68,6 +68,47 @@ private func any(_ set: LiteralSet, _ text: String) throws -> Bool {
         #expect(try !any(declared, "let x = Name()"))
     }
 
+    @Test func checkedLiteralsStandWhereTheirCheckAccepts() throws {
+        // Accepts an occurrence followed by `.left`: the check sees the buffer and the match.
+        let followedByLeft = MatchCheck("followed by .left") { bytes, match in
+            let rest = Array(bytes[match.upperBound...])
+            return rest.starts(with: Array(".left".utf8))
+        }
+        let set = try LiteralSet([.checked("insets", caseless: true, check: followedByLeft)])
+        #expect(try any(set, "x = Insets.left * 2"))
+        #expect(try any(set, "a.insets.top; b.INSETS.left"))  // a later occurrence the check accepts
+        #expect(try !any(set, "x = insets.top"))
+        #expect(try !any(set, "x = outsets.left"))
+        // A check applies to its own pattern only.
+        let two = try LiteralSet([.checked("insets", check: followedByLeft), .literal("top")])
+        #expect(try Array("insets.top".utf8).withUnsafeBytes { try two.matches(in: $0) } == [1])
+    }
+
+    @Test func declaredNamesMayBeCheckedToo() throws {
+        let withParents = MatchCheck("a colon follows") { bytes, match in
+            match.upperBound < bytes.count && bytes[match.upperBound] == UInt8(ascii: ":")
+        }
+        let set = try LiteralSet([.declared("Name", after: ["class", "extension"], check: withParents)])
+        #expect(try any(set, "class Name: Base {}"))
+        #expect(try !any(set, "class Name {}"))
+        #expect(try !any(set, "let x: Name: Y"))  // the keyword is still required
+    }
+
+    @Test func conjunctionsNeedEveryPart() throws {
+        let set = try LiteralSet([.all([.literal("UIApplication"), .literal("windows")]), .literal("UIScreen"),
+                                  .all([.literal("UIApplication"), .literal("delegate"), .literal("window")])])
+        #expect(try !any(set, "UIApplication.shared.open(url)"))
+        #expect(try !any(set, "let windows = 2"))
+        #expect(try any(set, "let w = windows; UIApplication.shared.open(url)"))  // in any order
+        #expect(try !any(set, "UIApplication.shared.delegate"))
+        #expect(try any(set, "(UIApplication.shared.delegate as? AppDelegate)?.window"))
+        #expect(try Array("UIScreen UIApplication windows delegate".utf8).withUnsafeBytes { try set.matches(in: $0) } == [0, 1])
+        // Parts are found as they would be alone: whole words.
+        #expect(try !any(set, "UIApplicationDelegate; keyWindows"))
+        #expect(throws: LiteralSearchError.self) { _ = try LiteralSet([.all([])]) }
+        #expect(throws: LiteralSearchError.self) { _ = try LiteralSet([.all([.all([.literal("a")])])]) }
+    }
+
     @Test func aBadPatternIsNamed() {
         #expect {
             _ = try LiteralSet([.literal("ok"), .regex("(unclosed")])
