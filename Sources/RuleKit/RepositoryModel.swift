@@ -279,10 +279,15 @@ public struct RepositoryModel: Sendable {
 
     /// Every declared type whose ancestry reaches `root`, found by walking down a children index.
     public static func descendants(of root: String, in types: [String: TypeEntry]) -> Set<String> {
+        descendants(of: [root], in: types)
+    }
+
+    /// Every declared type whose ancestry reaches one of `roots`.
+    public static func descendants(of roots: [String], in types: [String: TypeEntry]) -> Set<String> {
         var children: [String: [String]] = [:]
         for (name, entry) in types { for parent in entry.parents where parent != name { children[parent, default: []].append(name) } }
         var found: Set<String> = []
-        var queue = children[root] ?? []
+        var queue = roots.flatMap { children[$0] ?? [] }
         while let name = queue.popLast() {
             guard found.insert(name).inserted else { continue }
             queue.append(contentsOf: children[name] ?? [])

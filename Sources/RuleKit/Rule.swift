@@ -35,21 +35,6 @@ extension Rule {
     public func checkFile(_ file: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {}
 }
 
-/// Text whose occurrence makes a file worth analysing (the prefilter's unit). Comments and
-/// strings match too: a false candidate only costs an analysis.
-public enum Literal: Hashable, Sendable {
-    /// An identifier, as a whole word.
-    case word(String)
-    /// A type's declaration or extension: `class Name`, `extension Name`, `@interface Name`,
-    /// `@implementation Name`, …
-    case declaration(String)
-    /// Text in any case of its ASCII letters, anywhere (`wholeWord`: as a whole word).
-    case caseless(String, wholeWord: Bool)
-    /// A regular expression over bytes (Hyperscan's syntax): about a thousand times a literal's
-    /// cost to compile, so only where no literal says it.
-    case pattern(String)
-}
-
 /// Kinds of repository-defined names a rule wants to be called at.
 public struct NameTriggers: OptionSet, Sendable {
     public let rawValue: UInt8

@@ -51,16 +51,23 @@ package struct LiteralPrefilter: Sendable {
         (try? set.matchesAny(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))) ?? true
     }
 
+    /// The patterns that occur in `buffer` (a development aid: `FLEETSCAN_TIMING=literals`).
+    func matchedPatterns(_ buffer: SourceBuffer) -> [Int] {
+        (try? set.matches(in: UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))) ?? []
+    }
+
     /// Where a declaration's name follows: `class Name`, `@interface Name`, `extension M.Name`.
-    static let declarationKeywords = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation"]
+    static let declarationKeywords = Prefilter.declarationKeywords.sorted()
 
     /// A literal as a Hyperscan pattern.
     static func pattern(_ literal: Literal) -> LiteralSet.Pattern {
         switch literal {
         case .word(let name): return .literal(name)
         case .caseless(let text, let whole): return .literal(text, wholeWord: whole, caseless: true)
-        case .pattern(let p): return .regex(p)
-        case .declaration(let name): return .declared(name, after: declarationKeywords)
+        case .checked(let text, let caseless, let check): return .checked(text, caseless: caseless, check: MatchCheck(check.name, check.accepts))
+        case .all(let parts): return .all(parts.map(pattern))
+        case .declaration(let name, let check):
+            return .declared(name, after: declarationKeywords, check: check.map { MatchCheck($0.name, $0.accepts) })
         }
     }
 }

@@ -89,6 +89,7 @@ public enum TreeScan {
         guard case .project(let project, let projectDiagnostics) = done[0] else { preconditionFailure("the project model is item 0") }
         var first: [Filtered] = done.dropFirst().map { if case .file(let f) = $0 { return f }; preconditionFailure("a file's item") }
         Timing.mark("first pass and project model (\(files.count) files, \(projectFiles.count) project files)")
+        if Timing.literalsEnabled, let filter { Timing.reportLiterals(filter, files: files, candidates: first.map(\.candidate)) }
         // Later rounds: what the candidates analysed so far make matter, searched for in the
         // files not yet candidates, until nothing new turns up.
         var rounds = 0
@@ -119,6 +120,11 @@ public enum TreeScan {
                                 candidate: true)
             }
             for (i, f) in zip(remaining, found) { if let f { first[i] = f; settled = nil } }
+            if Timing.literalsEnabled, let roundFilter {
+                var inRound = [Bool](repeating: false, count: files.count)
+                for (i, f) in zip(remaining, found) where f != nil { inRound[i] = true }
+                Timing.reportLiterals(roundFilter, files: files, candidates: inRound)
+            }
         }
         Timing.mark("prefilter: \(first.filter(\.candidate).count) of \(files.count) files are candidates after \(rounds) more round\(rounds == 1 ? "" : "s")")
         var analyses: [FileAnalysis?] = []

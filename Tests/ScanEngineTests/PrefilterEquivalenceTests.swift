@@ -155,4 +155,39 @@ import TestSupport
         #expect(r.findings.map(\.path) == ["App/Screen.swift"])
         #expect(r.candidates == 1)
     }
+    /// Words every app uses are not searched alone: the application, the device and the safe
+    /// area without what the rules ask of them, a navigation controller that is no stored
+    /// property, a bar word in no bar-height name, lifecycle-shaped methods outside a delegate.
+    @Test func commonWordsAloneAreNoCandidates() throws {
+        let files = ["App/Open.swift": "import UIKit\nfunc open(_ u: URL) { UIApplication.shared.open(u) }\n",
+                     "App/Version.swift": "import UIKit\nlet version = UIDevice.current.systemVersion\n",
+                     "App/Pin.swift": "import UIKit\nfunc pin(_ v: UIView, to s: UIView) { v.topAnchor.constraint(equalTo: s.safeAreaLayoutGuide.topAnchor).isActive = true }\n",
+                     "App/Nav.swift": "import UIKit\nfunc wrap(_ vc: UIViewController) -> UINavigationController { UINavigationController(rootViewController: vc) }\n",
+                     "App/Bars.swift": "import UIKit\nfunc hide(_ vc: UIViewController) { vc.navigationController?.navigationBar.isHidden = true; _ = vc.toolbarItems }\n",
+                     "App/Router.swift": "import UIKit\nfinal class Router { func application(_ a: UIApplication, open url: URL) -> Bool { true } }\n",
+                     "App/Constants.swift": "private enum Constants { static let spacing = 8 }\n",
+                     "App/Screen.swift": "import UIKit\nlet w = UIScreen.main.bounds.width\n"]
+        let r = scan(files)
+        #expect(r.files == 8)
+        #expect(r.candidates == 1, "\(r.candidates) candidates")
+        // What they stand in for still makes a file a candidate.
+        let used = scan(["App/Keys.swift": "import UIKit\nfunc key() -> UIWindow? { UIApplication.shared.windows.first }\n",
+                         "App/Turn.swift": "import UIKit\nfunc turned() -> Bool { UIDevice.current.orientation.isLandscape }\n",
+                         "App/Inset.swift": "import UIKit\nfunc w(_ v: UIView) -> CGFloat { v.bounds.width - v.safeAreaInsets.left * 2 }\n",
+                         "App/Bar.swift": "let kTabBarHeight: CGFloat = 49\n"])
+        #expect(used.candidates == 4, "\(used.candidates) candidates")
+        #expect(Set(used.findings.map(\.path)).count == 4)
+    }
+
+    /// A delegate's methods are found through its name: a subclass of an app delegate declared in
+    /// another file, and an extension of it, are analysed; a file that only uses the name is not.
+    @Test func delegateSubclassesAndExtensionsAreFollowed() throws {
+        let files = ["App/Base.swift": "import UIKit\nclass BaseAppDelegate: UIResponder, UIApplicationDelegate {}\n",
+                     "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: BaseAppDelegate {}\n",
+                     "App/AppDelegate+Life.swift": "import UIKit\nextension AppDelegate {\n    func applicationDidBecomeActive(_ application: UIApplication) { refresh() }\n}\n",
+                     "App/Use.swift": "let delegateType = AppDelegate.self\n"]
+        let r = scan(files)
+        #expect(r.findings.contains { $0.rule == .appLifecycleCallback && $0.path == "App/AppDelegate+Life.swift" })
+        #expect(r.candidates == 3, "\(r.candidates) candidates")
+    }
 }

@@ -116,16 +116,69 @@ struct ApiAboveDeploymentTargetRule: Rule {
     var literals: Set<Literal> { [] }
     func literals(in project: ProjectModel) -> Set<Literal> {
         guard let lowest = project.lowestDeploymentTarget else { return [] }
-        return Set(Self.apis.filter { lowest < $0.value.1 }.keys.map { w in Self.usePatterns[w].map(Literal.pattern) ?? .word(w.spelling) })
+        return Set(Self.apis.filter { lowest < $0.value.1 }.keys.map { w in Self.uses[w] ?? .word(w.spelling) })
     }
 
     /// What a use (`isUse`) of the commonest names spells, looser than `isUse`: the Observation
     /// forms `@Environment(Store.self)` and `.environment(store)`, not `\.colorScheme`, which
-    /// every SwiftUI view reads (two regular expressions cost less than analysing those views).
-    static let usePatterns: [Word: String] = [
-        .Environment: "@Environment\\s*\\(\\s*[^\\s\\\\]",
-        .environment: "\\.\\s*environment\\s*\\(\\s*[^\\s\\\\)]",
+    /// every SwiftUI view reads.
+    static let uses: [Word: Literal] = [
+        .onChange: .checked("onChange", caseless: false, check: twoParameterOnChange),
+        .Environment: .checked("@Environment", caseless: false, check: LiteralCheck("@Environment with a type") { bytes, match in
+            argument(after: match.upperBound, in: bytes, refusing: [UInt8(ascii: "\\")])
+        }),
+        .environment: .checked("environment", caseless: false, check: LiteralCheck(".environment with an object") { bytes, match in
+            guard match.lowerBound == 0 || !LiteralBytes.isIdentifier(bytes[match.lowerBound - 1]),
+                  match.upperBound == bytes.count || !LiteralBytes.isIdentifier(bytes[match.upperBound]),
+                  let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes),
+                  dot.byte == UInt8(ascii: ".") || dot.byte == UInt8(ascii: "/") else { return false }
+            return argument(after: match.upperBound, in: bytes, refusing: [UInt8(ascii: "\\"), UInt8(ascii: ")")])
+        }),
     ]
+
+    /// `.onChange(of: x, initial: true)` or `.onChange(of: x) { old, new in`: the two forms of iOS 17,
+    /// read on bytes as `isUse` reads them on tokens; a string or a comment on the way is accepted
+    /// (what a byte cannot tell, a token could).
+    static let twoParameterOnChange = LiteralCheck("onChange with two parameters") { bytes, match in
+        guard LiteralBytes.isWholeWord(match, in: bytes), let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes) else { return false }
+        guard dot.byte == UInt8(ascii: ".") || dot.byte == UInt8(ascii: "/") else { return false }
+        guard let open = LiteralBytes.next(from: match.upperBound, in: bytes) else { return false }
+        if open.byte == UInt8(ascii: "/") { return true }
+        guard open.byte == UInt8(ascii: "(") else { return false }
+        var depth = 0, i = open.index
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "/") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || b == UInt8(ascii: "#") { return true }
+            if b == UInt8(ascii: "(") { depth += 1 }
+            if b == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+            if LiteralBytes.word("initial", at: i, in: bytes), !LiteralBytes.isIdentifier(bytes[i - 1]) { return true }
+            i += 1
+        }
+        guard i < bytes.count, let brace = LiteralBytes.next(from: i + 1, in: bytes) else { return false }
+        if brace.byte == UInt8(ascii: "/") { return true }
+        guard brace.byte == UInt8(ascii: "{") else { return false }
+        // `{ old, new in`: names (or `_`) and commas, then `in` after exactly two names.
+        var names = 0, j = brace.index + 1
+        while let next = LiteralBytes.next(from: j, in: bytes) {
+            if next.byte == UInt8(ascii: "/") { return true }
+            if next.byte == UInt8(ascii: ",") { j = next.index + 1; continue }
+            guard LiteralBytes.isIdentifier(next.byte) else { return false }
+            if LiteralBytes.word("in", at: next.index, in: bytes) { return names == 2 }
+            names += 1
+            j = next.index
+            while j < bytes.count, LiteralBytes.isIdentifier(bytes[j]) { j += 1 }
+        }
+        return false
+    }
+
+    /// Whether `(` and then an argument not starting with one of `refusing` follow `i` (a `/`
+    /// anywhere on the way may open a comment: accepted).
+    static func argument(after i: Int, in bytes: UnsafeRawBufferPointer, refusing: [UInt8]) -> Bool {
+        guard let open = LiteralBytes.next(from: i, in: bytes) else { return false }
+        if open.byte == UInt8(ascii: "/") { return true }
+        guard open.byte == UInt8(ascii: "("), let first = LiteralBytes.next(from: open.index + 1, in: bytes) else { return false }
+        return !refusing.contains(first.byte)
+    }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         let t = f[k]

@@ -122,6 +122,10 @@ struct OrientationLayoutRule: Rule {
         [.interfaceOrientation, .statusBarOrientation, .UIDevice, .UIInterfaceOrientationIsLandscape,
          .UIInterfaceOrientationIsPortrait, .UIDeviceOrientationIsLandscape, .UIDeviceOrientationIsPortrait]
     }
+    /// The device is everywhere (`UIDevice.current.systemVersion`); its orientation is not.
+    var literals: Set<Literal> {
+        Set(triggers.subtracting([.UIDevice]).map { Literal.word($0.spelling) }).union([.all([.word("UIDevice"), .word("orientation")])])
+    }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         switch f[k].word {

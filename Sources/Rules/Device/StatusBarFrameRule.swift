@@ -41,6 +41,8 @@ struct StatusBarFrameRule: Rule {
         fixNeedsScenes: true, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
+    /// The application is everywhere; its status bar frame is not.
+    var literals: Set<Literal> { [.all([.word("UIApplication"), .word("statusBarFrame")])] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .statusBarFrame else { return }

@@ -48,11 +48,24 @@ struct SymmetricSafeAreaRule: Rule {
         ], fixNeedsIOS: 11)
 
     var triggers: Set<Word> { Set(Self.opposite.keys) }
-    /// Sides (`top`, `left`) are everywhere; insets names (`isInsetsName`) are not.
+    /// Sides (`top`, `left`) are everywhere; an insets name (`isInsetsName`) with a side read
+    /// from it is not (`safeAreaLayoutGuide`, the common safe-area name, has no sides).
     var literals: Set<Literal> {
-        [.caseless("safearea", wholeWord: false), .caseless("layoutmargins", wholeWord: false),
-         .caseless("insets", wholeWord: true), .caseless("safeinsets", wholeWord: true)]
+        Set(["safearea", "layoutmargins", "insets", "safeinsets"].map { Literal.checked($0, caseless: true, check: Self.sideOfInsets) })
     }
+
+    /// Accepts an occurrence in an insets name followed by a side: `safeAreaInsets.left`,
+    /// `insets?.top`, `self.layoutMargins.right`.
+    static let sideOfInsets = LiteralCheck("side of an insets name") { bytes, match in
+        let id = LiteralBytes.identifier(around: match, in: bytes)
+        guard isInsetsName(LiteralBytes.text(id, in: bytes)),
+              let dot = LiteralBytes.next(from: id.upperBound, in: bytes, skipping: [UInt8(ascii: "?"), UInt8(ascii: "!")]) else { return false }
+        if dot.byte == UInt8(ascii: "/") { return true }
+        guard dot.byte == UInt8(ascii: "."), let side = LiteralBytes.next(from: dot.index + 1, in: bytes) else { return false }
+        if side.byte == UInt8(ascii: "/") { return true }
+        return sides.contains { LiteralBytes.word($0, at: side.index, in: bytes) }
+    }
+    private static let sides: [StaticString] = ["left", "right", "top", "bottom", "leading", "trailing"]
 
     /// Names whose sides are safe-area or margin insets.
     static func isInsetsName(_ name: String) -> Bool {

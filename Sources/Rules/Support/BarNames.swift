@@ -45,14 +45,31 @@ enum BarNames {
         "cell", "view", "link", "header", "footer", "row", "section",
     ]
 
-    /// What a file must contain to name a bar height (the prefilter's patterns, looser than
-    /// `isBarHeightName`): a bar word and a height word in one identifier, in either order, or a
-    /// bar word and a final `h`.
-    static let literals: Set<Literal> = [
-        .pattern("(?i)(nav|bar|safe|home)[\\w\\x80-\\xff]*(height|inset|top|bottom)"),
-        .pattern("(?i)(height|inset|top|bottom)[\\w\\x80-\\xff]*(nav|bar|safe|home)"),
-        .pattern("(?i)(nav|bar|safe|home)[\\w\\x80-\\xff]*h\\b"),
-    ]
+    /// What a file must contain to define or use a bar height: an identifier spelling `nav`,
+    /// `bar`, `safe` or `home` (`mentionsABar`) that is a bar-height name (`isBarHeightName`).
+    static let literals: Set<Literal> = Set(["nav", "bar", "safe", "home"].map { Literal.checked($0, caseless: true, check: barHeightName) })
+
+    /// Accepts an occurrence inside an identifier that `isBarHeightName` accepts. Most
+    /// identifiers that spell a bar (`navigationBar`, `toolbarItems`) spell no height word and
+    /// end in no `h`: they are refused on their bytes, without a String.
+    static let barHeightName = LiteralCheck("bar-height name") { bytes, match in
+        let id = LiteralBytes.identifier(around: match, in: bytes)
+        guard bytes[id.upperBound - 1] | 0x20 == UInt8(ascii: "h") || spellsAHeightWord(id, in: bytes) else { return false }
+        return isBarHeightName(LiteralBytes.text(id, in: bytes))
+    }
+
+    private static let heightWordBytes: [[UInt8]] = ["height", "inset", "top", "bottom"].map { Array($0.utf8) }
+
+    /// Whether `height`, `inset`, `top` or `bottom` occurs in `range`, in any letter case.
+    static func spellsAHeightWord(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        for i in range {
+            let b = bytes[i] | 0x20
+            for w in heightWordBytes where w[0] == b && i + w.count <= range.upperBound {
+                if (1..<w.count).allSatisfy({ bytes[i + $0] | 0x20 == w[$0] }) { return true }
+            }
+        }
+        return false
+    }
 
     static func isBarHeightName(_ name: String) -> Bool {
         // Every bar word above spells `nav`, `bar`, `safe` or `home`: a name with none of them

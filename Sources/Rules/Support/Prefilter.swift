@@ -48,7 +48,9 @@ public enum Prefilter {
             // What Objective-C `#if` conditions around findings test: macros defined in other
             // files (Swift conditions name build settings and the compiler's own words only).
             for b in a.branches where a.language != .swift {
-                for condition in [b.own].compactMap({ $0 }) + b.previous { identifiers(in: condition).forEach { literals.insert(.word($0)) } }
+                for condition in [b.own].compactMap({ $0 }) + b.previous {
+                    identifiers(in: condition).forEach { literals.insert(.checked($0, caseless: false, check: macroDefinition)) }
+                }
             }
         }
 
@@ -73,6 +75,11 @@ public enum Prefilter {
         for name in model.aliases.keys { out.insert(.word(name)) }
         for name in model.barConstants.keys { out.insert(.word(name)) }
         for name in model.windowTypes { out.insert(.word(name)) }
+        // Types that are app or scene delegates: their subclasses, extensions and methods are
+        // wherever their names are.
+        for name in RepositoryModel.descendants(of: ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"], in: model.types) {
+            out.insert(.checked(name, caseless: false, check: declaredOrInherited))
+        }
         for body in model.platformMacros.values { identifiers(in: body).forEach { out.insert(.word($0)) } }
         for rule in Catalog.rules { out.formUnion(rule.literals(in: model.project)) }
         for app in model.project.apps {
@@ -88,10 +95,52 @@ public enum Prefilter {
         var queue = Array(owners), seen: Set<String> = []
         while let name = queue.popLast() {
             guard seen.insert(name).inserted else { continue }
-            out.insert(.declaration(name))
+            out.insert(.declaration(name, check: KnownTypes.roles(of: name).isEmpty ? addsParents : declaresOrAddsParents))
             queue.append(contentsOf: model.types[name]?.parents ?? [])
         }
         return out
+    }
+
+    /// A declaration that can change a type's ancestry or availability (what the model keeps of
+    /// it, `FactExtractor.mattersToContext`): one with parents after its name (`: Base`, generic
+    /// parameters, an Objective-C category's `(Name)` or protocols' `<…>`), or an Objective-C
+    /// `@interface`, whose `API_AVAILABLE` its implementations take. `private enum Constants {`,
+    /// nested in half of an app's files, is none.
+    static let addsParents = LiteralCheck("declaration with parents") { bytes, match in
+        if let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes), LiteralBytes.text(k, in: bytes) == "interface" { return true }
+        return parentsFollow(match.upperBound, in: bytes)
+    }
+
+    /// The same for a UIKit or SwiftUI name, which a declaration of the repository's own also
+    /// shadows (`protocol View`): anything but an extension or implementation without parents.
+    static let declaresOrAddsParents = LiteralCheck("declaration of a known name, or with parents") { bytes, match in
+        guard let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return true }
+        let keyword = LiteralBytes.text(k, in: bytes)
+        return (keyword != "extension" && keyword != "implementation") || parentsFollow(match.upperBound, in: bytes)
+    }
+
+    /// A name where a file can declare, extend or implement that type (`class AppDelegate`,
+    /// `@implementation AppDelegate (Links)`) or inherit from it (`: AppDelegate`, `<P, Name>`),
+    /// not where it is merely used (`AppDelegate.shared`, `as? AppDelegate`).
+    static let declaredOrInherited = LiteralCheck("declared or inherited") { bytes, match in
+        guard LiteralBytes.isWholeWord(match, in: bytes) else { return false }
+        if let before = LiteralBytes.previous(before: match.lowerBound, in: bytes),
+           [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "/")].contains(before.byte) { return true }
+        guard let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return false }
+        return declarationKeywords.contains(LiteralBytes.text(k, in: bytes))
+    }
+    /// The words before a type's name in its declarations, extensions and implementations.
+    public static let declarationKeywords: Set<String> = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation"]
+
+    /// A macro's name where it is defined (`#define SD_UIKIT …`): what an `#if` testing it is evaluated through.
+    static let macroDefinition = LiteralCheck("macro definition") { bytes, match in
+        guard LiteralBytes.isWholeWord(match, in: bytes), let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return false }
+        return LiteralBytes.text(k, in: bytes) == "define"
+    }
+
+    static func parentsFollow(_ i: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let next = LiteralBytes.next(from: i, in: bytes) else { return false }
+        return [UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "/")].contains(next.byte)
     }
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`.

@@ -44,22 +44,40 @@ enum ProjectFacts {
                                 .UINavigationController, .shared, .sharedInstance, .manager, .instance, .default]
 
     /// What a file must contain to hold any of these facts (the prefilter's words for them):
-    /// the configuration and window words above (not the singleton words: a singleton matters
-    /// only as the owner of window state, whose declaration the prefilter looks for by name),
-    /// the first word of every method `methodKind` knows, `@main`, and the delegate protocols
-    /// whose adopters the repository rules look for in any file.
-    static let literals: Set<Literal> = {
-        var out: Set<Literal> = [.word("@main")]
-        for w in words where ![.shared, .sharedInstance, .manager, .instance, .default].contains(w) { out.insert(.word(w.spelling)) }
-        for name in ["application", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
-                     "applicationWillEnterForeground", "scene", "sceneDidBecomeActive", "sceneWillResignActive",
-                     "sceneDidEnterBackground", "sceneWillEnterForeground", "stateRestorationActivity",
-                     "stateRestorationActivityForScene", "windowScene",
-                     "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"] {
-            out.insert(.word(name))
+    /// the configuration words above; window state where a property of a window type could be
+    /// declared (`UINavigationController` is everywhere, its stored properties are not); `@main`;
+    /// and the delegate protocols — URL, scene and lifecycle methods matter only in types that
+    /// adopt them, and the prefilter follows those types' names to the files that declare their
+    /// subclasses, extensions and methods (`Prefilter.literals(of:)`). The singleton words are not
+    /// here: a singleton matters only as the owner of window state, whose declaration the
+    /// prefilter looks for by name.
+    static let literals: Set<Literal> = [
+        .word("@main"), .word("UISceneConfiguration"), .word("initWithName"), .word("configurationWithName"),
+        .word("UIWindow"), .word("UIWindowScene"), .checked("UINavigationController", caseless: false, check: storedPropertyType),
+        .word("UIApplicationDelegate"), .word("UIWindowSceneDelegate"), .word("UISceneDelegate"),
+    ]
+
+    /// Accepts a type name where `windowState(at:in:)` could find a stored property of it: after
+    /// a `:` (Swift's `var name: T`), or before `*`s (and `__strong`, `nullable`, `nonnull`), a
+    /// name and `;` or `=` (Objective-C's `T *name;`).
+    static let storedPropertyType = LiteralCheck("stored property type") { bytes, match in
+        guard LiteralBytes.isIdentifier(bytes[match.lowerBound]), match.lowerBound == 0 || !LiteralBytes.isIdentifier(bytes[match.lowerBound - 1]),
+              match.upperBound == bytes.count || !LiteralBytes.isIdentifier(bytes[match.upperBound]) else { return false }
+        if let before = LiteralBytes.previous(before: match.lowerBound, in: bytes),
+           before.byte == UInt8(ascii: ":") || before.byte == UInt8(ascii: "/") { return true }
+        var i = match.upperBound
+        while let next = LiteralBytes.next(from: i, in: bytes, skipping: [UInt8(ascii: "*")]) {
+            if next.byte == UInt8(ascii: "/") { return true }
+            guard LiteralBytes.isIdentifier(next.byte) else { return false }
+            var end = next.index
+            while end < bytes.count, LiteralBytes.isIdentifier(bytes[end]) { end += 1 }
+            if qualifiers.contains(where: { LiteralBytes.word($0, at: next.index, in: bytes) }) { i = end; continue }
+            guard let after = LiteralBytes.next(from: end, in: bytes) else { return false }
+            return after.byte == UInt8(ascii: ";") || after.byte == UInt8(ascii: "=") || after.byte == UInt8(ascii: "/")
         }
-        return out
-    }()
+        return false
+    }
+    private static let qualifiers: [StaticString] = ["__strong", "nullable", "nonnull"]
 
     /// Records what token `k` (one of `words`) says: a scene configuration name, window state,
     /// or a singleton.

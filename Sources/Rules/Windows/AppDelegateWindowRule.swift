@@ -41,6 +41,8 @@ struct AppDelegateWindowRule: Rule {
         fixNeedsScenes: true, platforms: .uiKit, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
+    /// The application is everywhere; its delegate's window is not.
+    var literals: Set<Literal> { [.all([.word("UIApplication"), .word("delegate"), .word("window")])] }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard var chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .delegate else { return }

@@ -102,6 +102,10 @@ struct SharedWindowsRule: Rule {
         fixNeedsScenes: true, readiness: .deviceAssumption)
 
     var triggers: Set<Word> { [.UIApplication] }
+    /// The application is everywhere (`UIApplication.shared.open(url)`); its windows are not.
+    var literals: Set<Literal> {
+        [.all([.word("UIApplication"), .word("windows")]), .all([.word("UIApplication"), .word("keyWindow")])]
+    }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,

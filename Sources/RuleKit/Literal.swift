@@ -1,0 +1,100 @@
+/// Text whose occurrence makes a file worth analysing (the prefilter's unit). Comments and
+/// strings match too: a false candidate only costs an analysis. A literal must be a necessary
+/// condition of what it stands for — a file it does not occur in holds none of it — so a
+/// check may only ever accept too much: where a comment could hide what it looks for, it accepts.
+public indirect enum Literal: Hashable, Sendable {
+    /// An identifier, as a whole word.
+    case word(String)
+    /// A type's declaration or extension: `class Name`, `extension Name`, `@interface Name`,
+    /// `@implementation Name`, …, where `check` (when given) accepts the name's occurrence.
+    case declaration(String, check: LiteralCheck? = nil)
+    /// Text in any case of its ASCII letters, anywhere (`wholeWord`: as a whole word).
+    case caseless(String, wholeWord: Bool)
+    /// `text` (`caseless`: its ASCII letters in either case), where `check` accepts the occurrence:
+    /// the identifier it is part of, what comes before or after it.
+    case checked(String, caseless: Bool, check: LiteralCheck)
+    /// Every one of `parts` somewhere in the file, in any order (none of them an `all`).
+    case all([Literal])
+}
+
+/// A test of one occurrence of a checked literal, on the file's bytes and the occurrence's
+/// range in them. Checks are told apart by `name`: two with one name must test alike.
+public struct LiteralCheck: Hashable, Sendable {
+    public let name: String
+    public let accepts: @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool
+
+    public init(_ name: String, _ accepts: @escaping @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool) {
+        self.name = name
+        self.accepts = accepts
+    }
+
+    public static func == (a: LiteralCheck, b: LiteralCheck) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// Byte-level reading for checks: identifiers as the lexers delimit them, and the space between
+/// tokens, where a `/` may open a comment (which a check cannot see past, so it accepts).
+public enum LiteralBytes {
+    /// Letters, digits, `_`, `$` and every byte of a multi-byte character, as the lexers read identifiers.
+    @inline(__always) public static func isIdentifier(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b >= 0x80
+    }
+
+    @inline(__always) public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// Whether `match` is a whole identifier.
+    public static func isWholeWord(_ match: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        (match.lowerBound == 0 || !isIdentifier(bytes[match.lowerBound - 1])) && (match.upperBound == bytes.count || !isIdentifier(bytes[match.upperBound]))
+    }
+
+    /// The identifier `match` is part of.
+    public static func identifier(around match: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        var s = match.lowerBound, e = match.upperBound
+        while s > 0, isIdentifier(bytes[s - 1]) { s -= 1 }
+        while e < bytes.count, isIdentifier(bytes[e]) { e += 1 }
+        return s..<e
+    }
+
+    /// The first byte at or after `i` that is not white space and not one of `skipping`, or nil
+    /// at the end (where it is a `/`, a comment may start there: checks accept).
+    public static func next(from i: Int, in bytes: UnsafeRawBufferPointer, skipping: [UInt8] = []) -> (index: Int, byte: UInt8)? {
+        var i = i
+        while i < bytes.count, isSpace(bytes[i]) || skipping.contains(bytes[i]) { i += 1 }
+        return i < bytes.count ? (i, bytes[i]) : nil
+    }
+
+    /// The last byte before `i` that is not white space, or nil at the start.
+    public static func previous(before i: Int, in bytes: UnsafeRawBufferPointer) -> (index: Int, byte: UInt8)? {
+        var i = i
+        while i > 0, isSpace(bytes[i - 1]) { i -= 1 }
+        return i > 0 ? (i - 1, bytes[i - 1]) : nil
+    }
+
+    /// Whether `word` starts at `i` as a whole identifier.
+    public static func word(_ word: StaticString, at i: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { return false }
+        let w = UnsafeRawBufferPointer(start: word.utf8Start, count: n)
+        for j in 0..<n where bytes[i + j] != w[j] { return false }
+        return i + n == bytes.count || !isIdentifier(bytes[i + n])
+    }
+
+    /// The identifier that ends right before `i` across white space, and across a backtick and a
+    /// dotted qualifier (`extension UIKit.UIView`: `extension`); nil where none does.
+    public static func keyword(before i: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        var p = i
+        if p > 0, bytes[p - 1] == UInt8(ascii: "`") { p -= 1 }
+        if p > 0, bytes[p - 1] == UInt8(ascii: ".") {
+            while p > 0, isIdentifier(bytes[p - 1]) || bytes[p - 1] == UInt8(ascii: ".") { p -= 1 }
+        }
+        while p > 0, isSpace(bytes[p - 1]) { p -= 1 }
+        var s = p
+        while s > 0, isIdentifier(bytes[s - 1]) { s -= 1 }
+        return s < p ? s..<p : nil
+    }
+
+    /// The text of `range`, for a check that asks what an identifier says.
+    public static func text(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
