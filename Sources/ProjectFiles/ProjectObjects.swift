@@ -148,7 +148,11 @@ extension OpenStepPlist {
     struct Unusual: Error {}
 
     private static func readTable(_ bytes: [UInt8], memo: PBXObjectMemo) throws -> (Result, PBXObjectMemo) {
-        var s = Scanner(bytes: bytes)
+        try bytes.withUnsafeBufferPointer { try readTable(bytes, $0, memo: memo) }
+    }
+
+    private static func readTable(_ bytes: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>, memo: PBXObjectMemo) throws -> (Result, PBXObjectMemo) {
+        var s = Parser(bytes: buffer)
         var next = PBXObjectMemo()
         next.order.reserveCapacity(memo.order.count)
         next.index.reserveCapacity(memo.order.count)
@@ -211,7 +215,7 @@ extension OpenStepPlist {
                             let valueEnd = s.i
                             try s.skipTrivia()
                             guard s.peek == UInt8(ascii: ";"), s.i + 1 == end else { throw Unusual() }
-                            let parsed = try parse(bytes, in: valueStart..<valueEnd, line: valueLine, depth: 2).value
+                            let parsed = try parse(buffer, in: valueStart..<valueEnd, line: valueLine, depth: 2).value
                             // A copy: a key must not keep this version's whole buffer alive.
                             entry = PBXObjectMemo.Entry(key: PBXObjectMemo.Key(ArraySlice(Array(probe.bytes))), id: id, value: parsed, newlines: newlines)
                             fresh.insert(id)
@@ -229,7 +233,7 @@ extension OpenStepPlist {
             } else {
                 let valueStart = s.i, valueLine = s.line
                 try s.skipValue()
-                value = try parse(bytes, in: valueStart..<s.i, line: valueLine, depth: 1).value
+                value = try parse(buffer, in: valueStart..<s.i, line: valueLine, depth: 1).value
             }
             top[key] = value
             if case .dict = value { lines[key] = keyLine }
