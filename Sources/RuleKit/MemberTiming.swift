@@ -135,6 +135,7 @@ struct MemberTimings {
         let opens = Dictionary(scopes.enumerated().map { ($0.element.open, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var calls: [Int: Set<Int>] = [:]
         var timing: [Int: MemberTiming] = [:]
+        var filters: [String: NameSet] = [:]
         for s in members {
             let scope = scopes[s]
             var own: MemberTiming = []
@@ -146,8 +147,11 @@ struct MemberTimings {
             if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
             if Self.returnsWindow(scope, in: file, swift: swift) || Self.addsItself(scope, in: file) { own.insert(.choosesWindow) }
             timing[s] = own
-            let type = byName[scopes[scope.parent].name] ?? [:]
-            calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, opens: opens, scopes: scopes)
+            let typeName = scopes[scope.parent].name
+            let type = byName[typeName] ?? [:]
+            let filter = filters[typeName] ?? NameSet(type.keys)
+            filters[typeName] = filter
+            calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, names: filter, opens: opens, scopes: scopes)
         }
         // What an early or transition caller calls runs then too (calls do not carry layout:
         // a helper of layoutSubviews may be called from anywhere else).
@@ -220,7 +224,7 @@ struct MemberTimings {
     static func addsItself(_ scope: Scope, in file: CodeFile) -> Bool {
         var q = scope.open + 1
         while q + 2 < scope.close {
-            if file.text(q) == "addSubview", file.isPunct(q + 1, ":") || file.isPunct(q + 1, "("), file.is(q + 2, .self),
+            if file.is(q, .addSubview), file.isPunct(q + 1, ":") || file.isPunct(q + 1, "("), file.is(q + 2, .self),
                file.isPunct(q + 3, "]") || file.isPunct(q + 3, ")") {
                 return true
             }
@@ -259,7 +263,9 @@ struct MemberTimings {
 
     /// The members of the same type that `scope`'s own body calls, outside its closures,
     /// blocks, local functions and nested types.
-    static func callees(of scope: Scope, in file: CodeFile, swift: Bool, members: [String: [Int]], opens: [Int: Int],
+    /// `names` filters `members`' names: most identifiers name no member of the type, and are
+    /// told apart by hash, without their text.
+    static func callees(of scope: Scope, in file: CodeFile, swift: Bool, members: [String: [Int]], names: NameSet, opens: [Int: Int],
                         scopes: [Scope]) -> Set<Int> {
         var out = Set<Int>()
         var q = scope.open + 1
@@ -275,7 +281,7 @@ struct MemberTimings {
                 continue
             }
             if swift, t.kind == .identifier {
-                if let found = swiftCall(q, in: file, members: members, scopes: scopes) { out.formUnion(found) }
+                if names.mayContain(hash: t.hash), let found = swiftCall(q, in: file, members: members, scopes: scopes) { out.formUnion(found) }
             } else if !swift, t.isPunct("["), file.is(q + 1, .self), file[q + 2].kind == .identifier {
                 if let found = members[objcSelector(sentAt: q, in: file)] { out.formUnion(found) }
             } else if !swift, t.is(.self), file.isPunct(q + 1, "."), file[q + 2].kind == .identifier {

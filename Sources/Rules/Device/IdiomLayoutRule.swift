@@ -284,7 +284,7 @@ struct IdiomLayoutRule: Rule {
     /// What only an iPhone has, by the words code names it with: CarPlay, a paired Apple Watch and
     /// its complications, Live Activities, the phone's telephony. An idiom check that gates one
     /// of these decides a feature, not a layout (Home Assistant's CarPlay actions and Watch settings).
-    static let iPhoneOnlyCapabilities = ["carplay", "watch", "complication", "liveactivit", "telephony", "callkit"]
+    static let iPhoneOnlyCapabilities: [StaticString] = ["carplay", "watch", "complication", "liveactivit", "telephony", "callkit"]
 
     /// What UIKit does by device, whatever the window's size: an activity sheet or action sheet is
     /// a popover on iPad and needs its anchor there (a size-class test would crash in a compact
@@ -292,9 +292,9 @@ struct IdiomLayoutRule: Rule {
     /// sessions of its other windows. An idiom check whose block (or condition: `if isPad, let p =
     /// sheet.popoverPresentationController {`) sets one of these is no layout. Choosing to
     /// present as a popover (`modalPresentationStyle = .popover`) is a layout choice: it stays.
-    static let deviceBehaviours: Set<String> = ["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
+    static let deviceBehaviours = NameSet(["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
                                                 "applicationNameForUserAgent", "requestSceneSessionDestruction",
-                                                "UIPointerInteraction", "UIHoverGestureRecognizer"]
+                                                "UIPointerInteraction", "UIHoverGestureRecognizer"])
 
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
@@ -322,12 +322,12 @@ struct IdiomLayoutRule: Rule {
             range.contains { i in
                 // In a `switch` over the idiom, `.carPlay` is the idiom's own case, not the capability.
                 guard f[i].kind == .identifier, idiomCases || !(f.isPunct(i - 1, ".") && f.text(i) == "carPlay") else { return false }
-                return iPhoneOnlyCapabilities.contains { f.text(i).lowercased().contains($0) }
+                return iPhoneOnlyCapabilities.contains { f.spells(i, caseless: $0) }
             }
         }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
         if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f)
-            || (k..<block.upperBound).contains(where: { f[$0].kind == .identifier && deviceBehaviours.contains(f.text($0)) }) {
+            || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) }) {
             return true
         }
         // `case .carPlay: return idiom == .phone`: the case label just before.
