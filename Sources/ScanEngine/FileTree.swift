@@ -21,47 +21,72 @@ public enum FileTree {
 
     /// Lists the source files under `root`. Names are kept as the bytes the folder holds for
     /// opening (a name that is not UTF-8 is still read), and shown with U+FFFD for what is not
-    /// UTF-8, as a git tree's names are.
-    public static func list(root: String, configuration: Configuration) -> Listing {
+    /// UTF-8, as a git tree's names are. Folders are read a level at a time, the folders of a
+    /// level in parallel (reading a folder is a system call per entry: most of a listing's time).
+    public static func list(root: String, configuration: Configuration, jobs: Int = Parallel.cores) -> Listing {
         var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
-        var stack: [(relative: String, absolute: [UInt8])] = [("", Array(root.utf8))]
-        while let (relative, absolute) = stack.popLast() {
-            guard let dir = Disk.withPath(absolute, { opendir($0) }) else {
-                listing.diagnostics.append(Diagnostic(path: relative.isEmpty ? "." : relative,
-                                                      message: "cannot read folder: \(String(cString: strerror(errno)))"))
-                continue
-            }
-            var entries: [(name: [UInt8], isDirectory: Bool)] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                if name == [46] || name == [46, 46] { continue }  // "." and ".."
-                var type = entry.pointee.d_type
-                if type == UInt8(DT_UNKNOWN) {
-                    var st = stat()
-                    guard Disk.withPath(absolute + [47] + name, { lstat($0, &st) }) == 0 else { continue }
-                    let mode = st.st_mode & S_IFMT
-                    type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
-                }
-                if type == UInt8(DT_DIR) { entries.append((name, true)) } else if type == UInt8(DT_REG) { entries.append((name, false)) }
-                if type == UInt8(DT_LNK) { listing.symlinks += 1 }
-                // Links (and devices, sockets…) are data at most, never followed.
-            }
-            closedir(dir)
-            for (bytes, isDirectory) in entries.sorted(by: { $1.name.lexicographicallyPrecedes($0.name) }) {
-                let name = String(decoding: bytes, as: UTF8.self)
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let full = absolute + [47] + bytes
-                if isDirectory {
-                    if enters(folder: path, name: name, configuration: configuration) { stack.append((path, full)) }
-                    continue
-                }
-                // No stat here: reading opens the file anyway, and one syscall per file adds up.
-                listing.add(path: path, name: name, configuration: configuration,
-                            readSource: { try Disk.read(full) }, readBytes: { try Disk.readBytes(full) })
+        var level: [Folder] = [Folder(relative: "", absolute: Array(root.utf8))]
+        while !level.isEmpty {
+            let read = Parallel.map(level, jobs: jobs) { Self.read($0, configuration: configuration) }
+            level = []
+            for (part, folders) in read {
+                listing.files += part.files
+                listing.projectFiles += part.projectFiles
+                listing.skipped += part.skipped
+                listing.diagnostics += part.diagnostics
+                listing.symlinks += part.symlinks
+                level += folders
             }
         }
         listing.sort()
         return listing
+    }
+
+    /// A folder to read: its path relative to the root, and as the bytes to open it by.
+    struct Folder: Sendable {
+        var relative: String
+        var absolute: [UInt8]
+    }
+
+    /// One folder's files, and the folders in it to read next.
+    static func read(_ folder: Folder, configuration: Configuration) -> (Listing, [Folder]) {
+        var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
+        let (relative, absolute) = (folder.relative, folder.absolute)
+        guard let dir = Disk.withPath(absolute, { opendir($0) }) else {
+            listing.diagnostics.append(Diagnostic(path: relative.isEmpty ? "." : relative,
+                                                  message: "cannot read folder: \(String(cString: strerror(errno)))"))
+            return (listing, [])
+        }
+        var entries: [(name: [UInt8], isDirectory: Bool)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [46] || name == [46, 46] { continue }  // "." and ".."
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var st = stat()
+                guard Disk.withPath(absolute + [47] + name, { lstat($0, &st) }) == 0 else { continue }
+                let mode = st.st_mode & S_IFMT
+                type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+            }
+            if type == UInt8(DT_DIR) { entries.append((name, true)) } else if type == UInt8(DT_REG) { entries.append((name, false)) }
+            if type == UInt8(DT_LNK) { listing.symlinks += 1 }
+            // Links (and devices, sockets…) are data at most, never followed.
+        }
+        closedir(dir)
+        var folders: [Folder] = []
+        for (bytes, isDirectory) in entries {
+            let name = String(decoding: bytes, as: UTF8.self)
+            let path = relative.isEmpty ? name : relative + "/" + name
+            let full = absolute + [47] + bytes
+            if isDirectory {
+                if enters(folder: path, name: name, configuration: configuration) { folders.append(Folder(relative: path, absolute: full)) }
+                continue
+            }
+            // No stat here: reading opens the file anyway, and one syscall per file adds up.
+            listing.add(path: path, name: name, configuration: configuration,
+                        readSource: { try Disk.read(full) }, readBytes: { try Disk.readBytes(full) })
+        }
+        return (listing, folders)
     }
 
     /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
