@@ -4,7 +4,7 @@
 // error naming what went wrong, never a crash.
 
 /// A property-list value.
-public indirect enum PlistValue: Sendable, Equatable {
+public enum PlistValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case real(Double)
