@@ -32,9 +32,10 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     /// it lays nothing out.
     public static let inOrientationLock = MemberTiming(rawValue: 8)
     /// Sets, in its own body, the frame or bounds of the view it would read them from: a view's
-    /// `self.frame = …` / `[self setFrame:…]`, a view controller's `self.view.frame = …`. There
-    /// the view's own bounds give back what the code is computing: the size must come from the
-    /// view it sits in.
+    /// `self.frame = …` / `[self setFrame:…]`, a view controller's `self.view.frame = …` — or is
+    /// a member of the same type such an assignment reads its value from (`view.frame.size =
+    /// desiredSize`). There the view's own bounds give back what the code is computing: the size
+    /// must come from the view it sits in.
     public static let sizesItself = MemberTiming(rawValue: 16)
     /// Returns a window (`- (UIWindow *)frontWindow`, `var hostWindow: UIWindow?`) or adds the
     /// view itself to one (`[window addSubview:self]`, `window.addSubview(self)`): the member
@@ -92,8 +93,9 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
             return ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation"].contains(name)
                 || (name == "application" && labels.count == 2 && labels[1] == "supportedInterfaceOrientationsFor")
         }
+        // `shouldAutorotateToInterfaceOrientation:`: iOS 5's, never called since iOS 6, an orientation lock all the same.
         return ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation",
-                "application:supportedInterfaceOrientationsForWindow:"].contains(name)
+                "application:supportedInterfaceOrientationsForWindow:", "shouldAutorotateToInterfaceOrientation:"].contains(name)
     }
 
     static func isLayout(_ name: String, labels: [String], swift: Bool) -> Bool {
@@ -136,6 +138,8 @@ struct MemberTimings {
         var calls: [Int: Set<Int>] = [:]
         var timing: [Int: MemberTiming] = [:]
         var filters: [String: NameSet] = [:]
+        /// Per member that sets its own frame, the values it assigns (token ranges).
+        var sizing: [Int: [Range<Int>]] = [:]
         for s in members {
             let scope = scopes[s]
             var own: MemberTiming = []
@@ -144,7 +148,10 @@ struct MemberTimings {
             if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
             if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes), Self.isOutlet(scope, in: file) { own.insert(.beforeWindow) }
-            if Self.setsOwnFrame(scope, in: file, swift: swift) { own.insert(.sizesItself) }
+            if let assigned = Self.ownFrameAssignments(scope, in: file, swift: swift) {
+                own.insert(.sizesItself)
+                sizing[s] = assigned
+            }
             if Self.returnsWindow(scope, in: file, swift: swift) || Self.addsItself(scope, in: file) { own.insert(.choosesWindow) }
             timing[s] = own
             let typeName = scopes[scope.parent].name
@@ -152,6 +159,17 @@ struct MemberTimings {
             let filter = filters[typeName] ?? NameSet(type.keys)
             filters[typeName] = filter
             calls[s] = Self.callees(of: scope, in: file, swift: swift, members: type, names: filter, opens: opens, scopes: scopes)
+        }
+        // What a member computes the frame it gives its own view with (`view.frame.size = desiredSize`)
+        // is that view's size too: its bounds cannot give it (ello's alert sized from a property).
+        for (s, ranges) in sizing where swift {
+            let typeName = scopes[scopes[s].parent].name
+            guard let type = byName[typeName], let names = filters[typeName] else { continue }
+            for q in ranges.joined() where file[q].kind == .identifier && names.mayContain(hash: file[q].hash) {
+                for callee in Self.swiftCall(q, in: file, members: type, scopes: scopes) ?? [] where !timing[callee]!.contains(.inLayout) {
+                    timing[callee]!.insert(.sizesItself)
+                }
+            }
         }
         // What an early or transition caller calls runs then too (calls do not carry layout:
         // a helper of layoutSubviews may be called from anywhere else).
@@ -170,34 +188,54 @@ struct MemberTimings {
 
     /// Whether the member's body assigns the frame or bounds of `self` (a view) or of `self.view`
     /// (a view controller): `self.frame = …`, `frame = …` (Swift), `self.view.bounds = …`,
-    /// `view.frame = …` (Swift), `self.preferredContentSize = …`, `[self setFrame:…]`, `[self.view setFrame:…]`.
-    static func setsOwnFrame(_ scope: Scope, in file: CodeFile, swift: Bool) -> Bool {
+    /// `view.frame = …` (Swift), `view.frame.size = …`, `self.preferredContentSize = …`,
+    /// `[self setFrame:…]`, `[self.view setFrame:…]` — with the values assigned (the tokens after
+    /// `=` to the statement's end; none for a setter override or a message). Nil when it does not.
+    static func ownFrameAssignments(_ scope: Scope, in file: CodeFile, swift: Bool) -> [Range<Int>]? {
         // A view controller's `preferredContentSize` is its own size too (what a form sheet or popover takes).
         func isGeometry(_ q: Int) -> Bool { file.is(q, .frame) || file.is(q, .bounds) || file.text(q) == "preferredContentSize" }
         func assigned(_ q: Int) -> Bool { file.isPunct(q + 1, "=") && !file.isPunct(q + 2, "=") }
+        /// The value after the `=` at `eq`, to the end of its statement.
+        func value(after eq: Int) -> Range<Int> {
+            var e = eq + 1
+            while e < scope.close, !file.isPunct(e, ";"), !(swift && e > eq + 1 && file[e].isLineStart) {
+                if file.isPunct(e, "(") || file.isPunct(e, "["), file.pair(e) > e { e = file.pair(e) }
+                e += 1
+            }
+            return (eq + 1)..<e
+        }
         // An override of the frame's own setter (`- (void)setFrame:`, Swift `override var frame`).
         if ["setFrame:", "setBounds:"].contains(scope.name) || (swift && scope.kind == .accessor && ["frame", "bounds"].contains(scope.name)) {
-            return true
+            return []
         }
+        var found: [Range<Int>] = []
         var q = scope.open + 1
         while q < scope.close {
-            if file.isPunct(q + 1, "="), assigned(q), isGeometry(q) {
+            // `frame.size = …`, `frame.size.height = …`: the size of the frame, so the view's size.
+            var end = q
+            if isGeometry(q), file.isPunct(q + 1, "."), file.is(q + 2, .size) {
+                end = q + 2
+                if file.isPunct(end + 1, "."), file.is(end + 2, .width) || file.is(end + 2, .height) { end += 2 }
+            }
+            if assigned(end), isGeometry(q) {
                 // `self.frame`, `self.view.frame`; in Swift also `frame`, `view.frame`.
+                var own = false
                 if file.isPunct(q - 1, ".") {
-                    if file.is(q - 2, .self), !file.isPunct(q - 3, ".") { return true }
-                    if file.text(q - 2) == "view", file.isPunct(q - 3, "."), file.is(q - 4, .self) { return true }
-                    if swift, file.text(q - 2) == "view", !file.isPunct(q - 3, ".") { return true }
+                    if file.is(q - 2, .self), !file.isPunct(q - 3, ".") { own = true }
+                    if file.text(q - 2) == "view", file.isPunct(q - 3, "."), file.is(q - 4, .self) { own = true }
+                    if swift, file.text(q - 2) == "view", !file.isPunct(q - 3, ".") { own = true }
                 } else if swift, !["let", "var"].contains(file.text(q - 1)), !file.declaresLocal(file.text(q), before: q) {
-                    return true
+                    own = true
                 }
+                if own { found.append(value(after: end + 1)) }
             }
             // `[self setFrame:`, `[self.view setFrame:`.
-            if !swift, file.isPunct(q, "["), ["setFrame", "setBounds", "setPreferredContentSize"].contains(file.text(q + 2)), file.is(q + 1, .self) { return true }
+            if !swift, file.isPunct(q, "["), ["setFrame", "setBounds", "setPreferredContentSize"].contains(file.text(q + 2)), file.is(q + 1, .self) { return found }
             if !swift, file.isPunct(q, "["), file.is(q + 1, .self), file.isPunct(q + 2, "."), file.text(q + 3) == "view",
-               ["setFrame", "setBounds"].contains(file.text(q + 4)) { return true }
+               ["setFrame", "setBounds"].contains(file.text(q + 4)) { return found }
             q += 1
         }
-        return false
+        return found.isEmpty ? nil : found
     }
 
     /// Whether the member's declared type is a window: `- (UIWindow *)m`, `func m() -> UIWindow?`,

@@ -375,6 +375,17 @@ public enum KnownTypes {
         if name == "UIApplicationDelegate" { r.insert(.appDelegate) }
         if name == "UIWindowSceneDelegate" || name == "UISceneDelegate" { r.insert(.sceneDelegate) }
         if name == "App" { r.insert(.swiftUIApp) }
+        if r.isEmpty { r = byName(name) }
         return r
+    }
+
+    /// The role a class name says it has, for a superclass the repository does not declare — one
+    /// from a pod or package it does not hold (`KINWebBrowserViewController`, `StyledTextView`):
+    /// view controllers are named so, and so are views. Without it their subclasses' code had no
+    /// view to ask, and was told to take its size class "as a parameter".
+    static func byName(_ name: String) -> RepositoryModel.TypeRoles {
+        if ["ViewController", "NavigationController", "TabBarController"].contains(where: name.hasSuffix) { return [.viewController] }
+        if ["View", "Cell", "Button", "Label"].contains(where: name.hasSuffix), name.count > 4 { return [.view] }
+        return []
     }
 }

@@ -23,6 +23,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A property only a screen has (`brightness`, `isCaptured`, `maximumFramesPerSecond`): the
     /// scene's screen replaces the main screen, no trait collection or bounds does.
     public static let screenProperty = SiteShapes(rawValue: 16)
+    /// The frame a view is created with by its own initializer (`super.init(frame:)`,
+    /// `[super initWithFrame:]`): `self` has no bounds yet, and its container sizes it anyway.
+    public static let initialFrame = SiteShapes(rawValue: 32)
 }
 
 public struct FixSite: Sendable, Equatable {

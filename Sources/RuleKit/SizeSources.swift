@@ -5,27 +5,37 @@ import SourceLexing
 /// creating — the container that will show that controller. Fix texts name these instead of
 /// the enclosing view's bounds, which are not the size in either case.
 extension CodeFile {
-    /// The name of a `CGSize` or `CGRect` parameter of the method or function `scope`:
-    /// `- (void)setNowPlayingSize:(CGSize)viewSize` → `viewSize`, `func layout(in size: CGSize)`
-    /// → `size`. Nil when it has none or more than one (then which one is meant is not known).
+    /// The size the method or function `scope` is given: the bounds of its one view parameter
+    /// (`(UIView *)view` → `view.bounds`, the view it lays out or draws into), else the name of
+    /// its one `CGSize` or `CGRect` parameter (`- (void)setNowPlayingSize:(CGSize)viewSize` →
+    /// `viewSize`, `func layout(in size: CGSize)` → `size`). Nil when it has none, or more than
+    /// one of the kind that decides (then which is meant is not known) — a rectangle beside a
+    /// view may be anything in it (a crop's hole), so a view parameter rules rectangles out.
     public func sizeParameter(of scope: Scope) -> String? {
         guard scope.kind == .function, !scope.parameterNames.isEmpty else { return nil }
-        var found: [String] = []
+        var sizes: [String] = [], views: [String] = []
+        func isView(_ k: Int) -> Bool { self[k].kind == .identifier && text(k).hasSuffix("View") }
         var q = scope.declarationStart
         while q < scope.open {
             if language == .swift {
                 // `size: CGSize` — the internal name stands before the colon.
-                if isPunct(q, ":"), self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ",") || isPunct(q + 2, ")"),
-                   self[q - 1].kind == .identifier, scope.parameterNames.contains(text(q - 1)) {
-                    found.append(text(q - 1))
+                if isPunct(q, ":"), isPunct(q + 2, ",") || isPunct(q + 2, ")"), self[q - 1].kind == .identifier, scope.parameterNames.contains(text(q - 1)) {
+                    if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect) { sizes.append(text(q - 1)) } else if isView(q + 1) { views.append(text(q - 1)) }
                 }
-            } else if isPunct(q, "("), self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ")"),
-                      self[q + 3].kind == .identifier, scope.parameterNames.contains(text(q + 3)) {
-                found.append(text(q + 3))
+            } else if isPunct(q, "(") {
+                // `(CGRect)name`, `(UIView *)name`.
+                if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ")"), self[q + 3].kind == .identifier,
+                   scope.parameterNames.contains(text(q + 3)) {
+                    sizes.append(text(q + 3))
+                } else if isView(q + 1), isPunct(q + 2, "*"), isPunct(q + 3, ")"), self[q + 4].kind == .identifier,
+                          scope.parameterNames.contains(text(q + 4)) {
+                    views.append(text(q + 4))
+                }
             }
             q += 1
         }
-        return found.count == 1 ? found[0] : nil
+        if !views.isEmpty { return views.count == 1 ? views[0] + ".bounds" : nil }
+        return sizes.count == 1 ? sizes[0] : nil
     }
 
     /// The class of a view controller or window that the expression at token `i` is an argument

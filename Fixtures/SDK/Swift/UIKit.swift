@@ -346,6 +346,8 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
+    // uikit/uiviewcontroller/viewisappearing(_:): iOS 13.0 (back-deployed)
+    @available(iOS 13.0, *) open func viewIsAppearing(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     @available(iOS 11.0, *) open func viewSafeAreaInsetsDidChange() {}
@@ -367,6 +369,11 @@ open class UINavigationController: UIViewController {
     open var viewControllers: [UIViewController] = []
     open var topViewController: UIViewController? { viewControllers.last }
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
+}
+
+// uikit/uisplitviewcontroller: iOS 3.2
+open class UISplitViewController: UIViewController {
+    open var viewControllers: [UIViewController] = []
 }
 
 open class UITabBarController: UIViewController {

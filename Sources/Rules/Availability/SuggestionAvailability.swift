@@ -42,17 +42,39 @@ public enum SuggestionAvailability {
     static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11),
                                                      "containerRelativeFrame": OSVersion(17), "ViewThatFits": OSVersion(16)]
 
+    /// Methods UIKit calls that suggestions send code to, with the iOS version from which it calls
+    /// them and the method that runs at that moment before (uikit/uiviewcontroller/viewisappearing(_:):
+    /// iOS 13.0, back-deployed): below that version no guard helps, the code must live in the older
+    /// method too.
+    static let callbacks: [String: (OSVersion, before: String)] = ["viewIsAppearing": (OSVersion(13), "viewDidAppear")]
+
+    /// The callbacks named in backticks in `suggestion` that the code can run without.
+    static func callbacksNeeded(by suggestion: String, above floor: OSVersion) -> [(name: String, since: OSVersion, before: String)] {
+        var out: [(String, OSVersion, String)] = []
+        for (i, part) in suggestion.split(separator: "`", omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
+            if let (since, before) = callbacks[String(part)], since > floor, !out.contains(where: { $0.0 == String(part) }) {
+                out.append((String(part), since, before))
+            }
+        }
+        return out
+    }
+
     /// `suggestion`, followed by the guard it needs where the code can run on an iOS older than
     /// what the suggestion uses: the deployment target is lower, and no check or declaration
     /// around the finding (`guaranteed`) covers it. A scene delegate's code runs on iOS 13 and
     /// later only, so there it needs none for iOS 13.
     public static func suggestion(_ suggestion: String, language: Language, context: Context, deployment: OSVersion?,
                                   guaranteed: OSVersion?) -> String {
-        guard let deployment, let needed = needed(by: suggestion, language: language) else { return suggestion }
+        guard let deployment else { return suggestion }
         let floor = max(deployment, guaranteed ?? deployment, context == .sceneDelegate ? OSVersion(13) : deployment)
-        guard needed > floor else { return suggestion }
+        var out = suggestion
+        // A method UIKit calls only from some version on: below it, the older method must do the work.
+        for c in callbacksNeeded(by: suggestion, above: floor) {
+            out += " `\(c.name)` is called from iOS \(c.since) on and this code deploys to iOS \(deployment): before iOS \(c.since), do it in \(c.before)."
+        }
+        guard let needed = needed(by: suggestion, language: language), needed > floor else { return out }
         let check = language == .swift ? "if #available(iOS \(needed), *) { … }" : "if (@available(iOS \(needed), *)) { … }"
-        return suggestion + " That needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
+        return out + " That needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
     }
 
     static let cache = Mutex<[String: OSVersion?]>([:])

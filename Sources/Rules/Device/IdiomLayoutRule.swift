@@ -24,14 +24,33 @@ struct IdiomLayoutRule: Rule {
                 return site.language == .swift ? "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == .regular` (iOS 13), where the window is set up; it changes as the window resizes."
                     : "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular` (iOS 13), where the window is set up; it changes as the window resizes."
             }
+            if site.context == .appDelegate {
+                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
+                let regular = site.language == .swift ? "windowScene.traitCollection.horizontalSizeClass == .regular" : "windowScene.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular"
+                return "The app delegate has no window to size by, and under scenes a window of any size: choose in the scene delegate's `\(connect)` from `\(regular)` (iOS 13), and adapt when it changes — or use one container that adapts by itself, such as `UISplitViewController`."
+            }
             guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
             if site.timing.contains(.beforeWindow) {
-                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` once it is in one (\(site.context == .viewController ? "viewIsAppearing" : "didMoveToWindow")) and again when it changes (registerForTraitChanges; traitCollectionDidChange before iOS 17), not in every layout pass."
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` once it is in one (\(site.context == .viewController ? "`viewIsAppearing`" : "didMoveToWindow")) and again when it changes (registerForTraitChanges; traitCollectionDidChange before iOS 17), not in every layout pass."
             }
             return site.language == .swift ? "Compare `\(r.traits).horizontalSizeClass == .regular`, or the bounds you lay out in."
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // iOS 5's orientation callback, never called since iOS 6, is an orientation lock (Mumble's server list).
+            .objc("@implementation List\n- (BOOL)shouldAutorotateToInterfaceOrientation:(UIInterfaceOrientation)o {\n    if ([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) return YES;\n    return o == UIInterfaceOrientationPortrait;\n}\n@end",
+                  files: ["List.h": "@interface List : UITableViewController\n@end"], suggestion: "Support every orientation instead of choosing them by device"),
+            // viewIsAppearing is called from iOS 13 on: below that, the advice names the method that runs instead.
+            .objc("@implementation Prefs\n- (void)viewWillAppear:(BOOL)animated {\n    [super viewWillAppear:animated];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { self.bar.translucent = YES; }\n}\n@end",
+                  files: ["Prefs.h": "@interface Prefs : UIViewController\n@end", "Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"],
+                  suggestion: "`viewIsAppearing` is called from iOS 13.0 on and this code deploys to iOS 12.0: before iOS 13.0, do it in viewDidAppear."),
+            // The app delegate has no window to measure: the choice moves to the scene delegate (Mumble's welcome screen).
+            .objc("@implementation AppDelegate\n- (BOOL)application:(UIApplication *)a didFinishLaunchingWithOptions:(NSDictionary *)o {\n    UIViewController *root = (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) ? [PadHome new] : [PhoneHome new];\n    return root != nil;\n}\n@end",
+                  files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"],
+                  suggestion: "choose in the scene delegate's `scene:willConnectToSession:options:`"),
+            // A view controller whose superclass comes from a pod the repository does not hold is one by its name (ello's web browser).
+            Example("final class Browser: KINWebBrowserViewController {\n    func share() { if UIDevice.current.↓userInterfaceIdiom == .pad { popover() } else { sheet() } }\n}",
+                    suggestion: "Compare `traitCollection.horizontalSizeClass == .regular`"),
             // A lazy property's value is computed once, at its first read (brave).
             Example("final class Grid: UIViewController {\n    lazy var columns: Int = { UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 }()\n}",
                     suggestion: "A stored property's initial value is computed once"),

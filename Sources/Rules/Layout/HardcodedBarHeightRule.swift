@@ -48,6 +48,20 @@ struct HardcodedBarHeightRule: Rule {
             .objc("#define ↓kToolbarHeight 44\n@interface Bar : UIToolbar\n@end\n@implementation Bar\n- (id)init {\n    self = [super initWithFrame:CGRectMake(0, 0, 320, ↓kToolbarHeight)];\n    return self;\n}\n@end"),
         ],
         nonTriggering: [
+            // A bar the app draws itself, of its own design height (ello's title bar): not UIKit's bar.
+            Example("""
+                final class TitleBar: UIView {
+                    struct Size { static let navigationHeight: CGFloat = 44 }
+                    private let content = UIView()
+                    func arrange() { addSubview(content); content.snp.makeConstraints { make in make.height.equalTo(Size.navigationHeight) } }
+                }
+                """),
+            Example("""
+                final class Strip: UIView {
+                    static let toolbarHeight: CGFloat = 50
+                    func arrange(_ bar: UIView) { bar.heightAnchor.constraint(equalToConstant: Self.toolbarHeight).isActive = true }
+                }
+                """),
             .objc("#define TABBAR_HOME_INDEX 0"),
             .objc("#define kNavBarTitleFontSize 17"),
             .objc("#define kStatusBarHeight [[UIApplication sharedApplication] statusBarFrame].size.height"),

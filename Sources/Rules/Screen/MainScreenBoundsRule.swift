@@ -20,6 +20,26 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // What a member works out the view controller's own size from (ello's alert: `view.frame.size = desiredSize`).
+            Example("final class Alert: UIViewController {\n    var desiredSize: CGSize { CGSize(width: 300, height: min(400, ↓UIScreen.main.bounds.height - 20)) }\n    func resize() { view.frame.size = desiredSize }\n}",
+                    suggestion: "This code sets (or works out) the view controller's own size"),
+            // A method given a view draws into that view; a rectangle beside it may be anything in it (TZImagePickerController's crop hole).
+            .objc("@implementation CropMask\n+ (void)addMaskToView:(UIView *)view hole:(CGRect)hole {\n    UIBezierPath *p = [UIBezierPath bezierPathWithRect:[↓UIScreen mainScreen].bounds];\n    [p appendPath:[UIBezierPath bezierPathWithRect:hole]];\n}\n@end",
+                  suggestion: "Use `view.bounds`, of the view this method is given to lay out in"),
+            Example("func cellSize(_ collectionView: UICollectionView, columns: Int) -> CGSize { CGSize(width: ↓UIScreen.main.bounds.width / CGFloat(columns), height: 44) }",
+                    suggestion: "Use `collectionView.bounds`"),
+            // The frame a view's own initializer passes on: `self` has no bounds yet (ello's screens).
+            Example("class Badge: UIView {\n    convenience init() { self.init(frame: ↓UIScreen.main.bounds) }\n}",
+                    suggestion: "This is the frame the view is created with, before any container holds it: create it with `.zero`"),
+            Example("class Form: UIView {\n    init(rows: [String]) { self.rows = rows; super.init(frame: ↓UIScreen.main.bounds) }\n}",
+                    suggestion: "create it with `.zero`"),
+            .objc("@implementation Badge\n- (instancetype)init { return [super initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
+                  files: ["Badge.h": "@interface Badge : UIView\n@end"], suggestion: "create it with `CGRectZero`"),
+            // The view's own size through a category's property (TZImagePickerController's `tz_height`):
+            // whether the view fills the screen, which its own bounds cannot answer.
+            .objc("@implementation Picker\n- (void)viewDidLayoutSubviews { BOOL full = self.view.tz_height == [↓UIScreen mainScreen].bounds.size.height; [self offset:full]; }\n@end",
+                  files: ["Picker.h": "@interface Picker : UIViewController\n@end"],
+                  suggestion: "for the room bars and the home indicator take, use `self.view.safeAreaInsets`"),
             // SwiftUI's container-relative frame is iOS 17: below it, the suggestion says to guard it.
             Example("struct Call: View {\n    var body: some View { Text(\"\").frame(width: ↓UIScreen.main.bounds.width) }\n}",
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"],
@@ -95,6 +115,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // The screen's current mode is its pixels, a main-screen read (FSCalendar's orientation test).
+            .objc("- (BOOL)portrait { return [UIScreen mainScreen].currentMode.size.width < [UIScreen mainScreen].currentMode.size.height; }"),
             // Runtime version checks that keep the code below the deployment target.
             Example("func f() -> CGRect {\n    guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return .zero }\n    return UIScreen.main.bounds\n}",
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),

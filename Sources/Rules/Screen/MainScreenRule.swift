@@ -23,6 +23,9 @@ struct MainScreenRule: ScreenGeometryRule {
             Example("final class Reader: UIViewController {\n    func dim(_ v: CGFloat) { ↓UIScreen.main.brightness = v }\n}",
                     suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
             Example("func f() { let screen = ↓UIScreen.main }"),
+            // The current mode is the physical screen's pixels: only a screen answers it.
+            Example("final class Cal: UIView {\n    func pixels() -> CGSize { ↓UIScreen.main.currentMode!.size }\n}",
+                    suggestion: "Use `window?.windowScene?.screen`, the screen this view's scene is on."),
             // Whether the main screen is zoomed (Display Zoom) is a question about that screen.
             Example("func f() { let zoomed = ↓UIScreen.main.scale != UIScreen.main.nativeScale }"),
             .objc("BOOL zoomed = [↓UIScreen mainScreen].nativeScale > [UIScreen mainScreen].scale;"),

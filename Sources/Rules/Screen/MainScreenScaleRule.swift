@@ -20,6 +20,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // The app delegate has no screen of its own under scenes.
+            Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { Cache.scale = ↓UIScreen.main.scale; return true }\n}",
+                    suggestion: "The app delegate has no screen of its own"),
             // A builder's closure in a stored property runs at initialisation (brave's `.then { }`).
             Example("final class Card: UIView {\n    let line = UIView().then { $0.frame.size.height = 1 / ↓UIScreen.main.scale }\n}",
                     suggestion: "A stored property's initial value is computed once"),

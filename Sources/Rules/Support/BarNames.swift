@@ -130,6 +130,9 @@ enum BarNames {
     static func sizesOwnView(_ name: String, definedAt nameToken: Int, uses: [Int], in f: CodeFile) -> Bool {
         for k in uses {
             guard k != nameToken, f.text(k) == name, let (open, close) = Expr.enclosingCall(k, in: f) else { continue }
+            // A height constraint of a view's subview, in a view of the app's own that is not a
+            // system bar (ello's title bar: `make.height.equalTo(Size.navigationHeight)`).
+            if isHeightConstraint(callee: open - 1, in: f), let type = f.enclosingType(of: k), isOwnView(type, in: f) { return true }
             let callee = f.text(open - 1)
             // The name alone is the height argument: CGRectMake's fourth, CGSizeMake's second, `height:`.
             var s = k
@@ -155,6 +158,24 @@ enum BarNames {
             }
         }
         return false
+    }
+
+    /// Whether the call at `callee` sets a height constraint: SnapKit's `make.height.equalTo(…)`,
+    /// an anchor's `heightAnchor.constraint(equalToConstant: …)`.
+    static func isHeightConstraint(callee k: Int, in f: CodeFile) -> Bool {
+        let name = f.text(k)
+        if name == "equalTo" || name == "lessThanOrEqualTo" || name == "greaterThanOrEqualTo" {
+            return f.isPunct(k - 1, ".") && f.is(k - 2, .height)
+        }
+        return name == "constraint" && f.isPunct(k - 1, ".") && f.text(k - 2) == "heightAnchor" && f.text(k + 2) == "equalToConstant"
+    }
+
+    /// Whether `type` (or its `@interface` in this file) is declared here as a UIKit view
+    /// subclass other than a system bar: a view the app draws itself.
+    static func isOwnView(_ type: Scope, in f: CodeFile) -> Bool {
+        let interface = f.structure.scopes.first { $0.typeKind == .objcInterface && $0.name == type.name }
+        let parents = type.inherits + (interface?.inherits ?? [])
+        return parents.contains(where: KnownTypes.views.contains) && !parents.contains(where: systemBarClasses.contains)
     }
 
     /// Whether the rectangle made at `callee` (`CGRectMake`, `CGRect`) is the frame a view's own

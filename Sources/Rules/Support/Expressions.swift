@@ -122,9 +122,11 @@ struct ScreenRead {
         case .bounds, .nativeBounds, .applicationFrame:
             rest.removeFirst()
             return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+        // The screen's current mode is its pixels (`currentMode.size` is scale times the bounds),
+        // a question only the screen answers; compared with a number it still tells a device.
         case .currentMode where rest.count >= 2 && rest[1].word == .size:
             rest.removeFirst(2)
-            return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+            return ScreenRead(kind: .screen, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
         // `UIScreen.mainScreen.fixedCoordinateSpace.bounds` (Kodi's GET_MAINSCREEN_WIDTH) is the
         // screen's size as much as `.bounds` is.
         case .coordinateSpace where rest.count >= 2 && rest[1].word == .bounds, .fixedCoordinateSpace where rest.count >= 2 && rest[1].word == .bounds:
@@ -280,6 +282,26 @@ enum Expr {
     /// or as the subject of a `switch` with a numeric `case`.
     /// `UIScreen.main.bounds.width == view.frame.size.width`, `… == size.width`: compared for
     /// equality with a view's width or height, or the size a method is given, not a number.
+    /// Whether the expression starting at `s` is the frame a view's own initializer passes on:
+    /// `super.init(frame: …)`, `self.init(frame: …)`, `[super initWithFrame:…]`, `[self initWithFrame:…]`.
+    static func isInitialFrame(_ s: Int, in f: CodeFile) -> Bool {
+        if f.language == .objectiveC {
+            return f.isPunct(s - 1, ":") && f.text(s - 2) == "initWithFrame" && (f.is(s - 3, .super) || f.is(s - 3, .self)) && f.isPunct(s - 4, "[")
+        }
+        guard f.isPunct(s - 1, ":"), f.is(s - 2, .frame), let (open, _) = enclosingCall(s, in: f), open == s - 3 || f.isPunct(s - 3, ",") else { return false }
+        return f.is(open - 1, .`init`) && f.isPunct(open - 2, ".") && (f.is(open - 3, .super) || f.is(open - 3, .self))
+    }
+
+    /// A category's or extension's size of the view itself (`self.view.tz_height`, `self.width`):
+    /// a name ending in `height` or `width`, of `self`, `view` or `self.view`.
+    static func isOwnSizeProperty(_ q: Int, in f: CodeFile) -> Bool {
+        guard f[q].kind == .identifier, f.isPunct(q - 1, ".") else { return false }
+        let owner = (f.is(q - 2, .self) && !f.isPunct(q - 3, ".")) || (f.text(q - 2) == "view" && (!f.isPunct(q - 3, ".") || f.is(q - 4, .self)))
+        guard owner else { return false }
+        let name = f.text(q).lowercased()
+        return name.hasSuffix("height") || name.hasSuffix("width")
+    }
+
     static func isComparedWithViewSize(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         func isDimensionRead(_ from: Int, step: Int) -> Bool {
             // The other operand: up to the condition's next `&&`, `||`, `)`, `;` or `?`.
@@ -292,6 +314,7 @@ enum Expr {
                 if step < 0, f.isPunct(q, "("), f.pair(q) > e { break }
                 if t.kind == .number { return false }
                 if t.word == .width || t.word == .height, f.isPunct(q - 1, ".") { sawDimension = true }
+                if isOwnSizeProperty(q, in: f) { sawDimension = true; ownSize = true }
                 // The view's own `bounds`/`frame` (`view.frame`, `self.bounds`, `bounds`), or the size a
                 // method is given (`size.width`) — not another object's (`keyboardFrame.size.width`).
                 if t.kind == .identifier, f.text(q) == "bounds" || f.text(q) == "frame" {

@@ -38,6 +38,7 @@ struct GeometrySite {
             if let function = f.enclosingFunction(of: k)?.scope, function.name == "loadView", function.labels.isEmpty || f.language == .objectiveC {
                 site.shapes.insert(.inLoadView)
             }
+            if Expr.isInitialFrame(read.chain.start, in: f) { site.shapes.insert(.initialFrame) }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
                 if Expr.isComparedWithViewSize(a, b, in: f) {
@@ -204,7 +205,9 @@ enum GeometryFixes {
             return "Replace with `\(own)`, the display scale of the screen the view is on; where the value is kept (a layer's contentsScale, a cached image), update it when the trait changes (registerForTraitChanges; traitCollectionDidChange before iOS 17)."
         case .sceneDelegate:
             return "Use `windowScene.traitCollection.displayScale` (or `windowScene.screen.scale`)."
-        case .appDelegate, .other:
+        case .appDelegate:
+            return "The app delegate has no screen of its own: under scenes each window is on its scene's screen. Read the scale where it is used, from the display scale of the trait collection of the view that draws, or in the scene delegate from `windowScene.traitCollection.displayScale`."
+        case .other:
             return site.parameter("the scale (or the trait collection)")
         }
     }
@@ -213,7 +216,13 @@ enum GeometryFixes {
         if site.shapes.contains(.fillsScreenTest) {
             // Swapping in the view's bounds would make the test always true.
             let traits = site.receiver.map { "`\($0.traits).horizontalSizeClass`" } ?? "the horizontal size class (taken as a parameter)"
-            return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has."
+            let insets = site.receiver.map { r in "`\(r.view == "self" && site.language == .swift ? "" : r.view + ".")safeAreaInsets`" } ?? "the safe-area insets"
+            return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has; for the room bars and the home indicator take, use \(insets)."
+        }
+        if site.shapes.contains(.initialFrame) {
+            return site.language == .swift
+                ? "This is the frame the view is created with, before any container holds it: create it with `.zero` — its superview or view controller sizes it — and lay out from `bounds` in layoutSubviews."
+                : "This is the frame the view is created with, before any container holds it: create it with `CGRectZero` — its superview or view controller sizes it — and lay out from `self.bounds` in layoutSubviews."
         }
         if site.shapes.contains(.inLoadView) {
             return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`.zero`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
@@ -229,16 +238,17 @@ enum GeometryFixes {
             return "This frame is for another view controller (\(created)), shown by the container it is added to, not by this code's view: let that container size it from its own bounds when it adds it (and again in its layout pass), instead of passing a size in."
         }
         // The size the method is given (not a drawing method's dirty rectangle).
-        let given = site.sizeParameter.flatMap { site.timing.contains(.inLayout) ? nil : $0 }.map {
-            "Use the `\($0)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
+        let given = site.sizeParameter.flatMap { site.timing.contains(.inLayout) ? nil : $0 }.map { p in
+            p.hasSuffix(".bounds") ? "Use `\(p)`, of the view this method is given to lay out in; the screen's size is not the window's."
+                : "Use the `\(p)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
         }
         switch site.context {
         case .viewController, .view:
             guard let r = site.receiver else { return given ?? site.parameter("the available size") }
             if site.timing.contains(.sizesItself) {
                 return site.context == .viewController
-                    ? "This code sets the view controller's own size (its view's frame or its preferredContentSize), so its view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in viewDidLayoutSubviews (for a form sheet or popover, from the presenting container)."
-                    : "This code sets the view's own frame, so its bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in the superview's layoutSubviews (or with autoresizing masks or constraints), so it follows every resize."
+                    ? "This code sets (or works out) the view controller's own size (its view's frame or its preferredContentSize), so its view's bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in viewDidLayoutSubviews (for a form sheet or popover, from the presenting container)."
+                    : "This code sets (or works out) the view's own frame, so its bounds would give back what it sets: size it from the view it sits in, `\(r.bounds)`, in the superview's layoutSubviews (or with autoresizing masks or constraints), so it follows every resize."
             }
             if site.context == .viewController, site.timing.contains(.inSizeTransition), !site.timing.contains(.beforeWindow) {
                 return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
@@ -271,7 +281,9 @@ enum GeometryFixes {
                 : "Use `\(screen)` — or better, the trait collection or the view's bounds."
         case .sceneDelegate:
             return "Use `windowScene.screen`."
-        case .appDelegate, .other:
+        case .appDelegate:
+            return "The app delegate has no screen of its own: under scenes each window is on its scene's screen. Do this in the scene delegate, with `windowScene.screen`."
+        case .other:
             return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen."
         }
     }

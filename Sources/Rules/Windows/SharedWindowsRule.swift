@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A view whose superclass is a vendored view (GitHawk's StyledTextView in Pods/) is a view.
+            Example("final class LinkTextView: StyledTextView {\n    func share() { UIApplication.shared.↓keyWindow?.rootViewController?.present(sheet, animated: true) }\n}",
+                    suggestion: "Use `window`."),
             Example("func f() { let w = UIApplication.shared.↓windows.first }"),
             Example("func f() { let w = UIApplication.shared.↓keyWindow?.rootViewController }"),
             Example("func f() { let w = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first }"),

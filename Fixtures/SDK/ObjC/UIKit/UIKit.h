@@ -225,6 +225,7 @@ API_AVAILABLE(ios(17.0))
 - (void)viewDidLoad;
 - (void)viewWillAppear:(BOOL)animated;
 - (void)viewDidAppear:(BOOL)animated;
+- (void)viewIsAppearing:(BOOL)animated API_AVAILABLE(ios(13.0));
 - (void)viewWillLayoutSubviews;
 - (void)viewDidLayoutSubviews;
 - (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id<UIViewControllerTransitionCoordinator>)coordinator API_AVAILABLE(ios(8.0));
@@ -235,6 +236,10 @@ API_AVAILABLE(ios(17.0))
 
 @interface UINavigationController : UIViewController
 - (instancetype)initWithRootViewController:(UIViewController *)rootViewController;
+@property (copy) NSArray<UIViewController *> *viewControllers;
+@end
+
+@interface UISplitViewController : UIViewController
 @property (copy) NSArray<UIViewController *> *viewControllers;
 @end
 
