@@ -70,20 +70,25 @@ public enum MechanicalFixes {
                     replacement: [.viewController: "self.view.bounds"], avoid: [.beforeWindow, .inSizeTransition]),
         ],
         // uikit/uiwindow/windowscene, uikit/uiwindowscene/statusbarmanager, uikit/uistatusbarmanager: iOS 13.0
+        // Not where the member picks the window the view goes into: the view has none yet.
         .statusBarFrame: [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "statusBarFrame"], anchor: 4,
                     replacement: [.viewController: "(view.window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)",
-                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"], needs: OSVersion(13)),
+                                  .view: "(window?.windowScene?.statusBarManager?.statusBarFrame ?? .zero)"], avoid: [.beforeWindow, .choosesWindow],
+                    needs: OSVersion(13)),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "statusBarFrame"], anchor: 5,
                     replacement: [.viewController: "self.view.window.windowScene.statusBarManager.statusBarFrame",
-                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"], needs: OSVersion(13)),
+                                  .view: "self.window.windowScene.statusBarManager.statusBarFrame"], avoid: [.beforeWindow, .choosesWindow],
+                    needs: OSVersion(13)),
         ],
-        // uikit/uiview/window: iOS 2.0
+        // uikit/uiview/window: iOS 2.0. Not where the member picks the window the view goes
+        // into (`keyWindow.addSubview(self)`: `window` is nil there), nor where the code wants
+        // the app's windows rather than its own (`SiteShapes.everyWindow`).
         .sharedWindows: [
             Rewrite(language: .swift, tokens: ["UIApplication", ".", "shared", ".", "keyWindow"], anchor: 4,
-                    replacement: [.viewController: "view.window", .view: "window"]),
+                    replacement: [.viewController: "view.window", .view: "window"], avoid: [.beforeWindow, .choosesWindow]),
             Rewrite(language: .objectiveC, tokens: ["[", "UIApplication", "sharedApplication", "]", ".", "keyWindow"], anchor: 5,
-                    replacement: [.viewController: "self.view.window", .view: "self.window"]),
+                    replacement: [.viewController: "self.view.window", .view: "self.window"], avoid: [.beforeWindow, .choosesWindow]),
         ],
         // uikit/uiview/safearealayoutguide: iOS 11.0. An anchor is no value read too early: a
         // constraint to the safe area is right whenever it is made (viewDidLoad, where most are),
@@ -192,11 +197,40 @@ public enum MechanicalFixes {
     }
 
     /// The edit that fixes `finding` in `file`, or nil when its fix is not mechanical there.
+    /// Findings are one per rule and line: further reads of the same spelling later on the
+    /// line are rewritten in the same edit, as each would be on a line of its own.
     public static func edit(for finding: Finding, in file: CodeFile, lineStarts: [Int]) -> Edit? {
-        guard let list = rewrites[finding.rule], !finding.inSwiftUIView, finding.line >= 1, finding.line <= lineStarts.count else { return nil }
+        guard let list = rewrites[finding.rule], !finding.inSwiftUIView, !finding.shapes.contains(.everyWindow),
+              finding.line >= 1, finding.line <= lineStarts.count else { return nil }
         let offset = lineStarts[finding.line - 1] + finding.column - 1
         let at = file.tokenIndex(at: offset)
-        guard at < file.tokens.count, Int(file.tokens[at].start) == offset else { return nil }
+        guard at < file.tokens.count, Int(file.tokens[at].start) == offset,
+              let first = rewrite(at: at, list, finding: finding, in: file) else { return nil }
+        var rewrites = [first]
+        let lineEnd = finding.line < lineStarts.count ? lineStarts[finding.line] : file.buffer.count
+        var k = first.tokens.upperBound
+        while k < file.tokens.count, Int(file.tokens[k].start) < lineEnd {
+            if let next = rewrite(at: k, list, finding: finding, in: file), next.tokens.lowerBound >= rewrites.last!.tokens.upperBound {
+                rewrites.append(next)
+                k = next.tokens.upperBound
+            } else {
+                k += 1
+            }
+        }
+        let range = Int(file.tokens[first.tokens.lowerBound].start)..<file.tokens[rewrites.last!.tokens.upperBound - 1].end
+        var replacement = "", copied = range.lowerBound
+        for r in rewrites {
+            let from = Int(file.tokens[r.tokens.lowerBound].start)
+            replacement += file.buffer.text(copied..<from) + r.replacement
+            copied = file.tokens[r.tokens.upperBound - 1].end
+        }
+        return Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: range,
+                    original: file.buffer.text(range), replacement: replacement)
+    }
+
+    /// The rewrite of the spelling whose anchor is token `at` (or, for a later read on the
+    /// finding's line, that read's anchor): the tokens it replaces and what they become.
+    static func rewrite(at: Int, _ list: [Rewrite], finding: Finding, in file: CodeFile) -> (tokens: Range<Int>, replacement: String)? {
         for r in list where r.language == file.language {
             guard let replacement = r.replacement[finding.context] else { continue }
             let first = at - r.anchor
@@ -215,13 +249,11 @@ public enum MechanicalFixes {
             // read that is not one (`….bounds(`) is not the spelling the rewrite knows.
             // `self.topLayoutGuide` is the same property; `UIKit.UIScreen` or `x.topLayoutGuide` is not the spelling.
             if file.isPunct(first - 1, "."), !(file.text(first - 2) == "self" && r.anchor == 0 && r.tokens[0].hasSuffix("LayoutGuide")) { return nil }
-            let range = Int(file.tokens[first].start)..<file.tokens[last].end
             // Swift wants `self.` spelt out inside an escaping closure; Objective-C replacements spell it always.
             let qualified = site.inClosure && file.language == .swift && !replacement.hasPrefix("(") && !file.isPunct(first - 1, ".")
                 ? "self." + replacement
                 : site.inClosure && file.language == .swift && replacement.hasPrefix("(") ? "(self." + replacement.dropFirst() : replacement
-            return Edit(path: finding.path, rule: finding.rule, line: finding.line, column: finding.column, range: range,
-                        original: file.buffer.text(range), replacement: qualified)
+            return (first..<(last + 1), qualified)
         }
         return nil
     }

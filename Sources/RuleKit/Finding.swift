@@ -101,6 +101,9 @@ public struct Finding: Sendable, Equatable, Codable {
     /// the lowest of the targets that compile it, or SwiftPM's default for a package that names
     /// no iOS platform), nil when nothing says: a fix must not need more.
     public var deploymentTarget: OSVersion?
+    /// What the code at the finding does that its rule's usual fix would not fit (a key window
+    /// saved to be made key again wants the app's windows, not the view's own).
+    public var shapes: SiteShapes = []
 
     public init(rule: RuleID, severity: Severity, facet: Facet, context: Context, path: String, line: Int, column: Int,
                 message: String, suggestion: String, fingerprint: String, column16: Int? = nil, contentFingerprint: String = "") {

@@ -166,6 +166,7 @@ package enum Resolution {
             out[out.count - 1].targets = s.targets
             out[out.count - 1].inSwiftUIView = model.isSwiftUIView(p.typeName)
             out[out.count - 1].deploymentTarget = deployment
+            out[out.count - 1].shapes = p.shapes
             let line = [p.rule.rawValue, a.path, p.lineText].joined(separator: "\u{0}")
             let lineOrdinal = lineOrdinals[line, default: 0]
             lineOrdinals[line] = lineOrdinal + 1

@@ -102,6 +102,23 @@ import TestSupport
         #expect(errors.contains("'windowScene' is only available on iOS 13.0 or newer"), "\(errors)")
     }
 
+    /// A view that adds itself to the key window has no `window` of its own yet; an inspector
+    /// that saves the key window wants the app's; every read on a fixed line is fixed.
+    @Test func windowsAViewIsNotInYetAndEveryReadOfALine() throws {
+        try Self.expectOutcomes("Windows", [
+            "Toast.swift:6 shared-windows": false,          // addSubview(self): `window` is nil here
+            "Toast.swift:10 main-screen-scale": true,       // not layout code: rewritten all the same
+            "Toast.swift:15 main-screen-scale": true,
+            "Inspector.swift:9 shared-windows": false,      // saved to be made key again
+            "Inspector.swift:17 shared-windows": true,
+            "HUDView.m:6 shared-windows": false,
+            "HUDView.m:11 main-screen-scale": true,
+        ])
+        let diff = run(["fix", Self.root + "/Windows"]).out
+        #expect(diff.contains("+        layer.borderWidth = 1 / traitCollection.displayScale; layer.cornerRadius = 2 / traitCollection.displayScale"), "\(diff)")
+        #expect(diff.contains("+    self.layer.borderWidth = 1 / self.traitCollection.displayScale; self.layer.cornerRadius = 2 / self.traitCollection.displayScale;"), "\(diff)")
+    }
+
     @Test func aSwiftPackageThatNamesNoIOSPlatformIsTakenAtSwiftPMsDefault() throws {
         let dir = TempDirectory()
         dir.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Bar\", targets: [.target(name: \"Bar\")])\n")
@@ -181,7 +198,7 @@ import TestSupport
     /// Each folder fixed, then compiled at its deployment target against the UIKit stand-ins
     /// (`SDKCheck`): Menu at its 9.0; the others, with no project file, at 13.0 — what fix then
     /// assumes (the status bar's replacement needs it).
-    @Test(arguments: [("Sliding", "13.0"), ("PocketCasts", "13.0"), ("Views", "13.0"), ("Menu", "9.0"), ("Shop", "13.0")])
+    @Test(arguments: [("Sliding", "13.0"), ("PocketCasts", "13.0"), ("Views", "13.0"), ("Menu", "9.0"), ("Shop", "13.0"), ("Windows", "13.0")])
     func theFixedFilesCompileAtTheirDeploymentTarget(_ folder: String, _ deployment: String) throws {
         let dir = TempDirectory()
         _ = try FixtureRepositories.run(["cp", "-R", Self.root + "/" + folder, dir.path + "/" + folder])

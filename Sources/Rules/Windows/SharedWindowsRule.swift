@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // The key window saved in a property to be made key again later: the app's, not this view's (a window inspector).
+            Example("final class Inspector: UIViewController {\n    var previous: UIWindow?\n    func open() { previous = UIApplication.shared.↓keyWindow }\n    func close() { previous?.makeKey() }\n}",
+                    suggestion: "This code wants the app's windows"),
             // A view whose superclass is a vendored view (GitHawk's StyledTextView in Pods/) is a view.
             Example("final class LinkTextView: StyledTextView {\n    func share() { UIApplication.shared.↓keyWindow?.rootViewController?.present(sheet, animated: true) }\n}",
                     suggestion: "Use `window`."),
@@ -170,7 +173,7 @@ struct SharedWindowsRule: Rule {
     static func wantsEveryWindow(_ chain: Chain, in f: CodeFile) -> Bool {
         let whole = chain.members.count == 2
         let after = chain.end + 1
-        let endsStatement = f.isPunct(after, ";") || (f.language == .swift && (after >= f.tokens.count || f[after].isLineStart))
+        let endsStatement = f.isPunct(after, ";") || (f.language == .swift && (after >= f.tokens.count || f[after].isLineStart || f.isPunct(after, "}")))
         if whole, endsStatement, chain.word(1) == .windows, f.is(chain.start - 1, .return) || f[chain.start - 1].isAssignment { return true }
         if let body = loopBody(chain, in: f) {
             for q in body where f.text(q) == "window" && f.isPunct(q - 1, ".") {
@@ -187,11 +190,14 @@ struct SharedWindowsRule: Rule {
                 if loopBody(other, in: f) != nil || wantsEveryWindow(other, in: f) { return true }
             }
         }
-        // `UIWindow *old = UIApplication.sharedApplication.keyWindow; … [old makeKeyWindow];`
+        // `UIWindow *old = UIApplication.sharedApplication.keyWindow; … [old makeKeyWindow];`, in
+        // the function — or, saved in a property (`previous = …keyWindow`), anywhere in the type.
         if whole, endsStatement, chain.word(1) == .keyWindow, f[chain.start - 1].isAssignment, f[chain.start - 2].kind == .identifier,
            let function = f.enclosingFunction(of: chain.start)?.scope {
             let saved = f.text(chain.start - 2)
-            for q in chain.end..<min(function.close, f.tokens.count) where f.text(q) == saved {
+            let local = f.declaresLocal(saved, before: chain.start) || ["let", "var"].contains(f.text(chain.start - 3)) || f.isPunct(chain.start - 3, "*")
+            let range = local ? function.open..<function.close : (f.enclosingType(of: chain.start).map { $0.open..<$0.close } ?? function.open..<function.close)
+            for q in range where q < f.tokens.count && q != chain.start - 2 && f.text(q) == saved {
                 let next = f.language == .swift ? (f.isPunct(q + 1, "?") ? q + 3 : q + 2) : q + 1
                 if ["makeKeyWindow", "makeKeyAndVisible", "makeKey"].contains(f.text(next)) { return true }
             }

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface HUDView : UIView
+- (void)show;
+@end
