@@ -152,6 +152,8 @@ APP = "com.apple.product-type.application"
 FRAMEWORK = "com.apple.product-type.framework"
 EXTENSION = "com.apple.product-type.app-extension"
 TESTS = "com.apple.product-type.bundle.unit-test"
+OCUNIT_TESTS = "com.apple.product-type.bundle.ocunit-test"
+BUNDLE = "com.apple.product-type.bundle"
 IOS = {"SDKROOT": "iphoneos"}
 
 
@@ -1412,6 +1414,78 @@ def examples_library(root):
         plist(os.path.join(d, folder, "Sample/Info.plist"), legacy_plist)
 
 
+# Sources and Info.plists the scope fixtures below share.
+SCALED_VIEW = """#import <UIKit/UIKit.h>
+
+@interface %s : UIView
+@end
+
+@implementation %s
+- (void)layoutSubviews {
+    [super layoutSubviews];
+    self.layer.borderWidth = 1 / [UIScreen mainScreen].scale;
+}
+@end
+"""
+SCENE_DELEGATE = """#import <UIKit/UIKit.h>
+
+@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation SceneDelegate
+- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+    [self.window makeKeyAndVisible];
+}
+@end
+"""
+OCUNIT_TEST = """#import <SenTestingKit/SenTestingKit.h>
+
+@interface %s : SenTestCase
+@end
+
+@implementation %s
+- (void)testWindow {
+    UIWindow *window = [[UIWindow alloc] initWithFrame:CGRectZero];
+    STAssertNotNil(window, nil);
+}
+@end
+"""
+SCENE_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+               "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
+                   "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
+                                                            "UISceneDelegateClassName": "SceneDelegate"}]}}}
+
+
+def legacy_test_bundles(root):
+    """An app last opened in Xcode 4 (SenTestingKit): its test bundles are a
+    `bundle.ocunit-test` target (`LedgerTests.octest`) and, as Xcode 4's template wrote them, a
+    plain `bundle` with `WRAPPER_EXTENSION = octest` and a `TEST_HOST`. Both are tests; a
+    resource bundle that builds code is not, and stays the app's."""
+    d = os.path.join(root, "LegacyTestBundles")
+    p = Project("Ledger", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    p.target("Ledger", APP, {"INFOPLIST_FILE": "Ledger/Info.plist", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=[p.file(p.group("Ledger"), n) for n in ("AppDelegate.m", "SceneDelegate.m")])
+    p.target("LedgerTests", OCUNIT_TESTS, {"INFOPLIST_FILE": "LedgerTests/Info.plist"},
+             sources=[p.file(p.group("LedgerTests"), "LedgerTests.m")])
+    loader = "$(BUILT_PRODUCTS_DIR)/Ledger.app/Ledger"
+    p.target("LedgerSpecs", BUNDLE, {"INFOPLIST_FILE": "LedgerSpecs/Info.plist", "WRAPPER_EXTENSION": "octest",
+                                     "BUNDLE_LOADER": loader, "TEST_HOST": "$(BUNDLE_LOADER)"},
+             sources=[p.file(p.group("LedgerSpecs"), "LedgerSpecs.m")])
+    p.target("LedgerResources", BUNDLE, {"INFOPLIST_FILE": "LedgerResources/Info.plist", "WRAPPER_EXTENSION": "bundle"},
+             sources=[p.file(p.group("LedgerResources"), "ReceiptView.m")])
+    p.write(os.path.join(d, "Ledger.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Ledger/Info.plist"), SCENE_PLIST)
+    write(os.path.join(d, "Ledger/AppDelegate.m"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n\n@implementation AppDelegate\n@end\n")
+    write(os.path.join(d, "Ledger/SceneDelegate.m"), SCENE_DELEGATE)
+    for name in ("LedgerTests", "LedgerSpecs", "LedgerResources"):
+        plist(os.path.join(d, name, "Info.plist"), {"CFBundleIdentifier": "org.example." + name})
+    write(os.path.join(d, "LedgerTests/LedgerTests.m"), OCUNIT_TEST % ("LedgerTests", "LedgerTests"))
+    write(os.path.join(d, "LedgerSpecs/LedgerSpecs.m"), OCUNIT_TEST % ("LedgerSpecs", "LedgerSpecs"))
+    write(os.path.join(d, "LedgerResources/ReceiptView.m"), SCALED_VIEW % ("ReceiptView", "ReceiptView"))
+
+
 def xcodegen_app(root):
     """An XcodeGen project (project.yml with `include:`, no .xcodeproj committed): a UIKit app
     without a scene manifest whose Info.plist path comes from an xcconfig, beside a SwiftUI
@@ -1571,7 +1645,8 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo):
+                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
+                 legacy_test_bundles):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 
