@@ -1458,6 +1458,52 @@ SCENE_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScre
                                                             "UISceneDelegateClassName": "SceneDelegate"}]}}}
 
 
+def package_beside_project(root):
+    """A library built both by an Xcode project and by Package.swift (after LayoutKit): the
+    framework `Layout` and the package target `Layout` compile Sources/Layout; the test bundle
+    `Layout Tests` and the package's `.testTarget(name: "LayoutTests")` compile Tests/LayoutTests.
+    Each file names all the targets that build it, and the two `Layout`s are two targets."""
+    d = os.path.join(root, "PackageBesideProject")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Layout",
+    platforms: [.iOS(.v14)],
+    products: [.library(name: "Layout", targets: ["Layout"])],
+    targets: [
+        .target(name: "Layout"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+    ]
+)
+""")
+    p = Project("Layout", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    p.target("Layout", FRAMEWORK, {"INFOPLIST_FILE": "Sources/Layout/Info.plist"}, sources=[p.file(p.group("Sources/Layout"), "Grid.swift")])
+    p.target("Layout Tests", TESTS, {"INFOPLIST_FILE": "Tests/LayoutTests/Info.plist"}, sources=[p.file(p.group("Tests/LayoutTests"), "GridTests.swift")])
+    p.write(os.path.join(d, "Layout.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Sources/Layout/Info.plist"), {"CFBundleIdentifier": "org.example.Layout"})
+    plist(os.path.join(d, "Tests/LayoutTests/Info.plist"), {"CFBundleIdentifier": "org.example.LayoutTests"})
+    write(os.path.join(d, "Sources/Layout/Grid.swift"), """import UIKit
+
+public struct Grid {
+    public static func columns() -> Int {
+        UIScreen.main.bounds.width > 700 ? 3 : 2
+    }
+}
+""")
+    write(os.path.join(d, "Tests/LayoutTests/GridTests.swift"), """import Layout
+import UIKit
+import XCTest
+
+final class GridTests: XCTestCase {
+    func testColumns() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        XCTAssertNotNil(window)
+    }
+}
+""")
+
+
 def legacy_test_bundles(root):
     """An app last opened in Xcode 4 (SenTestingKit): its test bundles are a
     `bundle.ocunit-test` target (`LedgerTests.octest`) and, as Xcode 4's template wrote them, a
@@ -1646,7 +1692,7 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 legacy_test_bundles):
+                 package_beside_project, legacy_test_bundles):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

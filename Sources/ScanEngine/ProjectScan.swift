@@ -196,16 +196,12 @@ public enum ProjectScan {
         }
         var apps: [ProjectModel.App] = []
         var targets: [XcodeProject.Target] = []
-        // Targets are known by project and name: a name several projects use (31 `Sample`s in a
-        // library's example projects) is qualified with its project, `Sample (examples/ASDKgram/Sample.xcodeproj)`.
-        var projectsByName: [String: Set<String>] = [:]
-        for project in projects { for t in project.targets { projectsByName[t.name, default: []].insert(project.path) } }
         for project in projects {
             for declared in project.targets {
+                // Targets are known by project and name (`TargetID`): 31 `Sample`s in a library's
+                // example projects are 31 targets.
                 var target = declared
-                let file = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
-                target.project = file
-                if (projectsByName[declared.name]?.count ?? 0) > 1 { target.name = "\(declared.name) (\(file))" }
+                target.project = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
                 targets.append(target)
                 // UIKit apps: iOS, Mac Catalyst, visionOS and tvOS; macOS AppKit and watchOS apps are out.
                 guard target.isApplication, !target.platforms.isDisjoint(with: Platform.uiKit) else { continue }
@@ -230,7 +226,7 @@ public enum ProjectScan {
                 }
                 // XcodeGen `info.properties` and Tuist's Info.plist dictionaries are the keys the
                 // generated file will have, over those of a file already there.
-                if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, declared.name)] {
+                if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, target.name)] {
                     var merged: [String: PlistValue] = [:]
                     if let file = plistPath.flatMap({ plists[$0] }), case .value(let value)? = try? plist(file) { merged = value.dict ?? [:] }
                     for (k, v) in generated.dict ?? [:] { merged[k] = v }
