@@ -1427,6 +1427,30 @@ SCALED_VIEW = """#import <UIKit/UIKit.h>
 }
 @end
 """
+IDIOM_CONTROLLER = """#import <UIKit/UIKit.h>
+
+@interface %s : UIViewController
+@end
+
+@implementation %s
+- (void)viewDidLayoutSubviews {
+    [super viewDidLayoutSubviews];
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.view.layoutMargins = UIEdgeInsetsMake(0, 40, 0, 40); }
+}
+@end
+"""
+PLAIN_CONTROLLER = """#import <UIKit/UIKit.h>
+
+@interface %s : UIViewController
+@end
+
+@implementation %s
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"%s";
+}
+@end
+"""
 SCENE_DELEGATE = """#import <UIKit/UIKit.h>
 
 @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
@@ -1452,10 +1476,92 @@ OCUNIT_TEST = """#import <SenTestingKit/SenTestingKit.h>
 }
 @end
 """
+LEGACY_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"}
 SCENE_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
                "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
                    "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
                                                             "UISceneDelegateClassName": "SceneDelegate"}]}}}
+
+
+def demo_named_after_library(root):
+    """A library whose demo app bears its name (after TZImagePickerController): Picker.podspec and
+    a root Package.swift ship Picker/Core; the app target `Picker` compiles that code itself plus
+    an app delegate and one screen, and a `PickerFramework` target builds the same code. The
+    library's code and its framework are the library, which decides the stage; the app is its
+    demo, an example. The package's `Picker` target is a target of its own beside the app."""
+    d = os.path.join(root, "DemoNamedAfterLibrary")
+    write(os.path.join(d, "Picker.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Picker'\n  s.source_files = \"Picker/Core/*.{h,m}\"\nend\n")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.3
+import PackageDescription
+
+let package = Package(
+    name: "Picker",
+    platforms: [.iOS(.v12)],
+    products: [.library(name: "Picker", targets: ["Picker"])],
+    targets: [.target(name: "Picker", path: "Picker/Core")]
+)
+""")
+    p = Project("Picker", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    core = p.group("Picker/Core")
+    app = p.group("Picker")
+    core_names = ("PickerView.m", "PickerController.m", "PickerCell.m")
+    core_refs = [p.file(core, n) for n in core_names]
+    app_refs = [p.file(app, n) for n in ("AppDelegate.m", "ViewController.m")]
+    p.target("Picker", APP, {"INFOPLIST_FILE": "Picker/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=core_refs + app_refs)
+    p.target("PickerFramework", FRAMEWORK, {"INFOPLIST_FILE": "Picker/Core/Info.plist"}, sources=core_refs)
+    p.write(os.path.join(d, "Picker.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Picker/Info.plist"), LEGACY_PLIST)
+    plist(os.path.join(d, "Picker/Core/Info.plist"), {"CFBundleIdentifier": "org.example.Picker"})
+    write(os.path.join(d, "Picker/Core/PickerView.m"), SCALED_VIEW % ("PickerView", "PickerView"))
+    write(os.path.join(d, "Picker/Core/PickerController.m"), IDIOM_CONTROLLER % ("PickerController", "PickerController"))
+    write(os.path.join(d, "Picker/Core/PickerCell.m"), "#import <UIKit/UIKit.h>\n\n@interface PickerCell : UICollectionViewCell\n@end\n\n@implementation PickerCell\n@end\n")
+    write(os.path.join(d, "Picker/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
+    write(os.path.join(d, "Picker/ViewController.m"), PLAIN_CONTROLLER % ("ViewController", "ViewController", "Picker"))
+
+
+def app_with_own_frameworks(root):
+    """An app repository with code of its own around it (after GitHawk's local pods): the app
+    `Reader` builds many files of its own, one file of its framework `ReaderKit` (which a root
+    Package.swift also declares) and a local pod's file under `Local Pods/`; an `Inspector`
+    debugging app lives under `Tools/`. Nothing here is a library's demo or tooling: every
+    target and all the code are the app's, and the Tools app counts as an app."""
+    d = os.path.join(root, "AppWithOwnFrameworks")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "ReaderKit",
+    platforms: [.iOS(.v15)],
+    products: [.library(name: "ReaderKit", targets: ["ReaderKit"])],
+    targets: [.target(name: "ReaderKit", path: "ReaderKit")]
+)
+""")
+    write(os.path.join(d, "Local Pods/Swipe/Swipe.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Swipe'\n  s.source_files = 'Swipe/*.{h,m}'\nend\n")
+    p = Project("Reader", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    app = p.group("Reader")
+    kit = p.group("ReaderKit")
+    pod = p.group("Local Pods/Swipe/Swipe")
+    own = [p.file(app, n) for n in ("AppDelegate.m", "SceneDelegate.m", "FeedViewController.m", "ArticleViewController.m", "SettingsViewController.m")]
+    theme, layout = p.file(kit, "Theme.m"), p.file(kit, "Layout.m")
+    swipe = p.file(pod, "SwipeCell.m")
+    p.target("Reader", APP, {"INFOPLIST_FILE": "Reader/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=own + [theme, swipe])
+    p.target("ReaderKit", FRAMEWORK, {"INFOPLIST_FILE": "ReaderKit/Info.plist"}, sources=[theme, layout])
+    p.write(os.path.join(d, "Reader.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Reader/Info.plist"), SCENE_PLIST)
+    plist(os.path.join(d, "ReaderKit/Info.plist"), {"CFBundleIdentifier": "org.example.ReaderKit"})
+    write(os.path.join(d, "Reader/AppDelegate.m"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n\n@implementation AppDelegate\n@end\n")
+    write(os.path.join(d, "Reader/SceneDelegate.m"), SCENE_DELEGATE)
+    write(os.path.join(d, "Reader/FeedViewController.m"), IDIOM_CONTROLLER % ("FeedViewController", "FeedViewController"))
+    for name in ("ArticleViewController", "SettingsViewController"):
+        write(os.path.join(d, "Reader", name + ".m"), PLAIN_CONTROLLER % (name, name, name))
+    write(os.path.join(d, "ReaderKit/Theme.m"), SCALED_VIEW % ("ThemeView", "ThemeView"))
+    write(os.path.join(d, "ReaderKit/Layout.m"), "#import <UIKit/UIKit.h>\n\nCGFloat ReaderGutter(CGFloat width) { return width > 600 ? 40 : 16; }\n")
+    write(os.path.join(d, "Local Pods/Swipe/Swipe/SwipeCell.m"), SCALED_VIEW % ("SwipeCell", "SwipeCell"))
+    t = Project("Inspector", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    t.target("Inspector", APP, {"INFOPLIST_FILE": "Inspector/Info.plist"}, sources=[t.file(t.group("Inspector"), "AppDelegate.m")])
+    t.write(os.path.join(d, "Tools/Inspector/Inspector.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Tools/Inspector/Inspector/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "Tools/Inspector/Inspector/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
 
 
 def package_beside_project(root):
@@ -1692,7 +1798,7 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 package_beside_project, legacy_test_bundles):
+                 demo_named_after_library, app_with_own_frameworks, package_beside_project, legacy_test_bundles):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -102,8 +102,19 @@ public struct ProjectModel: Sendable {
     /// (`PathPattern`): library code, whichever target of the repository compiles it.
     public var podspecSources: [String] = []
 
+    /// What podspecs at the repository's root ship: the library the repository is about, when
+    /// it is one (a podspec in a subfolder may be an app's own local pod).
+    public var rootPodspecSources: [String] = []
+
     /// Whether a podspec ships `path`.
     public func isShippedByPodspec(_ path: String) -> Bool { podspecSources.contains { PathPattern.matches($0, path) } }
+
+    /// Whether `path` is the code of a library the repository's root declares: a root podspec's
+    /// `source_files`, or a library target of the root Package.swift.
+    public func isRootLibraryCode(_ path: String) -> Bool {
+        rootPodspecSources.contains { PathPattern.matches($0, path) }
+            || packages.contains { $0.folder.isEmpty && $0.libraryFolders.contains { path.hasPrefix($0 + "/") } }
+    }
 
     /// Every target's identity: the projects' targets, the Swift packages' targets and the apps
     /// only an Info.plist stands for.

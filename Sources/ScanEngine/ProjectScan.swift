@@ -279,13 +279,16 @@ public enum ProjectScan {
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards, podspecFolders: specs.map(\.folder))
-        model.podspecSources = specs.flatMap { spec -> [String] in
-            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return [] }
-            return Podspec.sourceFiles(bytes).map { pattern in
+        // Each spec's `source_files`, from the repository's root.
+        let shipped = specs.map { spec -> (folder: String, patterns: [String]) in
+            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return (spec.folder, []) }
+            return (spec.folder, Podspec.sourceFiles(bytes).map { pattern in
                 let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
                 return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
-            }
+            })
         }
+        model.podspecSources = shipped.flatMap(\.patterns)
+        model.rootPodspecSources = shipped.filter { $0.folder.isEmpty }.flatMap(\.patterns)
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         model.unreadableProjects = unreadableProjects
         return (model, diagnostics)

@@ -28,12 +28,15 @@ public struct Scopes: Sendable {
         let plistOf = Dictionary(project.apps.map { ($0.id, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
         /// Where a target lives: its app's Info.plist, and its project file.
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
-        let shipping = apps.filter { t in
+        /// Apps that may be the repository's own: not named or placed as examples or test hosts,
+        /// and not the demo of the library its root declares.
+        let candidates = apps.filter { t in
             !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
-                && Self.folderHint(places(t)) == nil
-        }.count
-            + project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
-                                    && Self.folderHint([$0.infoPlistPath]) == nil }.count
+                && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, in: project)
+        }
+        let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
+                                              && Self.folderHint([$0.infoPlistPath]) == nil }
+        let shipping = candidates.count + plistOnly.count
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
         libraryRepository = shipping == 0 && libraryCode
         var byTarget: [TargetID: TargetScope] = [:]
@@ -43,6 +46,8 @@ public struct Scopes: Sendable {
             if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) {
                 scope = .test
             } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
+                scope = .example
+            } else if Self.demonstratesRootLibrary(t, in: project) {
                 scope = .example
             } else if libraryRepository || shipping > 0, !t.kind.isLibrary, Self.folderHint(places(t)) == .example {
                 // An example app next to the product (a vendored library's `Example/` app in an
@@ -72,6 +77,12 @@ public struct Scopes: Sendable {
             for app in project.apps { appsByScope[byTarget[app.id] ?? (libraryRepository ? .library : .app), default: []].append(app.id) }
         }
         self.appsByScope = appsByScope
+    }
+
+    /// Whether these scopes judge every target as `other` does: when they do not, every file's
+    /// counts must be made again, not only those of files that joined or left a target.
+    public func decidesAlike(_ other: Scopes) -> Bool {
+        libraryRepository == other.libraryRepository && byTarget == other.byTarget && appsByScope == other.appsByScope
     }
 
     /// The scope of a target (or plist-only app).
@@ -111,6 +122,19 @@ public struct Scopes: Sendable {
             })
         }
         return found.sorted().map { project.targets[$0].id }
+    }
+
+    /// Whether an app is the demo of the library the repository's root declares (a root podspec's
+    /// `source_files`, a root Package.swift's library targets), though it may bear the library's
+    /// name (TZImagePickerController): it compiles that library's code itself and has no more
+    /// files of its own than of the library's — an app delegate and a few demo screens. A real
+    /// app that shares a file with its own package, or builds a local pod, has far more code of
+    /// its own; an app whose sources a synchronized folder or a manifest's folders list is never
+    /// taken for one, as its own files cannot be counted here.
+    static func demonstratesRootLibrary(_ t: XcodeProject.Target, in project: ProjectModel) -> Bool {
+        guard t.kind == .application, t.folders.isEmpty, !t.sources.isEmpty else { return false }
+        let library = t.sources.filter(project.isRootLibraryCode).count
+        return library > 0 && t.sources.count - library <= library
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets

@@ -9,6 +9,55 @@ import TestSupport
 /// stages"): the scope fixtures of scripts/make-project-fixtures.py, each with every finding's
 /// scope and targets, every target's scope and stage, and the repository's stage.
 extension ProjectFixtureTests {
+    /// TZImagePickerController's layout: the demo app bears the library's name and compiles the
+    /// library's code itself. The code and the framework are the library, the app its demo, and
+    /// the package's `Picker` target is a target beside the app of the same name.
+    @Test func aDemoAppNamedAfterItsLibraryIsAnExampleAndTheLibraryDecides() throws {
+        let r = try scanFixture("DemoNamedAfterLibrary")
+        #expect(scoped(r) == [
+            "Picker/AppDelegate.m:9 window-in-app-delegate example Picker (Picker.xcodeproj)",
+            "Picker/AppDelegate.m:9 main-screen-bounds example Picker (Picker.xcodeproj)",
+            "Picker/AppDelegate.m:10 window-in-app-delegate example Picker (Picker.xcodeproj)",
+            "Picker/Core/PickerController.m:9 idiom-layout library Picker (Picker.xcodeproj),PickerFramework,Picker (Package.swift)",
+            "Picker/Core/PickerView.m:9 main-screen-scale library Picker (Picker.xcodeproj),PickerFramework,Picker (Package.swift)",
+            "Picker/Info.plist:1 scene-manifest-missing example Picker (Picker.xcodeproj)",
+        ])
+        #expect(targetLines(r) == [
+            "Picker (Package.swift) [iOS, macCatalyst] library launches: idiom-layout@Picker/Core/PickerController.m:9, main-screen-scale@Picker/Core/PickerView.m:9",
+            "PickerFramework [iOS] library launches: idiom-layout@Picker/Core/PickerController.m:9, main-screen-scale@Picker/Core/PickerView.m:9",
+            "Picker (Picker.xcodeproj) [iOS] example not-launching: scene-manifest-missing@Picker/Info.plist:1",
+        ])
+        #expect(r.targets.map { $0.project ?? "" } == ["Package.swift", "Picker.xcodeproj", "Picker.xcodeproj"])
+        // The library's stage, not its demo's.
+        #expect(r.stage == .launches)
+        #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message
+                == "App `Picker (Picker.xcodeproj)` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch")
+    }
+
+    /// GitHawk's layout: an app with its own framework, a root Package.swift for it and a local
+    /// pod, one file of each compiled into the app, and a debugging app under `Tools/`. The app
+    /// builds far more of its own than of any library, so nothing is a demo or tooling.
+    @Test func anAppWithItsOwnFrameworksPackageLocalPodAndToolsStaysAnApp() throws {
+        let r = try scanFixture("AppWithOwnFrameworks")
+        #expect(scoped(r) == [
+            "Local Pods/Swipe/Swipe/SwipeCell.m:9 main-screen-scale app Reader",
+            "Reader/FeedViewController.m:9 idiom-layout app Reader",
+            "ReaderKit/Theme.m:9 main-screen-scale app Reader,ReaderKit (Reader.xcodeproj),ReaderKit (Package.swift)",
+            "Tools/Inspector/Inspector/AppDelegate.m:9 window-in-app-delegate app Inspector",
+            "Tools/Inspector/Inspector/AppDelegate.m:9 main-screen-bounds app Inspector",
+            "Tools/Inspector/Inspector/AppDelegate.m:10 window-in-app-delegate app Inspector",
+            "Tools/Inspector/Inspector/Info.plist:1 scene-manifest-missing app Inspector",
+        ])
+        #expect(targetLines(r) == [
+            "Inspector [iOS] app not-launching: scene-manifest-missing@Tools/Inspector/Inspector/Info.plist:1",
+            "Reader [iOS] app launches: main-screen-scale@Local Pods/Swipe/Swipe/SwipeCell.m:9, idiom-layout@Reader/FeedViewController.m:9, main-screen-scale@ReaderKit/Theme.m:9",
+            "ReaderKit (Package.swift) [iOS, macCatalyst] app launches: main-screen-scale@ReaderKit/Theme.m:9",
+            "ReaderKit (Reader.xcodeproj) [iOS] app launches: main-screen-scale@ReaderKit/Theme.m:9",
+        ])
+        // An app repository keeps every app it may ship: its Tools app counts too.
+        #expect(r.stage == .notLaunching)
+    }
+
     /// A file an Xcode target and a Swift package target both build names both, and each gets
     /// the file's findings in its stage; two targets of one name are two targets.
     @Test func aFileAProjectAndAPackageBothBuildNamesBothTargets() throws {
