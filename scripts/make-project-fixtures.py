@@ -1564,6 +1564,69 @@ let package = Package(
     write(os.path.join(d, "Tools/Inspector/Inspector/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
 
 
+def tooling_library(root):
+    """A library with tooling apps (after lottie-ios): a Swift package and a framework project
+    build `Sources/`; a Carthage integration check under script/test-carthage/ and a binary-size
+    measurement under script/SizeTest/ are application targets that never adopted scenes. They
+    are tests of how the library builds, not apps it ships: the repository is a library that
+    launches, and the framework and the package are the library's. A widget extension that
+    previews the library in the framework's project is an example, as a demo app would be."""
+    d = os.path.join(root, "ToolingLibrary")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Anim",
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    products: [.library(name: "Anim", targets: ["Anim"])],
+    targets: [.target(name: "Anim", path: "Sources")]
+)
+""")
+    p = Project("Anim", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    p.target("Anim", FRAMEWORK, {}, sources=[p.file(p.group("Sources"), "AnimationView.swift")])
+    p.target("PreviewWidget", EXTENSION, {"INFOPLIST_FILE": "Preview/Info.plist"}, sources=[p.file(p.group("Preview"), "WidgetView.swift")])
+    p.write(os.path.join(d, "Anim.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Preview/Info.plist"), {"NSExtension": {"NSExtensionPointIdentifier": "com.apple.widgetkit-extension"}})
+    write(os.path.join(d, "Sources/AnimationView.swift"), """import UIKit
+
+public final class AnimationView: UIView {
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.contentsScale = UIScreen.main.scale
+    }
+}
+""")
+    write(os.path.join(d, "Preview/WidgetView.swift"), """import UIKit
+
+final class WidgetView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.borderWidth = 1 / UIScreen.main.scale
+    }
+}
+""")
+    for folder, name in (("script/test-carthage", "CarthageTest"), ("script/SizeTest", "SizeTest")):
+        t = Project(name, dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+        t.target(name, APP, {"INFOPLIST_FILE": name + "/Info.plist"}, sources=[t.file(t.group(name), "AppDelegate.swift")])
+        t.write(os.path.join(d, folder, name + ".xcodeproj/project.pbxproj"))
+        plist(os.path.join(d, folder, name, "Info.plist"), LEGACY_PLIST)
+        write(os.path.join(d, folder, name, "AppDelegate.swift"), """import Anim
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = UIViewController()
+        window?.makeKeyAndVisible()
+        return true
+    }
+}
+""")
+
+
 def package_beside_project(root):
     """A library built both by an Xcode project and by Package.swift (after LayoutKit): the
     framework `Layout` and the package target `Layout` compile Sources/Layout; the test bundle
@@ -1798,7 +1861,7 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 demo_named_after_library, app_with_own_frameworks, package_beside_project, legacy_test_bundles):
+                 demo_named_after_library, app_with_own_frameworks, tooling_library, package_beside_project, legacy_test_bundles):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -10,7 +10,7 @@ public struct Scopes: Sendable {
     let examples: [Glob]
     let tests: [Glob]
     /// Whether the repository ships a library and no app of its own: then its demo apps are
-    /// examples, and its code outside them is the library.
+    /// examples, its tooling apps tests, and its code outside them is the library.
     public let libraryRepository: Bool
     private let byTarget: [TargetID: TargetScope]
     /// Without a project: the plist-only apps of each scope, which every source of that scope belongs to.
@@ -38,14 +38,21 @@ public struct Scopes: Sendable {
                                               && Self.folderHint([$0.infoPlistPath]) == nil }
         let shipping = candidates.count + plistOnly.count
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
-        libraryRepository = shipping == 0 && libraryCode
+        // A library repository: library code, and no app but tooling (a Carthage integration
+        // check, a binary-size measurement under `script/`).
+        libraryRepository = libraryCode && candidates.allSatisfy { Self.isTooling(places($0)) } && plistOnly.allSatisfy { Self.isTooling([$0.infoPlistPath]) }
         var byTarget: [TargetID: TargetScope] = [:]
         for t in project.targets {
             let plist = plistOf[t.id] ?? nil
+            let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
             if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) {
                 scope = .test
-            } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
+            } else if libraryRepository, runs, Self.isTooling(places(t)) {
+                // A library's tooling apps check how it builds; nobody ships or copies them.
+                scope = .test
+            } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || runs)) {
+                // In a library repository every app, and its extensions, are the library's demos.
                 scope = .example
             } else if Self.demonstratesRootLibrary(t, in: project) {
                 scope = .example
@@ -69,7 +76,9 @@ public struct Scopes: Sendable {
             }
         }
         for app in project.apps where app.target == nil {
-            byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example : .app
+            let hint = Self.folderHint([app.infoPlistPath])
+            byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example
+                : hint == .test || (libraryRepository && Self.isTooling([app.infoPlistPath])) ? .test : .app
         }
         self.byTarget = byTarget
         var appsByScope: [TargetScope: [TargetID]] = [:]
@@ -168,6 +177,22 @@ public struct Scopes: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether an app's Info.plist or project lies in a library's tooling: under `script/`,
+    /// `scripts/`, `tools/`, or in a test or integration harness (`test-carthage/`,
+    /// `CarthageTest.xcodeproj`, `SizeTest/`, `IntegrationHarness/`).
+    static func isTooling(_ paths: [String?]) -> Bool {
+        paths.contains { path in
+            guard let path else { return false }
+            let parts = path.split(separator: "/")
+            return (parts.dropLast() + parts.suffix(1).filter { $0.hasSuffix(".xcodeproj") }).contains { part in
+                let name = part.hasSuffix(".xcodeproj") ? part.dropLast(".xcodeproj".count) : part
+                let lower = name.lowercased()
+                return ["script", "scripts", "tool", "tools"].contains(lower) || lower.contains("integration") || lower.contains("harness")
+                    || lower.hasPrefix("test-") || lower.hasPrefix("test_") || lower.hasSuffix("-test") || lower.hasSuffix("_test") || name.hasSuffix("Test")
+            }
+        }
     }
 
     /// `Tests`, `UITests`, `AppTests`, `Specs`.

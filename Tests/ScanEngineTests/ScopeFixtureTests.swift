@@ -58,6 +58,33 @@ extension ProjectFixtureTests {
         #expect(r.stage == .notLaunching)
     }
 
+    /// lottie-ios's layout: a Carthage integration check and a binary-size measurement under
+    /// `script/` are application targets; they test how the library builds, and never make
+    /// the repository an app's. An extension in the library's project previews it: an example.
+    @Test func aLibrarysToolingAppsAreTestsAndNeverMakeItAnApp() throws {
+        let r = try scanFixture("ToolingLibrary")
+        #expect(scoped(r) == [
+            "Preview/WidgetView.swift:6 main-screen-scale example PreviewWidget",
+            "Sources/AnimationView.swift:6 main-screen-scale library Anim (Anim.xcodeproj),Anim (Package.swift)",
+            "script/SizeTest/SizeTest/AppDelegate.swift:9 window-in-app-delegate test SizeTest",
+            "script/SizeTest/SizeTest/AppDelegate.swift:9 main-screen-bounds test SizeTest",
+            "script/SizeTest/SizeTest/AppDelegate.swift:11 window-in-app-delegate test SizeTest",
+            "script/SizeTest/SizeTest/Info.plist:1 scene-manifest-missing test SizeTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:9 window-in-app-delegate test CarthageTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:9 main-screen-bounds test CarthageTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:11 window-in-app-delegate test CarthageTest",
+            "script/test-carthage/CarthageTest/Info.plist:1 scene-manifest-missing test CarthageTest",
+        ])
+        #expect(targetLines(r) == [
+            "Anim (Anim.xcodeproj) [iOS] library launches: main-screen-scale@Sources/AnimationView.swift:6",
+            "Anim (Package.swift) [iOS, macCatalyst, macOS] library launches: main-screen-scale@Sources/AnimationView.swift:6",
+            "PreviewWidget [iOS] example launches: main-screen-scale@Preview/WidgetView.swift:6",
+            "CarthageTest [iOS] test not-launching: scene-manifest-missing@script/test-carthage/CarthageTest/Info.plist:1",
+            "SizeTest [iOS] test not-launching: scene-manifest-missing@script/SizeTest/SizeTest/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+    }
+
     /// A file an Xcode target and a Swift package target both build names both, and each gets
     /// the file's findings in its stage; two targets of one name are two targets.
     @Test func aFileAProjectAndAPackageBothBuildNamesBothTargets() throws {
