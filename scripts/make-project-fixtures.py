@@ -152,6 +152,8 @@ APP = "com.apple.product-type.application"
 FRAMEWORK = "com.apple.product-type.framework"
 EXTENSION = "com.apple.product-type.app-extension"
 TESTS = "com.apple.product-type.bundle.unit-test"
+OCUNIT_TESTS = "com.apple.product-type.bundle.ocunit-test"
+BUNDLE = "com.apple.product-type.bundle"
 IOS = {"SDKROOT": "iphoneos"}
 
 
@@ -1412,6 +1414,293 @@ def examples_library(root):
         plist(os.path.join(d, folder, "Sample/Info.plist"), legacy_plist)
 
 
+# Sources and Info.plists the scope fixtures below share.
+SCALED_VIEW = """#import <UIKit/UIKit.h>
+
+@interface %s : UIView
+@end
+
+@implementation %s
+- (void)layoutSubviews {
+    [super layoutSubviews];
+    self.layer.borderWidth = 1 / [UIScreen mainScreen].scale;
+}
+@end
+"""
+IDIOM_CONTROLLER = """#import <UIKit/UIKit.h>
+
+@interface %s : UIViewController
+@end
+
+@implementation %s
+- (void)viewDidLayoutSubviews {
+    [super viewDidLayoutSubviews];
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.view.layoutMargins = UIEdgeInsetsMake(0, 40, 0, 40); }
+}
+@end
+"""
+PLAIN_CONTROLLER = """#import <UIKit/UIKit.h>
+
+@interface %s : UIViewController
+@end
+
+@implementation %s
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"%s";
+}
+@end
+"""
+SCENE_DELEGATE = """#import <UIKit/UIKit.h>
+
+@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation SceneDelegate
+- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+    [self.window makeKeyAndVisible];
+}
+@end
+"""
+OCUNIT_TEST = """#import <SenTestingKit/SenTestingKit.h>
+
+@interface %s : SenTestCase
+@end
+
+@implementation %s
+- (void)testWindow {
+    UIWindow *window = [[UIWindow alloc] initWithFrame:CGRectZero];
+    STAssertNotNil(window, nil);
+}
+@end
+"""
+LEGACY_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"}
+SCENE_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
+               "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
+                   "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
+                                                            "UISceneDelegateClassName": "SceneDelegate"}]}}}
+
+
+def demo_named_after_library(root):
+    """A library whose demo app bears its name (after TZImagePickerController): Picker.podspec and
+    a root Package.swift ship Picker/Core; the app target `Picker` compiles that code itself plus
+    an app delegate and one screen, and a `PickerFramework` target builds the same code. The
+    library's code and its framework are the library, which decides the stage; the app is its
+    demo, an example. The package's `Picker` target is a target of its own beside the app."""
+    d = os.path.join(root, "DemoNamedAfterLibrary")
+    write(os.path.join(d, "Picker.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Picker'\n  s.source_files = \"Picker/Core/*.{h,m}\"\nend\n")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.3
+import PackageDescription
+
+let package = Package(
+    name: "Picker",
+    platforms: [.iOS(.v12)],
+    products: [.library(name: "Picker", targets: ["Picker"])],
+    targets: [.target(name: "Picker", path: "Picker/Core")]
+)
+""")
+    p = Project("Picker", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    core = p.group("Picker/Core")
+    app = p.group("Picker")
+    core_names = ("PickerView.m", "PickerController.m", "PickerCell.m")
+    core_refs = [p.file(core, n) for n in core_names]
+    app_refs = [p.file(app, n) for n in ("AppDelegate.m", "ViewController.m")]
+    p.target("Picker", APP, {"INFOPLIST_FILE": "Picker/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=core_refs + app_refs)
+    p.target("PickerFramework", FRAMEWORK, {"INFOPLIST_FILE": "Picker/Core/Info.plist"}, sources=core_refs)
+    p.write(os.path.join(d, "Picker.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Picker/Info.plist"), LEGACY_PLIST)
+    plist(os.path.join(d, "Picker/Core/Info.plist"), {"CFBundleIdentifier": "org.example.Picker"})
+    write(os.path.join(d, "Picker/Core/PickerView.m"), SCALED_VIEW % ("PickerView", "PickerView"))
+    write(os.path.join(d, "Picker/Core/PickerController.m"), IDIOM_CONTROLLER % ("PickerController", "PickerController"))
+    write(os.path.join(d, "Picker/Core/PickerCell.m"), "#import <UIKit/UIKit.h>\n\n@interface PickerCell : UICollectionViewCell\n@end\n\n@implementation PickerCell\n@end\n")
+    write(os.path.join(d, "Picker/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
+    write(os.path.join(d, "Picker/ViewController.m"), PLAIN_CONTROLLER % ("ViewController", "ViewController", "Picker"))
+
+
+def app_with_own_frameworks(root):
+    """An app repository with code of its own around it (after GitHawk's local pods): the app
+    `Reader` builds many files of its own, one file of its framework `ReaderKit` (which a root
+    Package.swift also declares) and a local pod's file under `Local Pods/`; an `Inspector`
+    debugging app lives under `Tools/`. Nothing here is a library's demo or tooling: every
+    target and all the code are the app's, and the Tools app counts as an app."""
+    d = os.path.join(root, "AppWithOwnFrameworks")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "ReaderKit",
+    platforms: [.iOS(.v15)],
+    products: [.library(name: "ReaderKit", targets: ["ReaderKit"])],
+    targets: [.target(name: "ReaderKit", path: "ReaderKit")]
+)
+""")
+    write(os.path.join(d, "Local Pods/Swipe/Swipe.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Swipe'\n  s.source_files = 'Swipe/*.{h,m}'\nend\n")
+    p = Project("Reader", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    app = p.group("Reader")
+    kit = p.group("ReaderKit")
+    pod = p.group("Local Pods/Swipe/Swipe")
+    own = [p.file(app, n) for n in ("AppDelegate.m", "SceneDelegate.m", "FeedViewController.m", "ArticleViewController.m", "SettingsViewController.m")]
+    theme, layout = p.file(kit, "Theme.m"), p.file(kit, "Layout.m")
+    swipe = p.file(pod, "SwipeCell.m")
+    p.target("Reader", APP, {"INFOPLIST_FILE": "Reader/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=own + [theme, swipe])
+    p.target("ReaderKit", FRAMEWORK, {"INFOPLIST_FILE": "ReaderKit/Info.plist"}, sources=[theme, layout])
+    p.write(os.path.join(d, "Reader.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Reader/Info.plist"), SCENE_PLIST)
+    plist(os.path.join(d, "ReaderKit/Info.plist"), {"CFBundleIdentifier": "org.example.ReaderKit"})
+    write(os.path.join(d, "Reader/AppDelegate.m"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n\n@implementation AppDelegate\n@end\n")
+    write(os.path.join(d, "Reader/SceneDelegate.m"), SCENE_DELEGATE)
+    write(os.path.join(d, "Reader/FeedViewController.m"), IDIOM_CONTROLLER % ("FeedViewController", "FeedViewController"))
+    for name in ("ArticleViewController", "SettingsViewController"):
+        write(os.path.join(d, "Reader", name + ".m"), PLAIN_CONTROLLER % (name, name, name))
+    write(os.path.join(d, "ReaderKit/Theme.m"), SCALED_VIEW % ("ThemeView", "ThemeView"))
+    write(os.path.join(d, "ReaderKit/Layout.m"), "#import <UIKit/UIKit.h>\n\nCGFloat ReaderGutter(CGFloat width) { return width > 600 ? 40 : 16; }\n")
+    write(os.path.join(d, "Local Pods/Swipe/Swipe/SwipeCell.m"), SCALED_VIEW % ("SwipeCell", "SwipeCell"))
+    t = Project("Inspector", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    t.target("Inspector", APP, {"INFOPLIST_FILE": "Inspector/Info.plist"}, sources=[t.file(t.group("Inspector"), "AppDelegate.m")])
+    t.write(os.path.join(d, "Tools/Inspector/Inspector.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Tools/Inspector/Inspector/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "Tools/Inspector/Inspector/AppDelegate.m"), PRE_SCENE_APP_DELEGATE)
+
+
+def tooling_library(root):
+    """A library with tooling apps (after lottie-ios): a Swift package and a framework project
+    build `Sources/`; a Carthage integration check under script/test-carthage/ and a binary-size
+    measurement under script/SizeTest/ are application targets that never adopted scenes. They
+    are tests of how the library builds, not apps it ships: the repository is a library that
+    launches, and the framework and the package are the library's. A widget extension that
+    previews the library in the framework's project is an example, as a demo app would be."""
+    d = os.path.join(root, "ToolingLibrary")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Anim",
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    products: [.library(name: "Anim", targets: ["Anim"])],
+    targets: [.target(name: "Anim", path: "Sources")]
+)
+""")
+    p = Project("Anim", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    p.target("Anim", FRAMEWORK, {}, sources=[p.file(p.group("Sources"), "AnimationView.swift")])
+    p.target("PreviewWidget", EXTENSION, {"INFOPLIST_FILE": "Preview/Info.plist"}, sources=[p.file(p.group("Preview"), "WidgetView.swift")])
+    p.write(os.path.join(d, "Anim.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Preview/Info.plist"), {"NSExtension": {"NSExtensionPointIdentifier": "com.apple.widgetkit-extension"}})
+    write(os.path.join(d, "Sources/AnimationView.swift"), """import UIKit
+
+public final class AnimationView: UIView {
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.contentsScale = UIScreen.main.scale
+    }
+}
+""")
+    write(os.path.join(d, "Preview/WidgetView.swift"), """import UIKit
+
+final class WidgetView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.borderWidth = 1 / UIScreen.main.scale
+    }
+}
+""")
+    for folder, name in (("script/test-carthage", "CarthageTest"), ("script/SizeTest", "SizeTest")):
+        t = Project(name, dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+        t.target(name, APP, {"INFOPLIST_FILE": name + "/Info.plist"}, sources=[t.file(t.group(name), "AppDelegate.swift")])
+        t.write(os.path.join(d, folder, name + ".xcodeproj/project.pbxproj"))
+        plist(os.path.join(d, folder, name, "Info.plist"), LEGACY_PLIST)
+        write(os.path.join(d, folder, name, "AppDelegate.swift"), """import Anim
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = UIViewController()
+        window?.makeKeyAndVisible()
+        return true
+    }
+}
+""")
+
+
+def package_beside_project(root):
+    """A library built both by an Xcode project and by Package.swift (after LayoutKit): the
+    framework `Layout` and the package target `Layout` compile Sources/Layout; the test bundle
+    `Layout Tests` and the package's `.testTarget(name: "LayoutTests")` compile Tests/LayoutTests.
+    Each file names all the targets that build it, and the two `Layout`s are two targets."""
+    d = os.path.join(root, "PackageBesideProject")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Layout",
+    platforms: [.iOS(.v14)],
+    products: [.library(name: "Layout", targets: ["Layout"])],
+    targets: [
+        .target(name: "Layout"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+    ]
+)
+""")
+    p = Project("Layout", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    p.target("Layout", FRAMEWORK, {"INFOPLIST_FILE": "Sources/Layout/Info.plist"}, sources=[p.file(p.group("Sources/Layout"), "Grid.swift")])
+    p.target("Layout Tests", TESTS, {"INFOPLIST_FILE": "Tests/LayoutTests/Info.plist"}, sources=[p.file(p.group("Tests/LayoutTests"), "GridTests.swift")])
+    p.write(os.path.join(d, "Layout.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Sources/Layout/Info.plist"), {"CFBundleIdentifier": "org.example.Layout"})
+    plist(os.path.join(d, "Tests/LayoutTests/Info.plist"), {"CFBundleIdentifier": "org.example.LayoutTests"})
+    write(os.path.join(d, "Sources/Layout/Grid.swift"), """import UIKit
+
+public struct Grid {
+    public static func columns() -> Int {
+        UIScreen.main.bounds.width > 700 ? 3 : 2
+    }
+}
+""")
+    write(os.path.join(d, "Tests/LayoutTests/GridTests.swift"), """import Layout
+import UIKit
+import XCTest
+
+final class GridTests: XCTestCase {
+    func testColumns() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        XCTAssertNotNil(window)
+    }
+}
+""")
+
+
+def legacy_test_bundles(root):
+    """An app last opened in Xcode 4 (SenTestingKit): its test bundles are a
+    `bundle.ocunit-test` target (`LedgerTests.octest`) and, as Xcode 4's template wrote them, a
+    plain `bundle` with `WRAPPER_EXTENSION = octest` and a `TEST_HOST`. Both are tests; a
+    resource bundle that builds code is not, and stays the app's."""
+    d = os.path.join(root, "LegacyTestBundles")
+    p = Project("Ledger", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    p.target("Ledger", APP, {"INFOPLIST_FILE": "Ledger/Info.plist", "TARGETED_DEVICE_FAMILY": "1"},
+             sources=[p.file(p.group("Ledger"), n) for n in ("AppDelegate.m", "SceneDelegate.m")])
+    p.target("LedgerTests", OCUNIT_TESTS, {"INFOPLIST_FILE": "LedgerTests/Info.plist"},
+             sources=[p.file(p.group("LedgerTests"), "LedgerTests.m")])
+    loader = "$(BUILT_PRODUCTS_DIR)/Ledger.app/Ledger"
+    p.target("LedgerSpecs", BUNDLE, {"INFOPLIST_FILE": "LedgerSpecs/Info.plist", "WRAPPER_EXTENSION": "octest",
+                                     "BUNDLE_LOADER": loader, "TEST_HOST": "$(BUNDLE_LOADER)"},
+             sources=[p.file(p.group("LedgerSpecs"), "LedgerSpecs.m")])
+    p.target("LedgerResources", BUNDLE, {"INFOPLIST_FILE": "LedgerResources/Info.plist", "WRAPPER_EXTENSION": "bundle"},
+             sources=[p.file(p.group("LedgerResources"), "ReceiptView.m")])
+    p.write(os.path.join(d, "Ledger.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Ledger/Info.plist"), SCENE_PLIST)
+    write(os.path.join(d, "Ledger/AppDelegate.m"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n\n@implementation AppDelegate\n@end\n")
+    write(os.path.join(d, "Ledger/SceneDelegate.m"), SCENE_DELEGATE)
+    for name in ("LedgerTests", "LedgerSpecs", "LedgerResources"):
+        plist(os.path.join(d, name, "Info.plist"), {"CFBundleIdentifier": "org.example." + name})
+    write(os.path.join(d, "LedgerTests/LedgerTests.m"), OCUNIT_TEST % ("LedgerTests", "LedgerTests"))
+    write(os.path.join(d, "LedgerSpecs/LedgerSpecs.m"), OCUNIT_TEST % ("LedgerSpecs", "LedgerSpecs"))
+    write(os.path.join(d, "LedgerResources/ReceiptView.m"), SCALED_VIEW % ("ReceiptView", "ReceiptView"))
+
+
 def xcodegen_app(root):
     """An XcodeGen project (project.yml with `include:`, no .xcodeproj committed): a UIKit app
     without a scene manifest whose Info.plist path comes from an xcconfig, beside a SwiftUI
@@ -1571,7 +1860,8 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
-                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo):
+                 unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
+                 demo_named_after_library, app_with_own_frameworks, tooling_library, package_beside_project, legacy_test_bundles):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -17,10 +17,11 @@ enum MigrateCommand {
         let scan = try PathScan.prepare([root])
         let result = scan.run()
         let quiet = p.has(Flags.quiet)
-        guard let input = try migrationInput(scan, result, target: p.value(Flags.target), io: io, quiet: quiet) else { return 0 }
+        guard let chosen = try migrationInput(scan, result, target: p.value(Flags.target), io: io, quiet: quiet) else { return 0 }
+        let (input, id) = chosen
         var plan = try SceneMigration.plan(input)
         // What else holds the target at not-launching once it has scenes (a missing launch screen).
-        for f in result.findings where f.targets.contains(input.target) && !Catalog.migratedByScenes.contains(f.rule)
+        for f in result.findings where id.map(f.targets.contains) ?? f.targets.isEmpty && !Catalog.migratedByScenes.contains(f.rule)
             && Catalog.description(f.rule)?.readiness == .blocksLaunch {
             plan.todo.append("\(f.path):\(f.line): \(f.rule): \(f.message) — \(input.target) still does not launch until this is fixed")
         }
@@ -63,19 +64,22 @@ enum MigrateCommand {
         return out + "\n"
     }
 
-    /// Which target, Info.plist, project and app delegate, at which deployment target: nil when
-    /// there is nothing to migrate (said on standard error); refused when it cannot tell, or
-    /// when the scene delegate's class name is taken.
-    static func migrationInput(_ scan: PathScan, _ result: ScanResult, target wanted: String?, io: IO, quiet: Bool) throws -> SceneMigration.Input? {
+    /// Which target (and its identity, when a project or plist names it), Info.plist, project and
+    /// app delegate, at which deployment target: nil when there is nothing to migrate (said on
+    /// standard error); refused when it cannot tell, or when the scene delegate's class name is taken.
+    static func migrationInput(_ scan: PathScan, _ result: ScanResult, target wanted: String?, io: IO, quiet: Bool) throws -> (SceneMigration.Input, TargetID?)? {
         let (model, _) = ProjectScan.model(scan.projectFiles, jobs: 1)
-        // Targets without a manifest, and targets whose manifest names a delegate class no source declares.
-        var candidates: [String: (finding: Finding, unresolved: Bool)] = [:]
+        // Targets without a manifest, and targets whose manifest names a delegate class no source
+        // declares, by the names reports give them (with the project where a name repeats).
+        let labels = result.targetLabels
+        var candidates: [String: (id: TargetID?, finding: Finding, unresolved: Bool)] = [:]
         for f in result.findings where Catalog.migratedByScenes.contains(f.rule) {
             guard f.rule == .sceneManifestMissing || f.message.contains("is declared nowhere")
                     || f.message.contains("names no scene delegate or storyboard") else { continue }
-            let name = f.targets.first ?? "app"
+            let id = f.targets.first
+            let name = id.map { labels[$0] ?? $0.name } ?? "app"
             // An empty manifest is replaced as a missing one is added; a misnamed class is written under its name.
-            if candidates[name] == nil { candidates[name] = (f, f.message.contains("is declared nowhere")) }
+            if candidates[name] == nil { candidates[name] = (id, f, f.message.contains("is declared nowhere")) }
         }
         let name: String
         if let wanted {
@@ -96,8 +100,8 @@ enum MigrateCommand {
             // The shipping app first: an example or test host is migrated when asked for by name —
             // unless the repository ships no app (a library, whose demo app is what there is).
             let shipping = candidates.filter { $0.value.finding.scope.counts }
-            let scopes = Dictionary(result.targets.map { ($0.name, $0.scope) }, uniquingKeysWith: { a, _ in a })
-            let shipsAnApp = model.apps.contains { scopes[$0.name] == .app }
+            let apps = Set(model.apps.map(\.id))
+            let shipsAnApp = result.targets.contains { $0.scope == .app && $0.id.map(apps.contains) == true }
             if shipping.isEmpty, shipsAnApp {
                 if !quiet {
                     io.err("fleetscan: migrate: \(scan.root): every shipping app adopts scenes: nothing to migrate; "
@@ -120,7 +124,7 @@ enum MigrateCommand {
             guard case .bytes(let b) = FixCommand.readForEditing(scan.display(path)) else { throw ScanError("\(scan.display(path)): cannot be read") }
             return b
         }
-        let app = model.apps.first { $0.name == name }
+        let app = candidate.id.flatMap { id in model.apps.first { $0.id == id } }
         // Its Info.plist, or its project when the build settings generate the plist.
         let plistPath = app?.infoPlistPath ?? (candidate.finding.path.hasSuffix(".plist") ? candidate.finding.path : nil)
         let plist = try plistPath.map { (path: $0, bytes: try read($0)) }
@@ -222,10 +226,11 @@ enum MigrateCommand {
         let initializers = withInitializers
         let others = result.findings.filter { $0.rule == .windowWithoutScene && (app?.compiles($0.path) ?? true) }.map { "\($0.path):\($0.line)" }
         let deployment = app?.deploymentTarget.map { "\($0)" }
-        return SceneMigration.Input(target: name, infoPlist: plist, project: project,
+        // Project edits find the target by its own name, not by the name reports qualify.
+        return (SceneMigration.Input(target: candidate.id?.name ?? name, infoPlist: plist, project: project,
                                     appDelegate: .init(path: ad.path, bytes: try read(ad.path), className: ad.name, language: ad.language, header: header),
                                     deployment: deployment, namedDelegate: namedDelegate,
                                     storyboardHasInitialViewController: { initial[$0] },
-                                    declaresInitializers: { initializers.contains($0) }, otherWindows: others)
+                                    declaresInitializers: { initializers.contains($0) }, otherWindows: others), candidate.id)
     }
 }

@@ -11,6 +11,7 @@ enum ProjectDelta {
     static func movedSources(from old: ProjectModel, to new: ProjectModel) -> Set<String>? {
         guard old.targets.count == new.targets.count, old.apps.count == new.apps.count,
               old.storyboards == new.storyboards, old.podspecFolders == new.podspecFolders, old.podspecSources == new.podspecSources,
+              old.rootPodspecSources == new.rootPodspecSources,
               old.everyProjectRead == new.everyProjectRead, old.unreadableProjects == new.unreadableProjects,
               old.packages.count == new.packages.count else { return nil }
         for (a, b) in zip(old.packages, new.packages) {

@@ -500,7 +500,14 @@ final class TreeState {
                 // Only the files that joined or left a target, when that is all that changed.
                 if let old, let moved = ProjectDelta.movedSources(from: old, to: now.project!) { recount.formUnion(moved) } else { recountAll = true }
             }
-            if projectChanged || configChanged || now.scopes == nil { now.scopes = Scopes(project: now.project!, configuration: configuration) }
+            if projectChanged || configChanged || now.scopes == nil {
+                let scopes = Scopes(project: now.project!, configuration: configuration)
+                // A changed source list can change whose code a target is (an app that now
+                // builds more of its own than of the library is no longer its demo): every file's
+                // counts carry its scope.
+                if let old = now.scopes, !old.decidesAlike(scopes) { recountAll = true }
+                now.scopes = scopes
+            }
             let model = now.inputs.model(project: now.project!, names: now.sums.names)
             let digests = ModelDigest(model)
             // Second passes: files that use a name whose entries changed.

@@ -54,6 +54,8 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
 public enum TargetKind: String, Sendable, Codable {
     case application, appExtension, framework, staticLibrary, unitTests, uiTests, watchApp, other
 
+    /// Every product type Xcode (and XcodeGen, Tuist) has written for apps, extensions, libraries
+    /// and tests; the rest (bundles, tools, XPC services) is `other`.
     public init(productType: String) {
         switch productType {
         case "com.apple.product-type.application", "com.apple.product-type.application.on-demand-install-capable",
@@ -63,16 +65,30 @@ public enum TargetKind: String, Sendable, Codable {
              "com.apple.product-type.application.watchapp2-container", "com.apple.product-type.watchkit-extension",
              "com.apple.product-type.watchkit2-extension":
             self = .watchApp
-        case _ where productType.hasPrefix("com.apple.product-type.app-extension") || productType.hasPrefix("com.apple.product-type.extensionkit-extension"):
+        // `app-extension`, `.messages`, `.messages-sticker-pack`, `.intents-service`; ExtensionKit;
+        // tvOS extensions (`tv-app-extension`) and Xcode source editor extensions are extensions too.
+        case _ where productType.hasPrefix("com.apple.product-type.app-extension") || productType.hasPrefix("com.apple.product-type.extensionkit-extension"),
+             "com.apple.product-type.tv-app-extension", "com.apple.product-type.xcode-extension":
             self = .appExtension
         case "com.apple.product-type.framework", "com.apple.product-type.library.dynamic", "com.apple.product-type.framework.static",
              "com.apple.product-type.xcframework":
             self = .framework
         case "com.apple.product-type.library.static": self = .staticLibrary
-        case "com.apple.product-type.bundle.unit-test": self = .unitTests
+        // `bundle.ocunit-test` is the `.octest` bundle of SenTestingKit (Xcode 4 and older).
+        case "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ocunit-test": self = .unitTests
         case "com.apple.product-type.bundle.ui-testing": self = .uiTests
         default: self = .other
         }
+    }
+
+    /// The same, for a target whose build settings are known: Xcode 4's OCUnit template wrote
+    /// its test bundle as a plain `com.apple.product-type.bundle` with `WRAPPER_EXTENSION =
+    /// octest` and a `TEST_HOST`, so such a bundle is a test bundle too.
+    public init(productType: String, settings: [String: String]) {
+        self.init(productType: productType)
+        guard self == .other, productType == "com.apple.product-type.bundle" else { return }
+        let wrapper = settings["WRAPPER_EXTENSION"] ?? ""
+        if wrapper == "octest" || wrapper == "xctest" || !(settings["TEST_HOST"] ?? "").isEmpty { self = .unitTests }
     }
 
     public var isTest: Bool { self == .unitTests || self == .uiTests }

@@ -71,7 +71,7 @@ public struct XcodeProject: Sendable {
             return !excludes.contains { PathPattern.matches($0, path) }
         }
 
-        public var kind: TargetKind { TargetKind(productType: productType) }
+        public var kind: TargetKind { TargetKind(productType: productType, settings: settings) }
 
         public var isApplication: Bool { kind == .application }
 

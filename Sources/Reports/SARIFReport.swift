@@ -49,6 +49,7 @@ public enum SARIFReport {
         let rules = Catalog.rules.map(\.description)
         var index: [RuleID: Int] = [:]
         for (i, r) in rules.enumerated() { index[r.id] = i }
+        let labels = report.result.targetLabels
         let results: [JSONValue] = report.result.findings.enumerated().map { i, f in
             var fields: [(String, JSONValue)] = [
                 ("ruleId", .string(f.rule.rawValue)),
@@ -63,7 +64,7 @@ public enum SARIFReport {
                     ("fleetscan/v1", .string(f.fingerprint)), ("fleetscanContent/v1", .string(f.contentFingerprint)),
                 ])),
                 ("properties", .object([("context", .string(f.context.rawValue)), ("facet", .string(f.facet.rawValue)),
-                                        ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) }))])),
+                                        ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string(labels[$0] ?? $0.name) }))])),
             ]
             if report.comparison != nil { fields.append(("baselineState", .string(report.isNew(i) ? "new" : "unchanged"))) }
             if let fixes, i < fixes.count {

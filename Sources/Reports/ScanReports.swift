@@ -98,25 +98,27 @@ public enum JSONReport {
     /// is never held as one text (or one tree of values) besides the findings themselves.
     public static func write(_ report: ScanReport, _ emit: ([UInt8]) throws -> Void) rethrows {
         let result = report.result, target = report.target
+        let labels = result.targetLabels
         try JSONValue.stream([
             ("schemaVersion", .value(.int(schemaVersion))),
             ("tool", .value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))),
             ("target", .value(.object([("path", .string(target.path)), ("repo", .optional(target.repo)),
                                        ("rev", .optional(target.rev)), ("commit", .optional(target.commit))]))),
-            ("findings", .items(result.findings.count) { i in finding(result.findings[i], new: report.comparison == nil ? nil : report.isNew(i)) }),
+            ("findings", .items(result.findings.count) { i in finding(result.findings[i], new: report.comparison == nil ? nil : report.isNew(i), labels: labels) }),
             ("summary", .value(summary(report))),
             ("diagnostics", .value(.array(result.diagnostics.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) }))),
         ], emit)
     }
 
-    static func finding(_ f: Finding, new: Bool?) -> JSONValue {
+    /// A finding; `labels` name its targets as the summary's `targets` do.
+    static func finding(_ f: Finding, new: Bool?, labels: [TargetID: String]) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue)), ("facet", .string(f.facet.rawValue)),
             ("context", .string(f.context.rawValue)), ("path", .string(f.path)), ("line", .int(f.line)),
             ("column", .int(f.column)), ("message", .string(f.message)), ("suggestion", .string(f.suggestion)),
             ("fingerprint", .string(f.fingerprint)), ("contentFingerprint", .string(f.contentFingerprint)),
             ("lineFingerprint", .string(f.lineFingerprint)),
-            ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string($0) })),
+            ("scope", .string(f.scope.rawValue)), ("targets", .array(f.targets.map { .string(labels[$0] ?? $0.name) })),
         ]
         if let new { fields.append(("new", .bool(new))) }
         return .object(fields)

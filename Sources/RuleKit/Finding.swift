@@ -31,7 +31,7 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     /// `API_AVAILABLE` on its declaration in an `@interface` (a header) covers its body too.
     public var member: String?
     /// The target a project-level finding is about (its app), if any.
-    public var target: String?
+    public var target: TargetID?
     /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.
     public var timing: MemberTiming?
     /// Whether the finding is in an instance member, where `self` exists (`FixSite.inInstance`).
@@ -93,8 +93,8 @@ public struct Finding: Sendable, Equatable, Codable {
     /// Whose code it is in.
     public var scope: TargetScope = .app
     /// The targets that compile the file, or the target a project-level finding is about
-    /// (empty when no project file maps the file).
-    public var targets: [String] = []
+    /// (empty when no project file maps the file). Reports name them with `TargetNames`.
+    public var targets: [TargetID] = []
     /// In a SwiftUI view (context `view`, but no `bounds`, `window` or `traitCollection` to read).
     public var inSwiftUIView = false
     /// The iOS deployment target the file is built for (`ProjectModel.fixDeploymentTarget(for:)`:

@@ -31,6 +31,9 @@ public struct ProjectModel: Sendable {
             return (projectPath ?? "", projectLine)
         }
 
+        /// Its identity: its target's, or, for a plist-only app, its name alone.
+        public var id: TargetID { target?.id ?? TargetID(project: nil, name: name) }
+
         /// Whether the app compiles `path`; without a project, every source belongs to it.
         public func compiles(_ path: String) -> Bool { target?.contains(path) ?? true }
 
@@ -65,6 +68,12 @@ public struct ProjectModel: Sendable {
         /// A `.target` / `.testTarget`, its folder relative to the scanned root.
         public typealias Target = PackageManifest.TargetDeclaration
 
+        /// Its manifest, as targets name their project: `Package.swift`, `Kit/Package.swift`.
+        public var manifest: String { folder.isEmpty ? "Package.swift" : folder + "/Package.swift" }
+
+        /// The identity of one of its targets.
+        public func id(of target: Target) -> TargetID { TargetID(project: manifest, name: target.name) }
+
         /// Folders of the package's library (non-test) targets.
         public var libraryFolders: [String] { targets.filter { !$0.isTest }.map(\.folder) }
         public var testFolders: [String] { targets.filter(\.isTest).map(\.folder) }
@@ -93,8 +102,28 @@ public struct ProjectModel: Sendable {
     /// (`PathPattern`): library code, whichever target of the repository compiles it.
     public var podspecSources: [String] = []
 
+    /// What podspecs at the repository's root ship: the library the repository is about, when
+    /// it is one (a podspec in a subfolder may be an app's own local pod).
+    public var rootPodspecSources: [String] = []
+
     /// Whether a podspec ships `path`.
     public func isShippedByPodspec(_ path: String) -> Bool { podspecSources.contains { PathPattern.matches($0, path) } }
+
+    /// Whether `path` is the code of a library the repository's root declares: a root podspec's
+    /// `source_files`, or a library target of the root Package.swift.
+    public func isRootLibraryCode(_ path: String) -> Bool {
+        rootPodspecSources.contains { PathPattern.matches($0, path) }
+            || packages.contains { $0.folder.isEmpty && $0.libraryFolders.contains { path.hasPrefix($0 + "/") } }
+    }
+
+    /// Every target's identity: the projects' targets, the Swift packages' targets and the apps
+    /// only an Info.plist stands for.
+    public var targetIDs: [TargetID] {
+        targets.map(\.id) + packages.flatMap { p in p.targets.map(p.id(of:)) } + apps.filter { $0.target == nil }.map(\.id)
+    }
+
+    /// How the repository's targets are named in messages and reports (`TargetNames`).
+    public var targetNames: TargetNames { TargetNames(targetIDs) }
     /// Whether every project file could be read: only then is a source no target compiles
     /// known to be built by none.
     public var everyProjectRead = true
@@ -144,10 +173,11 @@ public struct ProjectModel: Sendable {
     public func owners(of path: String) -> [Int] { targets.indices.filter { targets[$0].contains(path) } }
 
     /// The iOS deployment target that applies to a source file: the lowest of the iOS targets
-    /// that compile it, else its Swift package's, else the lowest in the repository; nil when
-    /// none is known.
+    /// that compile it (a Swift package target whose folder holds it among them), else its
+    /// Swift package's, else the lowest in the repository; nil when none is known.
     public func deploymentTarget(for path: String, owners: [Int]? = nil) -> OSVersion? {
-        let owning = (owners ?? self.owners(of: path)).map { targets[$0] }.filter(\.isIOS).compactMap(\.deploymentTarget)
+        let packaged = packageTarget(of: path)?.package.iOS
+        let owning = (owners ?? self.owners(of: path)).map { targets[$0] }.filter(\.isIOS).compactMap(\.deploymentTarget) + (packaged.map { [$0] } ?? [])
         if let lowest = owning.min() { return lowest }
         let package = packages.filter { $0.folder.isEmpty || path.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
         if let p = package, let v = p.iOS { return v }
@@ -176,7 +206,9 @@ public struct ProjectModel: Sendable {
     /// for the resizing rules; watchOS or macOS for scene adoption).
     public func compiles(_ path: String, for platforms: RulePlatforms, owners: [Int]? = nil) -> Bool {
         let owning = owners ?? self.owners(of: path)
-        if owning.isEmpty, let (package, _) = packageTarget(of: path) { return platforms.judges(package.platforms) }
-        return owning.isEmpty || owning.contains { platforms.judges(targets[$0].platforms) }
+        // A Swift package target compiles the files of its folder, whatever Xcode targets do too.
+        let package = packageTarget(of: path)?.package
+        if let package, platforms.judges(package.platforms) { return true }
+        return owning.isEmpty ? package == nil : owning.contains { platforms.judges(targets[$0].platforms) }
     }
 }

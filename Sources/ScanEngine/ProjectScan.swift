@@ -196,16 +196,12 @@ public enum ProjectScan {
         }
         var apps: [ProjectModel.App] = []
         var targets: [XcodeProject.Target] = []
-        // Targets are known by project and name: a name several projects use (31 `Sample`s in a
-        // library's example projects) is qualified with its project, `Sample (examples/ASDKgram/Sample.xcodeproj)`.
-        var projectsByName: [String: Set<String>] = [:]
-        for project in projects { for t in project.targets { projectsByName[t.name, default: []].insert(project.path) } }
         for project in projects {
             for declared in project.targets {
+                // Targets are known by project and name (`TargetID`): 31 `Sample`s in a library's
+                // example projects are 31 targets.
                 var target = declared
-                let file = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
-                target.project = file
-                if (projectsByName[declared.name]?.count ?? 0) > 1 { target.name = "\(declared.name) (\(file))" }
+                target.project = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
                 targets.append(target)
                 // UIKit apps: iOS, Mac Catalyst, visionOS and tvOS; macOS AppKit and watchOS apps are out.
                 guard target.isApplication, !target.platforms.isDisjoint(with: Platform.uiKit) else { continue }
@@ -230,7 +226,7 @@ public enum ProjectScan {
                 }
                 // XcodeGen `info.properties` and Tuist's Info.plist dictionaries are the keys the
                 // generated file will have, over those of a file already there.
-                if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, declared.name)] {
+                if let generated = described.generatedInfo[ProjectManifests.Described.key(project.path, target.name)] {
                     var merged: [String: PlistValue] = [:]
                     if let file = plistPath.flatMap({ plists[$0] }), case .value(let value)? = try? plist(file) { merged = value.dict ?? [:] }
                     for (k, v) in generated.dict ?? [:] { merged[k] = v }
@@ -283,13 +279,16 @@ public enum ProjectScan {
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards, podspecFolders: specs.map(\.folder))
-        model.podspecSources = specs.flatMap { spec -> [String] in
-            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return [] }
-            return Podspec.sourceFiles(bytes).map { pattern in
+        // Each spec's `source_files`, from the repository's root.
+        let shipped = specs.map { spec -> (folder: String, patterns: [String]) in
+            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return (spec.folder, []) }
+            return (spec.folder, Podspec.sourceFiles(bytes).map { pattern in
                 let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
                 return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
-            }
+            })
         }
+        model.podspecSources = shipped.flatMap(\.patterns)
+        model.rootPodspecSources = shipped.filter { $0.folder.isEmpty }.flatMap(\.patterns)
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         model.unreadableProjects = unreadableProjects
         return (model, diagnostics)

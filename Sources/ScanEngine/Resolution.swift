@@ -15,7 +15,7 @@ package enum Resolution {
         var context: Context
         var severity: Severity
         var scope: TargetScope
-        var targets: [String]
+        var targets: [TargetID]
     }
 
     /// What stands of a file's findings, in (line, column, rule) order, and which suppressions
@@ -51,13 +51,13 @@ package enum Resolution {
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
         // A finding's targets are those that compile its line and that its rule judges: not a
         // watchOS target for a resizing rule, not a tvOS target inside `#if TARGET_OS_IOS`.
-        var platformsOf: [String: Set<Platform>]? = nil
-        func judging(_ targets: [String], _ rule: RuleDescription, at offset: Int) -> [String] {
+        var platformsOf: [TargetID: Set<Platform>]? = nil
+        func judging(_ targets: [TargetID], _ rule: RuleDescription, at offset: Int) -> [TargetID] {
             guard targets.count > 1 || rule.platforms != .any else { return targets }
             if platformsOf == nil {
-                var map: [String: Set<Platform>] = [:]
-                for t in model.project.targets { map[t.name] = t.platforms }
-                for package in model.project.packages { for t in package.targets where map[t.name] == nil { map[t.name] = package.platforms } }
+                var map: [TargetID: Set<Platform>] = [:]
+                for t in model.project.targets { map[t.id] = t.platforms }
+                for package in model.project.packages { for t in package.targets { map[package.id(of: t)] = package.platforms } }
                 platformsOf = map
             }
             let here: UInt8 = a.branches.isEmpty ? PlatformConditions.uiKitMask : {
@@ -68,8 +68,8 @@ package enum Resolution {
                 }
                 return branches!.mask(at: offset)
             }()
-            let kept = targets.filter { name in
-                guard let platforms = platformsOf?[name], !platforms.isEmpty else { return true }
+            let kept = targets.filter { id in
+                guard let platforms = platformsOf?[id], !platforms.isEmpty else { return true }
                 guard rule.platforms.judges(platforms) else { return false }
                 let bits = PlatformConditions.evaluated.enumerated().reduce(UInt8(0)) { m, e in platforms.contains(e.element) ? m | (1 << e.offset) : m }
                 return bits == 0 || bits & here != 0
@@ -83,7 +83,7 @@ package enum Resolution {
         // One finding per (line, rule): the first column wins. Targets that share a project-level
         // finding's place (two app targets, one Info.plist) are all its targets.
         var kept: [LineRule: (PendingFinding, Context)] = [:]
-        var sharing: [LineRule: [String]] = [:]
+        var sharing: [LineRule: [TargetID]] = [:]
         for p in a.findings {
             let context = model.context(ofType: p.typeName, function: p.functionName)
             if let only = p.onlyIn, !only.contains(context) { continue }

@@ -10,11 +10,11 @@ public struct Scopes: Sendable {
     let examples: [Glob]
     let tests: [Glob]
     /// Whether the repository ships a library and no app of its own: then its demo apps are
-    /// examples, and its code outside them is the library.
+    /// examples, its tooling apps tests, and its code outside them is the library.
     public let libraryRepository: Bool
-    private let byTarget: [String: TargetScope]
+    private let byTarget: [TargetID: TargetScope]
     /// Without a project: the plist-only apps of each scope, which every source of that scope belongs to.
-    private let appsByScope: [TargetScope: [String]]
+    private let appsByScope: [TargetScope: [TargetID]]
 
     public init(project: ProjectModel, configuration: Configuration) {
         self.project = project
@@ -23,26 +23,40 @@ public struct Scopes: Sendable {
         func listedAsExample(_ name: String, _ plist: String?) -> Bool {
             configuration.examples.contains { $0.matches(name) || plist.map($0.matches) == true }
         }
+        func listedAsTest(_ name: String) -> Bool { configuration.tests.contains { $0.matches(name) } }
         let apps = project.targets.filter { $0.kind == .application || $0.kind == .watchApp }
-        let plistOf = Dictionary(project.apps.map { ($0.name, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
-        /// Where an app lives: a test host under `Tests/`, or an app under `examples/`,
-        /// `smoke-tests/`, in a `Sample.xcodeproj`.
-        func hint(_ t: XcodeProject.Target) -> TargetScope? { Self.folderHint([plistOf[t.name] ?? nil, t.project]) }
-        let shipping = apps.filter { !listedAsExample($0.name, plistOf[$0.name] ?? nil) && !Self.looksLikeExample($0.name)
-                                     && !Self.looksLikeExample(plistOf[$0.name].flatMap { $0 } ?? "") && hint($0) == nil }.count
-            + project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
-                                    && Self.folderHint([$0.infoPlistPath]) == nil }.count
+        let plistOf = Dictionary(project.apps.map { ($0.id, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
+        /// Where a target lives: its app's Info.plist, and its project file.
+        func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
+        /// Apps that may be the repository's own: not named or placed as examples or test hosts,
+        /// and not the demo of the library its root declares.
+        let candidates = apps.filter { t in
+            !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+                && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, in: project)
+        }
+        let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
+                                              && Self.folderHint([$0.infoPlistPath]) == nil }
+        let shipping = candidates.count + plistOnly.count
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
-        libraryRepository = shipping == 0 && libraryCode
-        var byTarget: [String: TargetScope] = [:]
+        // A library repository: library code, and no app but tooling (a Carthage integration
+        // check, a binary-size measurement under `script/`).
+        libraryRepository = libraryCode && candidates.allSatisfy { Self.isTooling(places($0)) } && plistOnly.allSatisfy { Self.isTooling([$0.infoPlistPath]) }
+        var byTarget: [TargetID: TargetScope] = [:]
         for t in project.targets {
-            let plist = plistOf[t.name] ?? nil
+            let plist = plistOf[t.id] ?? nil
+            let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
-            if t.kind.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) || (t.kind == .application && hint(t) == .test) {
+            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) {
                 scope = .test
-            } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || t.kind == .application)) {
+            } else if libraryRepository, runs, Self.isTooling(places(t)) {
+                // A library's tooling apps check how it builds; nobody ships or copies them.
+                scope = .test
+            } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || runs)) {
+                // In a library repository every app, and its extensions, are the library's demos.
                 scope = .example
-            } else if libraryRepository || shipping > 0, !t.kind.isLibrary, hint(t) == .example {
+            } else if Self.demonstratesRootLibrary(t, in: project) {
+                scope = .example
+            } else if libraryRepository || shipping > 0, !t.kind.isLibrary, Self.folderHint(places(t)) == .example {
                 // An example app next to the product (a vendored library's `Example/` app in an
                 // app's repository) is an example; a repository of nothing but samples ships them.
                 scope = .example
@@ -51,35 +65,44 @@ public struct Scopes: Sendable {
             } else {
                 scope = .app
             }
-            byTarget[t.name] = min(byTarget[t.name] ?? scope, scope)
+            byTarget[t.id] = scope
         }
         // A Swift package's targets: its tests are tests; its other targets are the library a
         // library repository ships, or an app's own frameworks.
         for package in project.packages {
-            for t in package.targets where byTarget[t.name] == nil {
-                byTarget[t.name] = t.isTest || configuration.tests.contains(where: { $0.matches(t.name) }) ? .test
+            for t in package.targets {
+                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) ? .test
                     : listedAsExample(t.name, nil) ? .example : libraryRepository ? .library : .app
             }
         }
         for app in project.apps where app.target == nil {
-            byTarget[app.name] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example : .app
+            let hint = Self.folderHint([app.infoPlistPath])
+            byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example
+                : hint == .test || (libraryRepository && Self.isTooling([app.infoPlistPath])) ? .test : .app
         }
         self.byTarget = byTarget
-        var appsByScope: [TargetScope: [String]] = [:]
+        var appsByScope: [TargetScope: [TargetID]] = [:]
         if project.targets.isEmpty {
-            for app in project.apps { appsByScope[byTarget[app.name] ?? (libraryRepository ? .library : .app), default: []].append(app.name) }
+            for app in project.apps { appsByScope[byTarget[app.id] ?? (libraryRepository ? .library : .app), default: []].append(app.id) }
         }
         self.appsByScope = appsByScope
     }
 
-    /// The scope of a target (or plist-only app) by name.
-    public func scope(ofTarget name: String) -> TargetScope { byTarget[name] ?? (libraryRepository ? .library : .app) }
+    /// Whether these scopes judge every target as `other` does: when they do not, every file's
+    /// counts must be made again, not only those of files that joined or left a target.
+    public func decidesAlike(_ other: Scopes) -> Bool {
+        libraryRepository == other.libraryRepository && byTarget == other.byTarget && appsByScope == other.appsByScope
+    }
 
-    /// The scope of the code in `path` and the names of the targets that compile it.
-    public func of(_ path: String, owners: [Int]? = nil) -> (scope: TargetScope, targets: [String]) {
+    /// The scope of a target (or plist-only app).
+    public func scope(ofTarget id: TargetID) -> TargetScope { byTarget[id] ?? (libraryRepository ? .library : .app) }
+
+    /// The scope of the code in `path` and the targets that compile it: the Xcode targets that
+    /// list it and the Swift package target whose folder holds it, both.
+    public func of(_ path: String, owners: [Int]? = nil) -> (scope: TargetScope, targets: [TargetID]) {
         let indexes = owners ?? project.owners(of: path)
-        var owning = indexes.map { project.targets[$0].name }
-        if owning.isEmpty, let (_, target) = project.packageTarget(of: path) { owning = [target.name] }
+        var owning = indexes.map { project.targets[$0].id }
+        if let (package, target) = project.packageTarget(of: path) { owning.append(package.id(of: target)) }
         if owning.isEmpty, path.hasSuffix(".h") { owning = headerOwners(path) }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
@@ -97,7 +120,7 @@ public struct Scopes: Sendable {
     /// A header is compiled by whoever includes it, which no sources phase lists: the targets of
     /// its implementation file (`Foo.m` beside `Foo.h`), else those that compile a source in its
     /// folder (Kodi Remote's `ConvenienceMacros.h`).
-    func headerOwners(_ path: String) -> [String] {
+    func headerOwners(_ path: String) -> [TargetID] {
         let stem = path.dropLast(2)
         var found = Set([".m", ".mm", ".c", ".cpp"].flatMap { project.owners(of: stem + $0) })
         if found.isEmpty {
@@ -107,7 +130,20 @@ public struct Scopes: Sendable {
                 project.targets[i].sources.contains { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") && !$0.hasSuffix(".h") }
             })
         }
-        return found.sorted().map { project.targets[$0].name }
+        return found.sorted().map { project.targets[$0].id }
+    }
+
+    /// Whether an app is the demo of the library the repository's root declares (a root podspec's
+    /// `source_files`, a root Package.swift's library targets), though it may bear the library's
+    /// name (TZImagePickerController): it compiles that library's code itself and has no more
+    /// files of its own than of the library's — an app delegate and a few demo screens. A real
+    /// app that shares a file with its own package, or builds a local pod, has far more code of
+    /// its own; an app whose sources a synchronized folder or a manifest's folders list is never
+    /// taken for one, as its own files cannot be counted here.
+    static func demonstratesRootLibrary(_ t: XcodeProject.Target, in project: ProjectModel) -> Bool {
+        guard t.kind == .application, t.folders.isEmpty, !t.sources.isEmpty else { return false }
+        let library = t.sources.filter(project.isRootLibraryCode).count
+        return library > 0 && t.sources.count - library <= library
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets
@@ -141,6 +177,22 @@ public struct Scopes: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether an app's Info.plist or project lies in a library's tooling: under `script/`,
+    /// `scripts/`, `tools/`, or in a test or integration harness (`test-carthage/`,
+    /// `CarthageTest.xcodeproj`, `SizeTest/`, `IntegrationHarness/`).
+    static func isTooling(_ paths: [String?]) -> Bool {
+        paths.contains { path in
+            guard let path else { return false }
+            let parts = path.split(separator: "/")
+            return (parts.dropLast() + parts.suffix(1).filter { $0.hasSuffix(".xcodeproj") }).contains { part in
+                let name = part.hasSuffix(".xcodeproj") ? part.dropLast(".xcodeproj".count) : part
+                let lower = name.lowercased()
+                return ["script", "scripts", "tool", "tools"].contains(lower) || lower.contains("integration") || lower.contains("harness")
+                    || lower.hasPrefix("test-") || lower.hasPrefix("test_") || lower.hasSuffix("-test") || lower.hasSuffix("_test") || name.hasSuffix("Test")
+            }
+        }
     }
 
     /// `Tests`, `UITests`, `AppTests`, `Specs`.

@@ -38,7 +38,7 @@ extension Stage {
     public static func ofRepository(_ findings: [Finding], scopes: Scopes) -> Stage {
         let scope = deciding(scopes)
         let known = of(findings.filter { $0.scope == scope })
-        let unread = scopes.project.apps.contains { $0.unreadable != nil && scopes.scope(ofTarget: $0.name) == scope }
+        let unread = scopes.project.apps.contains { $0.unreadable != nil && scopes.scope(ofTarget: $0.id) == scope }
             || !scopes.project.unreadableProjects.isEmpty
         return unread && known > .notLaunching ? .unknown : known
     }
@@ -65,6 +65,10 @@ extension Stage {
 
 /// A target's stage and what holds it there.
 public struct TargetStage: Sendable, Equatable {
+    /// Which target (nil for the entries that stand for code no target compiles).
+    public var id: TargetID? = nil
+    /// What reports call it: its name, with its project where the repository repeats the name
+    /// (`TargetNames`); a scope's name for code no target compiles.
     public var name: String
     /// The platforms it builds for, comma-separated (`iOS`, `tvOS`, `iOS, macCatalyst`).
     public var platform: String
@@ -76,7 +80,7 @@ public struct TargetStage: Sendable, Equatable {
     public var reason: String? = nil
     /// The project file that declares it (`App.xcodeproj`, `project.yml`, `Kit/Package.swift`);
     /// nil for an app only an Info.plist stands for.
-    public var project: String? = nil
+    public var project: String? { id?.project }
 
     public struct Blocker: Sendable, Equatable {
         public var rule: String
@@ -86,33 +90,34 @@ public struct TargetStage: Sendable, Equatable {
 
     static let blockerLimit = 50
 
-    /// Every target the project model knows (apps without a project too), each with the stage
-    /// of its findings; a repository no project maps gets one entry per scope its code has.
+    /// Every target the project model knows (Xcode, XcodeGen and Tuist targets, Swift package
+    /// targets, apps without a project), each with the stage of its findings; a repository no
+    /// project maps gets one entry per scope its code has.
     public static func all(_ findings: [Finding], scopes: Scopes) -> [TargetStage] {
-        var byTarget: [String: [Finding]] = [:]
+        var byTarget: [TargetID: [Finding]] = [:]
         for f in findings { for t in f.targets { byTarget[t, default: []].append(f) } }
+        let project = scopes.project
+        let names = project.targetNames
         var out: [TargetStage] = []
-        var seen: Set<String> = []
+        var seen: Set<TargetID> = []
         func platform(_ p: Set<Platform>) -> String { p.isEmpty ? "unknown" : p.sorted().map(\.rawValue).joined(separator: ", ") }
+        let unreadable = Dictionary(project.apps.compactMap { a in a.unreadable.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         // A tvOS, watchOS or macOS target compiles shared code too, but the rules of resizing
         // (and, off UIKit, of scenes) are not its verdict.
-        let unreadable = Dictionary(scopes.project.apps.compactMap { a in a.unreadable.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        func judged(_ name: String, on platforms: Set<Platform>, project: String?) {
-            guard seen.insert(name).inserted else { return }
-            let own = (byTarget[name] ?? []).filter { f in Catalog.description(f.rule)?.platforms.judges(platforms) ?? true }
-            var stage = make(name, platform(platforms), scopes.scope(ofTarget: name), own, unreadable: unreadable[name])
-            stage.project = project
+        func judged(_ id: TargetID, on platforms: Set<Platform>) {
+            guard seen.insert(id).inserted else { return }
+            let own = (byTarget[id] ?? []).filter { f in Catalog.description(f.rule)?.platforms.judges(platforms) ?? true }
+            var stage = make(names.label(id), platform(platforms), scopes.scope(ofTarget: id), own, unreadable: unreadable[id])
+            stage.id = id
             out.append(stage)
         }
-        for t in scopes.project.targets { judged(t.name, on: t.platforms, project: t.project) }
-        for package in scopes.project.packages {
-            for t in package.targets { judged(t.name, on: package.platforms, project: package.folder.isEmpty ? "Package.swift" : package.folder + "/Package.swift") }
+        for t in project.targets { judged(t.id, on: t.platforms) }
+        for package in project.packages {
+            for t in package.targets { judged(package.id(of: t), on: package.platforms) }
         }
-        for app in scopes.project.apps where app.target == nil && seen.insert(app.name).inserted {
-            out.append(make(app.name, platform(app.platforms), scopes.scope(ofTarget: app.name), byTarget[app.name] ?? [], unreadable: app.unreadable))
-        }
+        for app in project.apps where app.target == nil { judged(app.id, on: app.platforms) }
         // A project file that could not be read stands for the targets it declares, unknown.
-        for (path, reason) in scopes.project.unreadableProjects.sorted(by: { $0.key < $1.key }) where !out.contains(where: { $0.reason == reason }) {
+        for (path, reason) in project.unreadableProjects.sorted(by: { $0.key < $1.key }) where !out.contains(where: { $0.reason == reason }) {
             let name = path.split(separator: "/").dropLast().last.map(String.init) ?? path
             out.append(TargetStage(name: name, platform: "unknown", scope: Stage.deciding(scopes), stage: .unknown, blockers: [], reason: reason))
         }

@@ -29,6 +29,12 @@ public struct ScanResult: Sendable {
     public var submodules = 0
     public var lfsPointers = 0
 
+    /// What reports call the targets findings name: each target's name as `targets` gives it
+    /// (with its project where the repository repeats the name).
+    public var targetLabels: [TargetID: String] {
+        Dictionary(targets.compactMap { t in t.id.map { ($0, t.name) } }, uniquingKeysWith: { a, _ in a })
+    }
+
     public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
 
     /// Findings per rule id (as text, as stores keep them).

@@ -174,6 +174,34 @@ import TestSupport
         #expect(apart == [0, 1, 0, 0, 0, 1, 0, 0], "\(apart)")
     }
 
+    /// Whose code a target is can turn on its source list alone: an app that compiles mostly the
+    /// library's code is its demo, and once it stops compiling most of it, the repository's app.
+    /// Files whose own targets did not change are counted again under their new scope.
+    @Test func anAppThatStopsBeingTheLibrarysDemoRecountsEveryFile() throws {
+        let dir = TempDirectory()
+        let repo = dir.path + "/picker"
+        _ = try FixtureRepositories.run(["cp", "-R", repositoryRoot + "/Fixtures/Projects/DemoNamedAfterLibrary", repo])
+        _ = try FixtureRepositories.run(["git", "init", "-q", "-b", "main", repo])
+        let projectPath = repo + "/Picker.xcodeproj/project.pbxproj"
+        let original = try String(contentsOfFile: projectPath, encoding: .utf8)
+        // The app's sources phase lists PickerView.m and PickerController.m first.
+        let libraryFiles = "\t\t\t\t0AA9C116B00FDE409B5A5BF6,\n\t\t\t\t20BEA246EF590D36BB22D827,\n"
+        #expect(original.contains(libraryFiles))
+        func commit(_ message: String, _ text: String) throws {
+            try text.write(toFile: projectPath, atomically: true, encoding: .utf8)
+            _ = try FixtureRepositories.run(["git", "-C", repo, "add", "-A"])
+            _ = try FixtureRepositories.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message])
+        }
+        try commit("the library and its demo", original)
+        try commit("the app builds less of the library than of its own", original.replacingOccurrences(of: libraryFiles, with: ""))
+        try commit("and the library again", original)
+        let run = try Self.history(repo, store: dir.path + "/h.sqlite")
+        try Self.assertMatchesFreshScans(run)
+        #expect(run.records.map(\.stage) == [.launches, .notLaunching, .launches])
+        // The app delegate's three warnings and the missing manifest are apart while the app is the demo.
+        #expect(run.records.map(\.apartWarnings) == [3, 0, 3])
+    }
+
     @Test func aSecondRunScansNoBlobAgain() throws {
         let repo = try FixtureRepositories.history(Self.arguments)
         let dir = TempDirectory()

@@ -138,6 +138,35 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(XcodeProject.conditionAppliesToIOS(Substring(condition)) == applies)
     }
 
+    /// Every product type Xcode, XcodeGen and Tuist have written for apps, extensions and tests
+    /// is known: none falls through to `other` (which a library repository takes for its own code).
+    @Test(arguments: [
+        ("com.apple.product-type.application", TargetKind.application), ("com.apple.product-type.application.messages", .application),
+        ("com.apple.product-type.application.on-demand-install-capable", .application),
+        ("com.apple.product-type.app-extension", .appExtension), ("com.apple.product-type.app-extension.messages", .appExtension),
+        ("com.apple.product-type.app-extension.messages-sticker-pack", .appExtension),
+        ("com.apple.product-type.app-extension.intents-service", .appExtension), ("com.apple.product-type.extensionkit-extension", .appExtension),
+        ("com.apple.product-type.tv-app-extension", .appExtension), ("com.apple.product-type.xcode-extension", .appExtension),
+        ("com.apple.product-type.application.watchapp2", .watchApp), ("com.apple.product-type.watchkit2-extension", .watchApp),
+        ("com.apple.product-type.bundle.unit-test", .unitTests), ("com.apple.product-type.bundle.ocunit-test", .unitTests),
+        ("com.apple.product-type.bundle.ui-testing", .uiTests),
+        ("com.apple.product-type.framework.static", .framework), ("com.apple.product-type.library.static", .staticLibrary),
+        ("com.apple.product-type.bundle", .other), ("com.apple.product-type.tool", .other), ("com.apple.product-type.xpc-service", .other),
+    ])
+    func productTypes(_ productType: String, _ kind: TargetKind) {
+        #expect(TargetKind(productType: productType) == kind)
+    }
+
+    /// Xcode 4's OCUnit template wrote a test bundle as a plain bundle with an `.octest` wrapper
+    /// and a test host; a plain resource bundle stays `other`.
+    @Test func aPlainBundleWithATestWrapperOrHostIsATestBundle() {
+        let bundle = "com.apple.product-type.bundle"
+        #expect(TargetKind(productType: bundle, settings: ["WRAPPER_EXTENSION": "octest"]) == .unitTests)
+        #expect(TargetKind(productType: bundle, settings: ["TEST_HOST": "$(BUILT_PRODUCTS_DIR)/App.app/App"]) == .unitTests)
+        #expect(TargetKind(productType: bundle, settings: ["WRAPPER_EXTENSION": "bundle"]) == .other)
+        #expect(TargetKind(productType: "com.apple.product-type.application", settings: ["TEST_HOST": "x"]) == .application)
+    }
+
     @Test func versionsAndPackages() {
         #expect(OSVersion("16.0") == OSVersion(16))
         #expect(OSVersion("15.4.1")! < OSVersion("16")!)

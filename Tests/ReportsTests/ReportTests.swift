@@ -42,6 +42,22 @@ import TestSupport
         #expect(named.count == 6)
     }
 
+    /// An Xcode target and a Swift package target of one name are two targets: the summary
+    /// lists both, each with its project, and findings name them as the summary does.
+    @Test func jsonTellsAProjectsTargetFromThePackagesOfTheSameName() throws {
+        let result = try PathScan.prepare([repositoryRoot + "/Fixtures/Projects/PackageBesideProject"]).run(jobs: 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(result, target: ScanTarget(path: ".")).utf8)) as? [String: Any])
+        let targets = try #require((object["summary"] as? [String: Any])?["targets"] as? [[String: Any]])
+        #expect(targets.map { "\($0["name"] as? String ?? "") in \($0["project"] as? String ?? "none")" } == [
+            "Layout (Layout.xcodeproj) in Layout.xcodeproj", "Layout (Package.swift) in Package.swift",
+            "Layout Tests in Layout.xcodeproj", "LayoutTests in Package.swift",
+        ])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["targets"] as? [String] ?? [] } == [["Layout (Layout.xcodeproj)", "Layout (Package.swift)"], ["Layout Tests", "LayoutTests"]])
+        // The summary line names the target that holds the stage as the list does.
+        #expect(ScanSummary.line(result).hasSuffix("; stage launches (Layout (Layout.xcodeproj): screen-size-device-check; Layout (Package.swift): screen-size-device-check)"))
+    }
+
     @Test func jsonFollowsTheVersionOneContract() throws {
         let (_, result) = try Self.sampleScan()
         let text = JSONReport.render(result, target: ScanTarget(path: "."))

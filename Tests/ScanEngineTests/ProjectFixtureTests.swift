@@ -106,8 +106,10 @@ import TestSupport
         r.targets.map { t in "\(t.name) [\(t.platform)] \(t.scope.rawValue) \(t.stage.rawValue)" + (t.blockers.isEmpty ? "" : ": " + t.blockers.map { "\($0.rule)@\($0.path):\($0.line)" }.joined(separator: ", ")) }
     }
 
+    /// Each finding with its scope and its targets, named as reports name them.
     func scoped(_ r: ScanResult) -> [String] {
-        r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.scope.rawValue) \($0.targets.joined(separator: ","))" }
+        let labels = r.targetLabels
+        return r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.scope.rawValue) \($0.targets.map { labels[$0] ?? $0.name }.joined(separator: ","))" }
     }
 
     @Test func multiPlatformProjectJudgesEachTargetOnItsOwnPlatform() throws {
@@ -383,7 +385,7 @@ import TestSupport
         // The manifest and launch storyboard are in every branch: no launch blocker. The
         // full-screen key is in a `#if BETA` branch: literal `BETA=1` has it, and an unknown
         // `$(APP_BUILD_FLAGS)` may define it, so both targets count it present.
-        #expect(r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.targets)" } == ["Mail/Info.plist:1 requires-fullscreen [\"Mail\", \"MailBeta\"]"])
+        #expect(r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.targets.map(\.name))" } == ["Mail/Info.plist:1 requires-fullscreen [\"Mail\", \"MailBeta\"]"])
         // The finding rests on a key only one reading has, and says so.
         #expect(r.findings.first?.message.hasSuffix("(`UIRequiresFullScreen` is inside an #if of the preprocessed Info.plist: the build may define it either way)") == true,
                 "\(r.findings.first?.message ?? "")")

@@ -161,7 +161,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             guard !problems.isEmpty else { continue }
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)`: \(problems.joined(separator: "; "))", identity: app.name, target: app.name)
+                        message: "App `\(r.label(app))`: \(problems.joined(separator: "; "))", identity: r.label(app), target: app.id)
         }
         // A manifest that configures nothing — no delegate class, no storyboard — in an app whose
         // code provides neither (no configuration set in code, no scene delegate declared, no
@@ -173,9 +173,9 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             && !app.facts.configurations.contains(where: { $0.delegateClass != nil || $0.storyboard != nil }) {
                 let (path, line) = app.location
                 sink.report(description, path: path, line: line, column: 1,
-                            message: "App `\(app.name)`: the scene manifest names no scene delegate or storyboard and no code provides one: "
+                            message: "App `\(r.label(app))`: the scene manifest names no scene delegate or storyboard and no code provides one: "
                                 + "the app has not adopted scenes yet (its window is the app delegate's), and built with the iOS 27 SDK it does not launch",
-                            identity: app.name + " empty", target: app.name)
+                            identity: r.label(app) + " empty", target: app.id)
             }
         }
         let withManifest = apps.filter(\.facts.hasSceneManifest)

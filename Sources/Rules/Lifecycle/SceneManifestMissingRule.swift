@@ -42,8 +42,8 @@ struct SceneManifestMissingRule: RepositoryRule {
         for app in r.model.project.readableApps where !app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app) {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
-                        identity: app.name, target: app.name)
+                        message: "App `\(r.label(app))` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
+                        identity: r.label(app), target: app.id)
         }
     }
 }

@@ -47,9 +47,9 @@ struct IPadOrientationsIncompleteRule: RepositoryRule {
             let (path, line) = app.location
             let names = missing.sorted().map { $0.replacingAll("UIInterfaceOrientation", with: "") }.joined(separator: ", ")
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)` runs on iPad but does not support \(names): it cannot join Split View or resize freely"
+                        message: "App `\(r.label(app))` runs on iPad but does not support \(names): it cannot join Split View or resize freely"
                             + app.facts.conditionalNote(app.facts.iPadOrientations != nil ? "UISupportedInterfaceOrientations~ipad" : "UISupportedInterfaceOrientations"),
-                        identity: app.name, target: app.name)
+                        identity: r.label(app), target: app.id)
         }
     }
 }

@@ -28,8 +28,8 @@ struct LaunchScreenMissingRule: RepositoryRule {
         for app in r.model.project.readableApps where app.isIOS && !app.facts.hasLaunchScreen {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)` has no launch screen: it is letterboxed at fixed sizes and cannot resize",
-                        identity: app.name, target: app.name)
+                        message: "App `\(r.label(app))` has no launch screen: it is letterboxed at fixed sizes and cannot resize",
+                        identity: r.label(app), target: app.id)
         }
     }
 }

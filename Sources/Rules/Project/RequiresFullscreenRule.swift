@@ -28,8 +28,8 @@ struct RequiresFullscreenRule: RepositoryRule {
         for app in r.model.project.readableApps where app.isIOS && app.facts.requiresFullScreen == true {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
-                        message: "App `\(app.name)` requires full screen: iOS 27 still resizes it, in discrete steps" + app.facts.conditionalNote("UIRequiresFullScreen"),
-                        identity: app.name, target: app.name)
+                        message: "App `\(r.label(app))` requires full screen: iOS 27 still resizes it, in discrete steps" + app.facts.conditionalNote("UIRequiresFullScreen"),
+                        identity: r.label(app), target: app.id)
         }
     }
 }

@@ -25,6 +25,9 @@ public struct RepositoryView: Sendable {
         self.typeNames = typeNames
     }
 
+    /// What messages call `app`: its name, with its project where the repository repeats the name.
+    func label(_ app: ProjectModel.App) -> String { model.project.targetNames.label(app.id) }
+
     /// Whether `app` has a SwiftUI `@main App` among its own sources (any source when no
     /// project file maps sources to targets).
     func hasSwiftUIEntry(_ app: ProjectModel.App) -> Bool {
@@ -46,7 +49,7 @@ public struct RepositorySink {
     /// for source files, the target's name for project files).
     mutating func report(_ rule: RuleDescription, path: String, line: Int, column: Int, column16: Int? = nil, offset: Int = 0,
                          message: String, identity: String, typeName: String? = nil, functionName: String? = nil,
-                         severity: Severity? = nil, target: String? = nil) {
+                         severity: Severity? = nil, target: TargetID? = nil) {
         var p = PendingFinding(rule: rule.id, offset: offset, line: line, column: column, column16: column16, facet: rule.facet,
                                message: message, typeName: typeName, functionName: functionName, lineText: identity)
         p.severity = severity

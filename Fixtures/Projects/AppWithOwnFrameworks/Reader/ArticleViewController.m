@@ -1,0 +1,11 @@
+#import <UIKit/UIKit.h>
+
+@interface ArticleViewController : UIViewController
+@end
+
+@implementation ArticleViewController
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"ArticleViewController";
+}
+@end

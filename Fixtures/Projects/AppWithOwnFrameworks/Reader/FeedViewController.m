@@ -1,0 +1,11 @@
+#import <UIKit/UIKit.h>
+
+@interface FeedViewController : UIViewController
+@end
+
+@implementation FeedViewController
+- (void)viewDidLayoutSubviews {
+    [super viewDidLayoutSubviews];
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.view.layoutMargins = UIEdgeInsetsMake(0, 40, 0, 40); }
+}
+@end

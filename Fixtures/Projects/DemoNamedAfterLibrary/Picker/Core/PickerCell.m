@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface PickerCell : UICollectionViewCell
+@end
+
+@implementation PickerCell
+@end

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import ProjectFiles
+import RuleKit
+import ScanEngine
+import TestSupport
+
+/// Whose code each target is, and which targets build a file (RULES.md "Scopes", "Readiness
+/// stages"): the scope fixtures of scripts/make-project-fixtures.py, each with every finding's
+/// scope and targets, every target's scope and stage, and the repository's stage.
+extension ProjectFixtureTests {
+    /// TZImagePickerController's layout: the demo app bears the library's name and compiles the
+    /// library's code itself. The code and the framework are the library, the app its demo, and
+    /// the package's `Picker` target is a target beside the app of the same name.
+    @Test func aDemoAppNamedAfterItsLibraryIsAnExampleAndTheLibraryDecides() throws {
+        let r = try scanFixture("DemoNamedAfterLibrary")
+        #expect(scoped(r) == [
+            "Picker/AppDelegate.m:9 window-in-app-delegate example Picker (Picker.xcodeproj)",
+            "Picker/AppDelegate.m:9 main-screen-bounds example Picker (Picker.xcodeproj)",
+            "Picker/AppDelegate.m:10 window-in-app-delegate example Picker (Picker.xcodeproj)",
+            "Picker/Core/PickerController.m:9 idiom-layout library Picker (Picker.xcodeproj),PickerFramework,Picker (Package.swift)",
+            "Picker/Core/PickerView.m:9 main-screen-scale library Picker (Picker.xcodeproj),PickerFramework,Picker (Package.swift)",
+            "Picker/Info.plist:1 scene-manifest-missing example Picker (Picker.xcodeproj)",
+        ])
+        #expect(targetLines(r) == [
+            "Picker (Package.swift) [iOS, macCatalyst] library launches: idiom-layout@Picker/Core/PickerController.m:9, main-screen-scale@Picker/Core/PickerView.m:9",
+            "PickerFramework [iOS] library launches: idiom-layout@Picker/Core/PickerController.m:9, main-screen-scale@Picker/Core/PickerView.m:9",
+            "Picker (Picker.xcodeproj) [iOS] example not-launching: scene-manifest-missing@Picker/Info.plist:1",
+        ])
+        #expect(r.targets.map { $0.project ?? "" } == ["Package.swift", "Picker.xcodeproj", "Picker.xcodeproj"])
+        // The library's stage, not its demo's.
+        #expect(r.stage == .launches)
+        #expect(r.findings.first { $0.rule == "scene-manifest-missing" }?.message
+                == "App `Picker (Picker.xcodeproj)` has no UIApplicationSceneManifest; built with the iOS 27 SDK it will not launch")
+    }
+
+    /// GitHawk's layout: an app with its own framework, a root Package.swift for it and a local
+    /// pod, one file of each compiled into the app, and a debugging app under `Tools/`. The app
+    /// builds far more of its own than of any library, so nothing is a demo or tooling.
+    @Test func anAppWithItsOwnFrameworksPackageLocalPodAndToolsStaysAnApp() throws {
+        let r = try scanFixture("AppWithOwnFrameworks")
+        #expect(scoped(r) == [
+            "Local Pods/Swipe/Swipe/SwipeCell.m:9 main-screen-scale app Reader",
+            "Reader/FeedViewController.m:9 idiom-layout app Reader",
+            "ReaderKit/Theme.m:9 main-screen-scale app Reader,ReaderKit (Reader.xcodeproj),ReaderKit (Package.swift)",
+            "Tools/Inspector/Inspector/AppDelegate.m:9 window-in-app-delegate app Inspector",
+            "Tools/Inspector/Inspector/AppDelegate.m:9 main-screen-bounds app Inspector",
+            "Tools/Inspector/Inspector/AppDelegate.m:10 window-in-app-delegate app Inspector",
+            "Tools/Inspector/Inspector/Info.plist:1 scene-manifest-missing app Inspector",
+        ])
+        #expect(targetLines(r) == [
+            "Inspector [iOS] app not-launching: scene-manifest-missing@Tools/Inspector/Inspector/Info.plist:1",
+            "Reader [iOS] app launches: main-screen-scale@Local Pods/Swipe/Swipe/SwipeCell.m:9, idiom-layout@Reader/FeedViewController.m:9, main-screen-scale@ReaderKit/Theme.m:9",
+            "ReaderKit (Package.swift) [iOS, macCatalyst] app launches: main-screen-scale@ReaderKit/Theme.m:9",
+            "ReaderKit (Reader.xcodeproj) [iOS] app launches: main-screen-scale@ReaderKit/Theme.m:9",
+        ])
+        // An app repository keeps every app it may ship: its Tools app counts too.
+        #expect(r.stage == .notLaunching)
+    }
+
+    /// lottie-ios's layout: a Carthage integration check and a binary-size measurement under
+    /// `script/` are application targets; they test how the library builds, and never make
+    /// the repository an app's. An extension in the library's project previews it: an example.
+    @Test func aLibrarysToolingAppsAreTestsAndNeverMakeItAnApp() throws {
+        let r = try scanFixture("ToolingLibrary")
+        #expect(scoped(r) == [
+            "Preview/WidgetView.swift:6 main-screen-scale example PreviewWidget",
+            "Sources/AnimationView.swift:6 main-screen-scale library Anim (Anim.xcodeproj),Anim (Package.swift)",
+            "script/SizeTest/SizeTest/AppDelegate.swift:9 window-in-app-delegate test SizeTest",
+            "script/SizeTest/SizeTest/AppDelegate.swift:9 main-screen-bounds test SizeTest",
+            "script/SizeTest/SizeTest/AppDelegate.swift:11 window-in-app-delegate test SizeTest",
+            "script/SizeTest/SizeTest/Info.plist:1 scene-manifest-missing test SizeTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:9 window-in-app-delegate test CarthageTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:9 main-screen-bounds test CarthageTest",
+            "script/test-carthage/CarthageTest/AppDelegate.swift:11 window-in-app-delegate test CarthageTest",
+            "script/test-carthage/CarthageTest/Info.plist:1 scene-manifest-missing test CarthageTest",
+        ])
+        #expect(targetLines(r) == [
+            "Anim (Anim.xcodeproj) [iOS] library launches: main-screen-scale@Sources/AnimationView.swift:6",
+            "Anim (Package.swift) [iOS, macCatalyst, macOS] library launches: main-screen-scale@Sources/AnimationView.swift:6",
+            "PreviewWidget [iOS] example launches: main-screen-scale@Preview/WidgetView.swift:6",
+            "CarthageTest [iOS] test not-launching: scene-manifest-missing@script/test-carthage/CarthageTest/Info.plist:1",
+            "SizeTest [iOS] test not-launching: scene-manifest-missing@script/SizeTest/SizeTest/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+    }
+
+    /// A file an Xcode target and a Swift package target both build names both, and each gets
+    /// the file's findings in its stage; two targets of one name are two targets.
+    @Test func aFileAProjectAndAPackageBothBuildNamesBothTargets() throws {
+        let r = try scanFixture("PackageBesideProject")
+        #expect(scoped(r) == [
+            "Sources/Layout/Grid.swift:5 screen-size-device-check library Layout (Layout.xcodeproj),Layout (Package.swift)",
+            "Tests/LayoutTests/GridTests.swift:7 window-without-scene test Layout Tests,LayoutTests",
+        ])
+        #expect(targetLines(r) == [
+            "Layout (Layout.xcodeproj) [iOS] library launches: screen-size-device-check@Sources/Layout/Grid.swift:5",
+            "Layout (Package.swift) [iOS, macCatalyst] library launches: screen-size-device-check@Sources/Layout/Grid.swift:5",
+            "Layout Tests [iOS] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
+            "LayoutTests [iOS, macCatalyst] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
+        ])
+        #expect(r.targets.map(\.id) == [TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout"),
+                                        TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests")])
+        #expect(r.findings.map(\.targets) == [[TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout")],
+                                              [TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests")]])
+        #expect(r.stage == .launches)
+    }
+
+    /// Xcode 4's test bundles: `bundle.ocunit-test`, and a plain bundle with `WRAPPER_EXTENSION =
+    /// octest` and a `TEST_HOST`, are tests; a resource bundle with code stays the app's.
+    @Test func ocunitTestBundlesAreTests() throws {
+        let r = try scanFixture("LegacyTestBundles")
+        #expect(scoped(r) == [
+            "LedgerResources/ReceiptView.m:9 main-screen-scale app LedgerResources",
+            "LedgerSpecs/LedgerSpecs.m:8 window-without-scene test LedgerSpecs",
+            "LedgerTests/LedgerTests.m:8 window-without-scene test LedgerTests",
+        ])
+        #expect(targetLines(r) == [
+            "Ledger [iOS] app modern",
+            "LedgerResources [iOS] app launches: main-screen-scale@LedgerResources/ReceiptView.m:9",
+            "LedgerSpecs [iOS] test no-device-assumptions: window-without-scene@LedgerSpecs/LedgerSpecs.m:8",
+            "LedgerTests [iOS] test no-device-assumptions: window-without-scene@LedgerTests/LedgerTests.m:8",
+        ])
+        #expect(r.stage == .launches)
+    }
+}
