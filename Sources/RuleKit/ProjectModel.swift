@@ -170,6 +170,20 @@ public struct ProjectModel: Sendable {
 
     /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
     /// handed to the questions below, since membership is globs and folders for every target.
+    /// Whether the tests that compile `path` run with no host app: every target compiling it is
+    /// an Xcode unit-test bundle naming none (no `TEST_HOST` or `BUNDLE_LOADER`), or no Xcode
+    /// target compiles it and a Swift package's test target holds it (SwiftPM's tests have no
+    /// app). There is no application scene then. False where it is not known: an XcodeGen or
+    /// Tuist target may get its host from the generator.
+    public func hostlessTests(_ path: String) -> Bool {
+        let owning = owners(of: path).map { targets[$0] }
+        if owning.isEmpty { return packageTarget(of: path)?.target.isTest ?? false }
+        return owning.allSatisfy { t in
+            t.kind == .unitTests && (t.project?.hasSuffix(".xcodeproj") ?? false)
+                && (t.settings["TEST_HOST"] ?? "").isEmpty && (t.settings["BUNDLE_LOADER"] ?? "").isEmpty
+        }
+    }
+
     public func owners(of path: String) -> [Int] { targets.indices.filter { targets[$0].contains(path) } }
 
     /// The iOS deployment target that applies to a source file: the lowest of the iOS targets

@@ -45,6 +45,9 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is a test's (`TargetScope.test`): a test builds its own fixtures in the
     /// test host, and app-wide advice does not fit it.
     public var inTests = false
+    /// Whether those tests run with no host app (`ProjectModel.hostlessTests`): then there is
+    /// no application scene, and no window a test could put its views in.
+    public var hostlessTests = false
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false
@@ -101,6 +104,9 @@ public struct FixSite: Sendable, Equatable {
     /// The fix where nothing at the site knows its window: take `what` from the caller.
     public func parameter(_ what: String) -> String {
         // A test method takes no parameters: the test makes the window its views need.
+        if inTests, hostlessTests {
+            return "This test bundle runs with no host app, so there is no scene and no window: give the view under test a fixed frame, and pass \(what) in where it needs one — or host the tests in an app to get a scene-backed window."
+        }
         if inTests {
             let window = language == .swift ? "`UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`"
                 : "`[[UIWindow alloc] initWithWindowScene:(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject]`"
@@ -120,7 +126,7 @@ public struct FixSite: Sendable, Equatable {
         let names: [Context: String] = [.viewController: "view controller", .view: "view", .sceneDelegate: "scene delegate",
                                         .appDelegate: "app delegate", .other: "elsewhere"]
         // These places are the same wherever the code is.
-        if inTests { return "in tests" }
+        if inTests { return hostlessTests ? "in tests without a host app" : "in tests" }
         if inStoredProperty { return "in a stored property's initial value" }
         if sizeParameter != nil { return "in a method given a size" }
         if createdObject != nil { return "a frame for another view controller" }
@@ -206,7 +212,12 @@ public struct RuleDescription: Sendable {
                 for site in [FixSite(context, language, sizeParameter: "size"), FixSite(context, language, createdObject: "OtherViewController")]
                 where fix(site) != fix(base) { out.append(site) }
             }
-            if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) { out.append(FixSite(context, language, inTests: true)) }
+            if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) {
+                out.append(FixSite(context, language, inTests: true))
+                var hostless = FixSite(context, language, inTests: true)
+                hostless.hostlessTests = true
+                if fix(hostless) != fix(FixSite(context, language, inTests: true)) { out.append(hostless) }
+            }
             guard context == .view || context == .viewController else { continue }
             if context == .viewController, fix(FixSite(context, language, inInstance: false, inStoredProperty: true)) != fix(base) {
                 out.append(FixSite(context, language, inInstance: false, inStoredProperty: true))

@@ -155,6 +155,7 @@ package enum Resolution {
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes
+            site.hostlessTests = s.scope == .test && model.project.hostlessTests(a.path)
             let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,

@@ -16,7 +16,10 @@ struct WindowWithoutSceneRule: Rule {
             """,
         sources: [.tn3187, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)"), .apple("UIWindow.windowScene", "uikit/uiwindow/windowscene")],
         fix: { site in
-            // A test's window (a fixture in setUp) goes into the test host's one scene.
+            // A test's window (a fixture in setUp) goes into the test host's one scene — where there is one.
+            if site.inTests, site.hostlessTests {
+                return "This test bundle runs with no host app, so there is no scene to attach a window to: test the view without one (give it a fixed frame), or host the tests in an app and create the window in its scene with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")`."
+            }
             if site.inTests {
                 return site.language == .swift
                     ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene."
@@ -39,6 +42,11 @@ struct WindowWithoutSceneRule: Rule {
         },
         triggering: [
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),
+            // A Swift package's tests run with no app, so no scene (lottie's snapshot tests): no scene to create it in.
+            Example("final class RenderTests: XCTestCase {\n    func testDraws() { let w = ↓UIWindow(); w.addSubview(UIView()) }\n}",
+                    path: "Tests/RenderTests/RenderTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Render\", platforms: [.iOS(.v13)], targets: [.target(name: \"Render\"), .testTarget(name: \"RenderTests\", dependencies: [\"Render\"])])"],
+                    suggestion: "This test bundle runs with no host app, so there is no scene to attach a window to"),
             Example("class HUD { func show() { let w = ↓UIWindow() } }"),
             Example("class HUD { func show() { let w = ↓UIWindow.init(frame: .zero) } }"),
             Example("class AdPresenter { func show() { let w = ↓AdWindow(frame: .zero) } }", files: ["AdWindow.swift": "class AdWindow: UIWindow {}"]),

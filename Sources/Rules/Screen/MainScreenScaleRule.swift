@@ -20,6 +20,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A scale that picks reference images in a test with no host app: no window to take it from.
+            Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(↓UIScreen.main.scale, 2) }\n}",
+                    path: "Tests/SnapshotTests/SnapshotTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"SnapshotTests\", dependencies: [\"Kit\"])])"],
+                    suggestion: "This test bundle runs with no host app, so there is no scene and no window: give the view under test a fixed frame"),
             // The app delegate has no screen of its own under scenes.
             Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { Cache.scale = ↓UIScreen.main.scale; return true }\n}",
                     suggestion: "The app delegate has no screen of its own"),
