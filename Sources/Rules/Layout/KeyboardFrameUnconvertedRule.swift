@@ -20,7 +20,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // The frame is in the screen's coordinates; `from: nil` would be the window's, which a
             // resized window does not share.
             guard let r = site.receiver else {
-                return "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`convert(_:from:)`). " + site.parameter("that view")
+                return "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`\(site.language == .swift ? "convert(_:from:)" : "convertRect:fromCoordinateSpace:")`). " + site.parameter("that view")
             }
             let view = r.view == "self" ? "" : r.view + "."
             return site.language == .swift

@@ -309,7 +309,7 @@ enum GeometryFixes {
         case .appDelegate:
             // At launch the app delegate's window is the one it made; under scenes there is one per scene.
             return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
-                + "under scenes each scene has its own: do this in the scene delegate's `scene(_:willConnectTo:options:)` with its `window`."
+                + "under scenes each scene has its own: do this in the scene delegate's `\(site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:")` with its `window`."
         case .other: return site.parameter("the window (or the view controller)")
         }
     }
