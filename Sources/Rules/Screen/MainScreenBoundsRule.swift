@@ -35,6 +35,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                     suggestion: "create it with `.zero`"),
             .objc("@implementation Badge\n- (instancetype)init { return [super initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
                   files: ["Badge.h": "@interface Badge : UIView\n@end"], suggestion: "create it with `CGRectZero`"),
+            // Kept in a local, then compared with the view's own size: the same fill-screen question.
+            .objc("@implementation Picker\n- (CGRect)cropRect { CGFloat screenHeight = [↓UIScreen mainScreen].bounds.size.height; BOOL full = self.view.tz_height == screenHeight; return full ? _rect : CGRectZero; }\n@end",
+                  files: ["Picker.h": "@interface Picker : UIViewController\n@end"], suggestion: "Whether the window fills the screen is no question to lay out by"),
             // The view's own size through a category's property (TZImagePickerController's `tz_height`):
             // whether the view fills the screen, which its own bounds cannot answer.
             .objc("@implementation Picker\n- (void)viewDidLayoutSubviews { BOOL full = self.view.tz_height == [↓UIScreen mainScreen].bounds.size.height; [self offset:full]; }\n@end",

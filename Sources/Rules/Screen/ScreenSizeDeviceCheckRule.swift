@@ -23,6 +23,9 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // Through one local in the same function (Mumble's iPhone 5 check).
+            .objc("@implementation Home\n- (void)f { CGFloat h = [↓UIScreen mainScreen].bounds.size.height; if (h == 568) { [self tall]; } }\n@end"),
+            Example("func f() { let width = ↓UIScreen.main.bounds.width\n    if width >= 414 { wide() } }"),
             // A constant named for a device's size is the literal under another name (focus-ios's `iPhoneSEHeight`).
             Example("func f() { if ↓UIScreen.main.bounds.height == UIConstants.layout.iPhoneSEHeight { compact() } }"),
             .objc("- (void)f { if ([↓UIScreen mainScreen].bounds.size.height == kIPhone5Height) { [self compact]; } }"),
@@ -76,6 +79,9 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             Example("if ↓Device.isSmall { }", files: ["Device.swift": "enum Device { static var isSmall: Bool { UIScreen.main.bounds.height < 667 } }"]),
         ],
         nonTriggering: [
+            // A local used for layout, not compared with a size.
+            Example("func f() { let width = UIScreen.main.bounds.width\n    label.frame.size.width = width - 32 }"),
+            Example("func f() { let width = UIScreen.main.bounds.width\n    if width > other { wide() } }"),
             Example("func f() { if UIScreen.main.bounds.height == otherHeight { } }"),
             Example("func f() { if view.bounds.height == 812 { } }"),
             Example("func f() { if UIScreen.main.scale <= 2 { } }"),

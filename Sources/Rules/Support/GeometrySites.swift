@@ -21,9 +21,13 @@ struct GeometrySite {
         // Put into a User-Agent, a log line or an analytics value: data, not layout.
         if Expr.isFormattedIntoText(read.chain.start, in: f) { return nil }
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
+        // A dimension kept in a local and compared later (`CGFloat h = [UIScreen mainScreen].bounds.size.height;
+        // if (h == 568)`, `BOOL full = self.view.tz_height == h`): one step of data flow, in one function.
+        let keptIn = read.isDimension ? Self.localUses(read, in: f) : []
         if read.isDimension {
             let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
-            if Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f) {
+            if Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f)
+                || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f) }) {
                 return GeometrySite(rule: .screenSizeDeviceCheck, facet: .size, token: k,
                                     message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
             }
@@ -41,7 +45,7 @@ struct GeometrySite {
             if Expr.isInitialFrame(read.chain.start, in: f) { site.shapes.insert(.initialFrame) }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
-                if Expr.isComparedWithViewSize(a, b, in: f) {
+                if Expr.isComparedWithViewSize(a, b, in: f) || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithViewSize(a, b, in: f) }) {
                     site.shapes.insert(.fillsScreenTest)
                     site.message = "`\(text)` compared with the view's own size asks whether the window fills the screen, which resizable windows make meaningless"
                 }
@@ -64,6 +68,14 @@ struct GeometrySite {
             if read.chain.members.count > 1, Self.screenOnlyProperties.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
             return site
         }
+    }
+
+    /// The uses of the local a screen dimension initializes on its own (`let h = UIScreen.main.bounds.height`),
+    /// in its function; none when the read is not a whole initializer.
+    static func localUses(_ read: ScreenRead, in f: CodeFile) -> [Int] {
+        let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        guard let local = LocalFlow.local(initializedBy: s, e, in: f) else { return [] }
+        return LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
     }
 
     /// Messages that ask an object what it is or can do, not what it measures.

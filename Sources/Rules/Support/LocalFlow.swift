@@ -30,12 +30,14 @@ enum LocalFlow {
     }
 
     /// Uses of the local named `name` after `from` in `body` (tokens of that identifier that are
-    /// not member names and not a new declaration of it).
+    /// not member names and not a new declaration of it), within the 4,096 tokens after it: a
+    /// generated function of thousands of locals must not cost each of them the rest of it.
     static func uses(of name: String, after from: Int, in body: Scope, of f: CodeFile) -> [Int] {
         var out: [Int] = []
         var q = from + 1
-        while q < min(body.close, f.tokens.count), out.count < 64 {
-            if f[q].kind == .identifier, !f.isPunct(q - 1, "."), f.text(q) == name {
+        let hash = identifierHash(name)
+        while q < min(body.close, f.tokens.count, from + 4096), out.count < 64 {
+            if f[q].kind == .identifier, f[q].hash == hash, !f.isPunct(q - 1, "."), f.text(q) == name {
                 if f.is(q - 1, .let) || f.is(q - 1, .var) { break }  // shadowed from here on
                 out.append(q)
             }
