@@ -15,7 +15,8 @@ let package = Package(
     // scripts/check-boundaries holds the imports to and scripts/module-graph draws for README.
     targets: [
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
-        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        // Only libgit2's header: GitAccess loads the library on first use (LibGit2.swift).
+        .systemLibrary(name: "CLibGit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Only libpq's header: the library is loaded when a PostgreSQL store is opened (LibPQ.swift).
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
