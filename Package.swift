@@ -17,8 +17,8 @@ let package = Package(
         // C libraries from the system (Debian -dev packages), each behind one Swift module.
         // Only libgit2's header: GitAccess loads the library on first use (LibGit2.swift).
         .systemLibrary(name: "CLibGit2", providers: [.apt(["libgit2-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Only libpq's header: the library is loaded when a PostgreSQL store is opened (LibPQ.swift).
+        // Only SQLite's and libpq's headers: ResultStore loads them on first use (LibSQLite.swift, LibPQ.swift).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
