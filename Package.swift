@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CVectorscan", pkgConfig: "libhs", providers: [.apt(["libvectorscan-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
         .target(name: "StableHashing"),
