@@ -11,8 +11,8 @@ enum Flags {
 
     static let declared = FlagDeclarations()
 
-    /// Every flag, in help order: the declarations' properties, read off them.
-    static let all: [Flag] = Mirror(reflecting: declared).children.compactMap { $0.value as? Flag }
+    /// Every flag, in help order: the declarations' properties (`FlagDeclarations.all`).
+    static let all: [Flag] = declared.all
 
     static subscript(dynamicMember flag: KeyPath<FlagDeclarations, Flag>) -> Flag { declared[keyPath: flag] }
 
@@ -21,10 +21,11 @@ enum Flags {
 }
 
 /// Every flag of every command, each declared once, in the order help lists them: parsing,
-/// help and the tests read `Flags.all`, which is these properties in order (`Mirror`), so a flag
-/// cannot be declared and left out. A name declared twice means two different things for
-/// disjoint commands (`report --repo NAME` is a stored repository, `scan --repo PATH_OR_URL` a
-/// git repository); a test checks no command takes a spelling twice.
+/// help and the tests read `Flags.all`, which is `all` below, these properties in order; a test
+/// reads them off with `Mirror` and fails when one is left out or out of order (reflection itself
+/// costs a millisecond of every start, so the list is written out). A name declared twice means
+/// two different things for disjoint commands (`report --repo NAME` is a stored repository,
+/// `scan --repo PATH_OR_URL` a git repository); a test checks no command takes a spelling twice.
 struct FlagDeclarations: Sendable {
     let scanFormat = Flag(name: "--format", value: "FORMAT", type: .choice(ScanFormat.choices),
                           help: "xcode (default: path:line:col: warning: message [rule]), json (the version-1 contract), sarif (SARIF 2.1.0), "
@@ -126,6 +127,14 @@ struct FlagDeclarations: Sendable {
                      commands: [.scan, .fix, .fleetRun])
     let quiet = Flag(name: "--quiet", value: nil, help: "print no summary or diagnostics on standard error",
                      commands: [.scan, .fix, .migrateScenes, .history, .fleetRun, .report])
+
+    /// The properties above, in order.
+    var all: [Flag] {
+        [scanFormat, fixFormat, historyFormat, reportFormat, repo, rev, historyRev, reportRepo, manifest, db,
+         reportOutput, output, baseline, diffBase, failOn, strict, config, rule, write, target, since, fleetSince,
+         maxCommits, allCommits, owner, jobs, lanes, transfers, cache, fleetCache, shard, fleetReport, workerTimeout,
+         workerMemory, inProcess, allowFailures, keepPaths, color, quiet]
+    }
 }
 
 /// Every command, as users type it.
