@@ -20,9 +20,34 @@ public struct IO: Sendable {
         self.errIsTerminal = errIsTerminal
     }
 
-    public static let standard = IO(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                                    err: { FileHandle.standardError.write(Data($0.utf8)) },
+    public static let standard = IO(out: { FileHandle.standardOutput.write(utf8($0)) },
+                                    err: { FileHandle.standardError.write(utf8($0)) },
                                     outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1)
+
+    /// `text`'s UTF-8 bytes, copied at once (`Data(text.utf8)` copies them one by one, a tenth of a
+    /// millisecond for the list of rules).
+    static func utf8(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { Data(buffer: $0) }
+    }
+}
+
+/// The process's environment, read from `environ`: Foundation's `ProcessInfo.environment`
+/// takes about 0.2 ms to build the same dictionary, at every start. As Foundation does, an entry
+/// is split at its first `=`, one without is skipped, and the last of a repeated name wins.
+public enum ProcessEnvironment {
+    public static func read() -> [String: String] {
+        var out: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                out[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            }
+            entry += 1
+        }
+        return out
+    }
 }
 
 /// The command line: finds the command in the registry, parses its flags, runs it, and maps
@@ -31,7 +56,7 @@ public struct IO: Sendable {
 /// retrying; 75: the cache is busy).
 public enum FleetCLI {
     public static func run(_ arguments: [String], io: IO = .standard,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                           environment: [String: String] = ProcessEnvironment.read()) -> Int32 {
         var words = Array(arguments.dropFirst())
         guard let first = words.first else { io.err(Help.general(width: Help.width(io, environment: environment))); return 2 }
         words.removeFirst()

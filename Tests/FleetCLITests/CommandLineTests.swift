@@ -87,6 +87,12 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         #expect(dashH.out.contains("-h, --help"))
     }
 
+    @Test func theEnvironmentIsReadAsFoundationReadsIt() {
+        // FleetCLI.run reads `environ` itself, which is cheaper at start.
+        #expect(ProcessEnvironment.read() == ProcessInfo.processInfo.environment)
+        #expect(String(decoding: IO.utf8("é ✓ \u{0}x"), as: UTF8.self) == "é ✓ \u{0}x")
+    }
+
     @Test func helpIsWrappedToTheTerminalAndEightyColumnsOtherwise() {
         for width in [60, 80, 120] {
             for c in Commands.all {
