@@ -164,7 +164,8 @@ struct Command: Sendable {
     let summary: String
     let about: String
     let positionals: Positionals
-    let run: @Sendable (ParsedArguments, IO, [String: String]) throws -> Int32
+    /// Runs it; the environment is read when the command asks for it (most need none).
+    let run: @Sendable (ParsedArguments, IO, () -> [String: String]) throws -> Int32
 
     var flags: [Flag] { Flags.of(id) }
 }
@@ -181,7 +182,7 @@ enum Commands {
                     Exit status: 0 no finding at or above --fail-on in app or library code (examples and tests never fail it), 1 at \
                     least one, 2 a usage, path or configuration error, 3 the store failed (worth retrying).
                     """,
-                positionals: .paths, run: { p, io, env in try ScanCommand.run(p, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try ScanCommand.run(p, io, environment: env()) }),
         Command(id: .fix, arguments: "[PATH…]", summary: "make the mechanical fixes: a diff, or --write to edit the files",
                 about: """
                     Scans as `scan` does and makes every fix that is mechanical: where the rule, the code's context (view, view \
@@ -191,7 +192,7 @@ enum Commands {
                     generated files, links, suppressed code, or a file that changed since it was read; keeps each file's encoding, line \
                     endings and indentation. With --repo, prints a patch against that revision.
                     """,
-                positionals: .paths, run: { p, io, env in try FixCommand.run(p, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try FixCommand.run(p, io, environment: env()) }),
         Command(id: .migrateScenes, arguments: "[PATH]", summary: "adopt the scene life cycle in an app target (TN3187): a diff, or --write",
                 about: """
                     Adopts the UIKit scene life cycle in an app target that `scene-manifest-missing` blocks, as Apple's TN3187 lists it: \
@@ -208,7 +209,7 @@ enum Commands {
                     the parent and the files that moved. Each distinct blob is scanned once; results are stored, so a second run only \
                     scans commits it has not stored.
                     """,
-                positionals: .none, run: { p, io, env in try HistoryCommand.run(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try HistoryCommand.run(p, io, environment: env()) }),
         Command(id: .fleetRun, arguments: "--manifest FILE", summary: "bring every repository of a manifest up to date and scan its new commits",
                 about: """
                     Clones (first run) or fetches every repository of the manifest into bare mirrors in the cache, scans the commits not \
@@ -220,10 +221,10 @@ enum Commands {
                     Exit status: 0 every repository done, 1 a repository failed (0 with --allow-failures), 2 a bad manifest or usage, 3 \
                     the store failed, 75 another run holds the cache (try later).
                     """,
-                positionals: .none, run: { p, io, env in try FleetCommand.runFleet(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try FleetCommand.runFleet(p, io, environment: env()) }),
         Command(id: .fleetCheck, arguments: "--manifest FILE", summary: "validate a fleet manifest",
                 about: "Validates the manifest and lists its problems (exit status 2 if any).",
-                positionals: .none, run: { p, io, env in try FleetCommand.check(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try FleetCommand.check(p, io, environment: env()) }),
         Command(id: .report, arguments: "--output DIR", summary: "the org dashboard (HTML, Markdown or JSON) of what fleet runs stored",
                 about: """
                     Renders what fleet runs (or history runs) stored: the org dashboard — every repository with its stage and what holds \
@@ -242,7 +243,7 @@ enum Commands {
                 positionals: .one("RULE"), run: { p, io, _ in try RulesCommands.explain(p.positionals[0], io); return 0 }),
         Command(id: .help, arguments: "[COMMAND]", summary: "this text, or a command's help",
                 about: "Prints the list of commands, or COMMAND's help (`fleetscan help fleet run`).",
-                positionals: .paths, run: { p, io, env in try Help.run(p.positionals, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try Help.run(p.positionals, io, environment: env()) }),
         Command(id: .version, arguments: "", summary: "print the version", about: "Prints fleetscan's version.",
                 positionals: .none, run: { _, io, _ in io.out("\(Tool.name) \(Tool.version)\n"); return 0 }),
     ]
