@@ -68,7 +68,7 @@ public enum FleetCLI {
             if first == "--help" || first == "-h" { return try Help.run(words, io, environment: environment) }
             if first == "--version" { return try Commands.named("version")!.run(ParsedArguments(), io, { environment }) }
             let command: Command
-            if let group = Commands.groups[first] {
+            if let group = Commands.group(first) {
                 helpName = first
                 let names = group.map { String($0.name.split(separator: " ")[1]) }
                 guard let sub = words.first, !sub.hasPrefix("-") else {
@@ -85,7 +85,7 @@ public enum FleetCLI {
             } else if let c = Commands.named(first) {
                 command = c
             } else {
-                let names = Commands.all.map(\.name) + Commands.groups.keys.sorted()
+                let names = Commands.all.map(\.name) + Commands.groupNames
                 throw CLIError.usage("unknown command '\(first)'" + Spelling.hint(for: first, among: names))
             }
             helpName = command.name == "help" ? nil : command.name

@@ -248,9 +248,17 @@ enum Commands {
                 positionals: .none, run: { _, io, _ in io.out("\(Tool.name) \(Tool.version)\n"); return 0 }),
     ]
 
-    /// Commands with a subcommand (`fleet run`, `migrate scenes`): the first word.
-    static var groups: [String: [Command]] {
-        Dictionary(grouping: all.filter { $0.name.contains(" ") }, by: { String($0.name.split(separator: " ")[0]) })
+    /// The commands with a subcommand whose first word is `name` (`fleet` → `fleet run`, `fleet
+    /// check`), in registry order; nil when there are none. (A search, not a dictionary: the first
+    /// dictionary of a type costs the runtime a tenth of a millisecond, at every start.)
+    static func group(_ name: String) -> [Command]? {
+        let members = all.filter { $0.name.hasPrefix(name + " ") }
+        return members.isEmpty ? nil : members
+    }
+
+    /// The first words of the commands with a subcommand, sorted.
+    static var groupNames: [String] {
+        Array(Set(all.compactMap { $0.name.contains(" ") ? String($0.name.split(separator: " ")[0]) : nil })).sorted()
     }
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
