@@ -14,14 +14,16 @@ let package = Package(
     // through another: this is the one statement of the module graph, which
     // scripts/check-boundaries holds the imports to and scripts/module-graph draws for README.
     targets: [
-        // C libraries from the system (Debian -dev packages), each behind one Swift module.
-        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Only libpq's header: the library is loaded when a PostgreSQL store is opened (LibPQ.swift).
+        // C libraries from the system (Debian -dev packages), each behind one Swift module. Only
+        // zlib is linked: of the others only the headers are used (no pkgConfig, whose flags
+        // would link them), and the wrapper module loads the library on first use through the
+        // table of functions its shim.h lists, so a process starts without relocating them.
+        .systemLibrary(name: "CLibGit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CVectorscan", pkgConfig: "libhs", providers: [.apt(["libvectorscan-dev"])]),
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CVectorscan", providers: [.apt(["libvectorscan-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
         .target(name: "StableHashing"),
         // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2

@@ -22,7 +22,7 @@ enum Help {
         guard !words.isEmpty else { io.out(general(width: width)); return 0 }
         let name = words.joined(separator: " ")
         if let c = Commands.named(name) { io.out(text(c, width: width)); return 0 }
-        if let group = Commands.groups[name] { io.out(text(group: name, group, width: width)); return 0 }
+        if let group = Commands.group(name) { io.out(text(group: name, group, width: width)); return 0 }
         throw CLIError.usage("no command '\(name)'" + Spelling.hint(for: name, among: Commands.all.map(\.name)))
     }
 

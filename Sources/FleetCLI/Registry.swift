@@ -11,8 +11,8 @@ enum Flags {
 
     static let declared = FlagDeclarations()
 
-    /// Every flag, in help order: the declarations' properties, read off them.
-    static let all: [Flag] = Mirror(reflecting: declared).children.compactMap { $0.value as? Flag }
+    /// Every flag, in help order: the declarations' properties (`FlagDeclarations.all`).
+    static let all: [Flag] = declared.all
 
     static subscript(dynamicMember flag: KeyPath<FlagDeclarations, Flag>) -> Flag { declared[keyPath: flag] }
 
@@ -21,10 +21,11 @@ enum Flags {
 }
 
 /// Every flag of every command, each declared once, in the order help lists them: parsing,
-/// help and the tests read `Flags.all`, which is these properties in order (`Mirror`), so a flag
-/// cannot be declared and left out. A name declared twice means two different things for
-/// disjoint commands (`report --repo NAME` is a stored repository, `scan --repo PATH_OR_URL` a
-/// git repository); a test checks no command takes a spelling twice.
+/// help and the tests read `Flags.all`, which is `all` below, these properties in order; a test
+/// reads them off with `Mirror` and fails when one is left out or out of order (reflection itself
+/// costs a millisecond of every start, so the list is written out). A name declared twice means
+/// two different things for disjoint commands (`report --repo NAME` is a stored repository,
+/// `scan --repo PATH_OR_URL` a git repository); a test checks no command takes a spelling twice.
 struct FlagDeclarations: Sendable {
     let scanFormat = Flag(name: "--format", value: "FORMAT", type: .choice(ScanFormat.choices),
                           help: "xcode (default: path:line:col: warning: message [rule]), json (the version-1 contract), sarif (SARIF 2.1.0), "
@@ -126,6 +127,14 @@ struct FlagDeclarations: Sendable {
                      commands: [.scan, .fix, .fleetRun])
     let quiet = Flag(name: "--quiet", value: nil, help: "print no summary or diagnostics on standard error",
                      commands: [.scan, .fix, .migrateScenes, .history, .fleetRun, .report])
+
+    /// The properties above, in order.
+    var all: [Flag] {
+        [scanFormat, fixFormat, historyFormat, reportFormat, repo, rev, historyRev, reportRepo, manifest, db,
+         reportOutput, output, baseline, diffBase, failOn, strict, config, rule, write, target, since, fleetSince,
+         maxCommits, allCommits, owner, jobs, lanes, transfers, cache, fleetCache, shard, fleetReport, workerTimeout,
+         workerMemory, inProcess, allowFailures, keepPaths, color, quiet]
+    }
 }
 
 /// Every command, as users type it.
@@ -155,7 +164,8 @@ struct Command: Sendable {
     let summary: String
     let about: String
     let positionals: Positionals
-    let run: @Sendable (ParsedArguments, IO, [String: String]) throws -> Int32
+    /// Runs it; the environment is read when the command asks for it (most need none).
+    let run: @Sendable (ParsedArguments, IO, () -> [String: String]) throws -> Int32
 
     var flags: [Flag] { Flags.of(id) }
 }
@@ -172,7 +182,7 @@ enum Commands {
                     Exit status: 0 no finding at or above --fail-on in app or library code (examples and tests never fail it), 1 at \
                     least one, 2 a usage, path or configuration error, 3 the store failed (worth retrying).
                     """,
-                positionals: .paths, run: { p, io, env in try ScanCommand.run(p, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try ScanCommand.run(p, io, environment: env()) }),
         Command(id: .fix, arguments: "[PATH…]", summary: "make the mechanical fixes: a diff, or --write to edit the files",
                 about: """
                     Scans as `scan` does and makes every fix that is mechanical: where the rule, the code's context (view, view \
@@ -182,7 +192,7 @@ enum Commands {
                     generated files, links, suppressed code, or a file that changed since it was read; keeps each file's encoding, line \
                     endings and indentation. With --repo, prints a patch against that revision.
                     """,
-                positionals: .paths, run: { p, io, env in try FixCommand.run(p, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try FixCommand.run(p, io, environment: env()) }),
         Command(id: .migrateScenes, arguments: "[PATH]", summary: "adopt the scene life cycle in an app target (TN3187): a diff, or --write",
                 about: """
                     Adopts the UIKit scene life cycle in an app target that `scene-manifest-missing` blocks, as Apple's TN3187 lists it: \
@@ -199,7 +209,7 @@ enum Commands {
                     the parent and the files that moved. Each distinct blob is scanned once; results are stored, so a second run only \
                     scans commits it has not stored.
                     """,
-                positionals: .none, run: { p, io, env in try HistoryCommand.run(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try HistoryCommand.run(p, io, environment: env()) }),
         Command(id: .fleetRun, arguments: "--manifest FILE", summary: "bring every repository of a manifest up to date and scan its new commits",
                 about: """
                     Clones (first run) or fetches every repository of the manifest into bare mirrors in the cache, scans the commits not \
@@ -211,10 +221,10 @@ enum Commands {
                     Exit status: 0 every repository done, 1 a repository failed (0 with --allow-failures), 2 a bad manifest or usage, 3 \
                     the store failed, 75 another run holds the cache (try later).
                     """,
-                positionals: .none, run: { p, io, env in try FleetCommand.runFleet(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try FleetCommand.runFleet(p, io, environment: env()) }),
         Command(id: .fleetCheck, arguments: "--manifest FILE", summary: "validate a fleet manifest",
                 about: "Validates the manifest and lists its problems (exit status 2 if any).",
-                positionals: .none, run: { p, io, env in try FleetCommand.check(p, io, environment: env) }),
+                positionals: .none, run: { p, io, env in try FleetCommand.check(p, io, environment: env()) }),
         Command(id: .report, arguments: "--output DIR", summary: "the org dashboard (HTML, Markdown or JSON) of what fleet runs stored",
                 about: """
                     Renders what fleet runs (or history runs) stored: the org dashboard — every repository with its stage and what holds \
@@ -233,14 +243,22 @@ enum Commands {
                 positionals: .one("RULE"), run: { p, io, _ in try RulesCommands.explain(p.positionals[0], io); return 0 }),
         Command(id: .help, arguments: "[COMMAND]", summary: "this text, or a command's help",
                 about: "Prints the list of commands, or COMMAND's help (`fleetscan help fleet run`).",
-                positionals: .paths, run: { p, io, env in try Help.run(p.positionals, io, environment: env) }),
+                positionals: .paths, run: { p, io, env in try Help.run(p.positionals, io, environment: env()) }),
         Command(id: .version, arguments: "", summary: "print the version", about: "Prints fleetscan's version.",
                 positionals: .none, run: { _, io, _ in io.out("\(Tool.name) \(Tool.version)\n"); return 0 }),
     ]
 
-    /// Commands with a subcommand (`fleet run`, `migrate scenes`): the first word.
-    static var groups: [String: [Command]] {
-        Dictionary(grouping: all.filter { $0.name.contains(" ") }, by: { String($0.name.split(separator: " ")[0]) })
+    /// The commands with a subcommand whose first word is `name` (`fleet` → `fleet run`, `fleet
+    /// check`), in registry order; nil when there are none. (A search, not a dictionary: the first
+    /// dictionary of a type costs the runtime a tenth of a millisecond, at every start.)
+    static func group(_ name: String) -> [Command]? {
+        let members = all.filter { $0.name.hasPrefix(name + " ") }
+        return members.isEmpty ? nil : members
+    }
+
+    /// The first words of the commands with a subcommand, sorted.
+    static var groupNames: [String] {
+        Array(Set(all.compactMap { $0.name.contains(" ") ? String($0.name.split(separator: " ")[0]) : nil })).sorted()
     }
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

@@ -39,22 +39,24 @@ public enum Git {
     /// libgit2's set-up, run once; every return code is checked: an option that does not take
     /// (the pack-file limit a fleet run depends on, strict hash checks) is an error, not a default.
     private static let initialized: Result<Void, GitError> = Result {
+        // The library is loaded here, so a machine without it fails where every entry point starts.
+        var lib = try LibGit2.loaded.get()
         // Not through `check`: it clears libgit2's error state, which does not exist before this.
-        let started = git_libgit2_init()
+        let started = lib.git_libgit2_init()
         guard started >= 0 else { throw GitError(function: "git_libgit2_init", code: started, message: "libgit2 could not be initialised", context: "") }
-        try check(fleetscan_git_set_mwindow_file_limit(packFileLimit), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_FILE_LIMIT")
-        try check(fleetscan_git_set_strict_hash_verification(1), "git_libgit2_opts", "GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION")
-        try check(fleetscan_git_set_cache_object_limit(GIT_OBJECT_TREE, 1 << 20), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
-        try check(fleetscan_git_set_cache_object_limit(GIT_OBJECT_COMMIT, 1 << 16), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
+        try check(fleetscan_git_set_mwindow_file_limit(&lib, packFileLimit), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_FILE_LIMIT")
+        try check(fleetscan_git_set_strict_hash_verification(&lib, 1), "git_libgit2_opts", "GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION")
+        try check(fleetscan_git_set_cache_object_limit(&lib, GIT_OBJECT_TREE, 1 << 20), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
+        try check(fleetscan_git_set_cache_object_limit(&lib, GIT_OBJECT_COMMIT, 1 << 16), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
         // The object cache (trees and commits) holds 32 MiB, not libgit2's 256 MiB: a history
         // diffs each tree against the one before, so what it reads again is recent, and a long
         // history's every tree filled the cache (duckduckgo/iOS grew by ~30 MiB per 1,000 commits).
-        try check(fleetscan_git_set_cache_max_size(objectCacheSize), "git_libgit2_opts", "GIT_OPT_SET_CACHE_MAX_SIZE")
+        try check(fleetscan_git_set_cache_max_size(&lib, objectCacheSize), "git_libgit2_opts", "GIT_OPT_SET_CACHE_MAX_SIZE")
         // The machine's and the user's git configuration are not read: repositories read the same
         // everywhere, and libgit2 no longer checks those files for changes on every config lookup
         // (35 stat calls per repository of a fleet run). Fetches set their own options.
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
-            try check(fleetscan_git_clear_config_search_path(level), "git_libgit2_opts", "GIT_OPT_SET_SEARCH_PATH")
+            try check(fleetscan_git_clear_config_search_path(&lib, level), "git_libgit2_opts", "GIT_OPT_SET_SEARCH_PATH")
         }
         // Certificate authorities named the way git and OpenSSL name them (a company's own CA);
         // otherwise libgit2's TLS backend keeps the system's.
@@ -62,7 +64,7 @@ public enum Git {
         let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         if file != nil || folder != nil {
-            try check(fleetscan_git_set_ssl_cert_locations(file, folder), "git_libgit2_opts",
+            try check(fleetscan_git_set_ssl_cert_locations(&lib, file, folder), "git_libgit2_opts",
                       "GIT_OPT_SET_SSL_CERT_LOCATIONS \(file ?? "")\(folder.map { " " + $0 } ?? "")")
         }
     }.mapError { $0 as! GitError }
@@ -74,14 +76,15 @@ public enum Git {
     /// machines, would overrun a worker's address-space limit).
     public static func limitMappedPacks(to bytes: Int) throws {
         try setUp()
-        try check(fleetscan_git_set_mwindow_mapped_limit(max(bytes, 64 << 20)), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_MAPPED_LIMIT")
+        var table = lib
+        try check(fleetscan_git_set_mwindow_mapped_limit(&table, max(bytes, 64 << 20)), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_MAPPED_LIMIT")
     }
 
-    /// The libgit2 version, as `major.minor.revision`.
+    /// The libgit2 version, as `major.minor.revision` ("not installed" without libgit2).
     public static var version: String {
-        try? setUp()
+        guard (try? setUp()) != nil else { return "not installed" }
         var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
-        git_libgit2_version(&major, &minor, &revision)
+        _ = lib.git_libgit2_version(&major, &minor, &revision)
         return "\(major).\(minor).\(revision)"
     }
 
@@ -91,7 +94,7 @@ public enum Git {
     /// 'init.defaultbranch' was not found" would then stand in for the real cause).
     @discardableResult
     static func check(_ call: @autoclosure () -> Int32, _ function: String, _ context: @autoclosure () -> String) throws -> Int32 {
-        git_error_clear()
+        lib.git_error_clear()
         let code = call()
         guard code < 0 else { return code }
         throw lastError(code, function, context())
@@ -100,13 +103,13 @@ public enum Git {
     /// `call`'s return code, with the thread's last error cleared before it (for calls whose
     /// failure the caller handles itself, then reads with `lastError`).
     static func fresh(_ call: () -> Int32) -> Int32 {
-        git_error_clear()
+        lib.git_error_clear()
         return call()
     }
 
     static func lastError(_ code: Int32, _ function: String, _ context: String) -> GitError {
         var message = "\(function) failed (code \(code))"
-        if let e = git_error_last(), let text = e.pointee.message {
+        if let e = lib.git_error_last(), let text = e.pointee.message {
             message = String(cString: text).trimmingTrailingNewlines()
         }
         return GitError(function: function, code: code, message: message, context: context)

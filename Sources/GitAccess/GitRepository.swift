@@ -85,8 +85,8 @@ public final class GitRepository {
     }
 
     deinit {
-        if let odbHandle { git_odb_free(odbHandle) }
-        git_repository_free(handle)
+        if let odbHandle { lib.git_odb_free(odbHandle) }
+        lib.git_repository_free(handle)
     }
 
     /// Opens the repository at `path`: a working tree's root, its `.git` folder, or a bare
@@ -98,7 +98,7 @@ public final class GitRepository {
         try Git.setUp()
         try GitDirectoryLinks.check(path)
         var repo: OpaquePointer?
-        try Git.check(git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
+        try Git.check(lib.git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
                       "git_repository_open_ext", path)
         let opened = GitRepository(handle: repo!, location: path)
         try LooseObjects.install(into: repo!, location: path)
@@ -109,25 +109,25 @@ public final class GitRepository {
     public static func initBare(_ path: String) throws -> GitRepository {
         try Git.setUp()
         var options = git_repository_init_options()
-        try Git.check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
+        try Git.check(lib.git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
                       "git_repository_init_options_init", path)
         options.flags = GIT_REPOSITORY_INIT_BARE.rawValue | GIT_REPOSITORY_INIT_MKPATH.rawValue
         var repo: OpaquePointer?
-        try Git.check(git_repository_init_ext(&repo, path, &options), "git_repository_init_ext", path)
+        try Git.check(lib.git_repository_init_ext(&repo, path, &options), "git_repository_init_ext", path)
         return GitRepository(handle: repo!, location: path)
     }
 
     /// No commits yet (HEAD is unborn).
-    public var isEmpty: Bool { git_repository_is_empty(handle) == 1 }
+    public var isEmpty: Bool { lib.git_repository_is_empty(handle) == 1 }
     /// A shallow clone: some history is missing on purpose.
-    public var isShallow: Bool { git_repository_is_shallow(handle) == 1 }
+    public var isShallow: Bool { lib.git_repository_is_shallow(handle) == 1 }
 
     // MARK: Revisions and commits
 
     /// The commit a revision names (`main`, `origin/main`, `v1.2`, `HEAD~3`, a hex id).
     public func resolveCommit(_ revision: String) throws -> ObjectID {
         var object: OpaquePointer?
-        let code = Git.fresh { git_revparse_single(&object, handle, revision) }
+        let code = Git.fresh { lib.git_revparse_single(&object, handle, revision) }
         if code < 0 {
             // Read at once: asking whether the repository is empty sets an error of its own.
             let e = Git.lastError(code, "git_revparse_single", location)
@@ -142,27 +142,27 @@ public final class GitRepository {
             let message = unknown ? "unknown revision '\(revision)'" : "revision '\(revision)' cannot be read: \(e.message)"
             throw GitError(function: e.function, code: e.code, message: ObjectStoreHealth.annotated(message, storeProblems), context: location)
         }
-        defer { git_object_free(object) }
+        defer { lib.git_object_free(object) }
         var commit: OpaquePointer?
-        try checkRead(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel", "\(location) \(revision)")
-        defer { git_object_free(commit) }
-        return ObjectID(git_object_id(commit))
+        try checkRead(lib.git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel", "\(location) \(revision)")
+        defer { lib.git_object_free(commit) }
+        return ObjectID(lib.git_object_id(commit)!)
     }
 
     /// The object a reference named as a revision is (`main`, `HEAD`, `v1.2`), read from the
     /// references alone; nil when the revision names no reference.
     private func referencedID(_ revision: String) -> ObjectID? {
         var ref: OpaquePointer?
-        guard git_reference_dwim(&ref, handle, revision) == 0 else { return nil }
-        defer { git_reference_free(ref) }
+        guard lib.git_reference_dwim(&ref, handle, revision) == 0 else { return nil }
+        defer { lib.git_reference_free(ref) }
         var resolved: OpaquePointer?
-        guard git_reference_resolve(&resolved, ref) == 0 else { return nil }
-        defer { git_reference_free(resolved) }
-        return git_reference_target(resolved).map { ObjectID($0) }
+        guard lib.git_reference_resolve(&resolved, ref) == 0 else { return nil }
+        defer { lib.git_reference_free(resolved) }
+        return lib.git_reference_target(resolved).map { ObjectID($0) }
     }
 
     /// What is wrong with the object store, looked for once, after a read failed.
-    private lazy var storeProblems: [String] = ObjectStoreHealth.problems(gitDirectory: String(cString: git_repository_path(handle)))
+    private lazy var storeProblems: [String] = ObjectStoreHealth.problems(gitDirectory: String(cString: lib.git_repository_path(handle)!))
 
     /// Like `Git.check` for a call that reads an object: a failure says what is wrong with the
     /// object store when something is (a damaged pack index, a truncated pack, alternates).
@@ -178,15 +178,15 @@ public final class GitRepository {
     /// The reference HEAD names (`refs/heads/main`), nil when HEAD is detached or unreadable.
     public var headReference: String? {
         var head: OpaquePointer?
-        guard git_reference_lookup(&head, handle, "HEAD") == 0 else { return nil }
-        defer { git_reference_free(head) }
-        return git_reference_symbolic_target(head).map { String(cString: $0) }
+        guard lib.git_reference_lookup(&head, handle, "HEAD") == 0 else { return nil }
+        defer { lib.git_reference_free(head) }
+        return lib.git_reference_symbolic_target(head).map { String(cString: $0) }
     }
 
     /// The commit id a reference points at, without peeling tags; nil when there is none.
     public func target(of reference: String) -> ObjectID? {
         var id = git_oid()
-        guard git_reference_name_to_id(&id, handle, reference) == 0 else { return nil }
+        guard lib.git_reference_name_to_id(&id, handle, reference) == 0 else { return nil }
         return ObjectID(id)
     }
 
@@ -194,16 +194,16 @@ public final class GitRepository {
     public func commit(_ id: ObjectID) throws -> Commit {
         var oid = id.raw
         var commit: OpaquePointer?
-        try checkRead(git_commit_lookup(&commit, handle, &oid), "git_commit_lookup", "\(location) commit \(id.hex)")
-        defer { git_commit_free(commit) }
-        let count = git_commit_parentcount(commit)
+        try checkRead(lib.git_commit_lookup(&commit, handle, &oid), "git_commit_lookup", "\(location) commit \(id.hex)")
+        defer { lib.git_commit_free(commit) }
+        let count = lib.git_commit_parentcount(commit)
         var parents: [ObjectID] = []
-        for i in 0..<count { if let p = git_commit_parent_id(commit, i) { parents.append(ObjectID(p)) } }
-        let author = git_commit_author(commit)
-        let subject = git_commit_summary(commit).map { String(cString: $0) } ?? ""
-        let time = author.map { Int64($0.pointee.when.time) } ?? Int64(git_commit_time(commit))
+        for i in 0..<count { if let p = lib.git_commit_parent_id(commit, i) { parents.append(ObjectID(p)) } }
+        let author = lib.git_commit_author(commit)
+        let subject = lib.git_commit_summary(commit).map { String(cString: $0) } ?? ""
+        let time = author.map { Int64($0.pointee.when.time) } ?? Int64(lib.git_commit_time(commit))
         let offset = author.map { Int64($0.pointee.when.offset) } ?? 0
-        var out = Commit(id: id, tree: ObjectID(git_commit_tree_id(commit)), parents: parents,
+        var out = Commit(id: id, tree: ObjectID(lib.git_commit_tree_id(commit)!), parents: parents,
                          authorTime: Commit.times.contains(time) ? time : 0,
                          authorOffset: Commit.offsets.contains(Int32(clamping: offset)) ? Int32(offset) : 0, subject: subject)
         if !Commit.times.contains(time) { out.statedTime = time }
@@ -215,7 +215,7 @@ public final class GitRepository {
     public func contains(_ id: ObjectID) -> Bool {
         guard let odb = try? objectDatabase() else { return false }
         var oid = id.raw
-        return git_odb_exists(odb, &oid) == 1
+        return lib.git_odb_exists(odb, &oid) == 1
     }
 
     // MARK: Trees
@@ -239,20 +239,20 @@ public final class GitRepository {
         guard let tree else { return [] }
         var out: [(entry: OpaquePointer, path: String, kind: TreeEntry.Kind)] = []
         var previous: OpaquePointer?
-        for i in 0..<git_tree_entrycount(tree) {
-            guard let entry = git_tree_entry_byindex(tree, i), let cName = git_tree_entry_name(entry) else { continue }
+        for i in 0..<lib.git_tree_entrycount(tree) {
+            guard let entry = lib.git_tree_entry_byindex(tree, i), let cName = lib.git_tree_entry_name(entry) else { continue }
             let name = String(cString: cName)
             let path = prefix.isEmpty ? name : prefix + "/" + name
             if name.isEmpty || name == "." || name == ".." || name.utf8.contains(UInt8(ascii: "/")) || name.lowercased() == ".git" {
                 problem(TreeProblem(path: path, message: "a tree entry with the name `\(name)`, which git never writes; skipped"))
                 continue
             }
-            if let previous, git_tree_entry_cmp(previous, entry) >= 0 {
+            if let previous, lib.git_tree_entry_cmp(previous, entry) >= 0 {
                 problem(TreeProblem(path: path, message: "a tree entry repeated or out of order, which git never writes; skipped"))
                 continue
             }
             previous = entry
-            guard let kind = TreeEntry.kind(of: git_tree_entry_filemode(entry)) else { continue }
+            guard let kind = TreeEntry.kind(of: lib.git_tree_entry_filemode(entry)) else { continue }
             out.append((entry, path, kind))
         }
         return out
@@ -261,7 +261,7 @@ public final class GitRepository {
     private func lookUpTree(_ id: ObjectID, _ context: @autoclosure () -> String) throws -> OpaquePointer? {
         var oid = id.raw
         var t: OpaquePointer?
-        try checkRead(git_tree_lookup(&t, handle, &oid), "git_tree_lookup", context())
+        try checkRead(lib.git_tree_lookup(&t, handle, &oid), "git_tree_lookup", context())
         return t
     }
 
@@ -278,10 +278,10 @@ public final class GitRepository {
         var stack: [(String, ObjectID, Int)] = [("", tree, 0)]
         while let (prefix, id, depth) = stack.popLast() {
             let t = try lookUpTree(id, "\(location) tree \(id.hex) (\(prefix.isEmpty ? "/" : prefix))")
-            defer { git_tree_free(t) }
+            defer { lib.git_tree_free(t) }
             var folders: [(String, ObjectID, Int)] = []
             for (entry, path, kind) in entries(of: t, prefix: prefix, problem: problem) {
-                let entryID = ObjectID(git_tree_entry_id(entry))
+                let entryID = ObjectID(lib.git_tree_entry_id(entry)!)
                 if kind == .tree {
                     guard depth < Self.maximumTreeDepth else { problem(Self.tooDeep(path)); continue }
                     if enter(path) { folders.append((path, entryID, depth + 1)) }
@@ -296,14 +296,14 @@ public final class GitRepository {
     /// The entry at `path` (`/`-separated) under `tree`, or nil when there is none.
     public func entry(path: String, in tree: ObjectID) throws -> TreeEntry? {
         let t = try lookUpTree(tree, "\(location) tree \(tree.hex)")
-        defer { git_tree_free(t) }
+        defer { lib.git_tree_free(t) }
         var entry: OpaquePointer?
-        let code = git_tree_entry_bypath(&entry, t, path)
+        let code = lib.git_tree_entry_bypath(&entry, t, path)
         if code == GIT_ENOTFOUND.rawValue { return nil }
         try Git.check(code, "git_tree_entry_bypath", "\(location) \(path)")
-        defer { git_tree_entry_free(entry) }
-        guard let kind = TreeEntry.kind(of: git_tree_entry_filemode(entry)) else { return nil }
-        return TreeEntry(path: path, id: ObjectID(git_tree_entry_id(entry)), kind: kind)
+        defer { lib.git_tree_entry_free(entry) }
+        guard let kind = TreeEntry.kind(of: lib.git_tree_entry_filemode(entry)) else { return nil }
+        return TreeEntry(path: path, id: ObjectID(lib.git_tree_entry_id(entry)!), kind: kind)
     }
 
     /// The paths whose entries differ between `old` (nil: the empty tree) and `new`, in the order
@@ -330,21 +330,21 @@ public final class GitRepository {
                 self.depth = depth
             }
             deinit {
-                git_tree_free(oldTree)
-                git_tree_free(newTree)
+                lib.git_tree_free(oldTree)
+                lib.git_tree_free(newTree)
             }
         }
         func open(_ old: ObjectID?, _ new: ObjectID?, prefix: String, depth: Int) throws -> Frame {
             let context = "\(location) tree (\(prefix.isEmpty ? "/" : prefix))"
             let o = try old.map { try lookUpTree($0, context) } ?? nil
             let n: OpaquePointer?
-            do { n = try new.map { try lookUpTree($0, context) } ?? nil } catch { git_tree_free(o); throw error }
+            do { n = try new.map { try lookUpTree($0, context) } ?? nil } catch { lib.git_tree_free(o); throw error }
             return Frame(o, n, old: entries(of: o, prefix: prefix, problem: problem),
                          new: entries(of: n, prefix: prefix, problem: problem), depth: depth)
         }
         var stack = [try open(old, new, prefix: "", depth: 0)]
         func entry(_ e: (entry: OpaquePointer, path: String, kind: TreeEntry.Kind)) -> TreeEntry {
-            TreeEntry(path: e.path, id: ObjectID(git_tree_entry_id(e.entry)), kind: e.kind)
+            TreeEntry(path: e.path, id: ObjectID(lib.git_tree_entry_id(e.entry)!), kind: e.kind)
         }
         func descend(_ old: ObjectID?, _ new: ObjectID?, path: String, depth: Int) throws {
             guard depth < Self.maximumTreeDepth else { problem(Self.tooDeep(path)); return }
@@ -355,7 +355,7 @@ public final class GitRepository {
             guard f.a < f.old.count || f.b < f.new.count else { stack.removeLast(); continue }
             let o = f.a < f.old.count ? f.old[f.a] : nil
             let n = f.b < f.new.count ? f.new[f.b] : nil
-            let order: Int32 = o == nil ? 1 : n == nil ? -1 : git_tree_entry_cmp(o!.entry, n!.entry)
+            let order: Int32 = o == nil ? 1 : n == nil ? -1 : lib.git_tree_entry_cmp(o!.entry, n!.entry)
             if order < 0 {
                 f.a += 1
                 let oe = entry(o!)
@@ -367,8 +367,8 @@ public final class GitRepository {
             } else {
                 f.a += 1
                 f.b += 1
-                let oldMode = git_tree_entry_filemode(o!.entry), newMode = git_tree_entry_filemode(n!.entry)
-                if oldMode == newMode, git_oid_equal(git_tree_entry_id(o!.entry), git_tree_entry_id(n!.entry)) == 1 { continue }
+                let oldMode = lib.git_tree_entry_filemode(o!.entry), newMode = lib.git_tree_entry_filemode(n!.entry)
+                if oldMode == newMode, lib.git_oid_equal(lib.git_tree_entry_id(o!.entry), lib.git_tree_entry_id(n!.entry)) == 1 { continue }
                 let oe = entry(o!), ne = entry(n!)
                 if oe.kind == .tree, ne.kind == .tree {
                     try descend(oe.id, ne.id, path: ne.path, depth: f.depth)
@@ -386,20 +386,20 @@ public final class GitRepository {
         let context = "\(location) renames \(old.hex) → \(new.hex)"
         var oldTree: OpaquePointer?, newTree: OpaquePointer?
         var a = old.raw, b = new.raw
-        try checkRead(git_tree_lookup(&oldTree, handle, &a), "git_tree_lookup", context)
-        defer { git_tree_free(oldTree) }
-        try checkRead(git_tree_lookup(&newTree, handle, &b), "git_tree_lookup", context)
-        defer { git_tree_free(newTree) }
+        try checkRead(lib.git_tree_lookup(&oldTree, handle, &a), "git_tree_lookup", context)
+        defer { lib.git_tree_free(oldTree) }
+        try checkRead(lib.git_tree_lookup(&newTree, handle, &b), "git_tree_lookup", context)
+        defer { lib.git_tree_free(newTree) }
         var diff: OpaquePointer?
-        try Git.check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, nil), "git_diff_tree_to_tree", context)
-        defer { git_diff_free(diff) }
+        try Git.check(lib.git_diff_tree_to_tree(&diff, handle, oldTree, newTree, nil), "git_diff_tree_to_tree", context)
+        defer { lib.git_diff_free(diff) }
         var find = git_diff_find_options()
-        try Git.check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init", context)
+        try Git.check(lib.git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init", context)
         find.flags = GIT_DIFF_FIND_RENAMES.rawValue
-        try Git.check(git_diff_find_similar(diff, &find), "git_diff_find_similar", context)
+        try Git.check(lib.git_diff_find_similar(diff, &find), "git_diff_find_similar", context)
         var out: [String: String] = [:]
-        for i in 0..<git_diff_num_deltas(diff) {
-            guard let d = git_diff_get_delta(diff, i)?.pointee, d.status == GIT_DELTA_RENAMED,
+        for i in 0..<lib.git_diff_num_deltas(diff) {
+            guard let d = lib.git_diff_get_delta(diff, i)?.pointee, d.status == GIT_DELTA_RENAMED,
                   let from = d.old_file.path, let to = d.new_file.path else { continue }
             out[String(cString: from)] = String(cString: to)
         }
@@ -414,7 +414,7 @@ public final class GitRepository {
         var oid = id.raw
         var length = 0
         var type = GIT_OBJECT_ANY
-        try checkRead(git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header", "\(location) object \(id.hex)")
+        try checkRead(lib.git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header", "\(location) object \(id.hex)")
         return length
     }
 
@@ -428,10 +428,10 @@ public final class GitRepository {
         guard size <= limit else { throw BlobTooLarge(id: id, size: size, limit: limit) }
         var oid = id.raw
         var blob: OpaquePointer?
-        try checkRead(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup", "\(location) blob \(id.hex)")
-        defer { git_blob_free(blob) }
-        let count = Int(git_blob_rawsize(blob))
-        return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: count))
+        try checkRead(lib.git_blob_lookup(&blob, handle, &oid), "git_blob_lookup", "\(location) blob \(id.hex)")
+        defer { lib.git_blob_free(blob) }
+        let count = Int(lib.git_blob_rawsize(blob))
+        return try body(UnsafeRawBufferPointer(start: lib.git_blob_rawcontent(blob), count: count))
     }
 
     /// The bytes of blob `id` (refused from its header when over `limit`).
@@ -442,7 +442,7 @@ public final class GitRepository {
     func objectDatabase() throws -> OpaquePointer {
         if let odbHandle { return odbHandle }
         var odb: OpaquePointer?
-        try Git.check(git_repository_odb(&odb, handle), "git_repository_odb", location)
+        try Git.check(lib.git_repository_odb(&odb, handle), "git_repository_odb", location)
         odbHandle = odb
         return odb!
     }

@@ -33,19 +33,19 @@ enum LooseObjects {
     /// Gives `repository` an object database that reads packs through libgit2 and loose objects
     /// through this reader, with no alternates.
     static func install(into repository: OpaquePointer, location: String) throws {
-        guard let common = git_repository_commondir(repository) else {
+        guard let common = lib.git_repository_commondir(repository) else {
             throw GitError(function: "git_repository_commondir", code: -1, message: "no repository folder", context: location)
         }
         let objects = String(cString: common) + "objects"
         var odb: OpaquePointer?
-        try Git.check(git_odb_new(&odb), "git_odb_new", location)
-        defer { git_odb_free(odb) }
+        try Git.check(lib.git_odb_new(&odb), "git_odb_new", location)
+        defer { lib.git_odb_free(odb) }
         var pack: UnsafeMutablePointer<git_odb_backend>?
-        try Git.check(git_odb_backend_pack(&pack, objects), "git_odb_backend_pack", location)
+        try Git.check(lib.git_odb_backend_pack(&pack, objects), "git_odb_backend_pack", location)
         // A backend added to an object database is owned by it from then on.
-        try Git.check(git_odb_add_backend(odb, pack, 2), "git_odb_add_backend", location)
-        try Git.check(git_odb_add_backend(odb, makeBackend(objects: objects), 1), "git_odb_add_backend", location)
-        try Git.check(git_repository_set_odb(repository, odb), "git_repository_set_odb", location)
+        try Git.check(lib.git_odb_add_backend(odb, pack, 2), "git_odb_add_backend", location)
+        try Git.check(lib.git_odb_add_backend(odb, makeBackend(objects: objects), 1), "git_odb_add_backend", location)
+        try Git.check(lib.git_repository_set_odb(repository, odb), "git_repository_set_odb", location)
     }
 
     /// The state a backend's callbacks reach through the pointer libgit2 hands them.
@@ -65,7 +65,7 @@ enum LooseObjects {
     private static func makeBackend(objects: String) -> UnsafeMutablePointer<git_odb_backend> {
         let raw = UnsafeMutableRawPointer.allocate(byteCount: folderOffset + MemoryLayout<UnsafeRawPointer>.stride, alignment: 16)
         let backend = raw.bindMemory(to: git_odb_backend.self, capacity: 1)
-        _ = git_odb_init_backend(backend, UInt32(GIT_ODB_BACKEND_VERSION))
+        _ = lib.git_odb_init_backend(backend, UInt32(GIT_ODB_BACKEND_VERSION))
         (raw + folderOffset).storeBytes(of: UnsafeRawPointer(Unmanaged.passRetained(Folder(path: objects)).toOpaque()),
                                         as: UnsafeRawPointer.self)
         backend.pointee.read = { data, length, type, backend, oid in
@@ -124,13 +124,13 @@ enum LooseObjects {
             try body(file)
             return 0
         } catch {
-            git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "loose object is damaged: \(error)")
+            _ = lib.git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "loose object is damaged: \(error)")
             return GIT_ERROR.rawValue
         }
     }
 
     private static func ambiguous() -> Int32 {
-        git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "ambiguous short object id")
+        _ = lib.git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "ambiguous short object id")
         return GIT_EAMBIGUOUS.rawValue
     }
 
@@ -139,7 +139,7 @@ enum LooseObjects {
                              type: UnsafeMutablePointer<git_object_t>?) throws {
         var buffer: UnsafeMutableRawPointer?
         let header = try inflate(file) { size in
-            buffer = git_odb_backend_data_alloc(backend, size + 1)
+            buffer = lib.git_odb_backend_data_alloc(backend, size + 1)
             return buffer
         }
         data?.pointee = buffer

@@ -55,28 +55,28 @@ public enum Mirror {
             repo = try GitRepository.initBare(path)
         }
         var remote: OpaquePointer?
-        let found = git_remote_lookup(&remote, repo.handle, "origin")
+        let found = lib.git_remote_lookup(&remote, repo.handle, "origin")
         if found == GIT_ENOTFOUND.rawValue {
-            try Git.check(git_remote_create_with_fetchspec(&remote, repo.handle, "origin", url, refspecs[0]),
+            try Git.check(lib.git_remote_create_with_fetchspec(&remote, repo.handle, "origin", url, refspecs[0]),
                           "git_remote_create_with_fetchspec", display)
-            try Git.check(git_remote_add_fetch(repo.handle, "origin", refspecs[1]), "git_remote_add_fetch", display)
-            git_remote_free(remote)
-            try Git.check(git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
+            try Git.check(lib.git_remote_add_fetch(repo.handle, "origin", refspecs[1]), "git_remote_add_fetch", display)
+            lib.git_remote_free(remote)
+            try Git.check(lib.git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
         } else {
             try Git.check(found, "git_remote_lookup", display)
-            if let current = git_remote_url(remote).map({ String(cString: $0) }), current != url {
-                git_remote_free(remote)
-                try Git.check(git_remote_set_url(repo.handle, "origin", url), "git_remote_set_url", display)
-                try Git.check(git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
+            if let current = lib.git_remote_url(remote).map({ String(cString: $0) }), current != url {
+                lib.git_remote_free(remote)
+                try Git.check(lib.git_remote_set_url(repo.handle, "origin", url), "git_remote_set_url", display)
+                try Git.check(lib.git_remote_lookup(&remote, repo.handle, "origin"), "git_remote_lookup", display)
             }
         }
-        defer { git_remote_free(remote) }
+        defer { lib.git_remote_free(remote) }
 
         let context = FetchContext(credential: credential, progress: progress)
         let payload = Unmanaged.passRetained(context)
         defer { payload.release() }
         var options = git_fetch_options()
-        try Git.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", display)
+        try Git.check(lib.git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", display)
         options.prune = scope == .everything ? GIT_FETCH_PRUNE : GIT_FETCH_NO_PRUNE
         options.update_fetchhead = 0  // nothing reads FETCH_HEAD; a nightly no-op fetch then writes no file
         options.download_tags = scope == .everything ? GIT_REMOTE_DOWNLOAD_TAGS_ALL : GIT_REMOTE_DOWNLOAD_TAGS_NONE
@@ -97,7 +97,7 @@ public enum Mirror {
             context.attempts += 1
             // The server turned the token down once already: asking again would loop.
             guard context.attempts == 1 else { return GIT_EAUTH.rawValue }
-            return git_credential_userpass_plaintext_new(out, "x-access-token", token)
+            return lib.git_credential_userpass_plaintext_new(out, "x-access-token", token)
         }
         options.callbacks.transfer_progress = { stats, payload in
             let context = Unmanaged<FetchContext>.fromOpaque(payload!).takeUnretainedValue()
@@ -113,10 +113,10 @@ public enum Mirror {
             if let name {
                 branchRef = "refs/heads/" + name
             } else {
-                try Git.check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &options.callbacks, nil, nil), "git_remote_connect", display)
+                try Git.check(lib.git_remote_connect(remote, GIT_DIRECTION_FETCH, &options.callbacks, nil, nil), "git_remote_connect", display)
                 var buffer = git_buf()
-                defer { git_buf_dispose(&buffer) }
-                let found = Git.fresh { git_remote_default_branch(&buffer, remote) }
+                defer { lib.git_buf_dispose(&buffer) }
+                let found = Git.fresh { lib.git_remote_default_branch(&buffer, remote) }
                 guard found == 0, let p = buffer.ptr else {
                     var e = Git.lastError(found, "git_remote_default_branch", display)
                     e.message = "the remote has no default branch (an empty repository?): " + redact(e.message)
@@ -132,10 +132,10 @@ public enum Mirror {
             var specs: [UnsafeMutablePointer<CChar>?] = [spec]
             code = specs.withUnsafeMutableBufferPointer { buffer in
                 var array = git_strarray(strings: buffer.baseAddress, count: 1)
-                return Git.fresh { git_remote_fetch(remote, &array, &options, "fleetscan: fetch") }
+                return Git.fresh { lib.git_remote_fetch(remote, &array, &options, "fleetscan: fetch") }
             }
         } else {
-            code = Git.fresh { git_remote_fetch(remote, nil, &options, "fleetscan: fetch") }
+            code = Git.fresh { lib.git_remote_fetch(remote, nil, &options, "fleetscan: fetch") }
         }
         if code < 0 {
             var e = Git.lastError(code, "git_remote_fetch", display)
@@ -158,15 +158,15 @@ public enum Mirror {
         // HEAD follows the remote's default branch, so a mirror's HEAD means what the remote's does
         // (with one branch fetched, that branch).
         var buffer = git_buf()
-        if let branchRef { _ = git_buf_set(&buffer, branchRef, branchRef.utf8.count) }
-        if (branchRef != nil || git_remote_default_branch(&buffer, remote) == 0), let name = buffer.ptr {
+        if let branchRef { _ = lib.git_buf_set(&buffer, branchRef, branchRef.utf8.count) }
+        if (branchRef != nil || lib.git_remote_default_branch(&buffer, remote) == 0), let name = buffer.ptr {
             var current: OpaquePointer?
-            let same = git_reference_lookup(&current, repo.handle, "HEAD") == 0
-                && git_reference_symbolic_target(current).map { strcmp($0, name) == 0 } == true
-            git_reference_free(current)
-            if !same { _ = git_repository_set_head(repo.handle, name) }
+            let same = lib.git_reference_lookup(&current, repo.handle, "HEAD") == 0
+                && lib.git_reference_symbolic_target(current).map { strcmp($0, name) == 0 } == true
+            lib.git_reference_free(current)
+            if !same { _ = lib.git_repository_set_head(repo.handle, name) }
         }
-        git_buf_dispose(&buffer)
+        lib.git_buf_dispose(&buffer)
         return repo
     }
 
@@ -190,26 +190,26 @@ public enum Mirror {
     static func cloneLocal(_ source: String, at path: String) throws -> GitRepository {
         try GitDirectoryLinks.check(source)
         var options = git_clone_options()
-        try Git.check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init", source)
+        try Git.check(lib.git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init", source)
         options.bare = 1
         options.local = GIT_CLONE_LOCAL_NO_LINKS
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         options.fetch_opts.update_fetchhead = 0
         options.remote_cb = { out, repo, name, url, _ in
-            git_remote_create_with_fetchspec(out, repo, name, url, "+refs/heads/*:refs/heads/*")
+            lib.git_remote_create_with_fetchspec(out, repo, name, url, "+refs/heads/*:refs/heads/*")
         }
         // Copied beside the mirror's place and renamed into it when complete: a run killed half-way
         // through the copy leaves a folder the next run deletes, never a mirror with missing objects.
         let partial = path + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         var handle: OpaquePointer?
-        let code = Git.fresh { git_clone(&handle, source, partial, &options) }
+        let code = Git.fresh { lib.git_clone(&handle, source, partial, &options) }
         if code < 0 {
             let e = explained(Git.lastError(code, "git_clone", source), source: source)
             try? FileManager.default.removeItem(atPath: partial)
             throw e
         }
-        git_repository_free(handle)
+        lib.git_repository_free(handle)
         // The source's alternates name other object stores: fleetscan reads none, and a mirror that
         // kept them would lead whatever opens it later (git itself) into another repository.
         // What was dropped is noted beside (a file git does not read), so that a read the missing
@@ -224,7 +224,7 @@ public enum Mirror {
         }
         do {
             let staged = try GitRepository.open(partial)
-            try Git.check(git_remote_add_fetch(staged.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
+            try Git.check(lib.git_remote_add_fetch(staged.handle, "origin", refspecs[1]), "git_remote_add_fetch", source)
         }
         guard rename(partial, path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -1,9 +1,9 @@
-// Literal search through Hyperscan's API (Debian's libvectorscan-dev, the portable fork), the
-// only importer of CVectorscan. A set of patterns is compiled once into (at most) two
-// databases — literals through Hyperscan's literal compiler, which takes milliseconds for
-// thousands of them, and regular expressions, which take about a millisecond each — and a scan
-// asks whether any pattern occurs in a buffer and stops at the first match, which is what a
-// prefilter needs (ripgrep rules most bytes out the same way before any real work runs).
+// Literal search through Hyperscan's API (Debian's libvectorscan-dev, the portable fork, loaded on
+// first use: LibHS.swift), the only importer of CVectorscan. A set of patterns is compiled once
+// into (at most) two databases — literals through Hyperscan's literal compiler, which takes
+// milliseconds for thousands of them, and regular expressions, which take about a millisecond each
+// — and a scan asks whether any pattern occurs in a buffer and stops at the first match, which is
+// what a prefilter needs (ripgrep rules most bytes out the same way before any real work runs).
 import CVectorscan
 #if canImport(Glibc)
 import Glibc
@@ -88,7 +88,7 @@ public final class LiteralSet: Sendable {
     private final class Database: Sendable {
         let handle: Handle
         init(_ pointer: OpaquePointer) { handle = Handle(pointer: pointer) }
-        deinit { hs_free_database(handle.pointer) }
+        deinit { _ = lib.hs_free_database(handle.pointer) }
     }
 
     private struct Check: Sendable {
@@ -101,11 +101,16 @@ public final class LiteralSet: Sendable {
         var custom: MatchCheck? = nil
     }
 
-    /// Whether Hyperscan runs on this processor (it needs SSSE3 on x86-64).
-    public static var platformSupported: Bool { hs_valid_platform() == HS_SUCCESS }
+    /// Whether Hyperscan is installed and runs on this processor (it needs SSSE3 on x86-64).
+    public static var platformSupported: Bool {
+        guard case .success(let lib) = LibHS.loaded else { return false }
+        return lib.hs_valid_platform() == HS_SUCCESS
+    }
 
     public init(_ patterns: [Pattern]) throws(LiteralSearchError) {
         guard !patterns.isEmpty else { throw LiteralSearchError(message: "no patterns to compile") }
+        // The library is loaded here: without it no set is made, and the caller scans without one.
+        _ = try LibHS.loaded.get()
         guard Self.platformSupported else {
             throw LiteralSearchError(message: "Hyperscan does not run on this processor (it needs SSSE3 on x86-64)")
         }
@@ -166,7 +171,7 @@ public final class LiteralSet: Sendable {
             let lengths = texts.map(\.bytes.count)
             let flags = texts.map { $0.caseless ? UInt32(HS_FLAG_CASELESS) : 0 }
             return cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { expressions in
-                hs_compile_lit_multi(expressions.baseAddress, flags, ids, lengths, UInt32(texts.count), UInt32(HS_MODE_BLOCK), nil, &db, &error)
+                lib.hs_compile_lit_multi(expressions.baseAddress, flags, ids, lengths, UInt32(texts.count), UInt32(HS_MODE_BLOCK), nil, &db, &error)
             }
         }
         expressions = try regexes.isEmpty ? nil : Self.compile(regexes.map(\.id), patterns: atoms) { ids, db, error in
@@ -174,13 +179,13 @@ public final class LiteralSet: Sendable {
             defer { cStrings.forEach { free($0) } }
             let flags = [UInt32](repeating: UInt32(HS_FLAG_SINGLEMATCH), count: regexes.count)
             return cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { expressions in
-                hs_compile_multi(expressions.baseAddress, flags, ids, UInt32(regexes.count), UInt32(HS_MODE_BLOCK), nil, &db, &error)
+                lib.hs_compile_multi(expressions.baseAddress, flags, ids, UInt32(regexes.count), UInt32(HS_MODE_BLOCK), nil, &db, &error)
             }
         }
         // One scratch space fits both databases.
         var scratch: OpaquePointer?
-        for db in [literals, expressions].compactMap({ $0 }) where hs_alloc_scratch(db.handle.pointer, &scratch) != HS_SUCCESS {
-            if let scratch { hs_free_scratch(scratch) }
+        for db in [literals, expressions].compactMap({ $0 }) where lib.hs_alloc_scratch(db.handle.pointer, &scratch) != HS_SUCCESS {
+            if let scratch { _ = lib.hs_free_scratch(scratch) }
             throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
         }
         guard let scratch else { throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space") }
@@ -200,7 +205,7 @@ public final class LiteralSet: Sendable {
                 error.message = String(cString: compileError.pointee.message)
                 let which = Int(compileError.pointee.expression)
                 if which >= 0, which < ids.count { error.pattern = "\(patterns[ids[which]])" }
-                hs_free_compile_error(compileError)
+                _ = lib.hs_free_compile_error(compileError)
             }
             throw error
         }
@@ -208,7 +213,7 @@ public final class LiteralSet: Sendable {
     }
 
     deinit {
-        hs_free_scratch(prototype.pointer)
+        _ = lib.hs_free_scratch(prototype.pointer)
     }
 
     /// Whether any pattern occurs in `bytes`; the scan stops at the first match.
@@ -230,10 +235,10 @@ public final class LiteralSet: Sendable {
     private func scan(_ bytes: UnsafeRawBufferPointer, stopAtFirst: Bool, onMatch: (Int) -> Void) throws(LiteralSearchError) {
         guard bytes.count <= Int(UInt32.max) else { throw LiteralSearchError(message: "a buffer of \(bytes.count) bytes is too large to scan") }
         var clone: OpaquePointer?
-        guard hs_clone_scratch(prototype.pointer, &clone) == HS_SUCCESS, let clone else {
+        guard lib.hs_clone_scratch(prototype.pointer, &clone) == HS_SUCCESS, let clone else {
             throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
         }
-        defer { hs_free_scratch(clone) }
+        defer { _ = lib.hs_free_scratch(clone) }
         let scratch = Handle(pointer: clone)
         var seen = [Bool](repeating: false, count: checks.count), matched = [Bool](repeating: false, count: patterns.count)
         var stopped = false
@@ -267,7 +272,7 @@ public final class LiteralSet: Sendable {
             return withUnsafeMutablePointer(to: &context) { pointer in
                 // An empty buffer has no base address; Hyperscan still wants a pointer.
                 let data = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)!
-                return hs_scan(db.handle.pointer, data, UInt32(bytes.count), 0, scratch.pointer, { id, _, to, _, raw in
+                return lib.hs_scan(db.handle.pointer, data, UInt32(bytes.count), 0, scratch.pointer, { id, _, to, _, raw in
                     raw!.assumingMemoryBound(to: ((Int, Int) -> Bool).self).pointee(Int(id), Int(to)) ? 1 : 0
                 }, pointer)
             }

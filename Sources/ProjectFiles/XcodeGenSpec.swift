@@ -37,7 +37,8 @@ public struct XcodeGenSpec: Sendable {
             }
             let node: YAMLNode
             do { node = try YAML.parse(bytes) } catch let e as YAMLError {
-                problems.append("\(file):\(e.line): malformed YAML: \(e.message)")
+                // Line 0: no document was read (libyaml could not be loaded).
+                problems.append(e.line > 0 ? "\(file):\(e.line): malformed YAML: \(e.message)" : "\(file): \(e.message)")
                 continue
             } catch { continue }
             parsed[file] = node

@@ -8,25 +8,25 @@ final class PGConnection {
     let handle: OpaquePointer
     /// The URL without any password, for messages.
     let location: String
-    let pq: LibPQ
+    let pq: fleetscan_libpq
 
     init(url: String) throws {
         location = PostgresStore.redact(url)
         pq = try LibPQ.get()
-        guard let conn = pq.connectdb(url) else {
+        guard let conn = pq.PQconnectdb(url) else {
             throw StoreError(function: "PQconnectdb", source: .postgres(""), message: "out of memory", context: location)
         }
-        guard pq.status(conn) == CONNECTION_OK else {
-            let message = String(cString: pq.errorMessage(conn)!).trimmingCharacters(in: .whitespacesAndNewlines)
-            pq.finish(conn)
+        guard pq.PQstatus(conn) == CONNECTION_OK else {
+            let message = String(cString: pq.PQerrorMessage(conn)!).trimmingCharacters(in: .whitespacesAndNewlines)
+            pq.PQfinish(conn)
             throw StoreError(function: "PQconnectdb", source: .postgres(""), message: message, context: location)
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not errors: keep them off stderr.
-        _ = pq.setNoticeProcessor(conn, { _, _ in }, nil)
+        _ = pq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
     }
 
-    deinit { pq.finish(handle) }
+    deinit { pq.PQfinish(handle) }
 
     /// Runs `sql` with `params` ($1, $2, …); returns the result when it has rows.
     @discardableResult
@@ -46,20 +46,20 @@ final class PGConnection {
             }
         }
         // Without parameters the simple protocol runs it, which takes several statements (migrations).
-        let result: OpaquePointer? = params.isEmpty ? pq.exec(handle, sql) : storage.withUnsafeBufferPointers { pointers in
+        let result: OpaquePointer? = params.isEmpty ? pq.PQexec(handle, sql) : storage.withUnsafeBufferPointers { pointers in
             var values: [UnsafePointer<CChar>?] = pointers.enumerated().map { i, p in
                 isNull[i] ? nil : UnsafeRawPointer(p.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
             }
-            return pq.execParams(handle, sql, Int32(params.count), nil, &values, &lengths, &formats, 0)
+            return pq.PQexecParams(handle, sql, Int32(params.count), nil, &values, &lengths, &formats, 0)
         }
         guard let result else {
-            throw StoreError(function: "PQexecParams", source: .postgres(""), message: String(cString: pq.errorMessage(handle)!), context: String(sql.prefix(120)))
+            throw StoreError(function: "PQexecParams", source: .postgres(""), message: String(cString: pq.PQerrorMessage(handle)!), context: String(sql.prefix(120)))
         }
-        let status = pq.resultStatus(result)
+        let status = pq.PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let message = String(cString: pq.resultErrorMessage(result)!).trimmingCharacters(in: .whitespacesAndNewlines)
-            let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            pq.clear(result)
+            let message = String(cString: pq.PQresultErrorMessage(result)!).trimmingCharacters(in: .whitespacesAndNewlines)
+            let state = pq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            pq.PQclear(result)
             throw StoreError(function: "PQexecParams", source: .postgres(state), message: message + (state.isEmpty ? "" : " [SQLSTATE \(state)]"),
                              context: String(sql.prefix(120)))
         }
@@ -92,20 +92,20 @@ final class PGConnection {
 /// A query's rows, read in text format.
 final class PGResult {
     let handle: OpaquePointer
-    let pq: LibPQ
+    let pq: fleetscan_libpq
 
-    init(_ handle: OpaquePointer, _ pq: LibPQ) {
+    init(_ handle: OpaquePointer, _ pq: fleetscan_libpq) {
         self.handle = handle
         self.pq = pq
     }
-    deinit { pq.clear(handle) }
+    deinit { pq.PQclear(handle) }
 
-    var count: Int { Int(pq.ntuples(handle)) }
+    var count: Int { Int(pq.PQntuples(handle)) }
 
-    func isNull(_ row: Int, _ column: Int) -> Bool { pq.getisnull(handle, Int32(row), Int32(column)) != 0 }
+    func isNull(_ row: Int, _ column: Int) -> Bool { pq.PQgetisnull(handle, Int32(row), Int32(column)) != 0 }
 
     func text(_ row: Int, _ column: Int) -> String? {
-        isNull(row, column) ? nil : String(cString: pq.getvalue(handle, Int32(row), Int32(column))!)
+        isNull(row, column) ? nil : String(cString: pq.PQgetvalue(handle, Int32(row), Int32(column))!)
     }
 
     func int(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
@@ -116,8 +116,8 @@ final class PGResult {
 
     /// A bytea column in PostgreSQL's hex text form (`\x0a1b…`).
     func bytes(_ row: Int, _ column: Int) -> [UInt8] {
-        guard let p = pq.getvalue(handle, Int32(row), Int32(column)) else { return [] }
-        let length = Int(pq.getlength(handle, Int32(row), Int32(column)))
+        guard let p = pq.PQgetvalue(handle, Int32(row), Int32(column)) else { return [] }
+        let length = Int(pq.PQgetlength(handle, Int32(row), Int32(column)))
         let raw = UnsafeRawBufferPointer(start: p, count: length)
         guard length >= 2, raw[0] == UInt8(ascii: "\\"), raw[1] == UInt8(ascii: "x") else { return [] }
         var out = [UInt8]()

@@ -1,6 +1,7 @@
 // ResultStore exists so that scan results outlive a run: commits, their counts, and the
-// per-blob memo that makes history cheap. It is the only module that imports SQLite; every
-// return code goes through one `check()` that reads SQLite's message at once.
+// per-blob memo that makes history cheap. It is the only module that imports SQLite (loaded on
+// first use, LibSQLite.swift); every return code goes through one `check()` that reads
+// SQLite's message at once.
 import CSQLite
 import Foundation
 
@@ -60,48 +61,53 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     init(path: String) throws {
+        // The library is loaded here, so a machine without it fails where every store opens.
+        _ = try LibSQLite.loaded.get()
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite.sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close_v2(db)
+            let message = db.flatMap { sqlite.sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open"
+            _ = sqlite.sqlite3_close_v2(db)
             throw StoreError(function: "sqlite3_open_v2", code: code, message: message, context: path)
         }
         handle = db
         self.path = path
-        sqlite3_extended_result_codes(db, 1)
+        _ = sqlite.sqlite3_extended_result_codes(db, 1)
         // Several processes (fleet shards, a report while a run goes on) may share the file.
-        sqlite3_busy_timeout(db, 30_000)
+        _ = sqlite.sqlite3_busy_timeout(db, 30_000)
     }
 
     deinit {
         statements.removeAll()
-        sqlite3_close_v2(handle)
+        _ = sqlite.sqlite3_close_v2(handle)
     }
+
+    /// SQLite's message for the connection's last error.
+    var errorMessage: String { sqlite.sqlite3_errmsg(handle).map { String(cString: $0) } ?? "unknown error" }
 
     /// Throws SQLite's error for `code` unless it is one of `ok`.
     @discardableResult
     func check(_ code: Int32, _ function: String, _ context: @autoclosure () -> String, ok: Set<Int32> = [SQLITE_OK]) throws -> Int32 {
         guard !ok.contains(code) else { return code }
-        throw StoreError(function: function, code: code, message: message(code, String(cString: sqlite3_errmsg(handle))), context: context())
+        throw StoreError(function: function, code: code, message: message(code, errorMessage), context: context())
     }
 
     /// SQLite's message, with the file and the system's reason when the disk, not the SQL, failed
     /// ("database or disk is full" alone does not say which disk).
-    func message(_ code: Int32, _ sqlite: String) -> String {
-        guard code & 0xff == SQLITE_FULL || code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_CANTOPEN else { return sqlite }
-        let errno = sqlite3_system_errno(handle)
-        return "\(path): \(sqlite)" + (errno > 0 ? " (\(String(cString: strerror(errno))))" : "")
+    func message(_ code: Int32, _ text: String) -> String {
+        guard code & 0xff == SQLITE_FULL || code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_CANTOPEN else { return text }
+        let errno = sqlite.sqlite3_system_errno(handle)
+        return "\(path): \(text)" + (errno > 0 ? " (\(String(cString: strerror(errno))))" : "")
     }
 
     /// Runs SQL with no results (several statements allowed).
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        let code = sqlite.sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
-            let text = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(error)
+            let text = error.map { String(cString: $0) } ?? errorMessage
+            sqlite.sqlite3_free(error)
             throw StoreError(function: "sqlite3_exec", code: code, message: message(code, text), context: String(sql.prefix(120)))
         }
     }
@@ -115,12 +121,12 @@ final class SQLiteConnection {
         var stmt: OpaquePointer?
         let rest: String = try sql.withCString { base in
             var tail: UnsafePointer<CChar>?
-            try check(sqlite3_prepare_v3(handle, base, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, &tail), "sqlite3_prepare_v3", sql)
+            try check(sqlite.sqlite3_prepare_v3(handle, base, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, &tail), "sqlite3_prepare_v3", sql)
             return tail.map { String(cString: $0) } ?? ""
         }
         // One statement per prepare: SQLite would silently drop a second one.
         guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
-            sqlite3_finalize(stmt)
+            _ = sqlite.sqlite3_finalize(stmt)
             throw StoreError(function: "sqlite3_prepare_v3", code: SQLITE_MISUSE,
                              message: "more than one statement; only the first would run", context: String(sql.prefix(120)))
         }
@@ -160,11 +166,11 @@ final class SQLiteStatement {
         self.sql = sql
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit { _ = sqlite.sqlite3_finalize(handle) }
 
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        _ = sqlite.sqlite3_reset(handle)
+        _ = sqlite.sqlite3_clear_bindings(handle)
     }
 
     func bind(_ values: [SQLValue]) throws -> SQLiteStatement {
@@ -172,13 +178,13 @@ final class SQLiteStatement {
             let n = Int32(i + 1)
             let code: Int32
             switch v {
-            case .null: code = sqlite3_bind_null(handle, n)
-            case .int(let x): code = sqlite3_bind_int64(handle, n, x)
-            case .real(let x): code = sqlite3_bind_double(handle, n, x)
-            case .text(let s): code = sqlite3_bind_text(handle, n, s, -1, fleetscan_sqlite_transient())
+            case .null: code = sqlite.sqlite3_bind_null(handle, n)
+            case .int(let x): code = sqlite.sqlite3_bind_int64(handle, n, x)
+            case .real(let x): code = sqlite.sqlite3_bind_double(handle, n, x)
+            case .text(let s): code = sqlite.sqlite3_bind_text(handle, n, s, -1, fleetscan_sqlite_transient())
             case .blob(let b):
                 code = b.withUnsafeBytes { raw in
-                    sqlite3_bind_blob(handle, n, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), fleetscan_sqlite_transient())
+                    sqlite.sqlite3_bind_blob(handle, n, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), fleetscan_sqlite_transient())
                 }
             }
             try connection.check(code, "sqlite3_bind", sql)
@@ -188,7 +194,7 @@ final class SQLiteStatement {
 
     /// Steps once: true while there is a row.
     func step() throws -> Bool {
-        let code = sqlite3_step(handle)
+        let code = sqlite.sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         try connection.check(code, "sqlite3_step", sql, ok: [SQLITE_DONE])
         return false
@@ -199,20 +205,20 @@ final class SQLiteStatement {
         while try step() {}
     }
 
-    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func int(_ column: Int32) -> Int64 { sqlite.sqlite3_column_int64(handle, column) }
 
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite.sqlite3_column_double(handle, column) }
 
     func text(_ column: Int32) -> String? {
-        guard sqlite3_column_type(handle, column) != SQLITE_NULL, let p = sqlite3_column_text(handle, column) else { return nil }
+        guard sqlite.sqlite3_column_type(handle, column) != SQLITE_NULL, let p = sqlite.sqlite3_column_text(handle, column) else { return nil }
         return String(cString: p)
     }
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func isNull(_ column: Int32) -> Bool { sqlite.sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func blob(_ column: Int32) -> [UInt8] {
-        let n = Int(sqlite3_column_bytes(handle, column))
-        guard n > 0, let p = sqlite3_column_blob(handle, column) else { return [] }
+        let n = Int(sqlite.sqlite3_column_bytes(handle, column))
+        guard n > 0, let p = sqlite.sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: n))
     }
 }

@@ -75,7 +75,10 @@ public struct Configuration: Sendable, Equatable {
         let root: Node
         if isYAML(source) {
             let doc: YAMLNode
-            do { doc = try YAML.parse(Array(data)) } catch let e as YAMLError { throw ScanError("\(source):\(e.line): not valid YAML (\(e.message))") }
+            do { doc = try YAML.parse(Array(data)) } catch let e as YAMLError {
+                // Line 0: no document was read (libyaml could not be loaded).
+                throw ScanError(e.line > 0 ? "\(source):\(e.line): not valid YAML (\(e.message))" : "\(source): \(e.message)")
+            }
             func convert(_ n: YAMLNode, _ path: String) -> Node {
                 lines[path] = n.line
                 switch n.value {

@@ -1,7 +1,8 @@
-// YAML through libyaml's event parser, the only importer of CLibYAML. A document becomes a
-// tree of Swift values with the line of each node; nothing recurses on the input's depth
-// (an explicit stack builds the tree), nesting and size are capped, and aliases are expanded
-// within a node budget so that no "billion laughs" document can exhaust memory.
+// YAML through libyaml's event parser (loaded on first use, LibYAML.swift), the only importer of
+// CLibYAML. A document becomes a tree of Swift values with the line of each node; nothing recurses
+// on the input's depth (an explicit stack builds the tree), nesting and size are capped, and
+// aliases are expanded within a node budget so that no "billion laughs" document can exhaust
+// memory.
 import CLibYAML
 
 /// A YAML node with the 1-based line it starts on.
@@ -40,9 +41,10 @@ public struct YAMLNode: Sendable, Equatable {
 
 /// A YAML document that could not be read: libyaml's problem and where it is.
 public struct YAMLError: Error, CustomStringConvertible, Sendable {
+    /// 1-based; 0 when no document was read (libyaml could not be loaded).
     public var line: Int
     public var message: String
-    public var description: String { "line \(line): \(message)" }
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
 public enum YAML {
@@ -53,12 +55,13 @@ public enum YAML {
 
     /// The first document of `bytes`; an empty stream is an empty mapping.
     public static func parse(_ bytes: [UInt8]) throws -> YAMLNode {
+        let lib = try LibYAML.loaded.get()
         var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw YAMLError(line: 1, message: "cannot start the YAML parser") }
-        defer { yaml_parser_delete(&parser) }
+        guard lib.yaml_parser_initialize(&parser) == 1 else { throw YAMLError(line: 1, message: "cannot start the YAML parser") }
+        defer { lib.yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer -> YAMLNode in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
-            return try build(&parser)
+            lib.yaml_parser_set_input_string(&parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
+            return try build(&parser, lib)
         }
     }
 
@@ -75,7 +78,7 @@ public enum YAML {
         var keyIsComplex = false
     }
 
-    private static func build(_ parser: inout yaml_parser_t) throws -> YAMLNode {
+    private static func build(_ parser: inout yaml_parser_t, _ lib: fleetscan_libyaml) throws -> YAMLNode {
         var stack: [Frame] = []
         var anchors: [String: (node: YAMLNode, size: Int)] = [:]
         var nodes = 0
@@ -114,11 +117,11 @@ public enum YAML {
 
         while result == nil {
             var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else {
+            guard lib.yaml_parser_parse(&parser, &event) == 1 else {
                 let message = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
                 throw YAMLError(line: Int(parser.problem_mark.line) + 1, message: message)
             }
-            defer { yaml_event_delete(&event) }
+            defer { lib.yaml_event_delete(&event) }
             let line = Int(event.start_mark.line) + 1
             switch event.type {
             case YAML_STREAM_END_EVENT:

@@ -64,9 +64,11 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
             #expect(!f.commands.isEmpty, "\(f.name) belongs to no command")
             #expect(!f.help.isEmpty)
         }
-        // `Flags.all` is the declarations read off `FlagDeclarations`: each once, none left out.
+        // `Flags.all` is every declaration of `FlagDeclarations`, in order: each once, none left out.
         #expect(Set(Flags.all.map { "\($0.name) \($0.commands)" }).count == Flags.all.count)
-        #expect(Flags.all.count == Mirror(reflecting: Flags.declared).children.count)
+        let declared = Mirror(reflecting: Flags.declared).children.compactMap { $0.value as? Flag }
+        #expect(Mirror(reflecting: Flags.declared).children.count == declared.count)
+        #expect(Flags.all.map { "\($0.name) \($0.commands)" } == declared.map { "\($0.name) \($0.commands)" })
     }
 
     @Test(arguments: Commands.all.map(\.name))
@@ -83,6 +85,12 @@ func run(_ arguments: [String], environment: [String: String], terminal: Bool = 
         let others = Set(Flags.all.map(\.name)).subtracting(Commands.named(name)!.flags.flatMap(\.spellings))
         for other in others { #expect(!dashH.out.contains(other + " "), "\(name) help lists \(other)") }
         #expect(dashH.out.contains("-h, --help"))
+    }
+
+    @Test func theEnvironmentIsReadAsFoundationReadsIt() {
+        // FleetCLI.run reads `environ` itself, which is cheaper at start.
+        #expect(ProcessEnvironment.read() == ProcessInfo.processInfo.environment)
+        #expect(String(decoding: IO.utf8("é ✓ \u{0}x"), as: UTF8.self) == "é ✓ \u{0}x")
     }
 
     @Test func helpIsWrappedToTheTerminalAndEightyColumnsOtherwise() {
