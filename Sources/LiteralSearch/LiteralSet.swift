@@ -54,7 +54,8 @@ public final class LiteralSet: Sendable {
         /// `text` (`caseless`: its ASCII letters in either case) where `check` accepts the match:
         /// what a literal cannot say of its surroundings (the identifier it is part of, what
         /// follows it), at the cost of a call per occurrence.
-        case checked(String, caseless: Bool = false, check: MatchCheck)
+        /// `wholeWord`: as `literal`'s, tested before the check.
+        case checked(String, caseless: Bool = false, wholeWord: Bool = false, check: MatchCheck)
         /// A regular expression in Hyperscan's syntax.
         case regex(String)
         /// Every one of `parts` somewhere in the buffer, in any order, each as it matches alone
@@ -145,9 +146,9 @@ public final class LiteralSet: Sendable {
                 checks[i] = Check(length: bytes.count, left: Self.isWord(bytes.first), right: Self.isWord(bytes.last),
                                   after: keywords.map { Array($0.utf8) }, custom: check)
                 texts.append((i, bytes, false))
-            case .checked(let text, let caseless, let check):
+            case .checked(let text, let caseless, let whole, let check):
                 let bytes = Array(text.utf8)
-                checks[i] = Check(length: bytes.count, custom: check)
+                checks[i] = Check(length: bytes.count, left: whole && Self.isWord(bytes.first), right: whole && Self.isWord(bytes.last), custom: check)
                 texts.append((i, bytes, caseless))
             case .regex(let expression):
                 regexes.append((i, expression))
@@ -289,6 +290,12 @@ public final class LiteralSet: Sendable {
         if c.left, start > 0, Self.isWord(bytes[start - 1]) { return false }
         if c.right, end < bytes.count, Self.isWord(bytes[end]) { return false }
         guard !c.after.isEmpty else { return c.custom?.accepts(bytes, start..<end) ?? true }
+        return Self.follows(keywords: c.after, name: start, in: bytes) && (c.custom?.accepts(bytes, start..<end) ?? true)
+    }
+
+    /// Whether one of `keywords` (a whole word) comes before the name starting at `start`, across
+    /// white space, a dotted qualifier and a backtick: what a `declared` pattern's match must satisfy.
+    static func follows(keywords: [[UInt8]], name start: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         // Backwards: an optional backtick, an optional qualifier (`[\w.]+\.`), whitespace, a keyword.
         var p = start
         if p > 0, bytes[p - 1] == UInt8(ascii: "`") { p -= 1 }
@@ -301,13 +308,12 @@ public final class LiteralSet: Sendable {
         let spaceEnd = p
         while p > 0, Self.isSpace(bytes[p - 1]) { p -= 1 }
         guard p < spaceEnd else { return false }
-        let keyword = c.after.contains { k in
+        return keywords.contains { k in
             guard p >= k.count else { return false }
             let from = p - k.count
             for (j, b) in k.enumerated() where bytes[from + j] != b { return false }
             return from == 0 || !Self.isWord(bytes[from - 1]) || !Self.isWord(k.first)
         }
-        return keyword && (c.custom?.accepts(bytes, start..<end) ?? true)
     }
 
     // MARK: Bytes

@@ -24,10 +24,14 @@ public enum Literal: Hashable, Sendable {
 /// range in them. Checks are told apart by `name`: two with one name must test alike.
 public struct LiteralCheck: Hashable, Sendable {
     public let name: String
+    /// Whether only a whole identifier is checked (the literal's text is not part of a longer
+    /// name): such a literal can be answered from a file's identifiers (`IdentifierIndex`).
+    public let wholeWord: Bool
     public let accepts: @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool
 
-    public init(_ name: String, _ accepts: @escaping @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool) {
+    public init(_ name: String, wholeWord: Bool = false, _ accepts: @escaping @Sendable (_ bytes: UnsafeRawBufferPointer, _ match: Range<Int>) -> Bool) {
         self.name = name
+        self.wholeWord = wholeWord
         self.accepts = accepts
     }
 

@@ -193,7 +193,7 @@ struct MemberTimings {
     /// `=` to the statement's end; none for a setter override or a message). Nil when it does not.
     static func ownFrameAssignments(_ scope: Scope, in file: CodeFile, swift: Bool) -> [Range<Int>]? {
         // A view controller's `preferredContentSize` is its own size too (what a form sheet or popover takes).
-        func isGeometry(_ q: Int) -> Bool { file.is(q, .frame) || file.is(q, .bounds) || file.text(q) == "preferredContentSize" }
+        func isGeometry(_ q: Int) -> Bool { file.is(q, .frame) || file.is(q, .bounds) || file.is(q, .preferredContentSize) }
         func assigned(_ q: Int) -> Bool { file.isPunct(q + 1, "=") && !file.isPunct(q + 2, "=") }
         /// The value after the `=` at `eq`, to the end of its statement.
         func value(after eq: Int) -> Range<Int> {

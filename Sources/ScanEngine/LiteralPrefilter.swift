@@ -64,10 +64,12 @@ package struct LiteralPrefilter: Sendable {
         switch literal {
         case .word(let name): return .literal(name)
         case .caseless(let text, let whole): return .literal(text, wholeWord: whole, caseless: true)
-        case .checked(let text, let caseless, let check): return .checked(text, caseless: caseless, check: MatchCheck(check.name, check.accepts))
+        case .checked(let text, let caseless, let check):
+            return .checked(text, caseless: caseless, wholeWord: check.wholeWord, check: MatchCheck(check.name, check.accepts))
         case .all(let parts): return .all(parts.map(pattern))
         case .declaration(let name, let check):
             return .declared(name, after: declarationKeywords, check: check.map { MatchCheck($0.name, $0.accepts) })
         }
     }
 }
+

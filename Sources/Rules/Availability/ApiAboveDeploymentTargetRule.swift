@@ -124,13 +124,11 @@ struct ApiAboveDeploymentTargetRule: Rule {
     /// every SwiftUI view reads.
     static let uses: [Word: Literal] = [
         .onChange: .checked("onChange", caseless: false, check: twoParameterOnChange),
-        .Environment: .checked("@Environment", caseless: false, check: LiteralCheck("@Environment with a type") { bytes, match in
+        .Environment: .checked("@Environment", caseless: false, check: LiteralCheck("@Environment with a type", wholeWord: true) { bytes, match in
             argument(after: match.upperBound, in: bytes, refusing: [UInt8(ascii: "\\")])
         }),
-        .environment: .checked("environment", caseless: false, check: LiteralCheck(".environment with an object") { bytes, match in
-            guard match.lowerBound == 0 || !LiteralBytes.isIdentifier(bytes[match.lowerBound - 1]),
-                  match.upperBound == bytes.count || !LiteralBytes.isIdentifier(bytes[match.upperBound]),
-                  let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes),
+        .environment: .checked("environment", caseless: false, check: LiteralCheck(".environment with an object", wholeWord: true) { bytes, match in
+            guard let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes),
                   dot.byte == UInt8(ascii: ".") || dot.byte == UInt8(ascii: "/") else { return false }
             return argument(after: match.upperBound, in: bytes, refusing: [UInt8(ascii: "\\"), UInt8(ascii: ")")])
         }),
@@ -139,8 +137,8 @@ struct ApiAboveDeploymentTargetRule: Rule {
     /// `.onChange(of: x, initial: true)` or `.onChange(of: x) { old, new in`: the two forms of iOS 17,
     /// read on bytes as `isUse` reads them on tokens; a string or a comment on the way is accepted
     /// (what a byte cannot tell, a token could).
-    static let twoParameterOnChange = LiteralCheck("onChange with two parameters") { bytes, match in
-        guard LiteralBytes.isWholeWord(match, in: bytes), let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes) else { return false }
+    static let twoParameterOnChange = LiteralCheck("onChange with two parameters", wholeWord: true) { bytes, match in
+        guard let dot = LiteralBytes.previous(before: match.lowerBound, in: bytes) else { return false }
         guard dot.byte == UInt8(ascii: ".") || dot.byte == UInt8(ascii: "/") else { return false }
         guard let open = LiteralBytes.next(from: match.upperBound, in: bytes) else { return false }
         if open.byte == UInt8(ascii: "/") { return true }

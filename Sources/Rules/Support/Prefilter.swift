@@ -122,8 +122,7 @@ public enum Prefilter {
     /// A name where a file can declare, extend or implement that type (`class AppDelegate`,
     /// `@implementation AppDelegate (Links)`) or inherit from it (`: AppDelegate`, `<P, Name>`),
     /// not where it is merely used (`AppDelegate.shared`, `as? AppDelegate`).
-    static let declaredOrInherited = LiteralCheck("declared or inherited") { bytes, match in
-        guard LiteralBytes.isWholeWord(match, in: bytes) else { return false }
+    static let declaredOrInherited = LiteralCheck("declared or inherited", wholeWord: true) { bytes, match in
         if let before = LiteralBytes.previous(before: match.lowerBound, in: bytes),
            [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "/")].contains(before.byte) { return true }
         guard let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return false }
@@ -133,8 +132,8 @@ public enum Prefilter {
     public static let declarationKeywords: Set<String> = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation"]
 
     /// A macro's name where it is defined (`#define SD_UIKIT …`): what an `#if` testing it is evaluated through.
-    static let macroDefinition = LiteralCheck("macro definition") { bytes, match in
-        guard LiteralBytes.isWholeWord(match, in: bytes), let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return false }
+    static let macroDefinition = LiteralCheck("macro definition", wholeWord: true) { bytes, match in
+        guard let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return false }
         return LiteralBytes.text(k, in: bytes) == "define"
     }
 

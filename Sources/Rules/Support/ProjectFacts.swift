@@ -60,9 +60,7 @@ enum ProjectFacts {
     /// Accepts a type name where `windowState(at:in:)` could find a stored property of it: after
     /// a `:` (Swift's `var name: T`), or before `*`s (and `__strong`, `nullable`, `nonnull`), a
     /// name and `;` or `=` (Objective-C's `T *name;`).
-    static let storedPropertyType = LiteralCheck("stored property type") { bytes, match in
-        guard LiteralBytes.isIdentifier(bytes[match.lowerBound]), match.lowerBound == 0 || !LiteralBytes.isIdentifier(bytes[match.lowerBound - 1]),
-              match.upperBound == bytes.count || !LiteralBytes.isIdentifier(bytes[match.upperBound]) else { return false }
+    static let storedPropertyType = LiteralCheck("stored property type", wholeWord: true) { bytes, match in
         if let before = LiteralBytes.previous(before: match.lowerBound, in: bytes),
            before.byte == UInt8(ascii: ":") || before.byte == UInt8(ascii: "/") { return true }
         var i = match.upperBound
