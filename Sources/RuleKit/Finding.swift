@@ -51,6 +51,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var runsOnlyBelow: Int?
     /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
     public var inStoredProperty = false
+    /// In an overriding property's getter or setter (`FixSite.inAccessor`).
+    public var inAccessor = false
     /// What the code does that the usual fix would not fit (`FixSite.shapes`).
     public var shapes: SiteShapes = []
 

@@ -126,6 +126,12 @@ public struct FindingSink {
         if let enclosing { finding.sizeParameter = file.sizeParameter(of: enclosing) }
         finding.createdObject = file.objectCreated(around: token)
         if enclosing == nil, type != nil, !finding.inInstance { finding.inStoredProperty = file.isInstanceStoredPropertyValue(token) }
+        // An overriding property's getter or setter: its signature is UIKit's (an accessibility
+        // element's `accessibilityFrame`).
+        if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
+            let from = max(0, enclosing.declarationStart - 8)
+            finding.inAccessor = (from..<min(enclosing.open, file.tokens.count)).contains { file.is($0, .override) }
+        }
         if let existing = index[key] {
             findings[existing] = finding
             return existing

@@ -48,6 +48,9 @@ public struct FixSite: Sendable, Equatable {
     /// Whether those tests run with no host app (`ProjectModel.hostlessTests`): then there is
     /// no application scene, and no window a test could put its views in.
     public var hostlessTests = false
+    /// Whether the code is an overriding property's getter or setter, whose signature is UIKit's:
+    /// it can take no parameter, only read what its object holds.
+    public var inAccessor = false
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false
@@ -115,6 +118,9 @@ public struct FixSite: Sendable, Equatable {
         if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
         }
+        if inAccessor, context == .other {
+            return "A property's getter or setter takes no parameter: give its object the view it works for (a weak reference), and take \(what) from that view."
+        }
         let inViewType = context == .view || context == .viewController
         return "Take \(what) as a parameter from the view or view controller that lays out"
             + (inViewType && !inInstance ? " (a type method or static member has no view of its own)" : "") + "."
@@ -128,6 +134,7 @@ public struct FixSite: Sendable, Equatable {
         // These places are the same wherever the code is.
         if inTests { return hostlessTests ? "in tests without a host app" : "in tests" }
         if inStoredProperty { return "in a stored property's initial value" }
+        if inAccessor, context == .other { return "elsewhere, in a property's getter or setter" }
         if sizeParameter != nil { return "in a method given a size" }
         if createdObject != nil { return "a frame for another view controller" }
         return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
@@ -219,6 +226,11 @@ public struct RuleDescription: Sendable {
             if context == .viewController {
                 for site in [FixSite(context, language, sizeParameter: "size"), FixSite(context, language, createdObject: "OtherViewController")]
                 where fix(site) != fix(base) { out.append(site) }
+            }
+            if context == .other {
+                var accessor = base
+                accessor.inAccessor = true
+                if fix(accessor) != fix(base) { out.append(accessor) }
             }
             if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) {
                 out.append(FixSite(context, language, inTests: true))

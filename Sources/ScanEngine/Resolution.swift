@@ -156,6 +156,7 @@ package enum Resolution {
                                inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes
             site.hostlessTests = s.scope == .test && model.project.hostlessTests(a.path)
+            site.inAccessor = p.inAccessor
             let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,

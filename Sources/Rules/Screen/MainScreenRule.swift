@@ -23,6 +23,9 @@ struct MainScreenRule: ScreenGeometryRule {
             Example("final class Reader: UIViewController {\n    func dim(_ v: CGFloat) { ↓UIScreen.main.brightness = v }\n}",
                     suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
             Example("func f() { let screen = ↓UIScreen.main }"),
+            // A setter takes no parameter (Charts' accessibility element): the object holds the view it works for.
+            Example("final class ChartElement: UIAccessibilityElement {\n    weak var host: UIView?\n    override var accessibilityFrame: CGRect {\n        get { super.accessibilityFrame }\n        set { super.accessibilityFrame = host?.convert(newValue, to: ↓UIScreen.main.coordinateSpace) ?? newValue }\n    }\n}",
+                    suggestion: "A property's getter or setter takes no parameter"),
             // The current mode is the physical screen's pixels: only a screen answers it.
             Example("final class Cal: UIView {\n    func pixels() -> CGSize { ↓UIScreen.main.currentMode!.size }\n}",
                     suggestion: "Use `window?.windowScene?.screen`, the screen this view's scene is on."),
