@@ -18,6 +18,10 @@ public final class CodeFile {
     private(set) lazy var availabilityGuards = Availability.guards(in: self)
     /// `guard … majorVersion < 13 else {` statements: what follows runs only below the version.
     private(set) lazy var versionCeilingGuards = Availability.ceilingGuards(in: self)
+    /// Where the file reads `displayScale`, in order (`Expr.isZeroScaleFallback` asks, for each
+    /// screen-scale site, whether one comes before it in its body: a scan of the body per site
+    /// was quadratic on a line of thousands of sites).
+    public private(set) lazy var displayScaleTokens: [Int] = tokens.indices.filter { tokens[$0].is(.displayScale) }
     /// Whether the file drives an app from outside, as UI tests do (`XCUIApplication`,
     /// `XCUIDevice`): its code has no views, and what it chooses by device is the test's scenario.
     /// (Read on the tokens' bytes: a String per identifier of every file asked made it a

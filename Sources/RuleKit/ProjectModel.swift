@@ -90,7 +90,17 @@ public struct ProjectModel: Sendable {
     /// The apps whose Info.plist could be read: the ones the Info.plist rules judge.
     public var readableApps: [App] { apps.filter { $0.unreadable == nil } }
     /// Every target of every project, whatever its platform (apps, frameworks, extensions, tests).
-    public var targets: [XcodeProject.Target] = []
+    public var targets: [XcodeProject.Target] = [] { didSet { foldedOwners = Self.foldedOwners(targets) } }
+    /// The targets naming each source, by its path in lower case (`owners(of:)`).
+    private var foldedOwners: [String: [Int]] = [:]
+
+    static func foldedOwners(_ targets: [XcodeProject.Target]) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for (i, t) in targets.enumerated() {
+            for source in t.sources { out[source.lowercased(), default: []].append(i) }
+        }
+        return out
+    }
     public var packages: [Package] = []
     /// Storyboard names (without extension) anywhere in the repository.
     public var storyboards: Set<String> = []
@@ -148,6 +158,7 @@ public struct ProjectModel: Sendable {
     public init(apps: [App], targets: [XcodeProject.Target], packages: [Package], storyboards: Set<String>, podspecFolders: [String] = []) {
         self.apps = apps
         self.targets = targets
+        foldedOwners = Self.foldedOwners(targets)
         self.packages = packages
         self.storyboards = storyboards
         self.podspecFolders = podspecFolders
@@ -168,8 +179,6 @@ public struct ProjectModel: Sendable {
         return best
     }
 
-    /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
-    /// handed to the questions below, since membership is globs and folders for every target.
     /// Whether the tests that compile `path` run with no host app: every target compiling it is
     /// an Xcode unit-test bundle naming none (no `TEST_HOST` or `BUNDLE_LOADER`), or no Xcode
     /// target compiles it and a Swift package's test target holds it (SwiftPM's tests have no
@@ -184,7 +193,15 @@ public struct ProjectModel: Sendable {
         }
     }
 
-    public func owners(of path: String) -> [Int] { targets.indices.filter { targets[$0].contains(path) } }
+    /// Indexes (into `targets`) of the targets that compile `path`: worked out once per file and
+    /// handed to the questions below, since membership is globs and folders for every target.
+    /// macOS's default file system ignores case, so a project naming `UIDevice+Screen.m` builds
+    /// `UIDevice+screen.m`: where no target names the path as it is, the targets that name it
+    /// in another case own it.
+    public func owners(of path: String) -> [Int] {
+        let exact = targets.indices.filter { targets[$0].contains(path) }
+        return exact.isEmpty ? foldedOwners[path.lowercased()] ?? [] : exact
+    }
 
     /// The iOS deployment target that applies to a source file: the lowest of the iOS targets
     /// that compile it (a Swift package target whose folder holds it among them), else its

@@ -26,6 +26,12 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The frame a view is created with by its own initializer (`super.init(frame:)`,
     /// `[super initWithFrame:]`): `self` has no bounds yet, and its container sizes it anyway.
     public static let initialFrame = SiteShapes(rawValue: 32)
+    /// In an app delegate method that runs after launch (a session expiring, a notification
+    /// handled): under scenes the window it works on is a scene's, not one it would create.
+    public static let afterLaunch = SiteShapes(rawValue: 64)
+    /// The main screen's scale standing in for a display scale of 0 (`s == 0 ? UIScreen.main.scale : s`):
+    /// replacing it with that display scale would give back the 0 just tested for.
+    public static let zeroScaleFallback = SiteShapes(rawValue: 128)
 }
 
 public struct FixSite: Sendable, Equatable {

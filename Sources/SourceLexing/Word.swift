@@ -64,7 +64,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case UIScene, UISceneSession, UIOpenURLContext, UIStatusBarManager
     case NS_AVAILABLE_IOS, NS_CLASS_AVAILABLE_IOS, __IOS_AVAILABLE
     // Views.
-    case addSubview, preferredContentSize
+    case addSubview, preferredContentSize, preferredMode
 
     /// The case name, which is the spelling.
     public var spelling: String { String(describing: self) }

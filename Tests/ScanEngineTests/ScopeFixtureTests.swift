@@ -123,4 +123,17 @@ extension ProjectFixtureTests {
         ])
         #expect(r.stage == .launches)
     }
+
+    /// macOS builds a project that names `UIDevice+Screen.m` from `UIDevice+screen.m` (its file
+    /// system ignores case; Artsy's Folio): where no target names the path as it is, the one that
+    /// names it in another case owns it — not "unbuilt".
+    @Test func aPathNamedInAnotherCaseIsBuilt() {
+        let app = XcodeProject.Target(name: "Folio", productType: "com.apple.product-type.application", line: 1, settings: [:],
+                                      sources: ["Classes/UIDevice+Screen.m", "Classes/App.m"], folders: [])
+        let model = ProjectModel(apps: [], targets: [app], packages: [], storyboards: [])
+        #expect(model.owners(of: "Classes/UIDevice+screen.m") == [0])
+        #expect(model.owners(of: "Classes/UIDevice+Screen.m") == [0])
+        #expect(model.owners(of: "Classes/Other.m").isEmpty)
+        #expect(!model.isUnbuilt("Classes/UIDevice+screen.m", owners: model.owners(of: "Classes/UIDevice+screen.m")))
+    }
 }

@@ -53,6 +53,8 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // The statement orients a camera connection, whatever else the function sizes (IVPN's QR scanner).
+            Example("final class Scanner: UIViewController {\n    func attach() {\n        preview.frame = view.layer.bounds\n        preview.connection?.videoOrientation = AVCaptureVideoOrientation(rawValue: UIDevice.current.orientation.rawValue) ?? .portrait\n    }\n}"),
             // A helper whose only user sets a capture connection's orientation serves the camera
             // too (Home Assistant's barcode scanner): the screen's orientation is the fallback.
             Example("""
@@ -165,6 +167,9 @@ struct OrientationLayoutRule: Rule {
     /// A function that also lays something out (frames, bounds, centers, constraint constants,
     /// sizes) keeps its findings: the orientation may decide that layout too.
     static func servesCaptureOrMotion(_ k: Int, in f: CodeFile) -> Bool {
+        // The statement itself turns it into a capture connection's orientation, whatever else
+        // the function lays out (IVPN's camera preview sized from the layer, oriented from the interface).
+        if feedsCapture(statementOf: k, in: f) { return true }
         guard let (function, _) = f.enclosingFunction(of: k) else { return false }
         if serves(function, in: f) { return true }
         // A helper (`private var deviceOrientation: UIDeviceOrientation { … }`) whose every use in
@@ -186,6 +191,23 @@ struct OrientationLayoutRule: Rule {
             q += 1
         }
         return users > 0
+    }
+
+    /// Whether the statement holding token `k` sets a capture connection's video orientation
+    /// (`connection.videoOrientation = …`, `AVCaptureVideoOrientation(…)`, `videoRotationAngle`).
+    static func feedsCapture(statementOf k: Int, in f: CodeFile) -> Bool {
+        func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
+        var s = k
+        while s > 0, !ends(s - 1), !(f.language == .swift && f[s].isLineStart) { s -= 1 }
+        var e = k
+        while e + 1 < f.tokens.count, !ends(e + 1), !(f.language == .swift && f[e + 1].isLineStart) { e += 1 }
+        for q in s...e where f[q].kind == .identifier {
+            let text = f.text(q)
+            if text == "videoOrientation" || text == "videoRotationAngle" || text.hasPrefix("AVCaptureVideoOrientation") || text == "setVideoOrientation" {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether `function`'s body works a capture connection, a motion effect, a heading or the

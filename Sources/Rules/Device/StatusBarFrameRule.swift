@@ -21,11 +21,19 @@ struct StatusBarFrameRule: Rule {
                     : site.parameter("the safe-area insets (or the window scene, whose statusBarManager knows the bar)")
             }
             let view = r.view == "self" ? "" : r.view + "."
+            if site.timing.contains(.beforeWindow) {
+                // The window, its scene and the safe area are not there yet: what this returns would be nil or zero.
+                let manager = site.language == .swift ? "\(r.window)?.windowScene?.statusBarManager" : "\(r.window).windowScene.statusBarManager"
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its window, scene and safe area are not there to ask: read them once it is (\(site.context == .viewController ? "`viewIsAppearing`" : "didMoveToWindow"), or layout code), from `\(view)safeAreaInsets` or `\(manager)`."
+            }
             return site.language == .swift
                 ? "Use `\(view)safeAreaInsets` (or `\(r.window)?.windowScene?.statusBarManager?.statusBarFrame` if you need the bar itself)."
                 : "Use `\(r.view).safeAreaInsets` (or `\(r.window).windowScene.statusBarManager.statusBarFrame` if you need the bar itself)."
         },
         triggering: [
+            // Before the view is in a window, its window and safe area are not there to ask (MWPhotoBrowser).
+            .objc("@implementation Browser\n- (void)viewWillAppear:(BOOL)animated {\n    [super viewWillAppear:animated];\n    if (CGRectIsEmpty([UIApplication sharedApplication].↓statusBarFrame)) { self.alone = YES; }\n}\n@end",
+                  files: ["Browser.h": "@interface Browser : UIViewController\n@end"], suggestion: "Here the view is not in a window yet"),
             Example("func f() { let h = UIApplication.shared.↓statusBarFrame.height }"),
             .objc("CGFloat h = [UIApplication sharedApplication].↓statusBarFrame.size.height;"),
             .objc("CGRect r = [[UIApplication sharedApplication] ↓statusBarFrame];"),

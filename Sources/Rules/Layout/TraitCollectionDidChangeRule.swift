@@ -37,6 +37,9 @@ struct TraitCollectionDidChangeRule: Rule {
                 }
                 """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`, `UITraitPreferredContentSizeCategory`"),
             .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end"),
+            // Objective-C names the method by its selector's first piece (seafile's cells).
+            .objc("@implementation Cell\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n    if ([self.traitCollection hasDifferentColorAppearanceComparedToTraitCollection:previous]) { [self reloadColors]; }\n}\n@end",
+                  message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`"),
         ],
         nonTriggering: [
             Example("class V: UIView { func f() { registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (v: V, _) in } } }"),
@@ -90,7 +93,11 @@ struct TraitCollectionDidChangeRule: Rule {
         var out: [String] = []
         for q in (open + 1)..<f.pair(open) where f[q].kind == .identifier {
             let text = f.text(q)
-            if let trait = traitOfWord.first(where: { $0.0 == text })?.1, !out.contains(trait) { out.append(trait) }
+            // Objective-C spells a method by its selector's first piece, which starts with the
+            // Swift base name: `hasDifferentColorAppearanceComparedToTraitCollection`, `preferredFontForTextStyle`.
+            let match = traitOfWord.first(where: { $0.0 == text })
+                ?? (f.language == .objectiveC && f.isPunct(q + 1, ":") ? traitOfWord.first(where: { text.hasPrefix($0.0) }) : nil)
+            if let trait = match?.1, !out.contains(trait) { out.append(trait) }
         }
         return out
     }

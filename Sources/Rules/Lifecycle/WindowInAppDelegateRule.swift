@@ -18,11 +18,22 @@ struct WindowInAppDelegateRule: Rule {
             """,
         sources: [.tn3187, .modernizeUIKit, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)")],
         fix: { site in
-            site.language == .swift
+            if site.shapes.contains(.afterLaunch) {
+                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
+                return "This runs after launch, on a window the app delegate keeps; under scenes each window is a scene's, which its scene delegate creates in `\(connect)`: do this on the window of the scene it concerns (its scene delegate's `window`)."
+            }
+            return site.language == .swift
                 ? "Move it to `scene(_:willConnectTo:options:)` in the scene delegate: `window = UIWindow(windowScene: windowScene)`."
                 : "Move it to `scene:willConnectToSession:options:` in the scene delegate: `self.window = [[UIWindow alloc] initWithWindowScene:windowScene];`."
         },
         triggering: [
+            // After launch (a session that expired): the window is a scene's, not one to create (seafile's sign-in).
+            .objc("@implementation AppDelegate\n- (void)sessionDidExpire {\n    self.window.rootViewController = self.signIn;\n    [self.window ↓makeKeyAndVisible];\n}\n@end",
+                  files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"],
+                  suggestion: "This runs after launch"),
+            // A helper the launch calls is launch code.
+            Example("class AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { show(); return true }\n    func show() { window?.↓makeKeyAndVisible() }\n}",
+                    suggestion: "Move it to `scene(_:willConnectTo:options:)` in the scene delegate"),
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -88,12 +99,35 @@ struct WindowInAppDelegateRule: Rule {
         fixNeedsScenes: true, platforms: .uiKit)
 
     var triggers: Set<Word> { [.UIWindow, .makeKeyAndVisible] }
+
+    /// Whether token `k` is in the app delegate's launch (`application(_:didFinishLaunchingWithOptions:)`,
+    /// `willFinishLaunching`, and their Objective-C selectors), in a method the launch calls, or
+    /// outside any method (unknown: taken for launch).
+    static func runsAtLaunch(_ k: Int, in f: CodeFile) -> Bool {
+        guard let (function, _) = f.enclosingFunction(of: k) else { return true }
+        func isLaunch(_ s: Scope) -> Bool {
+            if f.language == .swift {
+                return s.name == "application" && s.labels.count >= 2
+                    && (s.labels[1] == "didFinishLaunchingWithOptions" || s.labels[1] == "willFinishLaunchingWithOptions")
+            }
+            return ["application:didFinishLaunchingWithOptions:", "application:willFinishLaunchingWithOptions:", "applicationDidFinishLaunching:"].contains(s.name)
+        }
+        if isLaunch(function) { return true }
+        // A helper the launch calls by name (`[self setupWindow]`, `setupWindow()`).
+        let name = String(function.name.prefix { $0 != ":" })
+        guard !name.isEmpty else { return false }
+        let hash = identifierHash(name)
+        return f.structure.scopes.contains { s in
+            s.kind == .function && isLaunch(s) && (s.open..<min(s.close, f.tokens.count)).contains { f[$0].hash == hash && f.text($0) == name }
+        }
+    }
     var nameTriggers: NameTriggers { .windowTypes }
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         if f.is(k, .makeKeyAndVisible) {
             guard Reads.isMemberRead(k, in: f) else { return }
-            sink.report(description, at: k, message: "The app delegate shows a window; under scenes the scene delegate owns it", onlyIn: [.appDelegate])
+            sink.report(description, at: k, message: "The app delegate shows a window; under scenes the scene delegate owns it", onlyIn: [.appDelegate],
+                        shapes: Self.runsAtLaunch(k, in: f) ? [] : .afterLaunch)
             return
         }
         guard WindowCreation.isCreation(at: k, in: f, model: model) else { return }

@@ -33,6 +33,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                     suggestion: "This is the frame the view is created with, before any container holds it: create it with `.zero`"),
             Example("class Form: UIView {\n    init(rows: [String]) { self.rows = rows; super.init(frame: ↓UIScreen.main.bounds) }\n}",
                     suggestion: "create it with `.zero`"),
+            // Inside the rectangle it passes on too (OneBusAway's headline view).
+            .objc("@implementation Headline\n- (instancetype)initWithHeadline:(NSString *)h {\n    self = [super initWithFrame:CGRectMake(0, 0, [↓UIScreen mainScreen].bounds.size.width, 44)];\n    return self;\n}\n@end",
+                  files: ["Headline.h": "@interface Headline : UIView\n@end"], suggestion: "create it with `CGRectZero`"),
+            Example("class Bar: UIView {\n    init() { super.init(frame: CGRect(x: 0, y: 0, width: ↓UIScreen.main.bounds.width, height: 44)) }\n}",
+                    suggestion: "create it with `.zero`"),
             .objc("@implementation Badge\n- (instancetype)init { return [super initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
                   files: ["Badge.h": "@interface Badge : UIView\n@end"], suggestion: "create it with `CGRectZero`"),
             // Kept in a local, then compared with the view's own size: the same fill-screen question.
@@ -47,6 +52,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             Example("struct Call: View {\n    var body: some View { Text(\"\").frame(width: ↓UIScreen.main.bounds.width) }\n}",
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"],
                     suggestion: "That needs iOS 17.0 and this code deploys to iOS 16.0"),
+            // The same in Objective-C, spelt so (OneBusAway's controllers).
+            .objc("@implementation Stops\n- (void)loadView { self.view = [[UIView alloc] initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
+                  files: ["Stops.h": "@interface Stops : UIViewController\n@end"], suggestion: "create views with any frame (`CGRectZero`)"),
             // loadView makes the view: `view.bounds` there would call it again (brave's notifications presenter).
             Example("final class Presenter: UIViewController {\n    override func loadView() { view = PresenterView(frame: ↓UIScreen.main.bounds) }\n}",
                     suggestion: "In loadView the view has no size yet, and reading `view` would call loadView again"),

@@ -20,6 +20,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // The main screen's scale standing in for a display scale of 0 (FloatingPanel's pixel scale).
+            Example("extension UIView {\n    var pixelScale: CGFloat {\n        let s = traitCollection.displayScale\n        return s == 0 ? ↓UIScreen.main.scale : s\n    }\n}",
+                    suggestion: "stands in for a display scale of 0"),
             // A scale that picks reference images in a test with no host app: no window to take it from.
             Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(↓UIScreen.main.scale, 2) }\n}",
                     path: "Tests/SnapshotTests/SnapshotTests.swift",

@@ -57,6 +57,7 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             .objc("BOOL x = [↓UIScreen mainScreen].bounds.size.height == 812.0f;"),
             .objc("BOOL x = CGSizeEqualToSize([↓UIScreen mainScreen].bounds.size, CGSizeMake(375, 812));"),
             .objc("BOOL x = CGSizeEqualToSize(CGSizeMake(1125, 2436), [[↓UIScreen mainScreen] currentMode].size);"),
+            .objc("BOOL tall = CGSizeEqualToSize([[↓UIScreen mainScreen] preferredMode].size, CGSizeMake(640, 1136));"),
             .objc("BOOL x = CGRectGetHeight([↓UIScreen mainScreen].bounds) >= 812;"),
             .objc("if (↓SCREEN_HEIGHT == 812.0) { }", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),
             .objc("if ((int)↓SCREEN_HEIGHT == 812) { }", files: ["Macros.h": "#define SCREEN_HEIGHT [UIScreen mainScreen].bounds.size.height"]),

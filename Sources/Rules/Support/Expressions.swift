@@ -124,7 +124,7 @@ struct ScreenRead {
             return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
         // The screen's current mode is its pixels (`currentMode.size` is scale times the bounds),
         // a question only the screen answers; compared with a number it still tells a device.
-        case .currentMode where rest.count >= 2 && rest[1].word == .size:
+        case .currentMode where rest.count >= 2 && rest[1].word == .size, .preferredMode where rest.count >= 2 && rest[1].word == .size:
             rest.removeFirst(2)
             return ScreenRead(kind: .screen, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
         // `UIScreen.mainScreen.fixedCoordinateSpace.bounds` (Kodi's GET_MAINSCREEN_WIDTH) is the
@@ -282,14 +282,63 @@ enum Expr {
     /// or as the subject of a `switch` with a numeric `case`.
     /// `UIScreen.main.bounds.width == view.frame.size.width`, `… == size.width`: compared for
     /// equality with a view's width or height, or the size a method is given, not a number.
-    /// Whether the expression starting at `s` is the frame a view's own initializer passes on:
-    /// `super.init(frame: …)`, `self.init(frame: …)`, `[super initWithFrame:…]`, `[self initWithFrame:…]`.
+    /// Whether the expression starting at `s` is (in) the frame a view's own initializer passes
+    /// on: `super.init(frame: …)`, `self.init(frame: CGRect(x: 0, y: 0, width: …, height: 44))`,
+    /// `[super initWithFrame:…]`, `[self initWithFrame:CGRectMake(0, 0, …, 44)]`.
     static func isInitialFrame(_ s: Int, in f: CodeFile) -> Bool {
-        if f.language == .objectiveC {
-            return f.isPunct(s - 1, ":") && f.text(s - 2) == "initWithFrame" && (f.is(s - 3, .super) || f.is(s - 3, .self)) && f.isPunct(s - 4, "[")
+        // Out through the brackets around `s`, within its statement.
+        var k = s - 1, steps = 0
+        while k >= 0, steps < 1024 {
+            steps += 1
+            let t = f[k]
+            guard t.kind == .punct else { k -= 1; continue }
+            if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
+                let o = f.pair(k)
+                guard o >= 0, o < k else { return false }
+                k = o - 1
+                continue
+            }
+            if t.isPunct(";") || t.isPunct("{") { return false }
+            if t.isPunct("["), f.pair(k) > s, f.is(k + 1, .super) || f.is(k + 1, .self) {
+                return f.text(k + 2) == "initWithFrame" && f.isPunct(k + 3, ":")
+            }
+            if t.isPunct("("), f.pair(k) > s, f.language == .swift, f.is(k - 1, .`init`), f.isPunct(k - 2, "."), f.is(k - 3, .super) || f.is(k - 3, .self) {
+                // The argument holding `s` is the one labelled `frame`: the last label at this depth before it.
+                var label = "", q = k + 1
+                while q < s {
+                    if (f.isPunct(q, "(") || f.isPunct(q, "[")), f.pair(q) > q { q = f.pair(q) + 1; continue }
+                    if f[q].kind == .identifier, f.isPunct(q + 1, ":") { label = f.text(q) }
+                    q += 1
+                }
+                return label == "frame"
+            }
+            k -= 1
         }
-        guard f.isPunct(s - 1, ":"), f.is(s - 2, .frame), let (open, _) = enclosingCall(s, in: f), open == s - 3 || f.isPunct(s - 3, ",") else { return false }
-        return f.is(open - 1, .`init`) && f.isPunct(open - 2, ".") && (f.is(open - 3, .super) || f.is(open - 3, .self))
+        return false
+    }
+
+    /// Whether the main screen's scale read at `s` stands in for a display scale of 0: its body
+    /// reads `displayScale` before it, and the read's statement, or the condition of the `if` or
+    /// `guard` it is in, compares something with 0 (`s == 0 ? UIScreen.main.scale : s`).
+    static func isZeroScaleFallback(_ s: Int, in f: CodeFile) -> Bool {
+        guard let first = f.displayScaleTokens.first, first < s, let body = f.innermostBody(of: s),
+              f.displayScaleTokens.contains(where: { $0 > body.open && $0 < s }) else { return false }
+        func comparesWithZero(_ range: Range<Int>) -> Bool {
+            range.contains { q in
+                guard f[q].isComparison else { return false }
+                return [q - 1, q + 1].contains { f[$0].kind == .number && ["0", "0.0", "0.f", "0.0f", "0f"].contains(f.text($0)) }
+            }
+        }
+        func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
+        // A fallback is a short expression: at most 64 tokens each way are its statement.
+        var a = s, b = s
+        while a > max(body.open + 1, s - 64), !ends(a - 1), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
+        while b + 1 < min(body.close, s + 64), !ends(b + 1), !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
+        if comparesWithZero(a..<(b + 1)) { return true }
+        if let control = f.scopes(around: s).first(where: { $0.kind == .control && $0.open > body.open }) {
+            return comparesWithZero(control.declarationStart..<control.open)
+        }
+        return false
     }
 
     /// A category's or extension's size of the view itself (`self.view.tz_height`, `self.width`):

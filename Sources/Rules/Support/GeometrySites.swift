@@ -35,7 +35,8 @@ struct GeometrySite {
         switch read.kind {
         case .scale:
             return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
-                                message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on")
+                                message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on",
+                                shapes: Expr.isZeroScaleFallback(read.chain.start, in: f) ? .zeroScaleFallback : [])
         case .bounds:
             var site = GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
                                     message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
@@ -202,6 +203,9 @@ enum NameUse {
 /// (`FixSite.receiver`, nil in a type method or an object with no view), else a parameter.
 enum GeometryFixes {
     static func scale(_ site: FixSite) -> String {
+        if site.shapes.contains(.zeroScaleFallback) {
+            return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
+        }
         if site.isSwiftUIView { return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on." }
         switch site.context {
         case .view, .viewController:
@@ -237,7 +241,7 @@ enum GeometryFixes {
                 : "This is the frame the view is created with, before any container holds it: create it with `CGRectZero` — its superview or view controller sizes it — and lay out from `self.bounds` in layoutSubviews."
         }
         if site.shapes.contains(.inLoadView) {
-            return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`.zero`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
+            return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`\(site.language == .swift ? ".zero" : "CGRectZero")`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
         }
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
