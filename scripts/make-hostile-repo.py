@@ -35,12 +35,19 @@ loose objects (zlib, SHA-1), because git itself refuses to make most of these:
                     link into OUT.git-other, a repository whose main holds a secret
   escape-names      file names holding ESC, BEL, CR, a newline with a forged xcode line,
                     a backtick and `<script>` (each with one finding)
+  forged-blob       App/Shared.swift is a loose object whose bytes are not those its id names: the
+                    id is that of a file with a finding, the bytes have none (a repository trying
+                    to stand in for another's blob in a shared memo); OUT.git-victim is a
+                    repository whose App/Shared.swift is the real blob of that id
+  forged-pack       the same, every object in one pack written by hand (its index names the
+                    forged entry by the other content's id)
 
 Prints the head commit.
 """
 import argparse
 import hashlib
 import os
+import struct
 import subprocess
 import sys
 import zlib
@@ -49,14 +56,21 @@ HEALTHY = b"import UIKit\nlet width = UIScreen.main.bounds.width\n"
 
 
 class Repo:
-    def __init__(self, path):
+    def __init__(self, path, packed=False):
         self.path = path
+        # With `packed`, objects are kept here and written as one pack by `write_pack`.
+        self.packed = [] if packed else None
         subprocess.run(["git", "init", "-q", "--bare", "-b", "main", path], check=True,
                        env=dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null"))
 
     def write_raw(self, header_and_body, stored=None):
         """Writes a loose object named after `header_and_body`; `stored` (zlib bytes) if given."""
         oid = hashlib.sha1(header_and_body).hexdigest()
+        if self.packed is not None:
+            raw = zlib.decompress(stored) if stored is not None else header_and_body
+            kind, _, rest = raw.partition(b" ")
+            self.packed.append((oid, kind.decode(), rest.partition(b"\0")[2]))
+            return oid
         folder = os.path.join(self.path, "objects", oid[:2])
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, oid[2:]), "wb") as f:
@@ -109,6 +123,47 @@ class Repo:
         return oid
 
 
+    def forged(self, real, stored):
+        """A blob named by the id of `real` whose bytes are `stored`."""
+        return self.write_raw(b"blob " + str(len(real)).encode() + b"\0" + real,
+                              zlib.compress(b"blob " + str(len(stored)).encode() + b"\0" + stored))
+
+    def write_pack(self):
+        """Writes the kept objects as one pack (version 2, no deltas) and its index, by hand: git's
+        own tools name each object by its bytes, so they would give a forged one its true id."""
+        types = {"commit": 1, "tree": 2, "blob": 3}
+        pack = bytearray(b"PACK" + struct.pack(">II", 2, len(self.packed)))
+        entries = []
+        for oid, kind, body in self.packed:
+            offset = len(pack)
+            size = len(body)
+            head = bytearray([(types[kind] << 4) | (size & 15)])
+            size >>= 4
+            while size:
+                head[-1] |= 0x80
+                head.append(size & 0x7F)
+                size >>= 7
+            entry = bytes(head) + zlib.compress(body)
+            pack += entry
+            entries.append((bytes.fromhex(oid), zlib.crc32(entry), offset))
+        pack_sha = hashlib.sha1(pack).digest()
+        pack += pack_sha
+        entries.sort()
+        index = bytearray(b"\xfftOc" + struct.pack(">I", 2))
+        for b in range(256):
+            index += struct.pack(">I", sum(1 for e in entries if e[0][0] <= b))
+        index += b"".join(e[0] for e in entries)
+        index += b"".join(struct.pack(">I", e[1]) for e in entries)
+        index += b"".join(struct.pack(">I", e[2]) for e in entries)
+        index += pack_sha
+        index += hashlib.sha1(index).digest()
+        folder = os.path.join(self.path, "objects", "pack")
+        os.makedirs(folder, exist_ok=True)
+        for ext, data in ((".pack", pack), (".idx", index)):
+            with open(os.path.join(folder, "pack-" + pack_sha.hex() + ext), "wb") as f:
+                f.write(data)
+
+
 def with_app(repo, extra_app_entries=(), root_entries=()):
     """A root tree: App/ (App.swift plus `extra_app_entries`) and `root_entries`."""
     app = repo.tree([("App.swift", "100644", repo.blob(HEALTHY))] + list(extra_app_entries))
@@ -150,8 +205,8 @@ def main():
     p.add_argument("out")
     p.add_argument("--size", type=int)
     a = p.parse_args()
-    r = Repo(a.out)
     k = a.kind
+    r = Repo(a.out, packed=k == "forged-pack")
     when = "1700000000 +0000"
     if k == "lying-header":
         body = b"// " + b"x" * (64 * 1024) + b"\n"
@@ -291,9 +346,19 @@ def main():
         when = "1700000000 +0000"
         print(r.commit(root, when, message="<script>alert(1)</script> \x1b[31mred\x07"))
         return
+    elif k in ("forged-blob", "forged-pack"):
+        # The forged bytes name the rule's words in a comment only: analysed (a literal occurs),
+        # and without the finding the real blob has.
+        real = b"import UIKit\n\nfinal class SharedView: UIView {\n    func width() -> CGFloat { UIScreen.main.bounds.width }\n}\n"
+        forged = b"import UIKit\n\nfinal class SharedView: UIView {\n    func width() -> CGFloat { 320 } // not UIScreen.main.bounds\n}\n"
+        root = with_app(r, [("Shared.swift", "100644", r.forged(real, forged))])
+        victim = Repo(a.out + "-victim")
+        victim.commit(with_app(victim, [("Shared.swift", "100644", victim.blob(real))]), when)
     else:
         sys.exit(f"unknown kind {k}")
     print(r.commit(root, when))
+    if r.packed is not None:
+        r.write_pack()
 
 
 if __name__ == "__main__":

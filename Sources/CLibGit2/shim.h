@@ -52,6 +52,7 @@
     X(git_odb_backend_pack) \
     X(git_odb_exists) \
     X(git_odb_free) \
+    X(git_odb_hash) \
     X(git_odb_init_backend) \
     X(git_odb_new) \
     X(git_odb_read_header) \
@@ -132,8 +133,9 @@ static inline int fleetscan_git_set_mwindow_mapped_limit(const fleetscan_libgit2
     return FLEETSCAN_GIT_OPTS(lib)(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, limit);
 }
 
-/// git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on): check object ids on read,
-/// so a corrupt object is an error rather than wrong bytes.
+/// git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on): whether libgit2 hashes every
+/// object it reads to check its id (GitAccess turns it off and checks the blobs whose analyses
+/// are shared itself: `GitRepository.verifyBlob`).
 static inline int fleetscan_git_set_strict_hash_verification(const fleetscan_libgit2 *_Nonnull lib, int on) {
     return FLEETSCAN_GIT_OPTS(lib)(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
 }

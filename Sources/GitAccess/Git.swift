@@ -45,7 +45,12 @@ public enum Git {
         let started = lib.git_libgit2_init()
         guard started >= 0 else { throw GitError(function: "git_libgit2_init", code: started, message: "libgit2 could not be initialised", context: "") }
         try check(fleetscan_git_set_mwindow_file_limit(&lib, packFileLimit), "git_libgit2_opts", "GIT_OPT_SET_MWINDOW_FILE_LIMIT")
-        try check(fleetscan_git_set_strict_hash_verification(&lib, 1), "git_libgit2_opts", "GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION")
+        // libgit2 hashes every object it reads by default (a fifth of a history's instructions,
+        // most of it on project files read at every commit that changes them). Off: the blobs
+        // whose analyses go into the shared memo are checked by `GitRepository.verifyBlob`
+        // before they are analysed; what is only read misleads only its own repository's
+        // report (README, "Trust").
+        try check(fleetscan_git_set_strict_hash_verification(&lib, 0), "git_libgit2_opts", "GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION")
         try check(fleetscan_git_set_cache_object_limit(&lib, GIT_OBJECT_TREE, 1 << 20), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
         try check(fleetscan_git_set_cache_object_limit(&lib, GIT_OBJECT_COMMIT, 1 << 16), "git_libgit2_opts", "GIT_OPT_SET_CACHE_OBJECT_LIMIT")
         // The object cache (trees and commits) holds 32 MiB, not libgit2's 256 MiB: a history
@@ -58,19 +63,30 @@ public enum Git {
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             try check(fleetscan_git_clear_config_search_path(&lib, level), "git_libgit2_opts", "GIT_OPT_SET_SEARCH_PATH")
         }
-        // Certificate authorities named the way git and OpenSSL name them (a company's own CA);
-        // otherwise libgit2's TLS backend keeps the system's.
-        let environment = ProcessInfo.processInfo.environment
-        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        if file != nil || folder != nil {
-            try check(fleetscan_git_set_ssl_cert_locations(&lib, file, folder), "git_libgit2_opts",
-                      "GIT_OPT_SET_SSL_CERT_LOCATIONS \(file ?? "")\(folder.map { " " + $0 } ?? "")")
-        }
     }.mapError { $0 as! GitError }
 
     /// Initialises libgit2 (idempotent; every entry point calls it), or throws what failed.
     @inline(__always) static func setUp() throws { try initialized.get() }
+
+    /// What a fetch needs beyond `setUp`, done before the first one: the certificate
+    /// authorities named the way git and OpenSSL name them (`SSL_CERT_FILE`, `SSL_CERT_DIR`: a
+    /// company's own CA); otherwise libgit2's TLS backend keeps the system's, loaded at
+    /// `git_libgit2_init`. Parsing them took 211 M instructions (50 ms) of every process that
+    /// opened a repository, scans and histories that never connect anywhere included.
+    private static let networkReady: Result<Void, GitError> = Result {
+        try setUp()
+        let environment = ProcessInfo.processInfo.environment
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        if file != nil || folder != nil {
+            var table = lib
+            try check(fleetscan_git_set_ssl_cert_locations(&table, file, folder), "git_libgit2_opts",
+                      "GIT_OPT_SET_SSL_CERT_LOCATIONS \(file ?? "")\(folder.map { " " + $0 } ?? "")")
+        }
+    }.mapError { $0 as! GitError }
+
+    /// Sets up libgit2 for a fetch or clone (idempotent), or throws what failed.
+    static func setUpNetwork() throws { try networkReady.get() }
 
     /// At most `bytes` of pack files mapped at once (libgit2's default, 8 GiB on 64-bit
     /// machines, would overrun a worker's address-space limit).

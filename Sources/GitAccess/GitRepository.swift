@@ -439,6 +439,22 @@ public final class GitRepository {
         try withBlob(id, limit: limit) { Array($0) }
     }
 
+    /// Throws unless `bytes` are the content of blob `id`: the SHA-1 git names a blob by,
+    /// computed by libgit2 (`git_odb_hash`). Reads do not check it (libgit2's strict
+    /// verification is off, `Git`); what is analysed for a memo other repositories share is
+    /// checked with this first, so a forged object cannot stand in for another repository's
+    /// blob. The error is the one libgit2's own check gave, with `location` (the repository's
+    /// path) as its context.
+    public static func verifyBlob(_ id: ObjectID, _ bytes: UnsafeRawBufferPointer, location: String) throws {
+        var actual = git_oid()
+        try Git.check(lib.git_odb_hash(&actual, bytes.baseAddress, bytes.count, GIT_OBJECT_BLOB), "git_odb_hash", "\(location) blob \(id.hex)")
+        let hashed = ObjectID(actual)
+        guard hashed == id else {
+            throw GitError(function: "git_blob_lookup", code: GIT_EMISMATCH.rawValue,
+                           message: "object hash mismatch - expected \(id.hex) but got \(hashed.hex)", context: "\(location) blob \(id.hex)")
+        }
+    }
+
     func objectDatabase() throws -> OpaquePointer {
         if let odbHandle { return odbHandle }
         var odb: OpaquePointer?

@@ -33,7 +33,7 @@ public enum Mirror {
     /// With a branch scope, the mirror's HEAD points at the branch fetched.
     public static func update(url: String, at path: String, credential: GitCredential? = nil, scope: Scope = .everything,
                               progress: (@Sendable (TransferProgress) -> Void)? = nil) throws -> GitRepository {
-        try Git.setUp()
+        try Git.setUpNetwork()
         let display = redact(url)
         if url.hasPrefix("/"), case .branch(let name) = scope, let mirror = try? GitRepository.open(path),
            let unchanged = upToDate(mirror, source: url, branch: name) {

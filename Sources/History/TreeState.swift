@@ -429,7 +429,8 @@ final class TreeState {
             decode: { key, data in try? BinaryCoding.decode(MemoRecord.self, from: data).firstPass(path: key.path).map(Pass.first) },
             source: { i in
                 let (path, blob, language) = needed[i]
-                return SourceFile(path: path, language: language, size: 0) { try GitTree.read(blob, pool: pool) }
+                return SourceFile(path: path, language: language, size: 0, read: { try GitTree.read(blob, pool: pool) },
+                                  verify: GitTree.verifier(blob, pool: pool))
             },
             compute: { file in
                 // Without batches (the filter off, or waking files) every file is a candidate.
@@ -439,6 +440,9 @@ final class TreeState {
             },
             encode: { pass in
                 guard case .first(let first) = pass else { return nil }
+                // A skip its header decided is not memoised: the header is not checked against the
+                // id (the bytes are not read), and is read again as cheaply as a look-up.
+                if case .skipped(let d) = first, d.message == GitTree.tooLarge { return nil }
                 return MemoRecord(first).flatMap { try? BinaryCoding.encode($0) }
             },
             // Blobs analysed: a dormant one was only searched.
@@ -598,7 +602,8 @@ final class TreeState {
             source: { i in
                 let (path, file, _) = work[i]
                 let blob = file.blob
-                return SourceFile(path: path, language: file.language, size: 0) { try GitTree.read(blob, pool: pool) }
+                return SourceFile(path: path, language: file.language, size: 0, read: { try GitTree.read(blob, pool: pool) },
+                                  verify: GitTree.verifier(blob, pool: pool))
             },
             compute: { TreeScan.secondPass($0, model: model, analyzer: analyzer) },
             encode: { try? BinaryCoding.encode($0) })

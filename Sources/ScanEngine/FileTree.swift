@@ -99,13 +99,14 @@ extension FileTree.Listing {
     /// Files a listing takes, from disk or from git alike: project files (Package.swift is also
     /// a source), sources in the configuration, and excluded sources counted as skipped.
     mutating func add(path: String, name: String, configuration: Configuration,
-                      readSource: @escaping @Sendable () throws -> SourceBuffer, readBytes: @escaping @Sendable () throws -> [UInt8]) {
+                      readSource: @escaping @Sendable () throws -> SourceBuffer, readBytes: @escaping @Sendable () throws -> [UInt8],
+                      verify: (@Sendable (SourceBuffer) throws -> Void)? = nil) {
         if let kind = ProjectFile.kind(of: path), configuration.includes(file: path) {
             projectFiles.append(ProjectFile(path: path, kind: kind, read: readBytes))
-            if kind.isAlsoSource { files.append(SourceFile(path: path, language: .swift, size: 0, read: readSource)) }
+            if kind.isAlsoSource { files.append(SourceFile(path: path, language: .swift, size: 0, read: readSource, verify: verify)) }
         } else if let language = Language(path: name) {
             guard configuration.includes(file: path) else { skipped += 1; return }
-            files.append(SourceFile(path: path, language: language, size: 0, read: readSource))
+            files.append(SourceFile(path: path, language: language, size: 0, read: readSource, verify: verify))
         }
     }
 

@@ -130,9 +130,19 @@ public enum GitTree {
                     }
                 }
             } catch is BlobTooLarge {
-                throw ScanError("larger than \(Disk.maximumFileSize >> 20) MiB; skipped")
+                throw ScanError(tooLarge)
             }
         }
+    }
+
+    /// Why a blob over the size limit is skipped: a reason taken from its header, unread, so
+    /// one that must not be memoised for other repositories (a forged header can state any size).
+    package static let tooLarge = "larger than \(Disk.maximumFileSize >> 20) MiB; skipped"
+
+    /// Checks that a source buffer read from blob `id` hashes to `id` (`SourceFile.verify`).
+    package static func verifier(_ id: ObjectID, pool: RepositoryPool) -> @Sendable (SourceBuffer) throws -> Void {
+        let location = pool.path
+        return { buffer in try GitRepository.verifyBlob(id, UnsafeRawBufferPointer(start: buffer.base, count: buffer.count), location: location) }
     }
 }
 
@@ -148,7 +158,8 @@ extension FileTree.Listing {
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             add(path: entry.path, name: name, configuration: configuration,
                 readSource: { try GitTree.read(id, pool: pool) },
-                readBytes: { try pool.with { try $0.blob(id, limit: ProjectScan.maximumSize) } })
+                readBytes: { try pool.with { try $0.blob(id, limit: ProjectScan.maximumSize) } },
+                verify: GitTree.verifier(id, pool: pool))
         }
     }
 }

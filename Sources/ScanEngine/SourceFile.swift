@@ -14,12 +14,26 @@ public struct SourceFile: Sendable {
     /// Size in bytes, when known (used to schedule big files first).
     public var size: Int
     public let read: @Sendable () throws -> SourceBuffer
+    /// Throws unless the bytes read are the file's own — for a git blob, unless they hash to its
+    /// id (nil: nothing to check, a file on disk). Called before bytes are analysed, never for a
+    /// file the prefilter leaves unanalysed: an analysis may be memoised by blob id for every
+    /// repository, so it is never made of bytes a repository forged under another blob's id.
+    public var verify: (@Sendable (SourceBuffer) throws -> Void)?
 
-    public init(path: String, language: Language, size: Int, read: @escaping @Sendable () throws -> SourceBuffer) {
+    public init(path: String, language: Language, size: Int, read: @escaping @Sendable () throws -> SourceBuffer,
+                verify: (@Sendable (SourceBuffer) throws -> Void)? = nil) {
         self.path = path
         self.language = language
         self.size = size
         self.read = read
+        self.verify = verify
+    }
+
+    /// The bytes, checked as `verify` says (the error it throws, else the read's).
+    func readVerified() throws -> SourceBuffer {
+        let buffer = try read()
+        try verify?(buffer)
+        return buffer
     }
 
     /// A file whose bytes are already in memory.

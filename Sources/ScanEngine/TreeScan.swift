@@ -122,6 +122,7 @@ public enum TreeScan {
             let found: [Filtered?] = Parallel.map(remaining.map { (i: $0, f: first[$0]) }, jobs: jobs) { item in
                 let file = files[item.i]
                 guard let buffer = item.f.kept ?? (try? file.read()), roundFilter?.matches(buffer) ?? true else { return nil }
+                if item.f.outcome == nil, let unverified = verified(file, buffer) { return Filtered(outcome: unverified, candidate: true) }
                 return Filtered(outcome: item.f.outcome ?? .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language)),
                                 candidate: true)
             }
@@ -189,14 +190,31 @@ public enum TreeScan {
         } catch {
             return Filtered(outcome: .unreadable(Diagnostic(path: file.path, message: "cannot read: \(error)")), candidate: false)
         }
-        if buffer.looksBinary() { return Filtered(outcome: .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")), candidate: false) }
-        if buffer.isLFSPointer { return Filtered(outcome: .lfsPointer, candidate: false) }
-        let candidate = isCandidate(buffer)
+        // What is decided from the bytes is checked first; a file left unanalysed is not.
+        let binary = buffer.looksBinary(), pointer = !binary && buffer.isLFSPointer
+        let candidate = !binary && !pointer && isCandidate(buffer)
+        if binary || pointer || candidate || analyseAll, let unverified = verified(file, buffer) {
+            return Filtered(outcome: unverified, candidate: false)
+        }
+        if binary { return Filtered(outcome: .skipped(Diagnostic(path: file.path, message: "binary file (NUL bytes); skipped")), candidate: false) }
+        if pointer { return Filtered(outcome: .lfsPointer, candidate: false) }
         if candidate || analyseAll {
             return Filtered(outcome: .analyzed(analyzer.analyze(path: file.path, buffer: buffer, language: file.language)), candidate: candidate,
                             kept: candidate || !keep ? nil : buffer)
         }
         return Filtered(outcome: nil, candidate: false, kept: keep ? buffer : nil)
+    }
+
+    /// Nil when `buffer` passes `file.verify`; else the outcome of a file that cannot be read
+    /// (as a read that fails says it).
+    static func verified(_ file: SourceFile, _ buffer: SourceBuffer) -> FirstPass? {
+        guard let verify = file.verify else { return nil }
+        do {
+            try verify(buffer)
+            return nil
+        } catch {
+            return .unreadable(Diagnostic(path: file.path, message: "cannot read: \(error)"))
+        }
     }
 
     /// Reads and analyses one file on its own (the filter's first pass with every file a candidate).
@@ -206,7 +224,7 @@ public enum TreeScan {
 
     /// Reads and analyses a file again with the whole repository's model (nil if it cannot be read).
     package static func secondPass(_ file: SourceFile, model: RepositoryModel, analyzer: Analyzer) -> FileAnalysis? {
-        guard let buffer = try? file.read() else { return nil }
+        guard let buffer = try? file.readVerified() else { return nil }
         return analyzer.analyze(path: file.path, buffer: buffer, language: file.language, model: model)
     }
 

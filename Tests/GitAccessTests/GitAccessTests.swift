@@ -23,6 +23,25 @@ import TestSupport
         #expect(merge.parents.count == 2)
     }
 
+    /// Reads do not check ids (libgit2's strict verification is off); `verifyBlob` does, with
+    /// the error libgit2's own check gave.
+    @Test func aBlobIsVerifiedAgainstItsID() throws {
+        let path = try Self.repo()
+        let repo = try GitRepository.open(path)
+        let id = try #require(try repo.entry(path: "Shop/Macros.h", in: repo.commit(repo.resolveCommit("main")).tree)?.id)
+        let bytes = try repo.blob(id)
+        try bytes.withUnsafeBytes { try GitRepository.verifyBlob(id, $0, location: path) }
+        var other = bytes
+        other.append(10)
+        #expect { try other.withUnsafeBytes { try GitRepository.verifyBlob(id, $0, location: path) } } throws: { error in
+            guard let e = error as? GitError else { return false }
+            return e.code == -33 && e.context == "\(path) blob \(id.hex)" && e.message.hasPrefix("object hash mismatch - expected \(id.hex) but got ")
+        }
+        try [UInt8]().withUnsafeBytes { empty in
+            try GitRepository.verifyBlob(#require(ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")), empty, location: path)
+        }
+    }
+
     @Test func unknownRevisionsAndMissingRepositoriesAreClearErrors() throws {
         let repo = try GitRepository.open(try Self.repo())
         #expect { try repo.resolveCommit("no-such-branch") } throws: { ($0 as? GitError)?.message == "unknown revision 'no-such-branch'" }

@@ -296,6 +296,39 @@ import TestSupport
         try Self.assertMatchesFreshScans(run)
     }
 
+    /// A blob stored under another content's id — loose, or in a pack whose index names it so —
+    /// is refused where its analysis would reach the memo every repository of a fleet shares:
+    /// its commit fails as a damaged object's does, the memo holds nothing for that id, and the
+    /// repository whose blob that id really is, scanned next into the same store, counts the
+    /// finding the forged bytes lack.
+    @Test(arguments: ["forged-blob", "forged-pack"])
+    func aForgedBlobNeverReachesTheSharedMemo(_ kind: String) throws {
+        let dir = TempDirectory()
+        let forged = try FixtureRepositories.hostile(kind, at: dir.path + "/forged.git")
+        let store = try SQLiteStore(path: dir.path + "/shared.sqlite")
+        func history(_ name: String, _ repo: String) throws -> Run {
+            let pool = RepositoryPool(path: repo)
+            let outcome = try HistoryScan.run(pool: pool, name: name, url: repo, store: store, options: HistoryOptions(revision: "main", jobs: 2))
+            let id = try store.repository(name: name, url: repo)
+            return Run(pool: pool, store: store, outcome: outcome,
+                       records: try store.commits(RulesetKey(repository: id, ruleset: Ruleset.fingerprint), ids: outcome.chain))
+        }
+        let attack = try history("forged", forged)
+        #expect(attack.outcome.failed == 1)
+        let error = try #require(attack.records.first?.error)
+        #expect(error.hasPrefix("App/Shared.swift: cannot read") && error.contains("object hash mismatch"), "\(error)")
+        let id = try FixtureRepositories.run(["git", "-C", forged, "rev-parse", "main:App/Shared.swift"])
+        #expect(try store.memo([MemoKey(blob: id, path: "App/Shared.swift")], ruleset: Ruleset.fingerprint).isEmpty)
+        let victim = try history("victim", forged + "-victim")
+        #expect(victim.outcome.failed == 0)
+        #expect(victim.records.last?.counts.values.reduce(0, +) == 2)
+        try Self.assertMatchesFreshScans(victim)
+        // What the memo now holds for that id is the real blob's analysis.
+        let held = try #require(try store.memo([MemoKey(blob: id, path: "App/Shared.swift")], ruleset: Ruleset.fingerprint).values.first)
+        let record = try BinaryCoding.decode(MemoRecord.self, from: held)
+        #expect(record.analysis?.findings.count == 1)
+    }
+
     @Test func anEmptyRepositoryIsAClearError() throws {
         let dir = TempDirectory()
         _ = try GitRepository.initBare(dir.path + "/empty.git")
