@@ -171,13 +171,19 @@ struct MemberTimings {
                 }
             }
         }
-        // What an early or transition caller calls runs then too (calls do not carry layout:
-        // a helper of layoutSubviews may be called from anywhere else).
+        // What an early caller calls may run before the window too (calls do not carry layout:
+        // a helper of layoutSubviews may be called from anywhere else) — what a fix must keep
+        // working. What only transition callers call runs in the transition; a member the type
+        // also calls from elsewhere (a property read by gestures and once by viewWillTransition,
+        // Material's drawer) is no transition's.
+        var callers: [Int: Set<Int>] = [:]
+        for s in members { for callee in calls[s] ?? [] where callee != s { callers[callee, default: []].insert(s) } }
         for flag in [MemberTiming.beforeWindow, .inSizeTransition] {
             var queue = members.filter { timing[$0]!.contains(flag) }
             while let s = queue.popLast() {
                 // UIKit runs its layout methods in layout passes, in a window, whoever else calls them.
                 for callee in calls[s] ?? [] where !timing[callee]!.contains(flag) && !(flag == .beforeWindow && timing[callee]!.contains(.inLayout)) {
+                    guard flag == .beforeWindow || callers[callee, default: []].allSatisfy({ timing[$0]!.contains(flag) }) else { continue }
                     timing[callee]!.insert(flag)
                     queue.append(callee)
                 }

@@ -7,8 +7,8 @@ import SourceLexing
 /// there differs).
 /// Shapes of code a rule recognises at its site, for fix texts that fit what the code is after.
 public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
     /// The code wants the app's windows rather than the one it is in: it keeps the whole list,
     /// skips its own window, or saves the key window to make it key again.
     public static let everyWindow = SiteShapes(rawValue: 1)
@@ -32,6 +32,12 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The main screen's scale standing in for a display scale of 0 (`s == 0 ? UIScreen.main.scale : s`):
     /// replacing it with that display scale would give back the 0 just tested for.
     public static let zeroScaleFallback = SiteShapes(rawValue: 128)
+    /// The application's key window compared with a window (`keyWindow == self.window`): the
+    /// question is whether that window is key, which the window answers itself.
+    public static let comparesKeyWindow = SiteShapes(rawValue: 256)
+    /// A window its own type is shown in (`window.rootViewController = self`, `[window addSubview:self]`):
+    /// the type's own window, and so its window scene, exists only once this window does.
+    public static let hostsSelf = SiteShapes(rawValue: 512)
 }
 
 public struct FixSite: Sendable, Equatable {

@@ -151,7 +151,9 @@ package enum Resolution {
             let identity = [p.rule.rawValue, a.path, owner, p.lineText].joined(separator: "\u{0}")
             let ordinal = ordinals[identity, default: 0]
             ordinals[identity] = ordinal + 1
-            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName), timing: p.timing ?? [],
+            // A SwiftUI view's static member has no environment and is offered no size: it gets
+            // what any type member gets (take it as a parameter), not `@Environment` or `GeometryReader`.
+            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && p.inInstance, timing: p.timing ?? [],
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes

@@ -37,6 +37,9 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // Building the mask of supported orientations by device (Aidoku's orientation modifier).
+            Example("func orientations() -> UIInterfaceOrientationMask {\n    var mask: UIInterfaceOrientationMask = [.portrait, .landscape]\n    if UIDevice.current.↓userInterfaceIdiom == .pad { mask.insert(.portraitUpsideDown) }\n    return mask\n}",
+                    suggestion: "Support every orientation instead of choosing them by device"),
             // iOS 5's orientation callback, never called since iOS 6, is an orientation lock (Mumble's server list).
             .objc("@implementation List\n- (BOOL)shouldAutorotateToInterfaceOrientation:(UIInterfaceOrientation)o {\n    if ([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) return YES;\n    return o == UIInterfaceOrientationPortrait;\n}\n@end",
                   files: ["List.h": "@interface List : UITableViewController\n@end"], suggestion: "Support every orientation instead of choosing them by device"),
@@ -181,6 +184,8 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // One release on one device: a workaround for that system's bug (Aidoku's iPadOS 26 search bar).
+            Example("func f() { if #available(iOS 26.0, *), UIDevice.current.userInterfaceIdiom == .pad { searchBar.applyWorkaround() } }"),
             // Code that only runs below the deployment target (iOS 12 here) never runs.
             Example("func f() { if #available(iOS 9, *) { } else { if UIDevice.current.userInterfaceIdiom == .pad { wide() } } }", files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
             .objc("- (void)f { if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) { if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self wide]; } } }",
@@ -344,6 +349,14 @@ struct IdiomLayoutRule: Rule {
                 return iPhoneOnlyCapabilities.contains { f.spells(i, caseless: $0) }
             }
         }
+        // `if #available(iOS 26, *), idiom == .pad { … }`: one system's version on one device, a
+        // workaround for that release (Aidoku's iPadOS 26 search bar), not a layout.
+        var c0 = k - 1
+        while c0 > max(0, k - 24), !f.isPunct(c0, "{"), !f.isPunct(c0, "}"), !f.isPunct(c0, ";"), !f.is(c0, .if), !f.is(c0, .guard) { c0 -= 1 }
+        if c0 >= 0, f.is(c0, .if) || f.is(c0, .guard),
+           (c0..<k).contains(where: { f.text($0) == "#available" || (f.text($0) == "available" && (f.isPunct($0 - 1, "#") || f.isPunct($0 - 1, "@"))) || f.text($0) == "@available" }) {
+            return true
+        }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
         if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f)
             || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) }) {
@@ -390,8 +403,9 @@ struct IdiomLayoutRule: Rule {
         guard let block = block(openedAfter: k, in: f) else { return false }
         return block.contains { i in
             let t = f.text(i)
-            return t == "\"orientation\"" || t == "@\"orientation\"" || t == "orientationLock" || t == "interfaceOrientations"
-                || t == "UIInterfaceOrientationMask" || t == "supportedInterfaceOrientations"
+            // … or builds the mask of orientations the app supports (`orientations.insert(.portraitUpsideDown)`).
+            return t == "\"orientation\"" || t == "@\"orientation\"" || t == "orientationLock" || t.hasSuffix("Orientations") || t.hasSuffix("orientations")
+                || t.hasPrefix("UIInterfaceOrientationMask") || t == "portraitUpsideDown" || t == "allButUpsideDown"
         }
     }
 

@@ -45,6 +45,11 @@ struct SymmetricSafeAreaRule: Rule {
             Example("func f() { let i = UIEdgeInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right) }"),
             Example("func f() { make.top.equalTo(view.safeAreaLayoutGuide.snp.top) }"),
             .objc("CGFloat w = self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right;"),
+            // The insets of portrait, turned upside down: every side kept (QMUI's device insets).
+            .objc("void f(UIEdgeInsets insets) { insets = UIEdgeInsetsMake(insets.bottom, insets.left, insets.top, insets.right); }"),
+            .objc("void f(UIEdgeInsets insets) { insets = UIEdgeInsetsMake(insets.top, insets.right, insets.bottom, insets.left); }"),
+            // The side was set to a fixed margin first (TOCropViewController's toolbar).
+            .objc("void f(void) {\n    UIEdgeInsets insets = self.view.safeAreaInsets;\n    if (insets.bottom > 0.0f) { insets.bottom = 20.0f; } else { insets.bottom = 8.0f; }\n    CGFloat w = CGRectGetWidth(self.view.bounds) - MAX(r, insets.bottom * 2.0f);\n}"),
         ], fixNeedsIOS: 11)
 
     var triggers: Set<Word> { Set(Self.opposite.keys) }
@@ -81,6 +86,8 @@ struct SymmetricSafeAreaRule: Rule {
         let (s, _) = Reads.extent(ofMemberAt: k, in: f)
         let e = k
         let text = f.text(from: s, through: e)
+        // A side the body set to a number first is a fixed margin now, not the safe area's.
+        if Self.isSetToConstant(text, length: e - s, before: s, in: f) { return }
         let message: String
         if isDoubled(s, e, in: f) {
             message = "`\(text)` is doubled as if both sides were equal; safe areas are asymmetric"
@@ -93,6 +100,41 @@ struct SymmetricSafeAreaRule: Rule {
             return
         }
         sink.report(description, at: r, message: message)
+    }
+
+    /// `insets.bottom = 20;` earlier in the body holding `s`: the side read is that constant.
+    static func isSetToConstant(_ text: String, length: Int, before s: Int, in f: CodeFile) -> Bool {
+        guard let body = f.innermostBody(of: s) else { return false }
+        var q = s - length - 3
+        while q > body.open, s - q < 4096 {
+            let eq = q + length + 1
+            if f.isPunct(eq, "="), f[eq + 1].kind == .number, f.isPunct(eq + 2, ";") || f[eq + 2].isLineStart,
+               f.text(from: q, through: q + length) == text {
+                return true
+            }
+            q -= 1
+        }
+        return false
+    }
+
+    /// `UIEdgeInsetsMake(i.bottom, i.left, i.top, i.right)`: four sides of one insets value, each
+    /// once — the insets turned with the interface (upside down, landscape), every side kept.
+    static func isRotation(_ open: Int, in f: CodeFile) -> Bool {
+        let close = f.pair(open)
+        guard close > open else { return false }
+        var arguments: [String] = [], start = open + 1, q = open + 1
+        while q <= close {
+            if q < close, f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1; continue }
+            if q == close || f.isPunct(q, ",") { arguments.append(f.text(from: start, through: q - 1)); start = q + 1 }
+            q += 1
+        }
+        guard arguments.count == 4 else { return false }
+        var bases: Set<Substring> = [], sides: Set<Substring> = []
+        for argument in arguments {
+            guard let dot = argument.lastIndex(of: ".") else { return false }
+            bases.insert(argument[..<dot]); sides.insert(argument[argument.index(after: dot)...])
+        }
+        return bases.count == 1 && sides.count == 4
     }
 
     func isDoubled(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
@@ -116,6 +158,7 @@ struct SymmetricSafeAreaRule: Rule {
             return nil
         }
         if callee == .UIEdgeInsetsMake || callee == .NSDirectionalEdgeInsetsMake {
+            if Self.isRotation(open, in: f) { return nil }
             let order: [Word] = callee == .UIEdgeInsetsMake ? [.top, .left, .bottom, .right] : [.top, .leading, .bottom, .trailing]
             var index = 0
             var q = open + 1

@@ -25,6 +25,10 @@ struct WindowWithoutSceneRule: Rule {
                     ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene."
                     : "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `initWithWindowScene:` and the test host's scene, `(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`."
             }
+            if site.shapes.contains(.hostsSelf) {
+                let what = site.context == .viewController ? "view controller" : "view"
+                return "This window is where this \(what) is shown, so its own window (and window scene) exists only once the window does: create it with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")` and the scene of the window it is shown from (the view it points at, or the key window's, read before this window is made), or a scene the caller passes in."
+            }
             let scene: String
             if site.context == .sceneDelegate {
                 scene = "windowScene"
@@ -41,6 +45,10 @@ struct WindowWithoutSceneRule: Rule {
             return site.language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },
         triggering: [
+            // A modal that shows itself in its own window: it has no window scene of its own to lend (QMUI).
+            .objc("@implementation ModalController\n- (void)show {\n    self.window = [[↓UIWindow alloc] init];\n    self.window.rootViewController = self;\n    [self.window makeKeyAndVisible];\n}\n@end",
+                  files: ["ModalController.h": "@interface ModalController : UIViewController\n@property (nonatomic, strong) UIWindow *window;\n@end"],
+                  suggestion: "the scene of the window it is shown from"),
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),
             // A Swift package's tests run with no app, so no scene (lottie's snapshot tests): no scene to create it in.
             Example("final class RenderTests: XCTestCase {\n    func testDraws() { let w = ↓UIWindow(); w.addSubview(UIView()) }\n}",
@@ -82,6 +90,18 @@ struct WindowWithoutSceneRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard WindowCreation.isCreation(at: k, in: f, model: model), !WindowCreation.attachesScene(around: k, in: f) else { return }
         sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
-                    onlyIn: [.view, .viewController, .sceneDelegate, .other])
+                    onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: Self.typeShowsItself(around: k, in: f) ? .hostsSelf : [])
+    }
+
+    /// Whether the type holding `k` puts itself in a window: `….rootViewController = self`,
+    /// `[… addSubview:self]`, `….addSubview(self)`.
+    static func typeShowsItself(around k: Int, in f: CodeFile) -> Bool {
+        guard let type = f.enclosingType(of: k) else { return false }
+        for q in type.open..<min(type.close, f.tokens.count) where f[q].kind == .identifier {
+            let t = f.text(q)
+            if t == "rootViewController", f.isPunct(q + 1, "="), f.is(q + 2, .self), !f.isPunct(q + 3, ".") { return true }
+            if t == "addSubview", f.isPunct(q + 1, ":") || f.isPunct(q + 1, "("), f.is(q + 2, .self), f.isPunct(q + 3, "]") || f.isPunct(q + 3, ")") { return true }
+        }
+        return false
     }
 }

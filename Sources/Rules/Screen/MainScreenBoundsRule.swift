@@ -20,6 +20,12 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A SwiftUI view's static helper has no environment and is offered no size (Aidoku's grid columns).
+            Example("import SwiftUI\nstruct Grid: View {\n    var body: some View { Text(\"\") }\n    static private func columns() -> [GridItem] {\n        let rows = 3\n        let idealWidth = ↓UIScreen.main.bounds.size.width / CGFloat(rows)\n        return [GridItem(.adaptive(minimum: idealWidth))]\n    }\n}",
+                    suggestion: "as a parameter"),
+            // A scene delegate's stored property is made before its scene connects (Aidoku's privacy cover).
+            Example("class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n    let cover: UIView = {\n        let view = UIView(frame: ↓UIScreen.main.bounds)\n        return view\n    }()\n}",
+                    suggestion: "A stored property's initial value is computed once"),
             // What a member works out the view controller's own size from (ello's alert: `view.frame.size = desiredSize`).
             Example("final class Alert: UIViewController {\n    var desiredSize: CGSize { CGSize(width: 300, height: min(400, ↓UIScreen.main.bounds.height - 20)) }\n    func resize() { view.frame.size = desiredSize }\n}",
                     suggestion: "This code sets (or works out) the view controller's own size"),

@@ -274,6 +274,8 @@ enum GeometryFixes {
                 ? "Use `\(r.bounds)` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
                 : "Use `\(r.bounds)` and lay out in layoutSubviews."
         case .sceneDelegate:
+            // A stored property's initial value is computed before any scene connects.
+            if site.inStoredProperty { return site.parameter("the bounds of the scene's window") }
             return site.language == .swift
                 ? "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene(_:didUpdateEffectiveGeometry:)` (iOS 26) is called."
                 : "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene:didUpdateEffectiveGeometry:` (iOS 26) is called."
@@ -310,6 +312,9 @@ enum GeometryFixes {
             let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
             return "This code wants the app's windows, not its own: with scenes they are each window scene's — go through "
                 + "`\(application).connectedScenes`, and each `UIWindowScene`'s `windows` (or its `keyWindow`, iOS 15)."
+        }
+        if site.shapes.contains(.comparesKeyWindow) {
+            return "Ask the window compared with it whether it is key (`window.isKeyWindow`): each scene has its own key window, and the application's one is whichever scene's was last."
         }
         switch site.context {
         case .view, .viewController:

@@ -20,6 +20,11 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A block that stops at the window it looks for picks one (QMUI's first-responder window).
+            .objc("@implementation Menus\n+ (UIWindow *)responderWindow {\n    __block UIWindow *found = nil;\n    [UIApplication.sharedApplication.↓windows enumerateObjectsUsingBlock:^(UIWindow *window, NSUInteger i, BOOL *stop) {\n        if (window.isHidden == NO) { found = window; *stop = YES; }\n    }];\n    return found;\n}\n@end"),
+            // Whether its own window is key: the window answers that (QMUI's modal presentation).
+            .objc("@implementation Modal\n- (void)hide {\n    if (UIApplication.sharedApplication.↓keyWindow == self.window) { [self.previous makeKeyWindow]; }\n}\n@end",
+                  suggestion: "`window.isKeyWindow`"),
             // The key window saved in a property to be made key again later: the app's, not this view's (a window inspector).
             Example("final class Inspector: UIViewController {\n    var previous: UIWindow?\n    func open() { previous = UIApplication.shared.↓keyWindow }\n    func close() { previous?.makeKey() }\n}",
                     suggestion: "This code wants the app's windows"),
@@ -68,6 +73,8 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Every window told of a theme change, in a block (QMUI's theme manager).
+            .objc("@implementation Themes\n- (void)notify {\n    [UIApplication.sharedApplication.windows enumerateObjectsUsingBlock:^(UIWindow *window, NSUInteger i, BOOL *stop) {\n        if (!window.hidden) { [window.rootViewController themeDidChange]; }\n    }];\n}\n@end"),
             // Every window, each treated alike: with several scenes all their windows are in the list.
             .objc("@implementation Picker\n- (void)f {\n    for (UIWindow *window in UIApplication.sharedApplication.windows) {\n        if (window != self.view.window) { [self add:window]; }\n    }\n}\n@end"),
             .objc("""
@@ -117,8 +124,13 @@ struct SharedWindowsRule: Rule {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
               !Self.visitsEvery(chain, in: f) else { return }
         let at = chain.members[1].token
+        var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
+        if chain.word(1) == .keyWindow, chain.members.count == 2,
+           ["==", "!=", "===", "!=="].contains(f.text(chain.end + 1)) || ["==", "!=", "===", "!=="].contains(f.text(chain.start - 1)) {
+            shapes.insert(.comparesKeyWindow)
+        }
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
-                    shapes: Self.wantsEveryWindow(chain, in: f) ? .everyWindow : [])
+                    shapes: shapes)
     }
 
     /// The for-in loop body over the application's `windows` (`for w in UIApplication.shared.windows {`,
@@ -129,6 +141,13 @@ struct SharedWindowsRule: Rule {
         if chain.members.count == 3, f.text(chain.members[2].token) == "forEach" {
             body = chain.members[2].token + 1
             if f.isPunct(body, "("), f.pair(body) > body { body += 1 }
+        } else if f.language != .swift, let message = chain.members.count == 3 ? chain.members[2].token : (chain.members.count == 2 ? chain.end + 1 : nil),
+                  f.text(message).hasPrefix("enumerateObjects"), f.isPunct(message + 1, ":") {
+            // `[UIApplication.sharedApplication.windows enumerateObjectsUsingBlock:^(UIWindow *w, …) { … }]`
+            var q = message + 2
+            while q < f.tokens.count, q - chain.end < 64, !f.isPunct(q, "{") { q += 1 }
+            guard f.isPunct(q, "{") else { return nil }
+            body = q
         } else if chain.members.count == 2 {
             let after = chain.end + 1
             if f.language == .swift {
@@ -162,6 +181,8 @@ struct SharedWindowsRule: Rule {
         for q in body {
             let text = f.text(q)
             if text == "isKeyWindow" || text == "keyWindow" || f.is(q, .return) || text == "break" { return false }
+            // A block's `*stop = YES` is its `break`: the loop looks for one window.
+            if text == "stop", f.isPunct(q - 1, "*"), f.isPunct(q + 1, "=") { return false }
         }
         return true
     }
