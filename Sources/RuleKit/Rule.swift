@@ -123,7 +123,13 @@ public struct FindingSink {
             if !timing.isEmpty { finding.timing = timing }
         }
         // Where a size can come from other than the view the code is in (`SizeSources.swift`).
-        if let enclosing { finding.sizeParameter = file.sizeParameter(of: enclosing) }
+        // Not in a closure that holds `self` weakly (`.sink { [weak self] … }`): it runs later,
+        // for the object's whole life, when the size the method was given is stale (isowords' cube).
+        if let enclosing, !file.scopes(around: token).contains(where: { s in
+            s.kind == .closure && s.open > enclosing.open && file.isPunct(s.open + 1, "[") && ["weak", "unowned"].contains(file.text(s.open + 2))
+        }) {
+            finding.sizeParameter = file.sizeParameter(of: enclosing)
+        }
         finding.createdObject = file.objectCreated(around: token)
         if enclosing == nil, type != nil, !finding.inInstance { finding.inStoredProperty = file.isInstanceStoredPropertyValue(token) }
         // An overriding property's getter or setter: its signature is UIKit's (an accessibility

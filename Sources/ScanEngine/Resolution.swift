@@ -153,7 +153,7 @@ package enum Resolution {
             ordinals[identity] = ordinal + 1
             // A SwiftUI view's static member has no environment and is offered no size: it gets
             // what any type member gets (take it as a parameter), not `@Environment` or `GeometryReader`.
-            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && p.inInstance, timing: p.timing ?? [],
+            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes

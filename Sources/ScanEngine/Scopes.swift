@@ -186,6 +186,8 @@ public struct Scopes: Sendable {
         paths.contains { path in
             guard let path else { return false }
             let parts = path.split(separator: "/")
+            // A project named `…Test` in an examples folder is a demo (iCarousel's `Examples/Tables Demo/iCarouselTest.xcodeproj`).
+            if parts.dropLast().contains(where: { looksLikeExample($0) }) { return false }
             return (parts.dropLast() + parts.suffix(1).filter { $0.hasSuffix(".xcodeproj") }).contains { part in
                 let name = part.hasSuffix(".xcodeproj") ? part.dropLast(".xcodeproj".count) : part
                 let lower = name.lowercased()
@@ -202,8 +204,11 @@ public struct Scopes: Sendable {
 
     /// Names of demo, example and sample apps and folders: `Demo`, `Examples`, `SDWebImage Demo`,
     /// `IQKeyboardManagerSwiftExample`, `SampleApp`, `Playground`.
+    /// Xcode project templates count as samples too: a name with Xcode's `___PROJECTNAME___`
+    /// placeholders, or an `.xctemplate` folder (nimbus's `templates/`), is nobody's app.
     static func looksLikeExample<S: StringProtocol>(_ name: S) -> Bool {
         let lower = name.lowercased()
         return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground")
+            || lower.contains("___") || lower.hasSuffix(".xctemplate")
     }
 }

@@ -124,6 +124,28 @@ extension ProjectFixtureTests {
         #expect(r.stage == .launches)
     }
 
+    /// nimbus's layout: static libraries under `src/`, demo apps under `examples/`, and Xcode
+    /// project templates under `templates/` (`___PROJECTNAME___.xcodeproj`, `….xctemplate`); and
+    /// iCarousel's demo project named `iCarouselTest` under `Examples/`. Templates and demos
+    /// are nobody's app: the repository is a library, its libraries `library`, the rest `example`.
+    @Test func templatesAndDemosNamedTestLeaveALibraryALibrary() {
+        func target(_ name: String, _ type: String, _ project: String, _ sources: Set<String>) -> XcodeProject.Target {
+            var t = XcodeProject.Target(name: name, productType: "com.apple.product-type." + type, line: 1, settings: [:], sources: sources, folders: [])
+            t.project = project
+            return t
+        }
+        let targets = [
+            target("NimbusCore", "library.static", "src/Nimbus.xcodeproj", ["src/core/src/NICommonMetrics.m"]),
+            target("___PROJECTNAME___", "application", "templates/xcode3/projects/Skeleton App/___PROJECTNAME___.xcodeproj", ["templates/xcode3/projects/Skeleton App/src/AppDelegate.m"]),
+            target("Catalog", "application", "examples/catalog/NimbusCatalog.xcodeproj", ["examples/catalog/src/AppDelegate.m"]),
+            target("iCarouselTest", "application", "Examples/Tables Demo/iCarouselTest.xcodeproj", ["Examples/Tables Demo/AppDelegate.m"]),
+        ]
+        let scopes = Scopes(project: ProjectModel(apps: [], targets: targets, packages: [], storyboards: []), configuration: Configuration())
+        #expect(scopes.libraryRepository)
+        let model = scopes.project
+        #expect(model.targets.map { scopes.scope(ofTarget: $0.id) } == [.library, .example, .example, .example])
+    }
+
     /// macOS builds a project that names `UIDevice+Screen.m` from `UIDevice+screen.m` (its file
     /// system ignores case; Artsy's Folio): where no target names the path as it is, the one that
     /// names it in another case owns it — not "unbuilt".

@@ -20,6 +20,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A subscription made in init runs for the view's whole life: the size init was given goes stale (isowords' cube).
+            Example("final class Cube: UIView {\n    let nub = UIView()\n    init(size: CGSize, p: Publisher) {\n        super.init(frame: .zero)\n        p.sink { [weak self] _ in\n            self?.nub.center.x = ↓UIScreen.main.bounds.width / 2\n        }\n    }\n}",
+                    suggestion: "Use `bounds`"),
             // A SwiftUI view's static helper has no environment and is offered no size (Aidoku's grid columns).
             Example("import SwiftUI\nstruct Grid: View {\n    var body: some View { Text(\"\") }\n    static private func columns() -> [GridItem] {\n        let rows = 3\n        let idealWidth = ↓UIScreen.main.bounds.size.width / CGFloat(rows)\n        return [GridItem(.adaptive(minimum: idealWidth))]\n    }\n}",
                     suggestion: "as a parameter"),

@@ -19,6 +19,9 @@ struct MainScreenRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.screen", "uikit/uiwindowscene/screen")],
         fix: GeometryFixes.screen,
         triggering: [
+            // A SwiftUI view's brightness control: the screen of its scene, not a size (yattee's player).
+            Example("import SwiftUI\nstruct Player: View {\n    var body: some View { Slider(value: .constant(0.5)).onAppear { ↓UIScreen.main.brightness = 0.5 } }\n}",
+                    suggestion: "use the screen of the view's window scene"),
             // What only a screen has: its scene's screen is the advice, not the trait collection (brave's brightness).
             Example("final class Reader: UIViewController {\n    func dim(_ v: CGFloat) { ↓UIScreen.main.brightness = v }\n}",
                     suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),

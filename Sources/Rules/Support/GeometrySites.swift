@@ -287,7 +287,13 @@ enum GeometryFixes {
     }
 
     static func screen(_ site: FixSite) -> String {
-        if site.isSwiftUIView { return "Decide by the size the view is offered (`GeometryReader`, `ViewThatFits`): a SwiftUI view has no screen of its own to ask." }
+        if site.isSwiftUIView {
+            // Brightness and the like are the screen's: no size stands in for them (yattee's player).
+            if site.shapes.contains(.screenProperty) {
+                return "A SwiftUI view has no screen of its own, and the main screen need not be the one its scene is on: use the screen of the view's window scene (`windowScene.screen`, kept by the scene delegate or read from a `UIViewRepresentable`'s `window?.windowScene`)."
+            }
+            return "Decide by the size the view is offered (`GeometryReader`, `ViewThatFits`): a SwiftUI view has no screen of its own to ask."
+        }
         switch site.context {
         case .viewController, .view:
             guard let r = site.receiver else { return site.parameter("the screen (or just what you need from it)") + " There it is the window scene's screen." }
