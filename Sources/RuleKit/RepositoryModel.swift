@@ -302,9 +302,13 @@ public struct RepositoryModel: Sendable {
         while let current = queue.popLast() {
             guard seen.insert(current).inserted, seen.count < 64 else { continue }
             // A name the repository declares itself (not merely extends) is the repository's:
-            // a VIPER `protocol View` is not SwiftUI's View.
+            // a VIPER `protocol View` is not SwiftUI's View. Apple's own prefixes stay Apple's: a
+            // vendored UIKit for the Mac (iCarousel's Chameleon demo) declares `UIView` and
+            // `UIApplicationDelegate`, and the iOS code beside it still means UIKit's.
             let entry = types[current]
-            if !(entry?.declared ?? false) { result.formUnion(KnownTypes.roles(of: current)) }
+            if !(entry?.declared ?? false) || current.hasPrefix("UI") || current.hasPrefix("NS") {
+                result.formUnion(KnownTypes.roles(of: current))
+            }
             queue.append(contentsOf: entry?.parents ?? [])
         }
         return result

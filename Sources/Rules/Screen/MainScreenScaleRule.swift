@@ -20,6 +20,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A vendored UIKit for the Mac declares `UIView` too (iCarousel's Chameleon demo): the view is still UIKit's.
+            .objc("@implementation ReflectionView\n- (void)update {\n    CGFloat s = [[↓UIScreen mainScreen] scale];\n}\n@end",
+                  files: ["ReflectionView.h": "@interface ReflectionView : UIView\n@end",
+                          "Chameleon/UIKit/UIView.h": "@interface UIView : UIResponder\n@end"],
+                  suggestion: "self.traitCollection.displayScale"),
             // The main screen's scale standing in for a display scale of 0 (FloatingPanel's pixel scale).
             Example("extension UIView {\n    var pixelScale: CGFloat {\n        let s = traitCollection.displayScale\n        return s == 0 ? ↓UIScreen.main.scale : s\n    }\n}",
                     suggestion: "stands in for a display scale of 0"),
