@@ -3,7 +3,8 @@ import YAMLAccess
 /// XcodeGen's `project.yml` (and the files it `include:`s) read into the target model, never
 /// run: targets with their `type`, `platform` / `supportedDestinations`, `deploymentTarget`,
 /// `sources` (with `excludes`), `info` (`path` and generated `properties`), `settings` and
-/// `configFiles`, over the project's `settings`, `configFiles` and `options.deploymentTarget`.
+/// `configFiles`, over the project's `settings`, `configFiles` and `options.deploymentTarget`;
+/// the `targetTemplates` a target names are applied under its own keys.
 /// Paths in an included file are relative to that file, as XcodeGen reads them.
 public struct XcodeGenSpec: Sendable {
     /// The project, its targets' settings resolved as `XcodeProject` does.
@@ -66,6 +67,10 @@ public struct XcodeGenSpec: Sendable {
         var targetParts: [String: [(file: String, node: YAMLNode)]] = [:]
         var targetOrder: [String] = []
         var declarations: [String: (path: String, line: Int)] = [:]
+        var templates: [String: (file: String, node: YAMLNode)] = [:]
+        for (file, doc) in documents {
+            for (name, node) in doc["targetTemplates"]?.entries ?? [] { templates[name] = (file, node) }
+        }
         for (file, doc) in documents {
             let base = folder(of: file)
             if let s = doc["settings"] { projectSettings.append(Self.settings(s)) }
@@ -84,7 +89,8 @@ public struct XcodeGenSpec: Sendable {
         var generatedInfo: [String: PlistValue] = [:]
         var outDeclarations: [String: (path: String, line: Int)] = [:]
         for name in targetOrder {
-            let parts = targetParts[name]!
+            let parts = Self.applyingTemplates(templates, to: name, parts: targetParts[name]!, problems: &problems)
+            let attributes = Self.templateAttributes(parts, target: name)
             func value(_ key: String) -> (file: String, node: YAMLNode)? {
                 for part in parts.reversed() { if let v = part.node[key] { return (part.file, v) } }
                 return nil
@@ -116,10 +122,11 @@ public struct XcodeGenSpec: Sendable {
                 if let (file, files) = value("configFiles"), let p = Self.releaseValue(files)?.string {
                     stack.append(xcconfig(join(folder(of: file), p)))
                 }
-                if let (_, s) = value("settings") { stack.append(Self.settings(s)) }
+                // Settings merge key by key: a template's, then the target's own.
+                for part in parts { if let s = part.node["settings"] { stack.append(Self.settings(s)) } }
                 if let (file, info) = value("info"), let p = info["path"]?.string {
                     var layer = SettingsLayer()
-                    layer.add(key: "INFOPLIST_FILE", value: Self.relative(join(folder(of: file), p), to: root))
+                    layer.add(key: "INFOPLIST_FILE", value: Self.relative(join(folder(of: file), Self.substitute(p, attributes)), to: root))
                     stack.append(layer)
                     if let properties = info["properties"] { generatedInfo[targetName] = Self.plist(properties) }
                 }
@@ -133,7 +140,7 @@ public struct XcodeGenSpec: Sendable {
                     let entries = list.array ?? [list]
                     for entry in entries {
                         guard let p = entry.string ?? entry["path"]?.string else { continue }
-                        let full = join(folder(of: part.file), p)
+                        let full = join(folder(of: part.file), Self.substitute(p, attributes))
                         sources.insert(full)
                         folders.append((full, []))
                         for e in entry["excludes"]?.array ?? [] {
@@ -152,6 +159,52 @@ public struct XcodeGenSpec: Sendable {
         }
         return XcodeGenSpec(project: XcodeProject(path: path, folder: root, targets: targets), generatedInfo: generatedInfo,
                             declarations: outDeclarations)
+    }
+
+    /// A target's parts with the `targetTemplates` it names (`templates: [ApplicationTemplate]`)
+    /// before them, each template's own templates before it: the target's keys win over a
+    /// template's, a later template's over an earlier one's. A name no `targetTemplates` entry
+    /// declares is a problem at the line that names it.
+    static func applyingTemplates(_ templates: [String: (file: String, node: YAMLNode)], to target: String,
+                                  parts: [(file: String, node: YAMLNode)], problems: inout [String]) -> [(file: String, node: YAMLNode)] {
+        var applied: [(file: String, node: YAMLNode)] = []
+        var seen: Set<String> = []
+        func add(_ names: YAMLNode, from file: String, depth: Int) {
+            for item in names.array ?? [names] {
+                guard let name = item.string else { continue }
+                guard let template = templates[name] else {
+                    problems.append("\(file):\(item.line): target \(target) uses template \(name), which no targetTemplates entry declares")
+                    continue
+                }
+                // A template that names itself, directly or not, is applied once.
+                guard depth < 16, seen.insert(name).inserted else { continue }
+                if let inner = template.node["templates"] { add(inner, from: template.file, depth: depth + 1) }
+                applied.append(template)
+            }
+        }
+        for part in parts { if let names = part.node["templates"] { add(names, from: part.file, depth: 0) } }
+        return applied + parts
+    }
+
+    /// What `${name}` means in a templated target's paths: `target_name`, and each of the
+    /// target's `templateAttributes`.
+    static func templateAttributes(_ parts: [(file: String, node: YAMLNode)], target: String) -> [String: String] {
+        var attributes = ["target_name": target]
+        for part in parts {
+            for (k, v) in part.node["templateAttributes"]?.entries ?? [] { if let s = v.string { attributes[k] = s } }
+        }
+        return attributes
+    }
+
+    /// `${target_name}/Sources` (or `$target_name/Sources`) with the target's values put in.
+    static func substitute(_ s: String, _ attributes: [String: String]) -> String {
+        guard s.contains("$") else { return s }
+        var out = s
+        for (k, v) in attributes {
+            out = out.replacing("${\(k)}", with: v)
+            if k == "target_name" { out = out.replacing("$target_name", with: v) }
+        }
+        return out
     }
 
     /// `settings:` as XcodeGen writes it: flat keys, or `base:` plus `configs: {Release: …}`.

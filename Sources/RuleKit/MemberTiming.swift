@@ -98,6 +98,32 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
                 "application:supportedInterfaceOrientationsForWindow:", "shouldAutorotateToInterfaceOrientation:"].contains(name)
     }
 
+    /// Whether the member answers with an orientation mask (`var currentMask: UIInterfaceOrientationMask`,
+    /// `- (UIInterfaceOrientationMask)lockedOrientations`): whatever it is named, it builds an
+    /// orientation lock (yattee's `OrientationManager`), and what it reads chooses orientations, not a layout.
+    public static func returnsOrientationMask(_ scope: Scope, in file: CodeFile, swift: Bool) -> Bool {
+        var q = scope.declarationStart
+        if !swift {
+            while q < scope.open, !file.isPunct(q, "(") { q += 1 }
+            return file.text(q + 1) == "UIInterfaceOrientationMask" && file.isPunct(q + 2, ")")
+        }
+        while q < scope.open {
+            if file.isPunct(q, "{"), file.pair(q) > q, file.pair(q) < scope.open { q = file.pair(q) + 1; continue }
+            if file[q].kind == .identifier, file.isPunct(q - 1, ":") || file.text(q - 1) == "->", file.text(q) == "UIInterfaceOrientationMask",
+               q + 1 >= scope.open || file.isPunct(q + 1, "{") || file.isPunct(q + 1, "=") {
+                return true
+            }
+            q += 1
+        }
+        return false
+    }
+
+    /// Whether `scope` is an orientation lock: by its name, or because it answers with a mask.
+    public static func isOrientationLock(_ scope: Scope, in file: CodeFile) -> Bool {
+        let swift = file.language == .swift
+        return isOrientationLock(scope.name, labels: scope.labels, swift: swift) || returnsOrientationMask(scope, in: file, swift: swift)
+    }
+
     static func isLayout(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift {
             switch name {
@@ -146,7 +172,7 @@ struct MemberTimings {
             if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.beforeWindow) }
             if MemberTiming.isSizeTransition(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inSizeTransition) }
             if MemberTiming.isLayout(scope.name, labels: scope.labels, swift: swift) && scope.kind == .function { own.insert(.inLayout) }
-            if MemberTiming.isOrientationLock(scope.name, labels: scope.labels, swift: swift) { own.insert(.inOrientationLock) }
+            if MemberTiming.isOrientationLock(scope, in: file) { own.insert(.inOrientationLock) }
             if scope.kind == .accessor, Self.observes(scope, in: file, scopes: scopes), Self.isOutlet(scope, in: file) { own.insert(.beforeWindow) }
             if let assigned = Self.ownFrameAssignments(scope, in: file, swift: swift) {
                 own.insert(.sizesItself)

@@ -117,7 +117,7 @@ public struct FindingSink {
         if function != nil, type != nil {
             var timing = file.timing(at: token)
             // An orientation lock is one by its name, in a class method (`+supportedInterfaceOrientations`) too.
-            if let enclosing, enclosing.isStatic, MemberTiming.isOrientationLock(enclosing.name, labels: enclosing.labels, swift: file.language == .swift) {
+            if let enclosing, enclosing.isStatic, MemberTiming.isOrientationLock(enclosing, in: file) {
                 timing.insert(.inOrientationLock)
             }
             if !timing.isEmpty { finding.timing = timing }

@@ -160,8 +160,10 @@ public struct Analyzer: Sendable {
         if !lexed.defines.isEmpty { facts.platformMacros = Self.platformMacros(in: file, defines: lexed.defines) }
         var analysis = FileAnalysis(path: path, language: language, facts: facts, findings: findings, suppressions: suppressions,
                                     problems: problems, identifierHashes: distinct)
-        // Branches matter only where findings are; a file without findings needs none.
-        if !findings.isEmpty { analysis.branches = lexed.branches }
+        // Branches matter only where findings are: the file's own, and the repository rules'
+        // at its URL and scene methods (an `NSApplicationDelegate` in `#elseif os(macOS)` is no
+        // iOS app delegate). A file with neither needs none.
+        if !findings.isEmpty || !facts.methods.isEmpty { analysis.branches = lexed.branches }
         return analysis
     }
 

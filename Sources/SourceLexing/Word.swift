@@ -54,6 +54,7 @@ public enum Word: UInt16, Sendable, CaseIterable {
     case App, UISceneConfiguration, initWithName, configurationWithName, name, UINavigationController, UIWindowScene
     case application, scene, openURL, handleOpenURL, openURLContexts, continueUserActivity, willConnectTo
     case willConnectToSession, urlContexts, URLContexts, userActivities, sharedInstance, manager, instance
+    case onOpenURL, onContinueUserActivity
     // APIs newer than many deployment targets.
     case Bindable, Observation, Environment, environment, onChange, initial, ContentUnavailableView
     case navigationDestination, item, registerForTraitChanges, UICornerConfiguration, ConcentricRectangle

@@ -360,6 +360,55 @@ import TestSupport
         ])
     }
 
+    @Test func xcodeGenTargetTemplatesGiveTheirTargetsTypePlatformsSourcesAndSettings() {
+        let r = scan([
+            "project.yml": """
+                name: Reader
+                include: [templates.yml]
+                targets:
+                  Reader:
+                    templates: [AppTemplate]
+                    templateAttributes: {flavor: Full}
+                    settings:
+                      base:
+                        INFOPLIST_FILE: Support/Info.plist
+                  Lite:
+                    templates: [AppTemplate, Missing]
+                    templateAttributes: {flavor: Lite}
+                """,
+            "templates.yml": """
+                targetTemplates:
+                  BaseTemplate:
+                    type: application
+                    supportedDestinations: [iOS, macOS]
+                    settings:
+                      base: {IPHONEOS_DEPLOYMENT_TARGET: "17.0"}
+                  AppTemplate:
+                    templates: [BaseTemplate]
+                    sources:
+                      - path: Model
+                      - path: ${target_name}
+                      - Flavors/${flavor}
+                """,
+            "Model/Device.swift": "func columns() -> Int { UIDevice.current.userInterfaceIdiom == .pad ? 4 : 2 }",
+            "Reader/Screen.swift": "func width() -> CGFloat { UIScreen.main.bounds.width }",
+            "Flavors/Lite/Scale.swift": "func scale() -> CGFloat { UIScreen.main.scale }",
+            "Unused/Old.swift": "func scale() -> CGFloat { UIScreen.main.scale }",
+            "Support/Info.plist": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleName</key><string>Reader</string></dict></plist>\n",
+        ])
+        #expect(r.diagnostics.map { "\($0.path): \($0.message)" } == [
+            "project.yml: line 11: target Lite uses template Missing, which no targetTemplates entry declares",
+        ])
+        #expect(scoped(r).filter { !$0.contains("launch-screen") && !$0.contains("scene-manifest") } == [
+            // `Flavors/${flavor}` with the target's templateAttributes; `${target_name}` with its name.
+            "Flavors/Lite/Scale.swift:1 global-geometry-constant app Lite",
+            "Model/Device.swift:1 idiom-layout app Reader,Lite",
+            "Reader/Screen.swift:1 global-geometry-constant app Reader",
+            "Unused/Old.swift:1 global-geometry-constant unbuilt ",
+        ])
+        #expect(r.targets.map { "\($0.name) [\($0.platform)]" } == ["Lite [iOS, macOS]", "Reader [iOS, macOS]"])
+    }
+
     @Test func malformedAndMissingXcodeGenFilesAreDiagnostics() {
         let r = scan([
             "project.yml": "name: P\ninclude:\n  - path: Missing.yml\n  - Cycle.yml\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",

@@ -415,7 +415,7 @@ struct IdiomLayoutRule: Rule {
     static func message(_ how: String, at k: Int, in f: CodeFile, locks: Bool = false) -> String {
         let function = f.enclosingFunction(of: k)?.scope
         let lock = locks || f.timing(at: k).contains(.inOrientationLock)
-            || function.map { MemberTiming.isOrientationLock($0.name, labels: $0.labels, swift: f.language == .swift) } ?? false
+            || function.map { MemberTiming.isOrientationLock($0, in: f) } ?? false
         return lock
             ? "Orientations chosen by device idiom \(how); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
             : "Layout chosen by device idiom \(how); an iPhone app can have an iPad-sized window"

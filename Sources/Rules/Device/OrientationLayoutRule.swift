@@ -42,6 +42,22 @@ struct OrientationLayoutRule: Rule {
             // A function that also lays out keeps its findings, whatever sensor it reads.
             Example("func f(h: CLHeading) { if view.window?.windowScene?.↓interfaceOrientation == .portrait { arrow.frame = .zero }; print(h.trueHeading) }"),
             Example("func f() { let o = UIApplication.shared.↓statusBarOrientation }"),
+            // A member answering with a mask builds an orientation lock, whatever its name (yattee's player).
+            Example("""
+                final class OrientationManager {
+                    var currentMask: UIInterfaceOrientationMask {
+                        guard let scene = scene else { return .allButUpsideDown }
+                        switch scene.↓interfaceOrientation { case .landscapeLeft: return .landscapeLeft; default: return .portrait }
+                    }
+                }
+                """),
+            .objc("""
+                @implementation Locks
+                - (UIInterfaceOrientationMask)lockedOrientations {
+                    return ↓UIInterfaceOrientationIsLandscape(self.view.window.windowScene.interfaceOrientation) ? UIInterfaceOrientationMaskLandscape : UIInterfaceOrientationMaskPortrait;
+                }
+                @end
+                """),
             Example("func f() { if view.window?.windowScene?.↓interfaceOrientation == .portrait { } }"),
             Example("class VC: UIViewController { func f() { if ↓interfaceOrientation.isPortrait { } } }"),
             Example("func f() { if ↓UIInterfaceOrientationIsLandscape(o) { } }"),
@@ -153,11 +169,20 @@ struct OrientationLayoutRule: Rule {
         }
     }
 
+    static let decidesLayout = " decides layout by orientation; windows can be any shape"
+
     /// Reports unless the code is in a function that only works a capture connection or a
     /// motion effect (asked only when there is something to report: it reads the whole function).
     private func report(_ sink: inout FindingSink, _ k: Int, _ f: CodeFile, _ rule: RuleDescription, at token: Int, message: String,
                         onlyIn: Set<Context>? = nil) {
         if Self.servesCaptureOrMotion(k, in: f) { return }
+        // In an orientation lock (`supportedInterfaceOrientations`, a member answering with a
+        // mask) the orientation chooses which orientations to allow, not a layout.
+        var message = message
+        if message.hasSuffix(Self.decidesLayout), f.timing(at: k).contains(.inOrientationLock)
+            || f.enclosingFunction(of: k).map({ MemberTiming.isOrientationLock($0.scope, in: f) }) == true {
+            message = message.dropLast(Self.decidesLayout.count) + " chooses the orientations to lock to; an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
+        }
         sink.report(rule, at: token, message: message, onlyIn: onlyIn)
     }
 

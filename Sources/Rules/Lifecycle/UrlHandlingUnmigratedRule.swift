@@ -25,6 +25,16 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                     func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
                 }
                 """, wraps: false),
+            // A SwiftUI app whose scenes take no links: the adaptor's callback is never called.
+            Example("""
+                class AppDelegate: NSObject, UIApplicationDelegate {
+                    func ↓application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool { true }
+                }
+                @main struct TheApp: App {
+                    @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                    var body: some Scene { WindowGroup { ContentView().onOpenURL { url in open(url) } } }
+                }
+                """, wraps: false),
             .objc("""
                 @implementation AppDelegate
                 - (BOOL)↓application:(UIApplication *)a continueUserActivity:(NSUserActivity *)u restorationHandler:(id)h { return YES; }
@@ -83,6 +93,29 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 @end
                 """, files: ["SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"]),
             Example("class Router { func application(_ app: UIApplication, open url: URL, options: [String: Any]) -> Bool { true } }"),
+            // A SwiftUI scene takes links and activities itself; the adaptor's callbacks are left over.
+            Example("""
+                class AppDelegate: NSObject, UIApplicationDelegate {
+                    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
+                    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool { true }
+                }
+                @main struct TheApp: App {
+                    @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                    var body: some Scene {
+                        WindowGroup { ContentView().onOpenURL { url in open(url) }.onContinueUserActivity("handoff") { activity in resume(activity) } }
+                    }
+                }
+                """),
+            // An AppKit delegate of the same name for the Mac build is no iOS app delegate.
+            Example("""
+                #if os(iOS)
+                class AppDelegate: NSObject, UIApplicationDelegate {}
+                #elseif os(macOS)
+                class AppDelegate: NSObject, NSApplicationDelegate {
+                    func application(_ application: NSApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([NSUserActivityRestoring]) -> Void) -> Bool { true }
+                }
+                #endif
+                """),
             // The scene delegate reads what a cold launch brings; the app delegate's reads serve iOS 12.
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -122,14 +155,19 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
             sink.report(description, path: m.site.path, line: m.site.line, column: m.site.column, column16: m.site.column16, offset: m.site.offset,
                         message: message, identity: "\(m.typeName).\(m.kind.rawValue)", typeName: m.typeName)
         }
-        if !inScene.contains(where: { $0.kind == .sceneOpenURL }) {
+        // A SwiftUI scene's `.onOpenURL` / `.onContinueUserActivity` takes what the app delegate
+        // is no longer given; a SwiftUI app is told of those, a UIKit app of its scene delegate.
+        let swiftUI = r.facts.contains { !$0.appEntries.isEmpty }
+        if !inScene.contains(where: { $0.kind == .sceneOpenURL }), !methods.contains(where: { $0.kind == .swiftUIOpenURL }) {
             for m in inApp where m.kind == .applicationOpenURL {
-                report(m, "URLs are opened in the app delegate only; under scenes they arrive in scene(_:openURLContexts:)")
+                report(m, swiftUI ? "URLs are opened in the app delegate only; a SwiftUI app's scenes receive them in .onOpenURL"
+                                  : "URLs are opened in the app delegate only; under scenes they arrive in scene(_:openURLContexts:)")
             }
         }
-        if !inScene.contains(where: { $0.kind == .sceneContinueActivity }) {
+        if !inScene.contains(where: { $0.kind == .sceneContinueActivity }), !methods.contains(where: { $0.kind == .swiftUIContinueActivity }) {
             for m in inApp where m.kind == .applicationContinueActivity {
-                report(m, "User activities are continued in the app delegate only; under scenes they arrive in scene(_:continue:)")
+                report(m, swiftUI ? "User activities are continued in the app delegate only; a SwiftUI app's scenes receive them in .onContinueUserActivity"
+                                  : "User activities are continued in the app delegate only; under scenes they arrive in scene(_:continue:)")
             }
         }
         if !inScene.contains(where: { $0.kind == .windowScenePerformShortcut }) {

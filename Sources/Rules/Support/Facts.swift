@@ -151,6 +151,9 @@ public struct MethodFact: Sendable, Equatable, Codable {
         case windowScenePerformShortcut
         /// `scene(_:willConnectTo:options:)`
         case sceneWillConnect
+        /// SwiftUI's `.onOpenURL { }` and `.onContinueUserActivity(_:perform:)`: a SwiftUI scene
+        /// handles links and user activities itself, the app delegate's callbacks are not called.
+        case swiftUIOpenURL, swiftUIContinueActivity
 
         /// The scene delegate's method that takes over an app delegate callback scenes stop calling.
         public var sceneCounterpart: Kind? {

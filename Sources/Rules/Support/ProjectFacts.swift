@@ -41,7 +41,8 @@ enum ProjectFacts {
     /// Words whose tokens may be facts: the analyzer's one pass over a file's tokens hands these
     /// to `note`, so facts cost no pass of their own.
     static let words: [Word] = [.UISceneConfiguration, .initWithName, .configurationWithName, .UIWindow, .UIWindowScene,
-                                .UINavigationController, .shared, .sharedInstance, .manager, .instance, .default]
+                                .UINavigationController, .shared, .sharedInstance, .manager, .instance, .default,
+                                .onOpenURL, .onContinueUserActivity]
 
     /// What a file must contain to hold any of these facts (the prefilter's words for them):
     /// the configuration words above; window state where a property of a window type could be
@@ -55,6 +56,7 @@ enum ProjectFacts {
         .word("@main"), .word("UISceneConfiguration"), .word("initWithName"), .word("configurationWithName"),
         .word("UIWindow"), .word("UIWindowScene"), .checked("UINavigationController", caseless: false, check: storedPropertyType),
         .word("UIApplicationDelegate"), .word("UIWindowSceneDelegate"), .word("UISceneDelegate"),
+        .word("onOpenURL"), .word("onContinueUserActivity"),
     ]
 
     /// Accepts a type name where `windowState(at:in:)` could find a stored property of it: after
@@ -92,6 +94,11 @@ enum ProjectFacts {
             if let candidate = windowState(at: k, in: f) { facts.windowState.append(candidate) }
         case .shared, .sharedInstance, .manager, .instance, .default:
             if let owner = singletonOwner(at: k, in: f) { facts.singletons.append(owner) }
+        case .onOpenURL, .onContinueUserActivity:
+            // `.onOpenURL { url in … }` on a view or scene: the SwiftUI scene takes the link.
+            guard f.language == .swift, f.isPunct(k - 1, "."), f.isPunct(k + 1, "(") || f.isPunct(k + 1, "{") else { return }
+            facts.methods.append(MethodFact(kind: f[k].word == .onOpenURL ? .swiftUIOpenURL : .swiftUIContinueActivity,
+                                            typeName: f.enclosingType(of: k)?.name ?? "", site: site(of: k, in: f)))
         default:
             break
         }
