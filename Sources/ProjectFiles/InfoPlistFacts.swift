@@ -120,26 +120,202 @@ public enum PackageManifest {
     }
 
     /// The targets a manifest declares, read as text: `.target(`, `.testTarget(`,
-    /// `.executableTarget(` with their `name:` and optional `path:` string literals.
+    /// `.executableTarget(` with their `name:` and optional `path:`, whatever arguments come
+    /// between (`dependencies: [.product(name: …)]`). A target a helper function builds
+    /// (`func example(name: String) -> Target { .target(name: "Kit_" + name, path: "Examples/\\(name)") }`)
+    /// is declared once per call with string literals (`example(name: "Skype")`).
     public static func targets(_ text: String) -> [TargetDeclaration] {
+        let bytes = Array(text.utf8)
+        // Helper functions returning a target, and where their bodies are.
+        var helpers: [String: (parameters: [(label: String, name: String)], body: Range<Int>)] = [:]
+        var i = 0
+        while let f = find("func ", in: bytes, from: i) {
+            i = f + 5
+            var n = i
+            while n < bytes.count, isIdentifier(bytes[n]) { n += 1 }
+            guard n > i, n < bytes.count, bytes[n] == UInt8(ascii: "("), let close = matching(bytes, n) else { continue }
+            let name = String(decoding: bytes[i..<n], as: UTF8.self)
+            // `label name: String`, `_ name: String` or `name: String`: the label callers write, and the name the body reads.
+            let parameters = split(bytes, (n + 1)..<close).map { part -> (label: String, name: String) in
+                let words = String(decoding: bytes[part], as: UTF8.self).split(separator: ":").first?.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) ?? []
+                return (String(words.first ?? ""), String(words.last ?? ""))
+            }
+            var b = close + 1
+            while b < min(bytes.count, close + 200), bytes[b] != UInt8(ascii: "{") { b += 1 }
+            guard b < bytes.count, bytes[b] == UInt8(ascii: "{"), let end = matching(bytes, b), helpers.count < 64,
+                  String(decoding: bytes[close..<b], as: UTF8.self).contains("Target") else { continue }
+            helpers[name] = (parameters, (b + 1)..<end)
+            i = end
+        }
         var out: [TargetDeclaration] = []
-        var rest = Substring(text)
-        let kinds = [(".testTarget(", true), (".target(", false), (".executableTarget(", false)]
-        while true {
-            var best: (Range<Substring.Index>, Bool)? = nil
-            for (marker, isTest) in kinds {
-                if let r = rest.range(of: marker), best == nil || r.lowerBound < best!.0.lowerBound { best = (r, isTest) }
+        func declare(_ isTest: Bool, _ args: [(label: String, value: Range<Int>)], _ env: [String: String]) {
+            guard let nameArg = args.first(where: { $0.label == "name" }), let name = evaluate(bytes, nameArg.value, env), !name.isEmpty else { return }
+            let path = args.first(where: { $0.label == "path" }).flatMap { evaluate(bytes, $0.value, env) }
+            out.append(TargetDeclaration(name: name, folder: XcodeProject.normalize(path ?? ((isTest ? "Tests/" : "Sources/") + name)), isTest: isTest))
+        }
+        let kinds: [(String, Bool)] = [(".testTarget(", true), (".target(", false), (".executableTarget(", false)]
+        // Every declaration and helper call, in the order they come.
+        var events: [(at: Int, open: Int, isTest: Bool, helper: String?)] = []
+        for (marker, isTest) in kinds {
+            var from = 0
+            while let at = find(marker, in: bytes, from: from) { events.append((at, at + marker.utf8.count - 1, isTest, nil)); from = at + 1 }
+        }
+        for name in helpers.keys {
+            var from = 0
+            while let at = find(name + "(", in: bytes, from: from) {
+                from = at + 1
+                // A call, not the declaration or a longer name.
+                if at > 0, isIdentifier(bytes[at - 1]) || bytes[at - 1] == UInt8(ascii: ".") { continue }
+                events.append((at, at + name.utf8.count, false, name))
             }
-            guard let (range, isTest) = best else { break }
-            let body = rest[range.upperBound...].prefix(600)
-            let end = body.firstIndex(of: ")").map { body[..<$0] } ?? body
-            if let name = literal(after: "name:", in: body) {
-                let folder = literal(after: "path:", in: end) ?? ((isTest ? "Tests/" : "Sources/") + name)
-                out.append(TargetDeclaration(name: name, folder: XcodeProject.normalize(folder), isTest: isTest))
+        }
+        events.sort { $0.at < $1.at }
+        var cursor = 0
+        for e in events where e.at >= cursor {
+            guard out.count < 4_096, let close = matching(bytes, e.open) else { break }
+            if let name = e.helper, let h = helpers[name] {
+                if h.body.contains(e.at) { continue }
+                // The values the call passes, by the helper's parameter labels in order.
+                var env: [String: String] = [:]
+                for (k, a) in arguments(bytes, (e.open + 1)..<close).enumerated() {
+                    let parameter = a.label.isEmpty ? (k < h.parameters.count ? h.parameters[k] : nil) : h.parameters.first { $0.label == a.label }
+                    if let parameter, let v = evaluate(bytes, a.value, [:]) { env[parameter.name] = v }
+                }
+                var inside = h.body.lowerBound
+                for inner in events where inner.at >= inside && h.body.contains(inner.at) && inner.helper == nil {
+                    guard let innerClose = matching(bytes, inner.open) else { continue }
+                    declare(inner.isTest, arguments(bytes, (inner.open + 1)..<innerClose), env)
+                    inside = innerClose
+                }
+                cursor = close
+            } else if !helpers.values.contains(where: { $0.body.contains(e.at) }) {
+                // A declaration inside a helper's body is declared by its calls; what is inside a
+                // declaration (`dependencies: [.target(name: "Core")]`) is no declaration.
+                declare(e.isTest, arguments(bytes, (e.open + 1)..<close), [:])
+                cursor = close
             }
-            rest = rest[range.upperBound...]
         }
         return out
+    }
+
+    static func isIdentifier(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
+    }
+
+    /// The first index of `needle` at or after `from`.
+    static func find(_ needle: String, in bytes: [UInt8], from: Int) -> Int? {
+        let n = Array(needle.utf8)
+        guard !n.isEmpty, from >= 0, bytes.count >= n.count else { return nil }
+        var i = from
+        while i + n.count <= bytes.count {
+            if bytes[i] == n[0], bytes[i..<(i + n.count)].elementsEqual(n) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The index of the bracket closing the one at `open`, skipping string literals and comments.
+    static func matching(_ bytes: [UInt8], _ open: Int) -> Int? {
+        var depth = 0, i = open
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return i }
+            case UInt8(ascii: "\""): i = stringEnd(bytes, i)
+            case UInt8(ascii: "/") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"):
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The index of the quote closing the string literal opening at `open` (the last index when it never closes).
+    static func stringEnd(_ bytes: [UInt8], _ open: Int) -> Int {
+        var i = open + 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") {
+            if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+            i += 1
+        }
+        return min(i, bytes.count - 1)
+    }
+
+    /// The top-level comma-separated parts of `range`.
+    static func split(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = range.lowerBound, i = range.lowerBound
+        while i < range.upperBound {
+            switch bytes[i] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): i = matching(bytes, i) ?? range.upperBound
+            case UInt8(ascii: "\""): i = stringEnd(bytes, i)
+            case UInt8(ascii: ","): out.append(start..<i); start = i + 1
+            default: break
+            }
+            i += 1
+        }
+        out.append(start..<range.upperBound)
+        return out
+    }
+
+    /// The top-level arguments in `range`: `label: value` (label empty when there is none).
+    static func arguments(_ bytes: [UInt8], _ range: Range<Int>) -> [(label: String, value: Range<Int>)] {
+        split(bytes, range).compactMap { part in
+            var a = part.lowerBound
+            while a < part.upperBound, bytes[a] == UInt8(ascii: " ") || bytes[a] == UInt8(ascii: "\n") || bytes[a] == UInt8(ascii: "\t") { a += 1 }
+            guard a < part.upperBound else { return nil }
+            var l = a
+            while l < part.upperBound, isIdentifier(bytes[l]) { l += 1 }
+            var c = l
+            while c < part.upperBound, bytes[c] == UInt8(ascii: " ") { c += 1 }
+            if l > a, c < part.upperBound, bytes[c] == UInt8(ascii: ":") { return (String(decoding: bytes[a..<l], as: UTF8.self), (c + 1)..<part.upperBound) }
+            return ("", a..<part.upperBound)
+        }
+    }
+
+    /// A string expression's value: literals (with `\\(name)` interpolations) and names joined
+    /// by `+`, names from `env`; nil for anything else.
+    static func evaluate(_ bytes: [UInt8], _ range: Range<Int>, _ env: [String: String]) -> String? {
+        var out: [UInt8] = [], i = range.lowerBound, expectOperand = true
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == UInt8(ascii: " ") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\t") { i += 1; continue }
+            if expectOperand, b == UInt8(ascii: "\"") {
+                let end = stringEnd(bytes, i)
+                guard end < range.upperBound, bytes[end] == UInt8(ascii: "\"") else { return nil }
+                var j = i + 1
+                while j < end {
+                    if bytes[j] == UInt8(ascii: "\\"), j + 1 < end, bytes[j + 1] == UInt8(ascii: "(") {
+                        var k = j + 2
+                        while k < end, bytes[k] != UInt8(ascii: ")") { k += 1 }
+                        guard let v = env[String(decoding: bytes[(j + 2)..<k], as: UTF8.self)] else { return nil }
+                        out += Array(v.utf8)
+                        j = k + 1
+                    } else {
+                        out.append(bytes[j])
+                        j += 1
+                    }
+                }
+                i = end + 1
+                expectOperand = false
+            } else if expectOperand, isIdentifier(b) {
+                var k = i
+                while k < range.upperBound, isIdentifier(bytes[k]) { k += 1 }
+                guard let v = env[String(decoding: bytes[i..<k], as: UTF8.self)] else { return nil }
+                out += Array(v.utf8)
+                i = k
+                expectOperand = false
+            } else if !expectOperand, b == UInt8(ascii: "+") {
+                i += 1
+                expectOperand = true
+            } else {
+                return nil
+            }
+        }
+        return expectOperand ? nil : String(decoding: out, as: UTF8.self)
     }
 
     /// The string literal after `label` in `text`, if the label is followed by one.

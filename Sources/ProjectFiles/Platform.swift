@@ -20,6 +20,20 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
         else { return nil }
     }
 
+    /// A build file's `platformFilter` / `platformFilters` name: `ios`, `maccatalyst`, `xros`,
+    /// `tvos`, `watchos`, `macos` (Xcode's "Filters" column); nil for others (`driverkit`).
+    public init?(platformFilter name: Substring) {
+        switch name.lowercased() {
+        case "ios": self = .iOS
+        case "maccatalyst": self = .macCatalyst
+        case "xros", "visionos": self = .visionOS
+        case "tvos": self = .tvOS
+        case "watchos": self = .watchOS
+        case "macos": self = .macOS
+        default: return nil
+        }
+    }
+
     /// The SDK a build for this platform uses, for `KEY[sdk=…]` conditions.
     public var sdk: String {
         switch self {

@@ -52,6 +52,15 @@ public struct XcodeProject: Sendable {
         /// The project file that declares it (`examples/ASDKgram/Sample.xcodeproj`, `project.yml`),
         /// set where the model gathers every project's targets.
         public var project: String? = nil
+        /// Sources its build files compile for some of its platforms only (`platformFilters =
+        /// (xros)` in the pbxproj; Xcode's Filters column), with those platforms.
+        public var filtered: [String: Set<Platform>] = [:]
+
+        /// The platforms this target compiles `path` for: its own, narrowed by the file's filter.
+        public func platforms(of path: String) -> Set<Platform> {
+            guard let only = filtered[path] else { return platforms }
+            return platforms.isEmpty ? only : platforms.intersection(only)
+        }
 
         public init(name: String, productType: String, line: Int, settings: [String: String], sources: Set<String>,
                     folders: [(path: String, except: Set<String>)], platforms: Set<Platform>? = nil) {
@@ -277,20 +286,34 @@ public struct XcodeProject: Sendable {
             let configuration = own.keys.contains("Release") ? "Release" : own.keys.sorted().first ?? "Release"
             // A project without the target's configuration: its first by name.
             let projectName = projectConfigurations[configuration] != nil ? configuration : projectConfigurations.keys.sorted().first
-            let stack = (projectName.map(projectStack) ?? []) + (own[configuration].map(stack) ?? [])
+            let projectLayers = projectName.map(projectStack) ?? [], ownLayers = own[configuration].map(stack) ?? []
+            let stack = projectLayers + ownLayers
             var settings = BuildSettings.resolve(stack, sdk: "iphoneos")
+            // A target that sets an SDK of its own, not the project's, builds for that SDK's
+            // platform, not for the platforms the project lists for its other targets (AltStore's
+            // macOS AltServer in a project whose `SUPPORTED_PLATFORMS` is `iphoneos macosx`).
+            let ownSDK = Self.assigned("SDKROOT", in: ownLayers)
+            let ownSDKOnly = ownSDK != nil && ownSDK != Self.assigned("SDKROOT", in: projectLayers)
+                && Self.assigned("SUPPORTED_PLATFORMS", in: ownLayers) == nil
+            if ownSDKOnly { settings["SUPPORTED_PLATFORMS"] = nil }
             let platforms = Platform.of(settings: settings)
             // Conditions are read for the target's own SDK: `[sdk=appletvos*]` for a tvOS target.
             if !platforms.isEmpty, !platforms.contains(.iOS), let first = platforms.min() {
                 settings = BuildSettings.resolve(stack, sdk: first.sdk)
+                if ownSDKOnly { settings["SUPPORTED_PLATFORMS"] = nil }
             }
             settings["TARGET_NAME"] = settings["TARGET_NAME"] ?? name
             var sources: Set<String> = []
+            var filtered: [String: Set<Platform>] = [:]
             for phaseID in t["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 guard let phase = object(phaseID), phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"]?.array?.compactMap(\.string) ?? [] {
-                    guard let ref = object(buildFileID)?["fileRef"]?.string, let p = locations.path(of: ref) else { continue }
+                    guard let buildFile = object(buildFileID), let ref = buildFile["fileRef"]?.string, let p = locations.path(of: ref) else { continue }
                     sources.insert(p)
+                    // `platformFilter = ios;` / `platformFilters = (ios, xros, );`: compiled for those alone.
+                    let names = buildFile["platformFilters"]?.array?.compactMap(\.string) ?? buildFile["platformFilter"]?.string.map { [$0] } ?? []
+                    let only = Set(names.compactMap { Platform(platformFilter: Substring($0)) })
+                    if !only.isEmpty { filtered[p, default: []].formUnion(only) }
                 }
             }
             var folders: [(String, Set<String>)] = []
@@ -303,8 +326,9 @@ public struct XcodeProject: Sendable {
                 }
                 folders.append((p, except))
             }
-            let target = Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
+            var target = Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
                                 settings: settings, sources: sources, folders: folders, platforms: platforms)
+            target.filtered = filtered
             targets.append(target)
             // A target whose derivation found a problem is derived again each time, so that
             // its problems are said each time.
@@ -318,6 +342,14 @@ public struct XcodeProject: Sendable {
     }
 
     /// The XCBuildConfiguration dictionaries of an XCConfigurationList, by configuration name.
+    /// The value the last of `layers` assigns `key` without a condition, if any does.
+    static func assigned(_ key: String, in layers: [SettingsLayer]) -> String? {
+        for layer in layers.reversed() {
+            if let a = layer.assignments.last(where: { $0.key == key && $0.condition.isEmpty }) { return a.value }
+        }
+        return nil
+    }
+
     static func configurations(of listID: String?, object: (String) -> [String: PlistValue]?) -> [String: [String: PlistValue]] {
         guard let listID, let ids = object(listID)?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
         var out: [String: [String: PlistValue]] = [:]

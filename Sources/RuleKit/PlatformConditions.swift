@@ -13,6 +13,8 @@ public enum PlatformConditions {
     public static let evaluated: [Platform] = [.iOS, .macCatalyst, .visionOS, .tvOS]
     public static let resizableMask: UInt8 = 0b0111
     public static let uiKitMask: UInt8 = 0b1111
+    /// The platforms whose APIs come with the iOS deployment target: iOS and Mac Catalyst.
+    public static let iOSDeploymentMask: UInt8 = 0b0011
 
     enum Value: Equatable {
         case yes, no, unknown

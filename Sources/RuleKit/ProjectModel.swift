@@ -240,6 +240,18 @@ public struct ProjectModel: Sendable {
         // A Swift package target compiles the files of its folder, whatever Xcode targets do too.
         let package = packageTarget(of: path)?.package
         if let package, platforms.judges(package.platforms) { return true }
-        return owning.isEmpty ? package == nil : owning.contains { platforms.judges(targets[$0].platforms) }
+        return owning.isEmpty ? package == nil : owning.contains { platforms.judges(targets[$0].platforms(of: path)) }
+    }
+
+    /// Whether every target that compiles `path` compiles it for none of the platforms the iOS
+    /// deployment target is for (iOS, Mac Catalyst): a visionOS-only file by its build files'
+    /// filters. False where nothing says (no owner, a Swift package holds it).
+    public func buildsOnlyBesideIOS(_ path: String, owners: [Int]? = nil) -> Bool {
+        let owning = owners ?? self.owners(of: path)
+        guard !owning.isEmpty, packageTarget(of: path) == nil else { return false }
+        return owning.allSatisfy { i in
+            let p = targets[i].platforms(of: path)
+            return !p.isEmpty && !p.contains(.iOS) && !p.contains(.macCatalyst)
+        }
     }
 }

@@ -138,10 +138,10 @@ public struct Analyzer: Sendable {
             findings.removeAll { p in
                 fallbackRules[p.rule].map { Availability.isFallback(runsOnlyBelow: p.runsOnlyBelow, below: $0) } ?? false
             }
-            for i in findings.indices where fallbackRules[findings[i].rule] != nil {
-                findings[i].guaranteed = Availability.guaranteed(at: file.tokenIndex(at: findings[i].offset), in: file)
-            }
         }
+        // What a guard around the finding guarantees, which its suggestion need not guard again
+        // (an idiom check inside `if (@available(iOS 18.0, *))` needs no word on iOS 13's callbacks).
+        for i in findings.indices { findings[i].guaranteed = Availability.guaranteed(at: file.tokenIndex(at: findings[i].offset), in: file) }
         let distinct = hashes.elements()
         let suppressions = lexed.suppressions.map { s in
             let (line, column) = file.lines.location(of: s.offset)

@@ -27,6 +27,15 @@ package enum Resolution {
         let owners = model.project.mapsSources ? model.project.owners(of: a.path) : []
         var resizable: Bool? = nil, uiKit: Bool? = nil
         var branches: PlatformConditions.Map? = nil
+        func platforms(at offset: Int) -> UInt8 {
+            guard !a.branches.isEmpty else { return PlatformConditions.uiKitMask }
+            if branches == nil {
+                let target = model.project.deploymentTarget(for: a.path, owners: owners)
+                branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros,
+                                                  minimumIOS: target.map { $0.major * 10000 + $0.minor * 100 })
+            }
+            return branches!.mask(at: offset)
+        }
         func applies(_ rule: RuleDescription, at offset: Int) -> Bool {
             let mask: UInt8
             switch rule.platforms {
@@ -40,13 +49,7 @@ package enum Resolution {
                 guard resizable! else { return false }
                 mask = PlatformConditions.resizableMask
             }
-            guard !a.branches.isEmpty else { return true }
-            if branches == nil {
-                let target = model.project.deploymentTarget(for: a.path, owners: owners)
-                branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros,
-                                                  minimumIOS: target.map { $0.major * 10000 + $0.minor * 100 })
-            }
-            return branches!.mask(at: offset) & mask != 0
+            return platforms(at: offset) & mask != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
         // A finding's targets are those that compile its line and that its rule judges: not a
@@ -60,14 +63,7 @@ package enum Resolution {
                 for package in model.project.packages { for t in package.targets { map[package.id(of: t)] = package.platforms } }
                 platformsOf = map
             }
-            let here: UInt8 = a.branches.isEmpty ? PlatformConditions.uiKitMask : {
-                if branches == nil {
-                    let target = model.project.deploymentTarget(for: a.path, owners: owners)
-                    branches = PlatformConditions.Map(branches: a.branches, language: a.language, macros: model.platformMacros,
-                                                      minimumIOS: target.map { $0.major * 10000 + $0.minor * 100 })
-                }
-                return branches!.mask(at: offset)
-            }()
+            let here = platforms(at: offset)
             let kept = targets.filter { id in
                 guard let platforms = platformsOf?[id], !platforms.isEmpty else { return true }
                 guard rule.platforms.judges(platforms) else { return false }
@@ -91,6 +87,11 @@ package enum Resolution {
             // API the deployment target has must not hide a newer one later on the line.
             if let required = p.requires {
                 guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
+                // Code only visionOS (or tvOS) compiles, `#if TARGET_OS_VISION`, has its own deployment
+                // target, not the iOS one (UTM's visionOS window geometry).
+                if platforms(at: p.offset) & PlatformConditions.iOSDeploymentMask == 0 { continue }
+                // … and so has a file its targets build for visionOS alone (`platformFilters = (xros)`).
+                if model.project.buildsOnlyBesideIOS(a.path, owners: owners) { continue }
                 // `@implementation SceneDelegate` of an `API_AVAILABLE(ios(13.0)) @interface` in its header.
                 if let type = p.typeName, let declared = model.classAvailability[type], declared >= required { continue }
                 // `- (void)show:(UIWindowScene *)s API_AVAILABLE(ios(13.0));` in the header covers the method's body.

@@ -32,7 +32,7 @@ public struct Scopes: Sendable {
         /// and not the demo of the library its root declares.
         let candidates = apps.filter { t in
             !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
-                && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, in: project)
+                && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
                                               && Self.folderHint([$0.infoPlistPath]) == nil }
@@ -54,11 +54,18 @@ public struct Scopes: Sendable {
             } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || runs)) {
                 // In a library repository every app, and its extensions, are the library's demos.
                 scope = .example
-            } else if Self.demonstratesRootLibrary(t, in: project) {
+            } else if Self.demonstratesRootLibrary(t, plist: plist, in: project) {
                 scope = .example
             } else if libraryRepository || shipping > 0, !t.kind.isLibrary, Self.folderHint(places(t)) == .example {
                 // An example app next to the product (a vendored library's `Example/` app in an
                 // app's repository) is an example; a repository of nothing but samples ships them.
+                scope = .example
+            } else if libraryRepository, t.kind.isLibrary, Self.folderHint(places(t)) == .example,
+                      !t.sources.isEmpty || !t.folders.isEmpty,
+                      t.sources.allSatisfy({ Self.folderHint([$0]) == .example }), t.folders.allSatisfy({ Self.folderHint([$0.path + "/file"]) == .example }) {
+                // A framework an example vendors for itself, all of whose sources are in the examples
+                // (iCarousel's `Examples/Chameleon Demo/Chameleon/UIKit`), is the example's; an example's
+                // Pods project building the library's own sources is not (those files stay the library's).
                 scope = .example
             } else if t.kind.isLibrary || (libraryRepository && t.kind == .other) {
                 scope = libraryRepository ? .library : .app
@@ -140,8 +147,11 @@ public struct Scopes: Sendable {
     /// app that shares a file with its own package, or builds a local pod, has far more code of
     /// its own; an app whose sources a synchronized folder or a manifest's folders list is never
     /// taken for one, as its own files cannot be counted here.
-    static func demonstratesRootLibrary(_ t: XcodeProject.Target, in project: ProjectModel) -> Bool {
+    static func demonstratesRootLibrary(_ t: XcodeProject.Target, plist: String?, in project: ProjectModel) -> Bool {
         guard t.kind == .application, t.folders.isEmpty, !t.sources.isEmpty else { return false }
+        // A "library" that holds the app's own Info.plist is the app's code packaged for tools
+        // (damus's Package.swift builds its `damus/` folder): the app is the product.
+        if let plist, project.isRootLibraryCode(plist) { return false }
         let library = t.sources.filter(project.isRootLibraryCode).count
         return library > 0 && t.sources.count - library <= library
     }

@@ -175,6 +175,46 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(PackageManifest.iOSVersion("platforms: [.iOS(.v17_2)]") == OSVersion(17, 2))
         #expect(PackageManifest.iOSVersion("platforms: [.macOS(.v12)]") == nil)
     }
+
+    /// Targets read from a manifest's text whatever comes between their `name:` and `path:`
+    /// (damus's `dependencies: [.product(…)]`), and the targets a helper function builds, once
+    /// per call (XLActionController's `getExampleTarget(name: "Skype")`).
+    @Test func manifestTargetsThroughDependenciesAndHelperFunctions() {
+        let damus = """
+            let package = Package(name: "damus", targets: [
+                .target(
+                    name: "damus",
+                    dependencies: [.product(name: "secp256k1", package: "secp256k1.swift"), .target(name: "Core")],
+                    path: "damus"),
+                .target(name: "Core"),
+                .testTarget(name: "damusTests", dependencies: ["damus"], path: "damusTests"),
+            ])
+            """
+        #expect(PackageManifest.targets(damus) == [
+            PackageManifest.TargetDeclaration(name: "damus", folder: "damus", isTest: false),
+            PackageManifest.TargetDeclaration(name: "Core", folder: "Sources/Core", isTest: false),
+            PackageManifest.TargetDeclaration(name: "damusTests", folder: "damusTests", isTest: true),
+        ])
+        let helper = """
+            func getExampleTarget(name: String) -> Target {
+                return .target(name: "Kit_" + name,
+                               dependencies: [Target.Dependency.target(name: "Kit")],
+                               path: "Example/Custom/\\(name)",
+                               sources: ["\\(name).swift"])
+            }
+            func other(_ n: String) -> Target { .testTarget(name: n + "Tests", path: "Tests/" + n) }
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", path: "Source"),
+                getExampleTarget(name: "Skype"),
+                getExampleTarget(name: "Spotify"),
+                other("Kit"),
+                .target(name: "Broken_" + unknown),
+            ])
+            """
+        #expect(PackageManifest.targets(helper).map { "\($0.name) \($0.folder) \($0.isTest)" } == [
+            "Kit Source false", "Kit_Skype Example/Custom/Skype false", "Kit_Spotify Example/Custom/Spotify false", "KitTests Tests/Kit true",
+        ])
+    }
 }
 
 
@@ -349,6 +389,63 @@ private func bytes(_ relative: String) throws -> [UInt8] {
 
     /// Xcode's `TargetAttributes` is keyed by target ids: a target's line is its object's, read
     /// whole or through the memo, not its attributes'.
+    /// A target that sets its own SDK, other than the project's, builds for it alone, not for the
+    /// platforms the project lists for its other targets (AltStore's macOS AltServer); one that
+    /// sets the project's SDK again, or its own platforms, keeps them.
+    @Test func aTargetsOwnSDKOverridesTheProjectsPlatforms() throws {
+        func target(_ id: String, _ name: String, _ list: String) -> String {
+            "\t\t\(id) = {isa = PBXNativeTarget; name = \(name); buildConfigurationList = \(list); productType = \"com.apple.product-type.application\";};\n"
+        }
+        func configuration(_ id: String, _ list: String, _ settings: String) -> String {
+            "\t\t\(id) = {isa = XCBuildConfiguration; name = Release; buildSettings = {\(settings)};};\n"
+                + "\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(id));};\n"
+        }
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + target("T1", "Server", "L1") + configuration("C1", "L1", "SDKROOT = macosx;")
+            + target("T2", "App", "L2") + configuration("C2", "L2", "SDKROOT = iphoneos;")
+            + target("T3", "Both", "L3") + configuration("C3", "L3", "SDKROOT = macosx; SUPPORTED_PLATFORMS = \"macosx iphoneos\";")
+            + target("T4", "Plain", "L4") + configuration("C4", "L4", "PRODUCT_NAME = Plain;")
+            + "\t\tP1 = {isa = PBXProject; buildConfigurationList = L0; targets = (T1, T2, T3, T4);};\n"
+            + configuration("C0", "L0", "SDKROOT = iphoneos; SUPPORTED_PLATFORMS = \"iphonesimulator iphoneos macosx\";")
+            + "\t};\n\trootObject = P1;\n}\n"
+        let p = try XcodeProject(path: "App.xcodeproj/project.pbxproj", bytes: Array(text.utf8))
+        #expect(p.targets.map { "\($0.name) \($0.platforms.sorted().map(\.rawValue))" } == [
+            "Server [\"macOS\"]", "App [\"iOS\", \"macOS\"]", "Both [\"iOS\", \"macOS\"]", "Plain [\"iOS\", \"macOS\"]",
+        ])
+    }
+
+    /// A build file's `platformFilters` (Xcode's Filters column) narrows the platforms its target
+    /// compiles that file for (UTM's visionOS ornament, `platformFilters = (xros)`).
+    @Test func buildFilePlatformFiltersNarrowAFilesPlatforms() throws {
+        let text = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
+            \t\tB2 = {isa = PBXBuildFile; fileRef = F2; platformFilters = (xros, ); };
+            \t\tB3 = {isa = PBXBuildFile; fileRef = F3; platformFilter = ios; };
+            \t\tF1 = {isa = PBXFileReference; path = Shared.swift; sourceTree = "<group>"; };
+            \t\tF2 = {isa = PBXFileReference; path = Ornament.swift; sourceTree = "<group>"; };
+            \t\tF3 = {isa = PBXFileReference; path = Phone.swift; sourceTree = "<group>"; };
+            \t\tG0 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+            \t\tG1 = {isa = PBXGroup; children = (F1, F2, F3); path = App; sourceTree = "<group>"; };
+            \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1, B2, B3); };
+            \t\tT1 = {isa = PBXNativeTarget; name = App; buildConfigurationList = L1; buildPhases = (S1); productType = "com.apple.product-type.application"; };
+            \t\tC1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos; SUPPORTED_PLATFORMS = "iphoneos iphonesimulator xros xrsimulator";}; };
+            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+            \t\tP1 = {isa = PBXProject; mainGroup = G0; targets = (T1); };
+            \t};
+            \trootObject = P1;
+            }
+            """
+        let p = try XcodeProject(path: "App.xcodeproj/project.pbxproj", bytes: Array(text.utf8))
+        let app = try #require(p.targets.first)
+        #expect(app.sources == ["App/Shared.swift", "App/Ornament.swift", "App/Phone.swift"])
+        #expect(app.platforms(of: "App/Shared.swift") == [.iOS, .visionOS])
+        #expect(app.platforms(of: "App/Ornament.swift") == [.visionOS])
+        #expect(app.platforms(of: "App/Phone.swift") == [.iOS])
+    }
+
     @Test func targetAttributesDoNotMoveATarget() throws {
         let text = """
             // !$*UTF8*$!

@@ -139,11 +139,53 @@ extension ProjectFixtureTests {
             target("___PROJECTNAME___", "application", "templates/xcode3/projects/Skeleton App/___PROJECTNAME___.xcodeproj", ["templates/xcode3/projects/Skeleton App/src/AppDelegate.m"]),
             target("Catalog", "application", "examples/catalog/NimbusCatalog.xcodeproj", ["examples/catalog/src/AppDelegate.m"]),
             target("iCarouselTest", "application", "Examples/Tables Demo/iCarouselTest.xcodeproj", ["Examples/Tables Demo/AppDelegate.m"]),
+            // A framework an example vendors, all its sources in the examples, is the example's…
+            target("UIKit", "framework", "Examples/Chameleon Demo/Chameleon/UIKit/UIKit.xcodeproj", ["Examples/Chameleon Demo/Chameleon/UIKit/Classes/UIView.m"]),
+            // … an example's Pods project building the library's own sources is the library.
+            target("NimbusKit", "framework", "examples/catalog/Pods/Pods.xcodeproj", ["src/core/src/NICommonMetrics.m", "examples/catalog/Pods/Dummy.m"]),
         ]
         let scopes = Scopes(project: ProjectModel(apps: [], targets: targets, packages: [], storyboards: []), configuration: Configuration())
         #expect(scopes.libraryRepository)
         let model = scopes.project
-        #expect(model.targets.map { scopes.scope(ofTarget: $0.id) } == [.library, .example, .example, .example])
+        #expect(model.targets.map { scopes.scope(ofTarget: $0.id) } == [.library, .example, .example, .example, .example, .library])
+        #expect(scopes.of("src/core/src/NICommonMetrics.m", owners: model.owners(of: "src/core/src/NICommonMetrics.m")).0 == .library)
+    }
+
+    /// A file every target builds for visionOS alone (`platformFilters = (xros)`) is not held
+    /// to the iOS deployment target (UTM's `VMToolbarOrnamentModifier.swift`).
+    @Test func aFileBuiltForVisionOSAloneIsNotHeldToTheIOSDeploymentTarget() {
+        var app = XcodeProject.Target(name: "UTM", productType: "com.apple.product-type.application", line: 1,
+                                      settings: ["IPHONEOS_DEPLOYMENT_TARGET": "14.0", "SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "iphoneos xros"],
+                                      sources: ["Ornament.swift", "View.swift"], folders: [])
+        app.filtered = ["Ornament.swift": [.visionOS]]
+        let model = ProjectModel(apps: [], targets: [app], packages: [], storyboards: [])
+        #expect(model.buildsOnlyBesideIOS("Ornament.swift") && !model.buildsOnlyBesideIOS("View.swift"))
+        #expect(!model.buildsOnlyBesideIOS("Elsewhere.swift"))
+    }
+
+    /// An app whose own folder a root Package.swift also builds as a library (damus's
+    /// `.target(name: "damus", path: "damus")`, its Info.plist in that folder) is the product, not
+    /// the library's demo: the repository is an app's, the app and the package target `app`.
+    @Test func aPackageBuildingTheAppsOwnFolderLeavesTheAppTheProduct() {
+        var app = XcodeProject.Target(name: "damus", productType: "com.apple.product-type.application", line: 1,
+                                      settings: ["INFOPLIST_FILE": "damus/Info.plist"], sources: ["damus/damusApp.swift", "damus/Views/Feed.swift"], folders: [])
+        app.project = "damus.xcodeproj"
+        let package = ProjectModel.Package(folder: "", iOS: OSVersion(16), targets: [.init(name: "damus", folder: "damus", isTest: false)])
+        let apps = [ProjectModel.App(name: "damus", infoPlistPath: "damus/Info.plist", projectPath: "damus.xcodeproj/project.pbxproj", projectLine: 1,
+                                     facts: InfoPlistFacts(), runsOnIPad: true, deploymentTarget: OSVersion(16), target: app)]
+        let scopes = Scopes(project: ProjectModel(apps: apps, targets: [app], packages: [package], storyboards: []), configuration: Configuration())
+        #expect(!scopes.libraryRepository)
+        #expect(scopes.scope(ofTarget: app.id) == .app)
+        let (scope, targets) = scopes.of("damus/Views/Feed.swift")
+        #expect(scope == .app && targets == [app.id, package.id(of: package.targets[0])])
+        // The same package beside a demo whose Info.plist is its own: a library and its demo.
+        var demo = app
+        demo.settings["INFOPLIST_FILE"] = "Demo/Info.plist"
+        demo.sources = ["Demo/AppDelegate.swift", "damus/Views/Feed.swift"]
+        let demoApps = [ProjectModel.App(name: "damus", infoPlistPath: "Demo/Info.plist", projectPath: "damus.xcodeproj/project.pbxproj", projectLine: 1,
+                                         facts: InfoPlistFacts(), runsOnIPad: true, deploymentTarget: OSVersion(16), target: demo)]
+        let library = Scopes(project: ProjectModel(apps: demoApps, targets: [demo], packages: [package], storyboards: []), configuration: Configuration())
+        #expect(library.libraryRepository && library.scope(ofTarget: demo.id) == .example)
     }
 
     /// macOS builds a project that names `UIDevice+Screen.m` from `UIDevice+screen.m` (its file

@@ -15,13 +15,13 @@ import TestSupport
     @Test func belowTheVersionTheSuggestionNeedsItSaysHowToGuardIt() {
         let code = "final class V: UIViewController { func f() { let screen = UIScreen.main } }"
         let at12 = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])
-        #expect(at12?.hasSuffix("That needs iOS 13.0 and this code deploys to iOS 12.0: use it inside `if #available(iOS 13.0, *) { … }` and keep the current code as the fallback.") == true,
+        #expect(at12?.hasSuffix("`windowScene` needs iOS 13.0 and this code deploys to iOS 12.0: use it inside `if #available(iOS 13.0, *) { … }` and keep the current code as the fallback.") == true,
                 "\(at12 ?? "no finding")")
         let at13 = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("13.0")])
-        #expect(at13 != nil && !at13!.contains("That needs"))
+        #expect(at13 != nil && !at13!.contains("needs iOS"))
         // Nothing says what the deployment target is: nothing to add.
         let unknown = suggestion("main-screen", ["V.swift": code])
-        #expect(unknown != nil && !unknown!.contains("That needs"))
+        #expect(unknown != nil && !unknown!.contains("needs iOS"))
     }
 
     /// The safe area is iOS 11: a legacy layout guide in an app deploying to iOS 8 is replaced
@@ -29,16 +29,28 @@ import TestSupport
     @Test func theSafeAreaNeedsIOS11() {
         let objc = "@interface V : UIViewController\n@end\n@implementation V\n- (void)f { CGFloat top = self.topLayoutGuide.length; }\n@end"
         let at8 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("8.0")])
-        #expect(at8?.hasSuffix("That needs iOS 11.0 and this code deploys to iOS 8.0: use it inside `if (@available(iOS 11.0, *)) { … }` and keep the current code as the fallback.") == true,
+        #expect(at8?.hasSuffix("`safeAreaLayoutGuide` needs iOS 11.0 and this code deploys to iOS 8.0: use it inside `if (@available(iOS 11.0, *)) { … }` and keep the current code as the fallback.") == true,
                 "\(at8 ?? "no finding")")
         let at11 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("11.0")])
-        #expect(at11 != nil && !at11!.contains("That needs"))
+        #expect(at11 != nil && !at11!.contains("needs iOS"))
     }
 
     @Test func aGuardAroundTheFindingIsEnough() {
         let code = "final class V: UIViewController { func f() { if #available(iOS 13.0, *) { let screen = UIScreen.main } } }"
         let s = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])
-        #expect(s != nil && !s!.contains("That needs"))
+        #expect(s != nil && !s!.contains("needs iOS"))
+    }
+
+    /// A callback the suggestion names (`viewIsAppearing`, iOS 13) needs no word on older
+    /// systems where a guard around the finding rules them out (CYLTabBarController's iPadOS 18 tab bar).
+    @Test func aGuardAroundTheFindingCoversTheCallbacksTheSuggestionNames() {
+        func objc(_ body: String) -> String { "@interface V : UIViewController\n@end\n@implementation V\n- (void)viewDidLoad {\n\(body)\n}\n@end" }
+        let plain = suggestion("idiom-layout", ["V.m": objc("if (UIDevice.currentDevice.userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self pad]; }"),
+                                                "Package.swift": Self.package("12.0")])
+        #expect(plain?.contains("`viewIsAppearing` is called from iOS 13.0 on") == true, "\(plain ?? "no finding")")
+        let guarded = suggestion("idiom-layout", ["V.m": objc("if (@available(iOS 18.0, *)) { if (UIDevice.currentDevice.userInterfaceIdiom == UIUserInterfaceIdiomPad) { [self pad]; } }"),
+                                                  "Package.swift": Self.package("12.0")])
+        #expect(guarded != nil && !guarded!.contains("is called from iOS 13.0 on"), "\(guarded ?? "no finding")")
     }
 
     @Test func objectiveCGetsItsOwnCheckAndAScenesCodeNeedsNoneForIOS13() {
@@ -47,12 +59,12 @@ import TestSupport
         #expect(s?.contains("use it inside `if (@available(iOS 13.0, *)) { … }`") == true, "\(s ?? "no finding")")
         let scene = "final class SceneDelegate: UIResponder, UIWindowSceneDelegate { func f() { let screen = UIScreen.main } }"
         let inScene = suggestion("main-screen", ["SceneDelegate.swift": scene, "Package.swift": Self.package("12.0")])
-        #expect(inScene != nil && !inScene!.contains("That needs"), "\(inScene ?? "no finding")")
+        #expect(inScene != nil && !inScene!.contains("needs iOS"), "\(inScene ?? "no finding")")
     }
 
     @Test func registeringForTraitChangesNeedsIOS17() {
         let code = "final class V: UIView { override func traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }"
         let s = suggestion("trait-collection-did-change", ["V.swift": code, "Package.swift": Self.package("15.0")])
-        #expect(s?.contains("That needs iOS 17.0 and this code deploys to iOS 15.0") == true, "\(s ?? "no finding")")
+        #expect(s?.contains("`registerForTraitChanges` needs iOS 17.0 and this code deploys to iOS 15.0") == true, "\(s ?? "no finding")")
     }
 }

@@ -41,6 +41,9 @@ struct ApiAboveDeploymentTargetRule: Rule {
         nonTriggering: [
             Example("import Observation", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(.v17)])"]),
             Example("import Observation"),
+            // Code only visionOS compiles has visionOS's deployment target, not iOS's (UTM).
+            .objc("- (void)f:(UIWindowScene *)s {\n#if TARGET_OS_VISION\n    [s requestGeometryUpdateWithPreferences:p errorHandler:nil];\n#endif\n}", files: ApiAboveDeploymentTargetRule.target15),
+            Example("func f(s: UIWindowScene) {\n    #if os(visionOS)\n    s.requestGeometryUpdate(.Vision(size: .zero)) { _ in }\n    #endif\n}", files: ApiAboveDeploymentTargetRule.target15),
             Example("func f(s: UIWindowScene) {\n    guard #available(macCatalyst 26.0, *) else { return }\n    _ = s.effectiveGeometry.isInteractivelyResizing\n}", files: ApiAboveDeploymentTargetRule.target16),
             // effectiveGeometry is iOS 16 (Apple's documentation), not iOS 27.
             Example("final class S: UIResponder, UIWindowSceneDelegate { func f(s: UIWindowScene) { let g = s.effectiveGeometry.systemFrame } }", files: ApiAboveDeploymentTargetRule.target16),

@@ -11,23 +11,28 @@ import SourceLexing
 public enum SuggestionAvailability {
     /// The newest iOS version an API in the suggestion's code needs, nil when none is in the table.
     public static func needed(by suggestion: String, language: Language) -> OSVersion? {
+        neededCode(by: suggestion, language: language)?.version
+    }
+
+    /// The API in the suggestion's code that needs the newest iOS, and that version.
+    static func neededCode(by suggestion: String, language: Language) -> (code: String, version: OSVersion)? {
         let key = language.rawValue + "\u{0}" + suggestion
         if let known = cache.withLock({ $0[key] }) { return known }
         let rule = ApiAboveDeploymentTargetRule()
-        var newest: OSVersion?
+        var newest: (code: String, version: OSVersion)?
         for (i, part) in suggestion.split(separator: "`", omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
             let file = CodeFile(path: language == .swift ? "Suggestion.swift" : "Suggestion.m",
                                 lexed: Lexer.lex(SourceBuffer(text: String(part)), language: language))
             for k in file.tokens.indices {
-                let version: OSVersion
-                if let (_, v) = ApiAboveDeploymentTargetRule.apis[file[k].word], rule.isUse(k, file[k].word, in: file) {
-                    version = v
+                let (name, version): (String, OSVersion)
+                if let (n, v) = ApiAboveDeploymentTargetRule.apis[file[k].word], rule.isUse(k, file[k].word, in: file) {
+                    (name, version) = (n, v)
                 } else if file[k].kind == .identifier, let v = suggestedOnly[file.text(k)] {
-                    version = v
+                    (name, version) = (file.text(k), v)
                 } else {
                     continue
                 }
-                if newest.map({ version > $0 }) ?? true { newest = version }
+                if newest.map({ version > $0.version }) ?? true { newest = (name, version) }
             }
         }
         cache.withLock { $0[key] = newest }
@@ -72,10 +77,11 @@ public enum SuggestionAvailability {
         for c in callbacksNeeded(by: suggestion, above: floor) {
             out += " `\(c.name)` is called from iOS \(c.since) on and this code deploys to iOS \(deployment): before iOS \(c.since), do it in \(c.before)."
         }
-        guard let needed = needed(by: suggestion, language: language), needed > floor else { return out }
+        guard let (code, needed) = neededCode(by: suggestion, language: language), needed > floor else { return out }
         let check = language == .swift ? "if #available(iOS \(needed), *) { … }" : "if (@available(iOS \(needed), *)) { … }"
-        return out + " That needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
+        // Named: a suggestion may offer APIs of several versions (`GeometryReader`, iOS 13, or `containerRelativeFrame`, iOS 17).
+        return out + " `\(code)` needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
     }
 
-    static let cache = Mutex<[String: OSVersion?]>([:])
+    static let cache = Mutex<[String: (code: String, version: OSVersion)?]>([:])
 }

@@ -25,6 +25,13 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                     func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
                 }
                 """, wraps: false),
+            // Only the modern callback of a pair with iOS 8's forwarder.
+            .objc("""
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)a openURL:(NSURL *)url sourceApplication:(NSString *)s annotation:(id)an { return [self application:a openURL:url options:@{}]; }
+                - (BOOL)↓application:(UIApplication *)a openURL:(NSURL *)url options:(NSDictionary *)o { return YES; }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"], wraps: false),
             // A SwiftUI app whose scenes take no links: the adaptor's callback is never called.
             Example("""
                 class AppDelegate: NSObject, UIApplicationDelegate {
@@ -156,18 +163,28 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                         message: message, identity: "\(m.typeName).\(m.kind.rawValue)", typeName: m.typeName)
         }
         // A SwiftUI scene's `.onOpenURL` / `.onContinueUserActivity` takes what the app delegate
-        // is no longer given; a SwiftUI app is told of those, a UIKit app of its scene delegate.
-        let swiftUI = r.facts.contains { !$0.appEntries.isEmpty }
-        if !inScene.contains(where: { $0.kind == .sceneOpenURL }), !methods.contains(where: { $0.kind == .swiftUIOpenURL }) {
-            for m in inApp where m.kind == .applicationOpenURL {
-                report(m, swiftUI ? "URLs are opened in the app delegate only; a SwiftUI app's scenes receive them in .onOpenURL"
-                                  : "URLs are opened in the app delegate only; under scenes they arrive in scene(_:openURLContexts:)")
+        // is no longer given, in the apps that compile both; a SwiftUI app is told of those, a
+        // UIKit app of its scene delegate (AppAuth's examples: one SwiftUI, three UIKit).
+        let apps = r.model.project.apps
+        func appsCompiling(_ m: MethodFact) -> [ProjectModel.App] { apps.filter { $0.compiles(m.site.path) } }
+        func isSwiftUIApp(_ m: MethodFact) -> Bool {
+            let owners = appsCompiling(m)
+            return owners.isEmpty ? r.facts.contains { !$0.appEntries.isEmpty } : owners.contains(where: r.hasSwiftUIEntry)
+        }
+        func handledBySwiftUI(_ m: MethodFact, _ kind: MethodFact.Kind) -> Bool {
+            let owners = appsCompiling(m)
+            return methods.contains { h in h.kind == kind && (owners.isEmpty || owners.contains { $0.compiles(h.site.path) }) }
+        }
+        if !inScene.contains(where: { $0.kind == .sceneOpenURL }) {
+            for m in inApp where m.kind == .applicationOpenURL && !handledBySwiftUI(m, .swiftUIOpenURL) {
+                report(m, isSwiftUIApp(m) ? "URLs are opened in the app delegate only; a SwiftUI app's scenes receive them in .onOpenURL"
+                                          : "URLs are opened in the app delegate only; under scenes they arrive in scene(_:openURLContexts:)")
             }
         }
-        if !inScene.contains(where: { $0.kind == .sceneContinueActivity }), !methods.contains(where: { $0.kind == .swiftUIContinueActivity }) {
-            for m in inApp where m.kind == .applicationContinueActivity {
-                report(m, swiftUI ? "User activities are continued in the app delegate only; a SwiftUI app's scenes receive them in .onContinueUserActivity"
-                                  : "User activities are continued in the app delegate only; under scenes they arrive in scene(_:continue:)")
+        if !inScene.contains(where: { $0.kind == .sceneContinueActivity }) {
+            for m in inApp where m.kind == .applicationContinueActivity && !handledBySwiftUI(m, .swiftUIContinueActivity) {
+                report(m, isSwiftUIApp(m) ? "User activities are continued in the app delegate only; a SwiftUI app's scenes receive them in .onContinueUserActivity"
+                                          : "User activities are continued in the app delegate only; under scenes they arrive in scene(_:continue:)")
             }
         }
         if !inScene.contains(where: { $0.kind == .windowScenePerformShortcut }) {

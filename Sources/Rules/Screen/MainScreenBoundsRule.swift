@@ -60,7 +60,7 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // SwiftUI's container-relative frame is iOS 17: below it, the suggestion says to guard it.
             Example("struct Call: View {\n    var body: some View { Text(\"\").frame(width: ↓UIScreen.main.bounds.width) }\n}",
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v16)])"],
-                    suggestion: "That needs iOS 17.0 and this code deploys to iOS 16.0"),
+                    suggestion: "`containerRelativeFrame` needs iOS 17.0 and this code deploys to iOS 16.0"),
             // The same in Objective-C, spelt so (OneBusAway's controllers).
             .objc("@implementation Stops\n- (void)loadView { self.view = [[UIView alloc] initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
                   files: ["Stops.h": "@interface Stops : UIViewController\n@end"], suggestion: "create views with any frame (`CGRectZero`)"),

@@ -25,6 +25,11 @@ struct MainScreenRule: ScreenGeometryRule {
             // What only a screen has: its scene's screen is the advice, not the trait collection (brave's brightness).
             Example("final class Reader: UIViewController {\n    func dim(_ v: CGFloat) { ↓UIScreen.main.brightness = v }\n}",
                     suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
+            // Before the view is in a window its window scene's screen is nil (AltStore's viewDidLoad, DTCoreText's setup from init).
+            Example("final class Instructions: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        if ↓UIScreen.main.isExtraCompactHeight { compact() }\n    }\n}",
+                    suggestion: "Here the view is not in a window yet"),
+            Example("final class Tiles: UIView {\n    override init(frame: CGRect) { super.init(frame: frame); setup() }\n    private func setup() { let screen = ↓UIScreen.main; tileSize = screen.bounds.size }\n}",
+                    suggestion: "decide once the view is in one (didMoveToWindow, layoutSubviews)"),
             Example("func f() { let screen = ↓UIScreen.main }"),
             // A setter takes no parameter (Charts' accessibility element): the object holds the view it works for.
             Example("final class ChartElement: UIAccessibilityElement {\n    weak var host: UIView?\n    override var accessibilityFrame: CGRect {\n        get { super.accessibilityFrame }\n        set { super.accessibilityFrame = host?.convert(newValue, to: ↓UIScreen.main.coordinateSpace) ?? newValue }\n    }\n}",

@@ -301,6 +301,12 @@ enum GeometryFixes {
                 return "This member picks the window the view is to go into, so the view has no window or screen of its own yet: take the window scene from the caller (the view controller that shows the view), and use `windowScene.screen`."
             }
             let screen = site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
+            if site.timing.contains(.beforeWindow) {
+                let vc = site.context == .viewController
+                return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so it has no window scene, and no screen, to ask: "
+                    + (site.shapes.contains(.screenProperty) ? "read it once the view is in one (\(vc ? "`viewIsAppearing`" : "didMoveToWindow"))."
+                        : "decide once the view is in one (\(vc ? "`viewIsAppearing`, viewDidLayoutSubviews" : "didMoveToWindow, layoutSubviews")), from its bounds or its trait collection.")
+            }
             return site.shapes.contains(.screenProperty) ? "Use `\(screen)`, the screen this view's scene is on."
                 : "Use `\(screen)` — or better, the trait collection or the view's bounds."
         case .sceneDelegate:

@@ -16,6 +16,7 @@ enum ProjectFacts {
                 facts.appEntries.append(scope.name)
             }
         }
+        var legacy: [(Int, String)] = []
         for scope in scopes where scope.kind == .function {
             guard let type = f.enclosingType(of: scope.open), let kind = methodKind(scope, f.language) else { continue }
             var fact = MethodFact(kind: kind, typeName: type.name, site: site(of: nameToken(scope, in: f), in: f))
@@ -35,7 +36,22 @@ enum ProjectFacts {
                 break
             }
             facts.methods.append(fact)
+            if kind == .applicationOpenURL, isLegacyOpenURL(scope, f.language) { legacy.append((facts.methods.count - 1, type.name)) }
         }
+        // `application:openURL:sourceApplication:annotation:` and `application:handleOpenURL:`
+        // beside `application:openURL:options:` are iOS 8's forwarders, never called since iOS 9:
+        // the type's URL handling is the modern method (AppAuth's examples keep both).
+        let modern = Set(facts.methods.indices.filter { i in
+            facts.methods[i].kind == .applicationOpenURL && !legacy.contains { $0.0 == i }
+        }.map { facts.methods[$0].typeName })
+        let dropped = Set(legacy.filter { modern.contains($0.1) }.map(\.0))
+        if !dropped.isEmpty { facts.methods = facts.methods.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
+    }
+
+    /// The URL callbacks iOS 9 replaced with `application(_:open:options:)`.
+    static func isLegacyOpenURL(_ s: Scope, _ language: Language) -> Bool {
+        if language == .swift { return s.labels.count >= 2 && (s.labels[1] == "handleOpen" || s.labels.contains("sourceApplication")) }
+        return s.name == "application:openURL:sourceApplication:annotation:" || s.name == "application:handleOpenURL:"
     }
 
     /// Words whose tokens may be facts: the analyzer's one pass over a file's tokens hands these
