@@ -26,16 +26,18 @@ let package = Package(
         .systemLibrary(name: "CVectorscan", providers: [.apt(["libvectorscan-dev"])]),
         // One hash whose values every process agrees on (memo keys, fingerprints, mirrors, shards).
         .target(name: "StableHashing"),
+        // A C library loaded on first use: its files, its variable, its Debian package, one `dlopen`.
+        .target(name: "DynamicLibrary"),
         // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2
         // reads them): repositories, mirrors, commits, trees, blobs.
-        .target(name: "GitAccess", dependencies: ["CLibGit2", "CZlib", "StableHashing"]),
+        .target(name: "GitAccess", dependencies: ["CLibGit2", "CZlib", "StableHashing", "DynamicLibrary"]),
         // The only importer of SQLite and libpq: the store interface and its two backends. What
         // they keep is told in RuleKit's words (stages, severity counts).
-        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ", "RuleKit"]),
+        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ", "RuleKit", "DynamicLibrary"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
-        .target(name: "YAMLAccess", dependencies: ["CLibYAML"]),
+        .target(name: "YAMLAccess", dependencies: ["CLibYAML", "DynamicLibrary"]),
         // The only importer of Hyperscan (Vectorscan): pattern sets compiled once, scanned for any match.
-        .target(name: "LiteralSearch", dependencies: ["CVectorscan"]),
+        .target(name: "LiteralSearch", dependencies: ["CVectorscan", "DynamicLibrary"]),
         // Byte-level lexers for Swift and Objective-C; no knowledge of rules.
         .target(name: "SourceLexing"),
         // Info.plist (XML, binary), project.pbxproj (OpenStep), xcconfig, XcodeGen and Tuist
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "GitAccessTests", dependencies: ["GitAccess", "TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "RuleKit", "TestSupport"]),
         .testTarget(name: "LiteralSearchTests", dependencies: ["LiteralSearch"]),
+        .testTarget(name: "DynamicLibraryTests", dependencies: ["DynamicLibrary"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"],

@@ -1,5 +1,5 @@
 import CLibGit2
-import Foundation
+import DynamicLibrary
 
 /// libgit2, loaded when a repository is first opened rather than linked: `rules`, `--version`
 /// and every other command that reads no repository start without relocating it and the ~20
@@ -9,30 +9,16 @@ import Foundation
 enum LibGit2 {
     /// The library's file names: Debian's libgit2-1.5 installs `libgit2.so.1.5`; `libgit2.so` is
     /// the -dev package's link.
-    static let names = ["libgit2.so.1.5", "libgit2.so"]
-
-    /// The files tried, in order: the one `FLEETSCAN_LIBGIT2` names, or `names`.
-    static var candidates: [String] { getenv("FLEETSCAN_LIBGIT2").map { [String(cString: $0)] } ?? names }
+    static let library = DynamicLibrary(name: "libgit2", files: ["libgit2.so.1.5", "libgit2.so"], variable: "FLEETSCAN_LIBGIT2", package: "libgit2-1.5")
 
     /// Loaded once, on first use, by whichever thread asks first.
-    static let loaded: Result<fleetscan_libgit2, GitError> = load(candidates)
+    static let loaded: Result<fleetscan_libgit2, GitError> = load(library.candidates)
 
     /// The first of `candidates` that loads, with every function the shim lists.
     static func load(_ candidates: [String]) -> Result<fleetscan_libgit2, GitError> {
-        guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(GitError(function: "dlopen", code: -1,
-                                     message: "libgit2 is not installed (\(reason)); install Debian's libgit2-1.5 package (apt-get install libgit2-1.5)",
-                                     context: candidates.joined(separator: ", ")))
+        library.load(candidates, fill: { fleetscan_libgit2_load($0, $1) }).mapError { failure in
+            GitError(function: failure.function, code: -1, message: library.message(failure), context: candidates.joined(separator: ", "))
         }
-        let table = UnsafeMutablePointer<fleetscan_libgit2>.allocate(capacity: 1)
-        defer { table.deallocate() }
-        if let missing = fleetscan_libgit2_load(library, table) {
-            return .failure(GitError(function: "dlsym", code: -1,
-                                     message: "libgit2 has no \(String(cString: missing)); install libgit2 1.5 (apt-get install libgit2-1.5)",
-                                     context: candidates.joined(separator: ", ")))
-        }
-        return .success(table.pointee)
     }
 }
 

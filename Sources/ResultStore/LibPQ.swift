@@ -1,7 +1,5 @@
 import CLibPQ
-#if canImport(Glibc)
-import Glibc
-#endif
+import DynamicLibrary
 
 /// libpq, loaded when a PostgreSQL store is first opened rather than linked: every other
 /// command (a scan, `rules`, the SQLite store) starts without loading it and the ~25 shared
@@ -11,31 +9,16 @@ import Glibc
 enum LibPQ {
     /// The library's file names, newest ABI first (Debian's libpq5 installs `libpq.so.5`;
     /// `libpq.so` is the -dev package's link).
-    static let names = ["libpq.so.5", "libpq.so"]
-
-    /// The files tried, in order: the one `FLEETSCAN_LIBPQ` names, or `names`.
-    static var candidates: [String] { getenv("FLEETSCAN_LIBPQ").map { [String(cString: $0)] } ?? names }
+    static let library = DynamicLibrary(name: "the PostgreSQL client library", files: ["libpq.so.5", "libpq.so"], variable: "FLEETSCAN_LIBPQ", package: "libpq5")
 
     /// Loaded once, on first use, by whichever thread asks first.
-    static let shared: Result<fleetscan_libpq, StoreError> = load(candidates)
-
+    static let shared: Result<fleetscan_libpq, StoreError> = load(library.candidates)
     static func get() throws -> fleetscan_libpq { try shared.get() }
 
     /// The first of `candidates` that loads, with every function the shim lists.
     static func load(_ candidates: [String]) -> Result<fleetscan_libpq, StoreError> {
-        guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(StoreError(function: "dlopen", source: .store,
-                                       message: "the PostgreSQL client library is not installed (\(reason)); install Debian's libpq5 package (apt-get install libpq5)",
-                                       context: candidates.joined(separator: ", ")))
+        library.load(candidates, fill: { fleetscan_libpq_load($0, $1) }).mapError { failure in
+            StoreError(function: failure.function, source: .store, message: library.message(failure), context: candidates.joined(separator: ", "))
         }
-        let table = UnsafeMutablePointer<fleetscan_libpq>.allocate(capacity: 1)
-        defer { table.deallocate() }
-        if let missing = fleetscan_libpq_load(library, table) {
-            return .failure(StoreError(function: "dlsym", source: .store,
-                                       message: "the PostgreSQL client library has no \(String(cString: missing)); install a current libpq5 (apt-get install libpq5)",
-                                       context: candidates.joined(separator: ", ")))
-        }
-        return .success(table.pointee)
     }
 }

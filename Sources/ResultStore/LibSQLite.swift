@@ -1,7 +1,5 @@
 import CSQLite
-#if canImport(Glibc)
-import Glibc
-#endif
+import DynamicLibrary
 
 /// SQLite, loaded when a store is first opened rather than linked: `rules`, `scan` and every
 /// other command without a store start without it. CSQLite's shim lists the functions
@@ -10,30 +8,16 @@ import Glibc
 enum LibSQLite {
     /// The library's file names: Debian's libsqlite3-0 installs `libsqlite3.so.0`;
     /// `libsqlite3.so` is the -dev package's link.
-    static let names = ["libsqlite3.so.0", "libsqlite3.so"]
-
-    /// The files tried, in order: the one `FLEETSCAN_LIBSQLITE` names, or `names`.
-    static var candidates: [String] { getenv("FLEETSCAN_LIBSQLITE").map { [String(cString: $0)] } ?? names }
+    static let library = DynamicLibrary(name: "SQLite", files: ["libsqlite3.so.0", "libsqlite3.so"], variable: "FLEETSCAN_LIBSQLITE", package: "libsqlite3-0")
 
     /// Loaded once, on first use, by whichever thread asks first.
-    static let loaded: Result<fleetscan_sqlite3, StoreError> = load(candidates)
+    static let loaded: Result<fleetscan_sqlite3, StoreError> = load(library.candidates)
 
     /// The first of `candidates` that loads, with every function the shim lists.
     static func load(_ candidates: [String]) -> Result<fleetscan_sqlite3, StoreError> {
-        guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(StoreError(function: "dlopen", source: .store,
-                                       message: "SQLite is not installed (\(reason)); install Debian's libsqlite3-0 package (apt-get install libsqlite3-0)",
-                                       context: candidates.joined(separator: ", ")))
+        library.load(candidates, fill: { fleetscan_sqlite3_load($0, $1) }).mapError { failure in
+            StoreError(function: failure.function, source: .store, message: library.message(failure), context: candidates.joined(separator: ", "))
         }
-        let table = UnsafeMutablePointer<fleetscan_sqlite3>.allocate(capacity: 1)
-        defer { table.deallocate() }
-        if let missing = fleetscan_sqlite3_load(library, table) {
-            return .failure(StoreError(function: "dlsym", source: .store,
-                                       message: "SQLite has no \(String(cString: missing)); install a current libsqlite3-0 (apt-get install libsqlite3-0)",
-                                       context: candidates.joined(separator: ", ")))
-        }
-        return .success(table.pointee)
     }
 }
 
