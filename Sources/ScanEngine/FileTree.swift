@@ -112,7 +112,24 @@ extension FileTree.Listing {
 
     /// Paths in byte order, so every listing is scanned and reported the same way.
     mutating func sort() {
-        files.sort { $0.path.utf8Precedes($1.path) }
-        projectFiles.sort { $0.path.utf8Precedes($1.path) }
+        files = Self.inPathOrder(files, \.path)
+        projectFiles = Self.inPathOrder(projectFiles, \.path)
+    }
+
+    /// `items` sorted by the UTF-8 bytes of `path` (ties keep their order). The paths are copied
+    /// out once and their indices sorted: sorting the files themselves moved structs of four
+    /// closures at every step, 2 ms of a 1,600-file listing on one core while the other waited.
+    static func inPathOrder<T>(_ items: [T], _ path: (T) -> String) -> [T] {
+        let keys = items.map { ContiguousArray(path($0).utf8) }
+        let order = items.indices.sorted { a, b in
+            keys[a].withUnsafeBufferPointer { x in
+                keys[b].withUnsafeBufferPointer { y in
+                    let n = Swift.min(x.count, y.count)
+                    let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                    return c != 0 ? c < 0 : x.count != y.count ? x.count < y.count : a < b
+                }
+            }
+        }
+        return order.map { items[$0] }
     }
 }
