@@ -75,6 +75,9 @@ public enum FileTree {
         closedir(dir)
         var folders: [Folder] = []
         for (bytes, isDirectory) in entries {
+            // Most files of a tree are neither sources nor project files: told from the name's
+            // bytes before any path is made of it.
+            if !isDirectory, !mayMatter(bytes) { continue }
             let name = String(decoding: bytes, as: UTF8.self)
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = absolute + [47] + bytes
@@ -88,6 +91,19 @@ public enum FileTree {
         }
         return (listing, folders)
     }
+
+    /// Whether a file of this name can be a source or a project file (`Language(path:)` or
+    /// `ProjectFile.kind(of:)` not nil): true for every name either takes, and a few more.
+    static func mayMatter(_ name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let ext = name[(dot + 1)...]
+        return extensions.contains { $0.elementsEqual(ext) }
+    }
+
+    /// The extensions of sources (`Language`) and project files (`ProjectFile.Kind`: `project.pbxproj`,
+    /// `*.podspec.json` and the manifests, `Package.swift`, `Project.swift`, among them).
+    static let extensions: [[UInt8]] = ["swift", "m", "mm", "h", "hh", "hpp", "pbxproj", "plist", "storyboard", "xcconfig", "yml", "yaml",
+                                        "podspec", "json"].map { Array($0.utf8) }
 
     /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
     package static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {
