@@ -21,24 +21,21 @@ public enum FileTree {
 
     /// Lists the source files under `root`. Names are kept as the bytes the folder holds for
     /// opening (a name that is not UTF-8 is still read), and shown with U+FFFD for what is not
-    /// UTF-8, as a git tree's names are. Folders are read a level at a time, the folders of a
-    /// level in parallel (reading a folder is a system call per entry: most of a listing's time).
+    /// UTF-8, as a git tree's names are. Folders are read in parallel, each worker taking the
+    /// next folder any has found (reading a folder is a system call per entry: most of a
+    /// listing's time); what they list is then put in path order.
     public static func list(root: String, configuration: Configuration, jobs: Int = Parallel.cores) -> Listing {
         var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
-        var level: [Folder] = [Folder(relative: "", absolute: Array(root.utf8))]
-        while !level.isEmpty {
-            let read = Parallel.map(level, jobs: jobs) { Self.read($0, configuration: configuration) }
-            level = []
-            for (part, folders) in read {
-                listing.files += part.files
-                listing.projectFiles += part.projectFiles
-                listing.skipped += part.skipped
-                listing.diagnostics += part.diagnostics
-                listing.symlinks += part.symlinks
-                level += folders
-            }
+        let read = Parallel.expand([Folder(relative: "", absolute: Array(root.utf8))], jobs: jobs) { Self.read($0, configuration: configuration) }
+        for part in read {
+            listing.files += part.files
+            listing.projectFiles += part.projectFiles
+            listing.skipped += part.skipped
+            listing.diagnostics += part.diagnostics
+            listing.symlinks += part.symlinks
         }
         listing.sort()
+        listing.diagnostics.sort { $0.path.utf8Precedes($1.path) }
         return listing
     }
 
