@@ -4,6 +4,7 @@
 // milliseconds for thousands of them, and regular expressions, which take about a millisecond each
 // — and a scan asks whether any pattern occurs in a buffer and stops at the first match, which is
 // what a prefilter needs (ripgrep rules most bytes out the same way before any real work runs).
+// A set of whole words only is not compiled at all: its words are looked up (WordTable.swift).
 import CVectorscan
 #if canImport(Glibc)
 import Glibc
@@ -68,6 +69,9 @@ public final class LiteralSet: Sendable {
     /// Literal, declared and checked patterns — the parts of `all` patterns among them, each
     /// once — by atom index (the literal database's ids).
     private let literals: Database?
+    /// The same atoms when every one is a whole word matched as it is (`WordTable`), instead of
+    /// `literals`: no database is compiled for them.
+    private let words: WordTable?
     /// Regular expressions, by atom index.
     private let expressions: Database?
     /// What a literal match must also satisfy, by atom index.
@@ -77,8 +81,9 @@ public final class LiteralSet: Sendable {
     /// Per pattern, the atoms that must all occur for an `all` pattern, nil for the others.
     private let parts: [[Int]?]
     /// A scratch space that fits every database, never scanned with: each scan clones its own
-    /// (a few KB, a microsecond), so parallel scans share nothing and no lock is needed.
-    private let prototype: Handle
+    /// (a few KB, a microsecond), so parallel scans share nothing and no lock is needed. Nil
+    /// when no database was compiled (a set of whole words only).
+    private let prototype: Handle?
 
     /// A pointer Hyperscan owns. Sendable because neither a database nor the prototype scratch
     /// space is ever written once made: a database is read-only once compiled (Hyperscan
@@ -162,7 +167,15 @@ public final class LiteralSet: Sendable {
         self.checks = checks
         self.users = users
         self.parts = parts
-        literals = try texts.isEmpty ? nil : Self.compile(texts.map(\.id), patterns: atoms) { ids, db, error in
+        // Whole words only (no caseless text, no open end but a non-word prefix's, no expression):
+        // looked up, not compiled.
+        let split = texts.map { t -> (id: Int, prefix: [UInt8], word: [UInt8])? in
+            guard !t.caseless, checks[t.id].right, let (prefix, word) = WordTable.split(t.bytes), !prefix.isEmpty || checks[t.id].left else { return nil }
+            return (t.id, prefix, word)
+        }
+        let wholeWords = regexes.isEmpty && !texts.isEmpty && split.allSatisfy { $0 != nil }
+        words = wholeWords ? WordTable(split.map { $0! }) : nil
+        literals = try texts.isEmpty || wholeWords ? nil : Self.compile(texts.map(\.id), patterns: atoms) { ids, db, error in
             let cStrings = texts.map { t in t.bytes.withUnsafeBufferPointer { b in
                 let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, b.count))
                 b.withMemoryRebound(to: CChar.self) { if let base = $0.baseAddress { p.update(from: base, count: b.count) } }
@@ -185,12 +198,17 @@ public final class LiteralSet: Sendable {
         }
         // One scratch space fits both databases.
         var scratch: OpaquePointer?
-        for db in [literals, expressions].compactMap({ $0 }) where lib.hs_alloc_scratch(db.handle.pointer, &scratch) != HS_SUCCESS {
+        let databases = [literals, expressions].compactMap { $0 }
+        for db in databases where lib.hs_alloc_scratch(db.handle.pointer, &scratch) != HS_SUCCESS {
             if let scratch { _ = lib.hs_free_scratch(scratch) }
             throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
         }
-        guard let scratch else { throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space") }
-        prototype = Handle(pointer: scratch)
+        if databases.isEmpty {
+            prototype = nil
+        } else {
+            guard let scratch else { throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space") }
+            prototype = Handle(pointer: scratch)
+        }
     }
 
     /// Runs one Hyperscan compiler over the patterns `ids` name, turning its error into ours.
@@ -214,7 +232,7 @@ public final class LiteralSet: Sendable {
     }
 
     deinit {
-        _ = lib.hs_free_scratch(prototype.pointer)
+        if let prototype { _ = lib.hs_free_scratch(prototype.pointer) }
     }
 
     /// Whether any pattern occurs in `bytes`; the scan stops at the first match.
@@ -235,12 +253,15 @@ public final class LiteralSet: Sendable {
     /// the first when `stopAtFirst`).
     private func scan(_ bytes: UnsafeRawBufferPointer, stopAtFirst: Bool, onMatch: (Int) -> Void) throws(LiteralSearchError) {
         guard bytes.count <= Int(UInt32.max) else { throw LiteralSearchError(message: "a buffer of \(bytes.count) bytes is too large to scan") }
-        var clone: OpaquePointer?
-        guard lib.hs_clone_scratch(prototype.pointer, &clone) == HS_SUCCESS, let clone else {
-            throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
+        var scratch: Handle? = nil
+        if let prototype {
+            var clone: OpaquePointer?
+            guard lib.hs_clone_scratch(prototype.pointer, &clone) == HS_SUCCESS, let clone else {
+                throw LiteralSearchError(message: "cannot allocate Hyperscan scratch space")
+            }
+            scratch = Handle(pointer: clone)
         }
-        defer { _ = lib.hs_free_scratch(clone) }
-        let scratch = Handle(pointer: clone)
+        defer { if let scratch { _ = lib.hs_free_scratch(scratch.pointer) } }
         var seen = [Bool](repeating: false, count: checks.count), matched = [Bool](repeating: false, count: patterns.count)
         var stopped = false
         // An atom found: every pattern it completes matches (an `all` once its last part is found).
@@ -256,8 +277,9 @@ public final class LiteralSet: Sendable {
             }
             return stop
         }
+        if let words { stopped = words.scan(bytes, accept) }
         for db in [literals, expressions] {
-            guard let db, !stopped else { continue }
+            guard let db, let scratch, !stopped else { continue }
             let status = Self.run(db, bytes, scratch, accept)
             guard status == HS_SUCCESS || status == HS_SCAN_TERMINATED else {
                 throw LiteralSearchError(message: "scan failed (Hyperscan error \(status))")

@@ -75,15 +75,18 @@ public enum OpenStepPlist {
         }
 
         /// The entries of a dictionary whose `{` has been read; `level` counts it. Keys of the
-        /// top two levels whose value is a dictionary have their line recorded.
+        /// top two levels whose value is a dictionary have their line recorded. The entries are
+        /// gathered first and hashed into a dictionary of their number once (a later one of two
+        /// with one key wins, as assigning them did): growing it entry by entry rehashed a
+        /// project's objects a dozen times.
         mutating func dictionary(level: Int) throws -> [String: PlistValue] {
-            var entries: [String: PlistValue] = [:]
+            var entries: [(String, PlistValue)] = []
             while true {
                 try skipTrivia()
                 guard i < end else { throw PlistError("the file ends inside an open dictionary or array", line: line) }
                 if bytes[i] == UInt8(ascii: "}") {
                     i += 1
-                    return entries
+                    return Dictionary(entries, uniquingKeysWith: { _, later in later })
                 }
                 let keyLine = line
                 guard let key = try string() else { throw PlistError("expected a key or '}'", line: line) }
@@ -94,7 +97,7 @@ public enum OpenStepPlist {
                 guard i < end else { throw PlistError("the file ends inside an open dictionary or array", line: line) }
                 let v = try value(level: level)
                 if case .dict = v, level <= 2 { lines[key] = keyLine }
-                entries[key] = v
+                entries.append((key, v))
                 try skipTrivia()
                 guard peek == UInt8(ascii: ";") else { throw PlistError("expected ';' after the value of \"\(key)\"", line: line) }
                 i += 1

@@ -21,24 +21,21 @@ public enum FileTree {
 
     /// Lists the source files under `root`. Names are kept as the bytes the folder holds for
     /// opening (a name that is not UTF-8 is still read), and shown with U+FFFD for what is not
-    /// UTF-8, as a git tree's names are. Folders are read a level at a time, the folders of a
-    /// level in parallel (reading a folder is a system call per entry: most of a listing's time).
+    /// UTF-8, as a git tree's names are. Folders are read in parallel, each worker taking the
+    /// next folder any has found (reading a folder is a system call per entry: most of a
+    /// listing's time); what they list is then put in path order.
     public static func list(root: String, configuration: Configuration, jobs: Int = Parallel.cores) -> Listing {
         var listing = Listing(files: [], projectFiles: [], skipped: 0, diagnostics: [])
-        var level: [Folder] = [Folder(relative: "", absolute: Array(root.utf8))]
-        while !level.isEmpty {
-            let read = Parallel.map(level, jobs: jobs) { Self.read($0, configuration: configuration) }
-            level = []
-            for (part, folders) in read {
-                listing.files += part.files
-                listing.projectFiles += part.projectFiles
-                listing.skipped += part.skipped
-                listing.diagnostics += part.diagnostics
-                listing.symlinks += part.symlinks
-                level += folders
-            }
+        let read = Parallel.expand([Folder(relative: "", absolute: Array(root.utf8))], jobs: jobs) { Self.read($0, configuration: configuration) }
+        for part in read {
+            listing.files += part.files
+            listing.projectFiles += part.projectFiles
+            listing.skipped += part.skipped
+            listing.diagnostics += part.diagnostics
+            listing.symlinks += part.symlinks
         }
         listing.sort()
+        listing.diagnostics.sort { $0.path.utf8Precedes($1.path) }
         return listing
     }
 
@@ -75,6 +72,9 @@ public enum FileTree {
         closedir(dir)
         var folders: [Folder] = []
         for (bytes, isDirectory) in entries {
+            // Most files of a tree are neither sources nor project files: told from the name's
+            // bytes before any path is made of it.
+            if !isDirectory, !mayMatter(bytes) { continue }
             let name = String(decoding: bytes, as: UTF8.self)
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = absolute + [47] + bytes
@@ -88,6 +88,19 @@ public enum FileTree {
         }
         return (listing, folders)
     }
+
+    /// Whether a file of this name can be a source or a project file (`Language(path:)` or
+    /// `ProjectFile.kind(of:)` not nil): true for every name either takes, and a few more.
+    static func mayMatter(_ name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let ext = name[(dot + 1)...]
+        return extensions.contains { $0.elementsEqual(ext) }
+    }
+
+    /// The extensions of sources (`Language`) and project files (`ProjectFile.Kind`: `project.pbxproj`,
+    /// `*.podspec.json` and the manifests, `Package.swift`, `Project.swift`, among them).
+    static let extensions: [[UInt8]] = ["swift", "m", "mm", "h", "hh", "hpp", "pbxproj", "plist", "storyboard", "xcconfig", "yml", "yaml",
+                                        "podspec", "json"].map { Array($0.utf8) }
 
     /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
     package static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {
@@ -112,7 +125,24 @@ extension FileTree.Listing {
 
     /// Paths in byte order, so every listing is scanned and reported the same way.
     mutating func sort() {
-        files.sort { $0.path.utf8Precedes($1.path) }
-        projectFiles.sort { $0.path.utf8Precedes($1.path) }
+        files = Self.inPathOrder(files, \.path)
+        projectFiles = Self.inPathOrder(projectFiles, \.path)
+    }
+
+    /// `items` sorted by the UTF-8 bytes of `path` (ties keep their order). The paths are copied
+    /// out once and their indices sorted: sorting the files themselves moved structs of four
+    /// closures at every step, 2 ms of a 1,600-file listing on one core while the other waited.
+    static func inPathOrder<T>(_ items: [T], _ path: (T) -> String) -> [T] {
+        let keys = items.map { ContiguousArray(path($0).utf8) }
+        let order = items.indices.sorted { a, b in
+            keys[a].withUnsafeBufferPointer { x in
+                keys[b].withUnsafeBufferPointer { y in
+                    let n = Swift.min(x.count, y.count)
+                    let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                    return c != 0 ? c < 0 : x.count != y.count ? x.count < y.count : a < b
+                }
+            }
+        }
+        return order.map { items[$0] }
     }
 }

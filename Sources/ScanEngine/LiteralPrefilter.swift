@@ -36,7 +36,10 @@ package struct LiteralPrefilter: Sendable {
     /// rules searches for the whole catalogue's literals all the same: only more candidates.
     package static let catalogue = Background { () -> (literals: Set<Literal>, filter: LiteralPrefilter?) in
         let literals = Prefilter.literals(of: Catalog.rules)
-        return (literals, LiteralPrefilter(literals))
+        let filter = LiteralPrefilter(literals)
+        // Also off the scan's serial path: the casts that find the repository rules.
+        Catalog.prepareRepositoryRules()
+        return (literals, filter)
     }
 
     /// Starts compiling `catalogue` (a scan about to list its files calls this).

@@ -29,6 +29,39 @@ public enum Parallel {
         return results.take()
     }
 
+    /// Items that make more items (folders holding folders): `jobs` workers take items from one
+    /// queue and queue what each makes, until the queue is empty and no worker is busy. `map`
+    /// cannot take items made on the way without a barrier per generation, where one worker
+    /// waits for the other's last folder. Results come in no particular order: callers sort.
+    public static func expand<T: Sendable, R: Sendable>(_ roots: [T], jobs: Int, _ body: @Sendable (T) -> (R, [T])) -> [R] {
+        let queue = Mutex(ExpandQueue<T, R>(items: roots))
+        @Sendable func work() {
+            while true {
+                let (item, finished): (T?, Bool) = queue.withLock { q in
+                    if let item = q.items.popLast() {
+                        q.busy += 1
+                        return (item, false)
+                    }
+                    return (nil, q.busy == 0)
+                }
+                guard let item else {
+                    // Nothing queued while another worker is busy: what it makes comes next.
+                    if finished { return }
+                    sched_yield()
+                    continue
+                }
+                let (result, more) = body(item)
+                queue.withLock { q in
+                    q.results.append(result)
+                    q.items += more
+                    q.busy -= 1
+                }
+            }
+        }
+        if max(1, jobs) == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
+        return queue.withLock { $0.results }
+    }
+
     /// The number of cores.
     public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
@@ -55,6 +88,13 @@ public final class Background<T: Sendable>: Sendable {
         done.signal()
         return result.withLock { $0! }
     }
+}
+
+/// `Parallel.expand`'s items to do, the workers busy with one, and what they have made.
+private struct ExpandQueue<T: Sendable, R: Sendable>: Sendable {
+    var items: [T]
+    var busy = 0
+    var results: [R] = []
 }
 
 /// Preallocated result slots written by distinct workers at distinct indexes.

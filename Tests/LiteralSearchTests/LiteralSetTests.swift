@@ -109,6 +109,32 @@ private func any(_ set: LiteralSet, _ text: String) throws -> Bool {
         #expect(throws: LiteralSearchError.self) { _ = try LiteralSet([.all([.all([.literal("a")])])]) }
     }
 
+    /// A set of whole words only is looked up word by word instead of compiled: it must find
+    /// what Hyperscan finds, on texts whose words cross the 64-byte blocks it reads and end the
+    /// buffer (one caseless literal more sends the same patterns to Hyperscan).
+    @Test func wholeWordSetsFindWhatHyperscanFinds() throws {
+        let anyMatch = MatchCheck("any") { _, _ in true }
+        let words: [LiteralSet.Pattern] = [.literal("UIScreen"), .literal("a_1"), .literal("x"), .declared("Name", after: ["class", "extension"]),
+                                           .checked("@Environment", wholeWord: true, check: anyMatch), .checked("Name", wholeWord: true, check: anyMatch),
+                                           .all([.literal("UIApplication"), .literal("windows")]), .literal(String(repeating: "long", count: 20))]
+        let looked = try LiteralSet(words), compiled = try LiteralSet(words + [.literal("zz", caseless: true)])
+        let pieces = ["UIScreen", "UIScreens", "a_1", "xa_1", "x", "$x", "é", "x\u{e9}", "class", "extension", " ", "\n", ".", "`", "Name", "Names", "@",
+                      "Environment", "@Environment", "@@Environment", "UIApplication", "windows", "_windows", String(repeating: "long", count: 20),
+                      String(repeating: "long", count: 21), String(repeating: "y", count: 70), "0", "_", "(", "zz"]
+        var seed: UInt64 = 42
+        for _ in 0..<3000 {
+            var text = ""
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<Int(seed >> 60) * 3 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                text += pieces[Int(seed >> 33) % pieces.count]
+            }
+            let mine = try Array(text.utf8).withUnsafeBytes { try looked.matches(in: $0) }
+            let theirs = try Array(text.utf8).withUnsafeBytes { try compiled.matches(in: $0) }.filter { $0 < words.count }
+            #expect(mine == theirs, "\(text.debugDescription)")
+        }
+    }
+
     @Test func aBadPatternIsNamed() {
         #expect {
             _ = try LiteralSet([.literal("ok"), .regex("(unclosed")])

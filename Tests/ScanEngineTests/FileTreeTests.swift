@@ -31,6 +31,20 @@ import TestSupport
         #expect(commit.findings.map { "\($0.path) \($0.rule) \($0.line)" } == disk.findings.map { "\($0.path) \($0.rule) \($0.line)" })
     }
 
+    /// The listing skips a file by its name's bytes before making a path of it: never one that
+    /// is a source or a project file.
+    @Test func namesSkippedEarlyAreNeitherSourcesNorProjectFiles() {
+        let names = ["a.swift", "Package.swift", "Project.swift", "a.m", "a.mm", "a.h", "a.hh", "a.hpp", "project.pbxproj", "Info.plist",
+                     "Main.storyboard", "Base.xcconfig", "project.yml", "spec.yaml", "Lib.podspec", "Lib.podspec.json", "a.png", "a.json",
+                     "README", "a.swiftx", "a.H", "a.M", "x.strings", ".swift", "a.", "swift", "b\u{e9}.swift", "a.xib", "a.c", "a.cpp"]
+        for name in names {
+            let matters = Language(path: name) != nil || ProjectFile.kind(of: name) != nil || ProjectFile.kind(of: "P.xcodeproj/" + name) != nil
+            #expect(!matters || FileTree.mayMatter(Array(name.utf8)), "\(name)")
+        }
+        #expect(!FileTree.mayMatter(Array("a.png".utf8)))
+        #expect(!FileTree.mayMatter(Array("README".utf8)))
+    }
+
     @Test func symlinksAreNeverFollowedAndVendoredFoldersSkipped() throws {
         let dir = TempDirectory()
         let outside = TempDirectory()
