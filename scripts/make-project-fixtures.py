@@ -1277,7 +1277,7 @@ def library_with_demo(root):
 @implementation DemoViewController
 - (void)viewDidLoad {
     [super viewDidLoad];
-    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.title = @"iPad"; }
+    if ([UIDevice currentDevice].userInterfaceIdiom == UIUserInterfaceIdiomPad) { self.view.layoutMargins = UIEdgeInsetsMake(0, 40, 0, 40); }
 }
 @end
 """)

@@ -316,7 +316,8 @@ public struct RepositoryModel: Sendable {
 
     /// The context of code in `type` (and, for a type that is both, in `function`).
     public func context(ofType type: String?, function: String?) -> Context {
-        guard let type else { return .other }
+        // An extension of SwiftUI's `View` protocol is code every view gets, with no view of its own.
+        guard let type, type != "View" else { return .other }
         let r = roles(of: type)
         if r.contains(.sceneDelegate), r.contains(.appDelegate) {
             let f = (function ?? "").lowercased()
@@ -331,7 +332,9 @@ public struct RepositoryModel: Sendable {
 
     /// Whether `type` is a SwiftUI view (its fixes differ from UIKit views').
     public func isSwiftUIView(_ type: String?) -> Bool {
-        guard let type else { return false }
+        // `extension View { func edgePadding() … }`: a modifier of any view, with no environment
+        // or offered size of its own to read (Swiftfin); it takes what it needs as a parameter.
+        guard let type, type != "View" else { return false }
         let r = roles(of: type)
         return r.contains(.swiftUIView) && !r.contains(.view)
     }

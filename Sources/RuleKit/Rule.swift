@@ -72,11 +72,14 @@ public struct FindingSink {
 
     /// Reports `rule` at token `i`.
     /// `shapes`: what the code does that the rule's usual fix would not fit (`FixSite.shapes`).
+    /// `unlessDeclared`: a name that, declared anywhere in the repository, makes the site the
+    /// project's own and the finding none (`UIApplication.keyWindow`, an extension's property).
     public mutating func report(_ rule: RuleDescription, at i: Int, facet: Facet? = nil, message: String,
-                                onlyIn: Set<Context>? = nil, shapes: SiteShapes = []) {
+                                onlyIn: Set<Context>? = nil, shapes: SiteShapes = [], unlessDeclared: String? = nil) {
         guard let stored = report(rule.id, at: Int(file[i].start), token: i, facet: facet ?? rule.facet, message: message,
                                   onlyIn: onlyIn, requires: nil) else { return }
         findings[stored].shapes = shapes
+        if let unlessDeclared { findings[stored].unlessDeclared = unlessDeclared }
     }
 
     /// Reports rule `id` at byte `offset`, taking the enclosing type and function from token `token`.

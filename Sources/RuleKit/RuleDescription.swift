@@ -38,6 +38,10 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A window its own type is shown in (`window.rootViewController = self`, `[window addSubview:self]`):
     /// the type's own window, and so its window scene, exists only once this window does.
     public static let hostsSelf = SiteShapes(rawValue: 512)
+    /// The main screen's trait collection (`[UIScreen mainScreen].traitCollection.horizontalSizeClass`):
+    /// the whole screen's traits, which a view's or window's own trait collection replaces, not
+    /// another screen's (CRToast's layout helpers).
+    public static let screenTraits = SiteShapes(rawValue: 1024)
 }
 
 public struct FixSite: Sendable, Equatable {

@@ -27,8 +27,10 @@ public struct Configuration: Sendable, Equatable {
     /// The names a root's configuration may have; one root holds at most one of them.
     public static let fileNames = [".fleetscan.yml", ".fleetscan.yaml", ".fleetscan.json"]
 
-    /// Folders skipped unless an `include` glob names them: whole path components.
-    public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "vendor", "ThirdParty", "third_party", ".build", "DerivedData"]
+    /// Folders skipped unless an `include` glob names them: whole path components. Other projects'
+    /// code, and what builds write (`DerivedData`, CMake's `CMakeFiles`: Provenance's cores keep a
+    /// CMake build tree whose test tools' Info.plists read as apps).
+    public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "vendor", "ThirdParty", "third_party", ".build", "DerivedData", "CMakeFiles"]
 
     static let keys = ["exclude", "include", "disable", "severity", "examples", "tests"]
 

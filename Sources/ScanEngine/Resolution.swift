@@ -55,7 +55,9 @@ package enum Resolution {
         // A finding's targets are those that compile its line and that its rule judges: not a
         // watchOS target for a resizing rule, not a tvOS target inside `#if TARGET_OS_IOS`.
         var platformsOf: [TargetID: Set<Platform>]? = nil
-        func judging(_ targets: [TargetID], _ rule: RuleDescription, at offset: Int) -> [TargetID] {
+        /// nil when every target that compiles the file leaves the line out for the platforms the
+        /// rule judges (a `#else` of `#if os(iOS)` that only a tvOS target builds: Swiftfin).
+        func judging(_ targets: [TargetID], _ rule: RuleDescription, at offset: Int) -> [TargetID]? {
             guard targets.count > 1 || rule.platforms != .any else { return targets }
             if platformsOf == nil {
                 var map: [TargetID: Set<Platform>] = [:]
@@ -63,13 +65,23 @@ package enum Resolution {
                 for package in model.project.packages { for t in package.targets { map[package.id(of: t)] = package.platforms } }
                 platformsOf = map
             }
-            let here = platforms(at: offset)
+            let ruleMask: UInt8
+            switch rule.platforms {
+            case .any: ruleMask = 0xFF
+            case .uiKit: ruleMask = PlatformConditions.uiKitMask
+            case .resizable: ruleMask = PlatformConditions.resizableMask
+            }
+            let here = platforms(at: offset) & ruleMask
+            var known = 0
             let kept = targets.filter { id in
                 guard let platforms = platformsOf?[id], !platforms.isEmpty else { return true }
-                guard rule.platforms.judges(platforms) else { return false }
+                guard rule.platforms.judges(platforms) else { known += 1; return false }
                 let bits = PlatformConditions.evaluated.enumerated().reduce(UInt8(0)) { m, e in platforms.contains(e.element) ? m | (1 << e.offset) : m }
-                return bits == 0 || bits & here != 0
+                if bits == 0 { return true }
+                known += 1
+                return bits & here != 0
             }
+            if kept.isEmpty, !targets.isEmpty, known == targets.count { return nil }
             return kept.isEmpty ? targets : kept
         }
         struct LineRule: Hashable {
@@ -120,7 +132,7 @@ package enum Resolution {
                 continue
             }
             let scope = p.target.map(scopes.scope(ofTarget:)) ?? fileScope
-            var targets = p.target.map { [$0] } ?? judging(fileTargets, rule, at: p.offset)
+            guard var targets = p.target.map({ [$0] }) ?? judging(fileTargets, rule, at: p.offset) else { continue }
             for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
                                      scope: scope, targets: targets))

@@ -122,8 +122,8 @@ import TestSupport
             "Core/Layout.swift:16 idiom-layout app PlayerCore",
             // `#if PC_TV` (a repository macro over TARGET_OS_TV) is out, `#elif PC_PHONE` in.
             "Core/Legacy.m:8 main-screen-bounds app PlayerCore",
-            // TARGET_OS_VISION is in (visionOS windows resize), TARGET_OS_WATCH out.
-            "Core/Legacy.m:15 main-screen-scale app PlayerCore",
+            // TARGET_OS_VISION and TARGET_OS_WATCH are out: PlayerCore builds for neither (a visionOS
+            // target would see the first, since visionOS windows resize).
             // `#ifdef DEBUG` is unknown: read.
             "Core/Legacy.m:24 global-geometry-constant app PlayerCore",
             // The iOS, tvOS and watchOS apps compile it; inside `#if os(iOS)` it is the iOS app's alone.
@@ -138,7 +138,7 @@ import TestSupport
         ])
         #expect(targetLines(r) == [
             "Player [iOS, macCatalyst] app launches: main-screen-bounds@App/FeedViewController.swift:6, screen-size-device-check@Shared/Theme.swift:5",
-            "PlayerCore [iOS, tvOS] app launches: main-screen-scale@Core/Layout.swift:8, idiom-layout@Core/Layout.swift:16, main-screen-bounds@Core/Legacy.m:8, main-screen-scale@Core/Legacy.m:15",
+            "PlayerCore [iOS, tvOS] app launches: main-screen-scale@Core/Layout.swift:8, idiom-layout@Core/Layout.swift:16, main-screen-bounds@Core/Legacy.m:8",
             "PlayerMac [macOS] app modern",
             "PlayerTV [tvOS] app modern",
             "PlayerVision [visionOS] app not-launching: scene-manifest-missing@Vision/Info.plist:1",
@@ -407,6 +407,49 @@ import TestSupport
             "Unused/Old.swift:1 global-geometry-constant unbuilt ",
         ])
         #expect(r.targets.map { "\($0.name) [\($0.platform)]" } == ["Lite [iOS, macOS]", "Reader [iOS, macOS]"])
+    }
+
+    /// A line only the platforms a rule does not judge compile (the `#else` of `#if os(iOS)`,
+    /// built by the tvOS target alone) is no finding, though an iOS target compiles the file (Swiftfin).
+    @Test func aBranchOnlyAnUnjudgedTargetBuildsIsNoFinding() {
+        let r = scan([
+            "project.yml": "targets:\n  Phone:\n    type: application\n    platform: iOS\n    sources: [Shared]\n  TV:\n    type: application\n    platform: tvOS\n    sources: [Shared]\n",
+            "Shared/Padding.swift": """
+                import UIKit
+                #if os(iOS)
+                func inset(_ v: UIView) { if UIDevice.current.userInterfaceIdiom == .pad { v.frame = .zero } }
+                #else
+                func inset(_ v: UIView) { if UIDevice.current.userInterfaceIdiom == .pad { v.frame = .zero } }
+                #endif
+                """,
+        ])
+        #expect(scoped(r).filter { $0.hasPrefix("Shared/") } == ["Shared/Padding.swift:3 idiom-layout app Phone"])
+    }
+
+    /// App-wide window state is a warning where an app that builds it declares multiple scenes,
+    /// a note in another app of the same repository that declares one (Provenance's cores).
+    @Test func windowStateSeverityFollowsTheAppsThatBuildIt() {
+        let r = scan([
+            "project.yml": """
+                targets:
+                  Multi:
+                    type: application
+                    platform: iOS
+                    sources: [Multi]
+                    info:
+                      path: Multi/Info.plist
+                      properties:
+                        UIApplicationSceneManifest: {UIApplicationSupportsMultipleScenes: true}
+                  Single:
+                    type: application
+                    platform: iOS
+                    sources: [Single]
+                """,
+            "Multi/State.swift": "import UIKit\nenum Holder { static var window: UIWindow? }\n",
+            "Single/State.swift": "import UIKit\nenum Keeper { static var window: UIWindow? }\n",
+        ])
+        #expect(r.findings.filter { $0.rule == "global-window-state" }.map { "\($0.path) \($0.severity.rawValue)" }
+                == ["Multi/State.swift warning", "Single/State.swift note"])
     }
 
     @Test func malformedAndMissingXcodeGenFilesAreDiagnostics() {

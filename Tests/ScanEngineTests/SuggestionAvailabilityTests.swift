@@ -29,10 +29,20 @@ import TestSupport
     @Test func theSafeAreaNeedsIOS11() {
         let objc = "@interface V : UIViewController\n@end\n@implementation V\n- (void)f { CGFloat top = self.topLayoutGuide.length; }\n@end"
         let at8 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("8.0")])
-        #expect(at8?.hasSuffix("`safeAreaLayoutGuide` needs iOS 11.0 and this code deploys to iOS 8.0: use it inside `if (@available(iOS 11.0, *)) { … }` and keep the current code as the fallback.") == true,
+        #expect(at8?.hasSuffix("`safeAreaLayoutGuide` and `safeAreaInsets` need iOS 11.0 and this code deploys to iOS 8.0: use them inside `if (@available(iOS 11.0, *)) { … }` and keep the current code as the fallback.") == true,
                 "\(at8 ?? "no finding")")
         let at11 = suggestion("legacy-layout-guide", ["V.m": objc, "Package.swift": Self.package("11.0")])
         #expect(at11 != nil && !at11!.contains("needs iOS"))
+    }
+
+    /// APIs of different versions in one suggestion are each named with theirs (SlackTextViewController
+    /// at iOS 8: the safe area is iOS 11, the scene's status bar manager iOS 13).
+    @Test func apisOfSeveralVersionsAreEachNamed() {
+        let objc = "@interface V : UIViewController\n@end\n@implementation V\n- (void)f { CGFloat h = [UIApplication sharedApplication].statusBarFrame.size.height; }\n@end"
+        let s = suggestion("status-bar-frame", ["V.m": objc, "Package.swift": Self.package("8.0")])
+        #expect(s?.contains("These need newer systems than iOS 8.0, which this code deploys to: `safeAreaInsets` iOS 11.0, `windowScene` iOS 13.0") == true,
+                "\(s ?? "no finding")")
+        #expect(s?.contains("Use each inside a check for its version (`if (@available(iOS 11.0, *)) { … }` …)") == true, "\(s ?? "no finding")")
     }
 
     @Test func aGuardAroundTheFindingIsEnough() {

@@ -93,6 +93,7 @@ import TestSupport
         #expect(!c.includes(file: "Pods/Lib/A.swift"))
         #expect(!c.includes(file: "App/Carthage/Checkouts/X.m"))
         #expect(!c.includes(file: ".build/checkouts/A.swift"))
+        #expect(!c.includes(file: "Cores/zstd/build/cmake/tests/CMakeFiles/paramgrill.dir/Info.plist"))
         #expect(c.includes(file: "MyPods/A.swift"))
         #expect(c.includes(file: "vendored/A.swift"))
         #expect(c.includes(file: "App/ThirdPartyLogin/A.swift"))

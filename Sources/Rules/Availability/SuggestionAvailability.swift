@@ -11,15 +11,16 @@ import SourceLexing
 public enum SuggestionAvailability {
     /// The newest iOS version an API in the suggestion's code needs, nil when none is in the table.
     public static func needed(by suggestion: String, language: Language) -> OSVersion? {
-        neededCode(by: suggestion, language: language)?.version
+        neededAPIs(by: suggestion, language: language).map(\.version).max()
     }
 
-    /// The API in the suggestion's code that needs the newest iOS, and that version.
-    static func neededCode(by suggestion: String, language: Language) -> (code: String, version: OSVersion)? {
+    /// The APIs in the suggestion's code that need some iOS version, each once with the newest
+    /// version it needs, in the order they first appear.
+    static func neededAPIs(by suggestion: String, language: Language) -> [(name: String, version: OSVersion)] {
         let key = language.rawValue + "\u{0}" + suggestion
         if let known = cache.withLock({ $0[key] }) { return known }
         let rule = ApiAboveDeploymentTargetRule()
-        var newest: (code: String, version: OSVersion)?
+        var found: [(name: String, version: OSVersion)] = []
         for (i, part) in suggestion.split(separator: "`", omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
             let file = CodeFile(path: language == .swift ? "Suggestion.swift" : "Suggestion.m",
                                 lexed: Lexer.lex(SourceBuffer(text: String(part)), language: language))
@@ -32,11 +33,15 @@ public enum SuggestionAvailability {
                 } else {
                     continue
                 }
-                if newest.map({ version > $0.version }) ?? true { newest = (name, version) }
+                if let i = found.firstIndex(where: { $0.name == name }) {
+                    if version > found[i].version { found[i].version = version }
+                } else {
+                    found.append((name, version))
+                }
             }
         }
-        cache.withLock { $0[key] = newest }
-        return newest
+        cache.withLock { $0[key] = found }
+        return found
     }
 
     /// APIs that suggestions write and the catalogue does not look for: the safe area, which
@@ -77,11 +82,18 @@ public enum SuggestionAvailability {
         for c in callbacksNeeded(by: suggestion, above: floor) {
             out += " `\(c.name)` is called from iOS \(c.since) on and this code deploys to iOS \(deployment): before iOS \(c.since), do it in \(c.before)."
         }
-        guard let (code, needed) = neededCode(by: suggestion, language: language), needed > floor else { return out }
-        let check = language == .swift ? "if #available(iOS \(needed), *) { … }" : "if (@available(iOS \(needed), *)) { … }"
-        // Named: a suggestion may offer APIs of several versions (`GeometryReader`, iOS 13, or `containerRelativeFrame`, iOS 17).
-        return out + " `\(code)` needs iOS \(needed) and this code deploys to iOS \(deployment): use it inside `\(check)` and keep the current code as the fallback."
+        // Named: a suggestion may offer APIs of several versions (`GeometryReader`, iOS 13, or
+        // `containerRelativeFrame`, iOS 17; `safeAreaInsets`, iOS 11, or `windowScene`, iOS 13).
+        let above = neededAPIs(by: suggestion, language: language).filter { $0.version > floor }
+        guard let newest = above.map(\.version).max() else { return out }
+        func check(_ v: OSVersion) -> String { language == .swift ? "if #available(iOS \(v), *) { … }" : "if (@available(iOS \(v), *)) { … }" }
+        if Set(above.map(\.version)).count == 1 {
+            let names = above.map { "`\($0.name)`" }.joined(separator: " and ")
+            return out + " \(names) need\(above.count == 1 ? "s" : "") iOS \(newest) and this code deploys to iOS \(deployment): use \(above.count == 1 ? "it" : "them") inside `\(check(newest))` and keep the current code as the fallback."
+        }
+        let each = above.sorted { $0.version < $1.version }.map { "`\($0.name)` iOS \($0.version)" }.joined(separator: ", ")
+        return out + " These need newer systems than iOS \(deployment), which this code deploys to: \(each). Use each inside a check for its version (`\(check(above.map(\.version).min()!))` …) and keep the current code as the fallback."
     }
 
-    static let cache = Mutex<[String: (code: String, version: OSVersion)?]>([:])
+    static let cache = Mutex<[String: [(name: String, version: OSVersion)]]>([:])
 }

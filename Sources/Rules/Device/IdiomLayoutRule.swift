@@ -37,6 +37,12 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // A method every SwiftUI view gets has no environment of its own (Swiftfin's `edgePadding`).
+            Example("import SwiftUI\nextension View {\n    func edgePadding() -> some View { padding(UIDevice.current.↓userInterfaceIdiom == .pad ? 24 : 16) }\n}",
+                    suggestion: "Take the size class (or the trait collection) as a parameter"),
+            // The argument of an orientation call (Swiftfin's app scene).
+            Example("struct AppScene: Scene {\n    var body: some Scene { WindowGroup { Root() }.supportedOrientations(UIDevice.current.↓userInterfaceIdiom == .pad ? .all : .portrait) }\n}",
+                    suggestion: "Support every orientation instead of choosing them by device"),
             // Building the mask of supported orientations by device (Aidoku's orientation modifier).
             Example("func orientations() -> UIInterfaceOrientationMask {\n    var mask: UIInterfaceOrientationMask = [.portrait, .landscape]\n    if UIDevice.current.↓userInterfaceIdiom == .pad { mask.insert(.portraitUpsideDown) }\n    return mask\n}",
                     suggestion: "Support every orientation instead of choosing them by device"),
@@ -184,6 +190,15 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Which device it is, told to the user or drawn: not how big the window is (KeePassium).
+            Example("func storageName() -> String { guard UIDevice.current.userInterfaceIdiom == .pad else { return \"On My iPhone\" }; return \"On My iPad\" }"),
+            Example("enum Symbol { case iPad, iPhone }\nfunc localStorageIconSymbol() -> Symbol {\n    switch UIDevice.current.userInterfaceIdiom {\n    case .pad: return .iPad\n    default: return .iPhone\n    }\n}"),
+            // The iPad's keyboard has no number pad and floats or splits, whatever the window's size.
+            Example("func setKeyboard() { if UIDevice.current.userInterfaceIdiom == .pad { switchKeyboardButton.isHidden = true } }"),
+            // The menu bar exists on iPad and the Mac only.
+            Example("final class Main: UIResponder {\n    override func buildMenu(with builder: UIMenuBuilder) {\n        guard builder.system == .main, UIDevice.current.userInterfaceIdiom == .pad else { return }\n        builder.remove(menu: .help)\n    }\n}"),
+            // A frame rate chosen by device: a battery's and a display's, not the window's (UTM's renderer).
+            .objc("- (void)f {\n    if (UIDevice.currentDevice.userInterfaceIdiom == UIUserInterfaceIdiomPad) {\n        self.mtkView.preferredFramesPerSecond = self.view.window.screen.maximumFramesPerSecond;\n    }\n}"),
             // One release on one device: a workaround for that system's bug (Aidoku's iPadOS 26 search bar).
             Example("func f() { if #available(iOS 26.0, *), UIDevice.current.userInterfaceIdiom == .pad { searchBar.applyWorkaround() } }"),
             // Code that only runs below the deployment target (iOS 12 here) never runs.
@@ -290,9 +305,36 @@ struct IdiomLayoutRule: Rule {
     /// iPhone (`Image("accountLocalPad")`, `Assets.Images.accountLocalPhoneImage`, NetNewsWire's
     /// "On My iPad" account icon). Which device it is is what the idiom is for; a size class
     /// would show an iPhone on an iPad in Slide Over. An `iPadLayout` names no image: it stays.
+    static let deviceWords: Set<String> = ["pad", "ipad", "phone", "iphone"]
+    static let pictureWords: Set<String> = ["image", "images", "icon", "icons", "asset", "assets", "symbol", "img"]
+
+    /// Whether `range` names a device in its code (`.iPadHomeButton`, `iphoneIcon`).
+    static func picksDevice(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        range.contains { i in
+            f[i].kind == .identifier && !Set(BarNames.words(f.text(i))).isDisjoint(with: deviceWords) && f.text(i) != "pad" && f.text(i) != "phone"
+        }
+    }
+
+    /// Whether `range` says the device's name to the user (`"On My iPhone"`, `@"iPad"`): which
+    /// device it is, not how big its window is (KeePassium's local storage name).
+    static func namesDevice(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        range.contains { i in
+            guard f[i].kind == .string else { return false }
+            let text = f.text(i)
+            return text.contains("iPhone") || text.contains("iPad") || text.contains("iPod")
+        }
+    }
+
+    /// Whether token `i` is about the keyboard (`switchKeyboardButton`, `keyboardType`,
+    /// `isUndockedKeyboard`): the iPad's differs by device — no number pad, split and floating
+    /// layouts, a hardware keyboard — not by the window's size (KeePassium, SlackTextViewController).
+    static func mentionsKeyboard(_ i: Int, in f: CodeFile) -> Bool {
+        f[i].kind == .identifier && f.text(i).lowercased().contains("keyboard")
+    }
+
     static func picksDeviceImage(_ range: Range<Int>, in f: CodeFile) -> Bool {
-        let device: Set<String> = ["pad", "ipad", "phone", "iphone"]
-        let picture: Set<String> = ["image", "images", "icon", "icons", "asset", "assets", "symbol", "img"]
+        let device = deviceWords
+        let picture = pictureWords
         var inImageCall = false
         for i in range {
             let t = f[i]
@@ -318,7 +360,9 @@ struct IdiomLayoutRule: Rule {
     /// present as a popover (`modalPresentationStyle = .popover`) is a layout choice: it stays.
     static let deviceBehaviours = NameSet(["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
                                                 "applicationNameForUserAgent", "requestSceneSessionDestruction",
-                                                "UIPointerInteraction", "UIHoverGestureRecognizer"])
+                                                "UIPointerInteraction", "UIHoverGestureRecognizer",
+                                                // A frame rate chosen by device (a battery's, a ProMotion display's) is no layout (UTM's renderer).
+                                                "preferredFramesPerSecond", "preferredFrameRateRange", "maximumFramesPerSecond"])
 
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
@@ -358,8 +402,15 @@ struct IdiomLayoutRule: Rule {
             return true
         }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
-        if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f)
-            || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) }) {
+        if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f) || namesDevice(block, in: f)
+            || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
+            return true
+        }
+        // The app's menu bar (`buildMenu(with:)` for `UIMenuSystem.main`) exists on iPad and the Mac only.
+        if let member = f.enclosingFunction(of: k)?.scope, member.name == "buildMenu" { return true }
+        // A member named for a picture (`getLocalStorageIconSymbol()`) whose choice names a device.
+        if let member = f.enclosingFunction(of: k)?.scope.name, let block,
+           !Set(BarNames.words(member)).isDisjoint(with: pictureWords), picksDevice(block, in: f) {
             return true
         }
         // `case .carPlay: return idiom == .phone`: the case label just before.
@@ -400,6 +451,8 @@ struct IdiomLayoutRule: Rule {
     /// forKey: "orientation")`, an app delegate's `orientationLock`, `requestGeometryUpdate` with
     /// interface orientations (Monal's boarding cards, in SwiftUI's `onAppear`).
     static func locksOrientation(at k: Int, in f: CodeFile) -> Bool {
+        // An argument of an orientation call: SwiftUI's `.supportedOrientations(isPad ? .all : .portrait)` (Swiftfin).
+        if let (open, _) = Expr.enclosingCall(k, in: f), f.text(open - 1).lowercased().contains("orientation") { return true }
         guard let block = block(openedAfter: k, in: f) else { return false }
         return block.contains { i in
             let t = f.text(i)
@@ -427,7 +480,9 @@ struct IdiomLayoutRule: Rule {
         guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == id,
               !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
-        sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f))
+        let locks = Self.locksOrientation(at: at, in: f)
+        sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f, locks: locks),
+                    shapes: locks ? .locksOrientation : [])
     }
 
     /// Whether a helper's answer at `s...e` is data: the choice between two strings, or a

@@ -35,6 +35,8 @@ struct HardcodedBarHeightRule: Rule {
             Example("let ↓tabBarH: CGFloat = isX ? 83 : 49"),
             // The system's inset plus a hard-coded bar, computed once (V2ex-Swift), in both languages.
             Example("let ↓NavigationBarHeight: CGFloat = {\n    return kSafeAreaInsets.top + 44\n}()"),
+            // Storage nobody writes again is as constant as `const`.
+            .objc("static CGFloat ↓kTabBarHeight = 49;"),
             .objc("#define ↓kNavigationBarHeight (kSafeAreaInsets.top + 44)"),
             Example("func f() { let y = ↓Layout.navBarHeight + 8 }", files: ["Layout.swift": "enum Layout { static let navBarHeight: CGFloat = 44 }"]),
             Example("func f() { let y = ↓kHomeIndicatorHeight }", files: ["Consts.swift": "let kHomeIndicatorHeight: CGFloat = 34"]),
@@ -48,6 +50,8 @@ struct HardcodedBarHeightRule: Rule {
             .objc("#define ↓kToolbarHeight 44\n@interface Bar : UIToolbar\n@end\n@implementation Bar\n- (id)init {\n    self = [super initWithFrame:CGRectMake(0, 0, 320, ↓kToolbarHeight)];\n    return self;\n}\n@end"),
         ],
         nonTriggering: [
+            // A cache the code fills from the real insets is no constant (Provenance's core bridge).
+            .objc("static float g_safeInsetTop = 0.0;\nvoid setInsets(float top) { g_safeInsetTop = top; }\nfloat topInset(void) { return g_safeInsetTop; }"),
             // A bar the app draws itself, of its own design height (ello's title bar): not UIKit's bar.
             Example("""
                 final class TitleBar: UIView {

@@ -43,6 +43,9 @@ struct MainScreenRule: ScreenGeometryRule {
             Example("↓UIScreen.main.brightness = 0.8"),
             Example("func f() { let space = ↓UIScreen.main.coordinateSpace }"),
             Example("func f() { let traits = ↓UIScreen.main.traitCollection }"),
+            // The screen's size class is the whole display's: the view's own traits follow the window (CRToast).
+            .objc("@implementation Toast\n- (void)layout { BOOL regular = [↓UIScreen mainScreen].traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular; [self wide:regular]; }\n@end",
+                  files: ["Toast.h": "@interface Toast : UIView\n@end"], suggestion: "Use `self.traitCollection`: the view's traits follow its window"),
             Example("render(on: ↓UIScreen.main)"),
             .objc("[self renderOn:[↓UIScreen mainScreen]];"),
             .objc("[↓UIScreen mainScreen].brightness = 0.8;"),

@@ -7,7 +7,7 @@ import RuleKit
 /// "Make your app ready for iPhone Duo" replaces `UIScreen.main.scale` with
 /// `traitCollection.displayScale`.
 struct MainScreenScaleRule: ScreenGeometryRule {
-    var aliasReading: String { "is the main screen's scale, not this view's display scale" }
+    var aliasReading: String { "is the main screen's scale, which need not be the scale of the screen the content is shown on" }
     let description = RuleDescription(
         id: .mainScreenScale, name: "Main screen scale", severity: .warning, facet: .scale,
         summary: "Reads the main screen's scale instead of the display scale of the view's own screen.",

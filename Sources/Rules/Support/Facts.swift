@@ -67,7 +67,8 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var types: [TypeDeclaration] = []
     public var aliases: [AliasCandidate] = []
     public var bars: [BarCandidate] = []
-    /// Every type the file declares (classes under their Objective-C names too).
+    /// Every type the file declares (classes under their Objective-C names too), and the
+    /// members it adds to UIKit's types under UIKit's names (`UIApplication.keyWindow`).
     public var typeNames: [String] = []
     /// SwiftUI `@main` App types.
     public var appEntries: [String] = []
@@ -251,7 +252,10 @@ enum FactExtractor {
                     if facts.aliases.count < maximumCandidates { facts.aliases.append(candidate) } else { dropped += 1 }
                 }
             }
+            // Storage the file writes again is a cache of insets read elsewhere, not a constant
+            // (Provenance's `static float g_safeInsetTop = 0.0;`, set from the view's safe area).
             if d.canBeBarConstant, BarNames.isBarHeightName(d.name),
+               !(d.mutable && f.language == .objectiveC && Self.isAssigned(d.name, besides: d.nameToken, uses: identifierUses()[f[d.nameToken].hash] ?? [], in: f)),
                let references = BarNames.numericShape(d.valueStart, d.valueEnd, in: f),
                !(references.isEmpty && BarNames.isBarOnlyHeight(d.valueStart, d.valueEnd, in: f)
                    && BarNames.sizesOwnView(d.name, definedAt: d.nameToken, uses: identifierUses()[f[d.nameToken].hash] ?? [], in: f)) {
@@ -264,6 +268,14 @@ enum FactExtractor {
             }
         }
         return (facts, dropped)
+    }
+
+    /// Whether a use of `name` other than `definition` is assigned to (`name = …`, `name += …`).
+    static func isAssigned(_ name: String, besides definition: Int, uses: [Int], in f: CodeFile) -> Bool {
+        uses.contains { q in
+            q != definition && f.text(q) == name && !f.isPunct(q - 1, ".") && f.text(q - 1) != "->"
+                && ["=", "+=", "-=", "*=", "/="].contains(f.text(q + 1))
+        }
     }
 
     /// Where a definition can be used from: Swift definitions only in Swift; Objective-C macros
@@ -357,8 +369,12 @@ enum FactExtractor {
                     end += 1
                 }
                 let range = k + 2 < end ? Int(t[k + 2].start)..<t[end - 1].end : 0..<0
+                // `static float g_inset = 0.0;` without `const`: storage the code may write.
+                var q = k - 1
+                while q >= 0, f[q].kind == .identifier || f[q].isPunct("*") { q -= 1 }
+                let mutable = !(q + 1..<k).contains { f[$0].is(.const) }
                 out.append(Definition(name: f.text(k), nameToken: k, kind: .constant, owner: nil, valueStart: k + 2,
-                                      valueEnd: end - 1, subsumed: range, canBeBarConstant: true))
+                                      valueEnd: end - 1, subsumed: range, canBeBarConstant: true, mutable: mutable))
             }
             k += 1
         }

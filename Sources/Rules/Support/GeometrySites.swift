@@ -35,7 +35,7 @@ struct GeometrySite {
         switch read.kind {
         case .scale:
             return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
-                                message: "`\(text)` is the main screen's scale, not the display scale of the screen this view is on",
+                                message: "`\(text)` is the main screen's scale, which need not be the scale of the screen the content is shown on",
                                 shapes: Expr.isZeroScaleFallback(read.chain.start, in: f) ? .zeroScaleFallback : [])
         case .bounds:
             var site = GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
@@ -67,6 +67,7 @@ struct GeometrySite {
             var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                     message: "`\(text)` is the main screen, which need not be the screen this scene is on")
             if read.chain.members.count > 1, Self.screenOnlyProperties.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
+            if read.chain.members.count > 1, f.text(read.chain.members[1].token) == "traitCollection" { site.shapes.insert(.screenTraits) }
             return site
         }
     }
@@ -287,6 +288,14 @@ enum GeometryFixes {
     }
 
     static func screen(_ site: FixSite) -> String {
+        // The screen's traits: the view's own (or the window's) trait collection is what resizes.
+        if site.shapes.contains(.screenTraits) {
+            if site.isSwiftUIView { return "Read the trait in the view's environment (`@Environment(\\.horizontalSizeClass)` and the like): it is the window's, not the whole screen's." }
+            if let r = site.receiver, site.context == .view || site.context == .viewController {
+                return "Use `\(r.traits)`: the view's traits follow its window as it resizes; the screen's are the whole display's."
+            }
+            return site.parameter("the trait collection (or just the trait you need)")
+        }
         if site.isSwiftUIView {
             // Brightness and the like are the screen's: no size stands in for them (yattee's player).
             if site.shapes.contains(.screenProperty) {

@@ -36,7 +36,11 @@ public enum Prefilter {
         public init(_ a: FileAnalysis) {
             for p in a.findings {
                 if let t = p.typeName { owners.insert(t) }
-                if let name = p.unlessDeclared { literals.insert(.word(name)) }
+                if let name = p.unlessDeclared {
+                    // `UIApplication.keyWindow`: a member, declared where both words occur.
+                    let words = name.split(separator: ".").map { Literal.word(String($0)) }
+                    literals.insert(words.count == 1 ? words[0] : .all(words))
+                }
             }
             for m in a.facts.methods { owners.insert(m.typeName) }
             for w in a.facts.windowState { if let o = w.owner { owners.insert(o) } }

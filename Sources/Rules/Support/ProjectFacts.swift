@@ -16,6 +16,13 @@ enum ProjectFacts {
                 facts.appEntries.append(scope.name)
             }
         }
+        // Members the project adds to UIApplication under UIKit's names (`extension UIApplication
+        // { var keyWindow: UIWindow? { … } }`): reads of them are the project's own code.
+        for scope in scopes where (scope.kind == .function || scope.kind == .accessor) && Self.ownApplicationMembers.contains(scope.name) {
+            guard scope.parent >= 0, let type = f.enclosingType(of: scope.open), type.name == "UIApplication",
+                  let kind = type.typeKind, kind.extendsExisting else { continue }
+            facts.typeNames.append("UIApplication." + scope.name)
+        }
         var legacy: [(Int, String)] = []
         for scope in scopes where scope.kind == .function {
             guard let type = f.enclosingType(of: scope.open), let kind = methodKind(scope, f.language) else { continue }
@@ -47,6 +54,9 @@ enum ProjectFacts {
         let dropped = Set(legacy.filter { modern.contains($0.1) }.map(\.0))
         if !dropped.isEmpty { facts.methods = facts.methods.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
     }
+
+    /// UIApplication's window properties a project may declare again in an extension.
+    static let ownApplicationMembers: Set<String> = ["keyWindow", "windows"]
 
     /// The URL callbacks iOS 9 replaced with `application(_:open:options:)`.
     static func isLegacyOpenURL(_ s: Scope, _ language: Language) -> Bool {

@@ -53,7 +53,14 @@ struct GlobalWindowStateRule: RepositoryRule {
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         let singletons = Set(r.facts.flatMap(\.singletons))
-        let severity: Severity = r.model.project.declaresMultipleScenes ? .warning : .note
+        // A warning where an app that builds the code declares multiple scenes (another app of the
+        // repository doing so says nothing of this one: Provenance's bundled cores); a note otherwise.
+        let apps = r.model.project.apps
+        func severity(_ path: String) -> Severity {
+            let owners = apps.filter { $0.compiles(path) }
+            let multiple = owners.isEmpty ? r.model.project.declaresMultipleScenes : owners.contains { $0.facts.supportsMultipleScenes == true }
+            return multiple ? .warning : .note
+        }
         for facts in r.facts {
             for c in facts.windowState {
                 guard c.isStatic || c.owner.map(singletons.contains) == true else { continue }
@@ -62,7 +69,7 @@ struct GlobalWindowStateRule: RepositoryRule {
                 let holder = c.owner.map { "`\($0).\(c.name)`" } ?? "`\(c.name)`"
                 sink.report(description, path: c.site.path, line: c.site.line, column: c.site.column, column16: c.site.column16, offset: c.site.offset,
                             message: "\(holder) keeps one \(c.holds) for the whole app; with several scenes each needs its own",
-                            identity: "\(c.owner ?? "").\(c.name)", typeName: c.owner, severity: severity)
+                            identity: "\(c.owner ?? "").\(c.name)", typeName: c.owner, severity: severity(c.site.path))
             }
         }
     }

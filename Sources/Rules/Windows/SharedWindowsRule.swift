@@ -73,6 +73,13 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The project's own `keyWindow` on UIApplication, walking the scenes (Swiftfin, SideMenu).
+            Example("""
+                extension UIApplication {
+                    var keyWindow: UIWindow? { connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first }
+                }
+                func top() -> UIViewController? { UIApplication.shared.keyWindow?.rootViewController }
+                """),
             // Every window told of a theme change, in a block (QMUI's theme manager).
             .objc("@implementation Themes\n- (void)notify {\n    [UIApplication.sharedApplication.windows enumerateObjectsUsingBlock:^(UIWindow *window, NSUInteger i, BOOL *stop) {\n        if (!window.hidden) { [window.rootViewController themeDidChange]; }\n    }];\n}\n@end"),
             // Every window, each treated alike: with several scenes all their windows are in the list.
@@ -126,12 +133,16 @@ struct SharedWindowsRule: Rule {
         let at = chain.members[1].token
         var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
         if chain.word(1) == .keyWindow, chain.members.count == 2,
-           ["==", "!=", "===", "!=="].contains(f.text(chain.end + 1)) || ["==", "!=", "===", "!=="].contains(f.text(chain.start - 1)) {
+           Self.comparisons.contains(f.text(chain.end + 1)) || Self.comparisons.contains(f.text(chain.start - 1)) {
             shapes.insert(.comparesKeyWindow)
         }
+        // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
+        // the Swift read is that property (SideMenu's, Swiftfin's scene-walking `keyWindow`).
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
-                    shapes: shapes)
+                    shapes: shapes, unlessDeclared: f.language == .swift ? "UIApplication." + f.text(at) : nil)
     }
+
+    static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
 
     /// The for-in loop body over the application's `windows` (`for w in UIApplication.shared.windows {`,
     /// `for (UIWindow *w in [UIApplication sharedApplication].windows)`, `.windows.forEach { … }`).
