@@ -64,6 +64,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // The same in Objective-C, spelt so (OneBusAway's controllers).
             .objc("@implementation Stops\n- (void)loadView { self.view = [[UIView alloc] initWithFrame:[↓UIScreen mainScreen].bounds]; }\n@end",
                   files: ["Stops.h": "@interface Stops : UIViewController\n@end"], suggestion: "create views with any frame (`CGRectZero`)"),
+            // A new view made in an initializer: `view.bounds` there would load the view early (Provenance's Metal view).
+            Example("final class Renderer: UIViewController {\n    let metal: MTKView\n    init(device: MTLDevice) {\n        metal = MTKView(frame: ↓UIScreen.main.bounds, device: device)\n        super.init(nibName: nil, bundle: nil)\n    }\n}",
+                    suggestion: "create it with `.zero` — its superview sizes it — and lay it out from its container's bounds in the view controller's viewDidLayoutSubviews"),
             // loadView makes the view: `view.bounds` there would call it again (brave's notifications presenter).
             Example("final class Presenter: UIViewController {\n    override func loadView() { view = PresenterView(frame: ↓UIScreen.main.bounds) }\n}",
                     suggestion: "In loadView the view has no size yet, and reading `view` would call loadView again"),

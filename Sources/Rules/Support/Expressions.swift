@@ -282,9 +282,10 @@ enum Expr {
     /// or as the subject of a `switch` with a numeric `case`.
     /// `UIScreen.main.bounds.width == view.frame.size.width`, `… == size.width`: compared for
     /// equality with a view's width or height, or the size a method is given, not a number.
-    /// Whether the expression starting at `s` is (in) the frame a view's own initializer passes
-    /// on: `super.init(frame: …)`, `self.init(frame: CGRect(x: 0, y: 0, width: …, height: 44))`,
-    /// `[super initWithFrame:…]`, `[self initWithFrame:CGRectMake(0, 0, …, 44)]`.
+    /// Whether the expression starting at `s` is (in) the frame a view is created with: what its
+    /// own initializer passes on (`super.init(frame: …)`, `[super initWithFrame:…]`,
+    /// `[self initWithFrame:CGRectMake(0, 0, …, 44)]`), or what a new view is made with
+    /// (`MTKView(frame: …, device: d)`, `[[UIView alloc] initWithFrame:…]`) — not a new window.
     static func isInitialFrame(_ s: Int, in f: CodeFile) -> Bool {
         // Out through the brackets around `s`, within its statement.
         var k = s - 1, steps = 0
@@ -302,7 +303,17 @@ enum Expr {
             if t.isPunct("["), f.pair(k) > s, f.is(k + 1, .super) || f.is(k + 1, .self) {
                 return f.text(k + 2) == "initWithFrame" && f.isPunct(k + 3, ":")
             }
-            if t.isPunct("("), f.pair(k) > s, f.language == .swift, f.is(k - 1, .`init`), f.isPunct(k - 2, "."), f.is(k - 3, .super) || f.is(k - 3, .self) {
+            // A new view's frame: `[[MTKView alloc] initWithFrame:…]` (not a window's, which its scene sizes).
+            if t.isPunct("["), f.pair(k) > s, f.isPunct(k + 1, "["), f.pair(k + 1) > k + 1, f.pair(k + 1) < s,
+               f[k + 2].kind == .identifier, f.text(k + 3) == "alloc", !f.text(k + 2).hasSuffix("Window") {
+                let after = f.pair(k + 1) + 1
+                return f.text(after) == "initWithFrame" && f.isPunct(after + 1, ":")
+            }
+            // `MTKView(frame: …, device: d)`: a type's initializer, labelled `frame`.
+            let constructs = f.language == .swift && k > 0 && f[k - 1].kind == .identifier && f.text(k - 1).first?.isUppercase == true
+                && !f.text(k - 1).hasSuffix("Window") && !f.isPunct(k - 2, ".")
+            if t.isPunct("("), f.pair(k) > s, f.language == .swift,
+               constructs || (f.is(k - 1, .`init`) && f.isPunct(k - 2, ".") && (f.is(k - 3, .super) || f.is(k - 3, .self))) {
                 // The argument holding `s` is the one labelled `frame`: the last label at this depth before it.
                 var label = "", q = k + 1
                 while q < s {
@@ -310,7 +321,8 @@ enum Expr {
                     if f[q].kind == .identifier, f.isPunct(q + 1, ":") { label = f.text(q) }
                     q += 1
                 }
-                return label == "frame"
+                // Another type's argument (`CGRect(…, width: …)` inside `super.init(frame:)`): further out.
+                if label == "frame" || !constructs { return label == "frame" }
             }
             k -= 1
         }

@@ -236,13 +236,14 @@ enum GeometryFixes {
             let insets = site.receiver.map { r in "`\(r.view == "self" && site.language == .swift ? "" : r.view + ".")safeAreaInsets`" } ?? "the safe-area insets"
             return "Whether the window fills the screen is no question to lay out by: windows take any size. Decide from \(traits), or from a width threshold on the size the view has; for the room bars and the home indicator take, use \(insets)."
         }
-        if site.shapes.contains(.initialFrame) {
-            return site.language == .swift
-                ? "This is the frame the view is created with, before any container holds it: create it with `.zero` — its superview or view controller sizes it — and lay out from `bounds` in layoutSubviews."
-                : "This is the frame the view is created with, before any container holds it: create it with `CGRectZero` — its superview or view controller sizes it — and lay out from `self.bounds` in layoutSubviews."
-        }
         if site.shapes.contains(.inLoadView) {
             return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`\(site.language == .swift ? ".zero" : "CGRectZero")`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
+        }
+        if site.shapes.contains(.initialFrame), !site.inStoredProperty, site.context == .view || site.context == .viewController {
+            let layout = site.context == .viewController ? "the view controller's viewDidLayoutSubviews (or constraints)" : "layoutSubviews (or constraints)"
+            return site.language == .swift
+                ? "This is the frame the view is created with, before any container holds it: create it with `.zero` — its superview sizes it — and lay it out from its container's bounds in \(layout)."
+                : "This is the frame the view is created with, before any container holds it: create it with `CGRectZero` — its superview sizes it — and lay it out from its container's bounds in \(layout)."
         }
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
