@@ -452,6 +452,32 @@ import TestSupport
                 == ["Multi/State.swift warning", "Single/State.swift note"])
     }
 
+    /// Two apps' scene delegates of one name are two types: an example's untouched template does
+    /// not "handle links only when running" because the app's delegate of that name does (TwidereX).
+    @Test func sceneDelegatesOfOneNameInTwoAppsAreTwoTypes() {
+        let r = scan([
+            "project.yml": "targets:\n  Demo:\n    type: application\n    platform: iOS\n    sources: [Demo]\n  Main:\n    type: application\n    platform: iOS\n    sources: [Main]\n",
+            "Demo/SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let _ = (scene as? UIWindowScene) else { return }
+                    }
+                }
+                """,
+            "Main/SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        if let url = connectionOptions.urlContexts.first?.url { open(url) }
+                    }
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { }
+                }
+                """,
+        ])
+        #expect(r.findings.filter { $0.rule == "url-handling-unmigrated" }.isEmpty, "\(r.findings.map { "\($0.path):\($0.line) \($0.rule)" })")
+    }
+
     @Test func malformedAndMissingXcodeGenFilesAreDiagnostics() {
         let r = scan([
             "project.yml": "name: P\ninclude:\n  - path: Missing.yml\n  - Cycle.yml\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",

@@ -193,6 +193,9 @@ struct IdiomLayoutRule: Rule {
             // Which device it is, told to the user or drawn: not how big the window is (KeePassium).
             Example("func storageName() -> String { guard UIDevice.current.userInterfaceIdiom == .pad else { return \"On My iPhone\" }; return \"On My iPad\" }"),
             Example("enum Symbol { case iPad, iPhone }\nfunc localStorageIconSymbol() -> Symbol {\n    switch UIDevice.current.userInterfaceIdiom {\n    case .pad: return .iPad\n    default: return .iPhone\n    }\n}"),
+            // Hardware: a phone has an earpiece and a speaker (Nextcloud Talk's audio routes); a camera's frames.
+            Example("final class Audio { var isAudioRouteChangeable: Bool { if UIDevice.current.userInterfaceIdiom == .phone { return true }; return false } }"),
+            Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    func draw() { if UIDevice.current.userInterfaceIdiom == .phone { image = image.oriented(.left) } }\n}"),
             // The iPad's keyboard has no number pad and floats or splits, whatever the window's size.
             Example("func setKeyboard() { if UIDevice.current.userInterfaceIdiom == .pad { switchKeyboardButton.isHidden = true } }"),
             // The menu bar exists on iPad and the Mac only.
@@ -371,13 +374,18 @@ struct IdiomLayoutRule: Rule {
         let n = name.lowercased()
         guard !n.contains("orientation") else { return false }
         return n.contains("available") || n.contains("supported") || n.hasPrefix("supports")
+            // The device's hardware: audio routes (an iPhone's earpiece), haptics, telephony.
+            || hardwareWords.contains { n.contains($0) }
     }
+    static let hardwareWords = ["audio", "speaker", "earpiece", "microphone", "haptic", "vibrat", "telephony", "cellular"]
 
     /// Whether the idiom check at `k` gates a capability rather than a layout: it is the answer of
     /// a member named for availability, or what it guards (its `if` body, or the `case` it is
     /// the value of) names an iPhone-only capability.
     static func isCapabilityGate(at k: Int, in f: CodeFile) -> Bool {
         if let member = f.enclosingFunction(of: k)?.scope.name, isCapabilityName(member) { return true }
+        // A camera's own type turns its frames by device (an iPhone never turns upside down): no layout.
+        if OrientationLayoutRule.isCaptureType(around: k, in: f) { return true }
         // `try XCTSkipUnless(UIDevice.current.userInterfaceIdiom == .pad)`: which device a test runs on.
         if let (open, _) = Expr.enclosingCall(k, in: f), ["XCTSkipIf", "XCTSkipUnless"].contains(f.text(open - 1)) { return true }
         // `func testPadAgent() { if idiom != .pad { return } … }`: a test that runs only on one device.

@@ -71,6 +71,9 @@ struct OrientationLayoutRule: Rule {
         nonTriggering: [
             // The statement orients a camera connection, whatever else the function sizes (IVPN's QR scanner).
             Example("final class Scanner: UIViewController {\n    func attach() {\n        preview.frame = view.layer.bounds\n        preview.connection?.videoOrientation = AVCaptureVideoOrientation(rawValue: UIDevice.current.orientation.rawValue) ?? .portrait\n    }\n}"),
+            // A camera's own type (a capture output's delegate) and WebRTC frame rotation (Nextcloud Talk).
+            Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    private var deviceOrientation: UIDeviceOrientation = UIDevice.current.orientation\n    func changed() { if UIDevice.current.orientation.isLandscape { last = deviceOrientation } }\n}"),
+            Example("func updateVideoRotation() {\n    let rotation: RTCVideoRotation\n    switch UIDevice.current.orientation { case .portrait: rotation = ._90; default: rotation = ._0 }\n    source.rotation = rotation\n}"),
             // A helper whose only user sets a capture connection's orientation serves the camera
             // too (Home Assistant's barcode scanner): the screen's orientation is the fallback.
             Example("""
@@ -195,6 +198,9 @@ struct OrientationLayoutRule: Rule {
         // The statement itself turns it into a capture connection's orientation, whatever else
         // the function lays out (IVPN's camera preview sized from the layer, oriented from the interface).
         if feedsCapture(statementOf: k, in: f) { return true }
+        // A camera's own type (a capture output's delegate: Nextcloud Talk's NCCameraController):
+        // the device's orientation turns its frames upright, whatever window shows them.
+        if isCaptureType(around: k, in: f) { return true }
         guard let (function, _) = f.enclosingFunction(of: k) else { return false }
         if serves(function, in: f) { return true }
         // A helper (`private var deviceOrientation: UIDeviceOrientation { … }`) whose every use in
@@ -216,6 +222,13 @@ struct OrientationLayoutRule: Rule {
             q += 1
         }
         return users > 0
+    }
+
+    /// Whether the type around `k` is a camera's: it adopts a capture output's delegate protocol
+    /// (`AVCaptureVideoDataOutputSampleBufferDelegate`, `AVCapturePhotoCaptureDelegate`…).
+    static func isCaptureType(around k: Int, in f: CodeFile) -> Bool {
+        guard let type = f.enclosingType(of: k) else { return false }
+        return type.inherits.contains { $0.hasPrefix("AVCapture") && $0.hasSuffix("Delegate") }
     }
 
     /// Whether the statement holding token `k` sets a capture connection's video orientation
@@ -250,9 +263,10 @@ struct OrientationLayoutRule: Rule {
                     let text = f.text(q)
                     if text == "center" || text == "constant" || text == "setNeedsLayout" || text == "layoutIfNeeded" { return false }
                 } else if first == UInt8(ascii: "A") || first == UInt8(ascii: "U") || first == UInt8(ascii: "v") || first == UInt8(ascii: "C")
-                            || first == UInt8(ascii: "t") || first == UInt8(ascii: "m") || first == UInt8(ascii: "h") {
+                            || first == UInt8(ascii: "t") || first == UInt8(ascii: "m") || first == UInt8(ascii: "h") || first == UInt8(ascii: "R") {
                     let text = f.text(q)
-                    if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text == "videoRotationAngle"
+                    // WebRTC's frame rotation (`RTCVideoRotation`): a video frame turned upright (Nextcloud Talk).
+                    if text.hasPrefix("AVCaptureVideoOrientation") || text == "videoOrientation" || text == "videoRotationAngle" || text == "RTCVideoRotation"
                         || text.hasPrefix("UIInterpolatingMotionEffect")
                         // A compass heading or device attitude turned into screen terms.
                         || text == "CLHeading" || text == "trueHeading" || text == "magneticHeading" || text == "headingOrientation"

@@ -209,8 +209,12 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                             identity: "\(m.typeName).launchOptions\(read.name)", typeName: m.typeName)
             }
         }
-        for type in Set(inScene.map(\.typeName)).sorted() {
-            let own = inScene.filter { $0.typeName == type }
+        // A type is its name within the apps that build it: two apps' `SceneDelegate`s (an app's
+        // and an untouched template's in an example: TwidereX) are two types.
+        func key(_ m: MethodFact) -> String { m.typeName + "\u{0}" + appsCompiling(m).map(\.name).sorted().joined(separator: ",") }
+        var seen: Set<String> = []
+        for m in inScene.sorted(by: { ($0.typeName, $0.site.path, $0.site.offset) < ($1.typeName, $1.site.path, $1.site.offset) }) where seen.insert(key(m)).inserted {
+            let own = inScene.filter { key($0) == key(m) }
             let warmURLs = own.contains { $0.kind == .sceneOpenURL }
             let warmActivities = own.contains { $0.kind == .sceneContinueActivity }
             let warmShortcuts = own.contains { $0.kind == .windowScenePerformShortcut }

@@ -48,6 +48,15 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
                     }
                 }
                 """),
+            // Compared with the file's own numeric constants: still a device model (kanvas-ios's `Device`).
+            Example("func f() { if ↓Device.isIPhoneX { compact() } }", files: ["Device.swift": """
+                enum Device {
+                    static let iPhoneXScreenHeight = 812
+                    static let screenMaxLength = Int(max(UIScreen.main.bounds.width, UIScreen.main.bounds.height))
+                    static let isIPhoneX = screenMaxLength == iPhoneXScreenHeight
+                    static let hasNotch = isIPhoneX
+                }
+                """]),
             Example("func f() { if ↓UIScreen.main.bounds.height == 812 { compact() } }"),
             Example("func f() { let tall = 896.0 <= ↓UIScreen.main.bounds.size.height }"),
             Example("func f() { let x = max(↓UIScreen.main.bounds.width, UIScreen.main.bounds.height) == 812 }"),

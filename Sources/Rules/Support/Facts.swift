@@ -234,6 +234,7 @@ enum FactExtractor {
         }
         var definitions: [Definition] = []
         if f.language == .objectiveC { objcDefinitions(f, &definitions) } else { swiftDefinitions(f, &definitions) }
+        let numbers = Set(definitions.lazy.filter { $0.valueStart == $0.valueEnd && f[$0.valueStart].kind == .number }.map(\.name))
         for d in definitions {
             let site = DefinitionSite(path: f.path, line: f.line(of: d.nameToken), column: f.lines.location(of: Int(f[d.nameToken].start)).column,
                                       column16: f.lines.utf16Column(of: Int(f[d.nameToken].start), in: f.buffer),
@@ -241,7 +242,7 @@ enum FactExtractor {
             let languages = visibility(d, in: f)
             let fileLocal = isFileLocal(d, in: f)
             if d.valueStart <= d.valueEnd {
-                let summary = summarize(d.valueStart, d.valueEnd, in: f)
+                let summary = summarize(d.valueStart, d.valueEnd, in: f, numbers: numbers)
                 if !summary.reads.isEmpty || !summary.references.isEmpty {
                     // A device check's definition is the one finding of the check: the reads it
                     // compares (on any line of its value) are that check, not findings of their own.
@@ -294,7 +295,16 @@ enum FactExtractor {
     /// Objective-C implementation file (`.m`, `.mm`), and `private`/`fileprivate` Swift ones.
     static func isFileLocal(_ d: Definition, in f: CodeFile) -> Bool {
         if f.language == .objectiveC {
-            return d.kind != .classMethod && (f.path.hasSuffix(".m") || f.path.hasSuffix(".mm"))
+            guard d.kind != .classMethod, f.path.hasSuffix(".m") || f.path.hasSuffix(".mm") else { return false }
+            // A macro in an implementation file is its own; a C function or constant is the program's
+            // unless `static` (YYKit's `CGFloat YYScreenScale()`, declared in its header).
+            guard d.kind == .function || d.kind == .constant else { return true }
+            var q = d.nameToken - 1
+            while q >= 0, !f.isPunct(q, ";"), !f.isPunct(q, "}"), !f.isPunct(q, "{"), f[q].kind != .directive, d.nameToken - q < 16 {
+                if f[q].is(.static) { return true }
+                q -= 1
+            }
+            return false
         }
         var q = d.nameToken - 1
         while q >= 0, f[q].kind == .identifier || f[q].kind == .atWord || f.isPunct(q, ")") {
@@ -687,7 +697,15 @@ enum FactExtractor {
     }
 
     /// What the tokens `s…e` of a definition's value read.
-    static func summarize(_ s: Int, _ e: Int, in f: CodeFile) -> ValueSummary {
+    /// `numbers`: the file's constants whose value is one number (`static let iPhoneXScreenHeight = 812`):
+    /// a dimension compared with one is compared with that number (kanvas-ios's `Device.isIPhoneX`).
+    static func summarize(_ s: Int, _ e: Int, in f: CodeFile, numbers: Set<String> = []) -> ValueSummary {
+        func comparedWithNumber(_ a: Int, _ b: Int) -> Bool {
+            if Expr.isComparedWithLiteral(a, b, in: f) { return true }
+            guard !numbers.isEmpty else { return false }
+            if f[b + 1].isComparison, f[b + 2].kind == .identifier, numbers.contains(f.text(b + 2)), !f.isPunct(b + 3, ".") { return true }
+            return a >= 2 && f[a - 1].isComparison && f[a - 2].kind == .identifier && numbers.contains(f.text(a - 2)) && !f.isPunct(a - 3, ".")
+        }
         var s = s, e = e
         // `{ UIScreen.main.bounds.width }()`: an immediately invoked closure is its body's value.
         while f.isPunct(s, "{"), f.pair(s) > s, f.isPunct(f.pair(s) + 1, "("), f.pair(f.pair(s) + 1) == e {
@@ -745,7 +763,7 @@ enum FactExtractor {
                 if summary.readText == nil { summary.readText = Expr.snippet(read.chain.start, read.chain.end, in: f) }
                 if read.isDimension {
                     let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
-                    if Expr.isComparedWithLiteral(a, b, in: f) { summary.deviceCheck = true }
+                    if comparedWithNumber(a, b) { summary.deviceCheck = true }
                     if a <= ws, b >= we { summary.dimension = true }
                 }
                 k = max(k + 1, read.chain.end + 1)
@@ -769,7 +787,7 @@ enum FactExtractor {
                 if f.isPunct(end + 1, "("), f.pair(end + 1) > end + 1 { end = f.pair(end + 1) }
                 let (a, b) = Expr.widen(start, end, in: f)
                 let role: ValueReference.Role = a <= ws && b >= we ? .whole
-                    : Expr.isComparedWithLiteral(a, b, in: f) ? .compared : .other
+                    : comparedWithNumber(a, b) ? .compared : .other
                 summary.references.append(ValueReference(name: f.text(k), qualifier: qualifier, role: role))
             }
             k += 1
