@@ -196,6 +196,8 @@ struct IdiomLayoutRule: Rule {
             // Hardware: a phone has an earpiece and a speaker (Nextcloud Talk's audio routes); a camera's frames.
             Example("final class Audio { var isAudioRouteChangeable: Bool { if UIDevice.current.userInterfaceIdiom == .phone { return true }; return false } }"),
             Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    func draw() { if UIDevice.current.userInterfaceIdiom == .phone { image = image.oriented(.left) } }\n}"),
+            // Through a helper, the same (SlackTextViewController's undocked keyboard).
+            .objc("- (void)f { if (IS_IPAD) { self.keyboardUndocked = YES; } }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
             // The iPad's keyboard has no number pad and floats or splits, whatever the window's size.
             Example("func setKeyboard() { if UIDevice.current.userInterfaceIdiom == .pad { switchKeyboardButton.isHidden = true } }"),
             // The menu bar exists on iPad and the Mac only.
@@ -486,7 +488,10 @@ struct IdiomLayoutRule: Rule {
     /// it makes is the helper's comparison, made where it is used (RULES.md "Aliases count").
     func checkHelperUse(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let (alias, start, end) = GeometrySite.resolveAliasUse(k, in: f, model: model), alias.rule == id,
-              !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name) else { return }
+              !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name),
+              // What the helper's answer gates, as for a comparison written out (SlackTextViewController's
+              // `SLK_IS_IPAD` deciding whether the keyboard is undocked).
+              !Self.isCapabilityGate(at: end, in: f) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
         let locks = Self.locksOrientation(at: at, in: f)
         sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f, locks: locks),
