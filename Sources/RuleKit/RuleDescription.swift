@@ -67,6 +67,9 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is an overriding property's getter or setter, whose signature is UIKit's:
     /// it can take no parameter, only read what its object holds.
     public var inAccessor = false
+    /// The code is a window's own (a `UIWindow` subclass): the view it is, is its window, whose
+    /// `window` is nil (YYKit's `YYTextEffectWindow`).
+    public var inWindow = false
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false

@@ -30,6 +30,9 @@ struct MainScreenRule: ScreenGeometryRule {
                     suggestion: "Here the view is not in a window yet"),
             Example("final class Tiles: UIView {\n    override init(frame: CGRect) { super.init(frame: frame); setup() }\n    private func setup() { let screen = ↓UIScreen.main; tileSize = screen.bounds.size }\n}",
                     suggestion: "decide once the view is in one (didMoveToWindow, layoutSubviews)"),
+            // A window subclass asks itself for its scene's screen (YYKit's text effect window).
+            .objc("@implementation EffectWindow\n- (void)show { [self moveTo:[↓UIScreen mainScreen]]; }\n@end",
+                  files: ["EffectWindow.h": "@interface EffectWindow : UIWindow\n@end"], suggestion: "Use `self.windowScene.screen`"),
             Example("func f() { let screen = ↓UIScreen.main }"),
             // A setter takes no parameter (Charts' accessibility element): the object holds the view it works for.
             Example("final class ChartElement: UIAccessibilityElement {\n    weak var host: UIView?\n    override var accessibilityFrame: CGRect {\n        get { super.accessibilityFrame }\n        set { super.accessibilityFrame = host?.convert(newValue, to: ↓UIScreen.main.coordinateSpace) ?? newValue }\n    }\n}",

@@ -310,7 +310,9 @@ enum GeometryFixes {
             if site.timing.contains(.choosesWindow) {
                 return "This member picks the window the view is to go into, so the view has no window or screen of its own yet: take the window scene from the caller (the view controller that shows the view), and use `windowScene.screen`."
             }
-            let screen = site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
+            // A window's own code asks itself: its `window` is nil.
+            let screen = site.inWindow ? (site.language == .swift ? "windowScene?.screen" : "self.windowScene.screen")
+                : site.language == .swift ? r.window + "?.windowScene?.screen" : r.window + ".windowScene.screen"
             if site.timing.contains(.beforeWindow) {
                 let vc = site.context == .viewController
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so it has no window scene, and no screen, to ask: "
