@@ -101,10 +101,16 @@ public enum HistoryScan {
             // are scanned in one parallel batch, then each commit is settled in order; a chunk is
             // written in one transaction with its memo entries, so a run killed part-way loses
             // at most the chunk it was in, which the next run redoes.
-            for start in stride(from: 0, to: toDo.count, by: options.chunkSize) {
+            let chunks = stride(from: 0, to: toDo.count, by: options.chunkSize).map { Array(toDo[$0..<min($0 + options.chunkSize, toDo.count)]) }
+            let jobs = options.jobs
+            var ahead = chunks.first.map { first in Background { prepare(first, pool: pool, jobs: jobs) } }
+            for (k, chunk) in chunks.enumerated() {
                 try writer.check()
-                let chunk = Array(toDo[start..<min(start + options.chunkSize, toDo.count)])
-                let prepared = prepare(chunk, pool: pool, jobs: options.jobs)
+                let prepared = ahead!.value
+                // The next chunk's tree diffs are computed on a thread of their own while this
+                // one is settled, which is serial: they used to wait for each other, the second
+                // core idle through the settling.
+                ahead = k + 1 < chunks.count ? Background { [next = chunks[k + 1]] in prepare(next, pool: pool, jobs: 1) } : nil
                 try state.prefetch(prepared.compactMap { $0 })
                 var records: [CommitRecord] = []
                 for (commit, changes) in zip(chunk, prepared) {
@@ -141,6 +147,10 @@ public enum HistoryScan {
                     state.recorded.insert(commit.id)
                     outcome.scanned += 1
                 }
+                // The chunk before this one is stored before this one is queued: the next chunk
+                // finds the memo entries of every chunk but this one in the store, and this one's
+                // in the state (`TreeState.takeMemo`), whatever the writer's pace.
+                writer.drain()
                 writer.write(records, memo: state.takeMemo())
                 state.endChunk()
             }
@@ -283,6 +293,11 @@ final class BackgroundWriter: @unchecked Sendable {
     /// Throws the first write's error, if one failed.
     func check() throws {
         if let error { throw error }
+    }
+
+    /// Waits for the writes queued so far.
+    func drain() {
+        queue.sync {}
     }
 
     /// Waits for every write; throws the first error.
