@@ -257,8 +257,8 @@ struct MemoRecord: Codable {
 }
 
 /// A chunk's tree diffs, computed on one of Dispatch's threads while the caller goes on;
-/// `value` waits for them. Not `Background`'s thread of its own: a new thread per chunk took
-/// a malloc arena of its own too (home-assistant's peak grew by about 10 MB).
+/// `value` waits for them. Not `Background`'s thread of its own: a new thread per chunk may
+/// take a malloc arena of its own, and home-assistant's peak was higher with them.
 final class Ahead: Sendable {
     private let result = Mutex<[[TreeChange]?]?>(nil)
     private let done = DispatchSemaphore(value: 0)
