@@ -128,6 +128,11 @@ static inline int fleetscan_git_set_mwindow_file_limit(const fleetscan_libgit2 *
     return FLEETSCAN_GIT_OPTS(lib)(GIT_OPT_SET_MWINDOW_FILE_LIMIT, limit);
 }
 
+/// git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, n): bytes of a pack file one window maps.
+static inline int fleetscan_git_set_mwindow_size(const fleetscan_libgit2 *_Nonnull lib, size_t size) {
+    return FLEETSCAN_GIT_OPTS(lib)(GIT_OPT_SET_MWINDOW_SIZE, size);
+}
+
 /// git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, n): bytes of pack files mapped at once.
 static inline int fleetscan_git_set_mwindow_mapped_limit(const fleetscan_libgit2 *_Nonnull lib, size_t limit) {
     return FLEETSCAN_GIT_OPTS(lib)(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, limit);

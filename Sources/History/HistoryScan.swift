@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GitAccess
 import ResultStore
 import RuleKit
@@ -101,10 +102,16 @@ public enum HistoryScan {
             // are scanned in one parallel batch, then each commit is settled in order; a chunk is
             // written in one transaction with its memo entries, so a run killed part-way loses
             // at most the chunk it was in, which the next run redoes.
-            for start in stride(from: 0, to: toDo.count, by: options.chunkSize) {
+            let chunks = stride(from: 0, to: toDo.count, by: options.chunkSize).map { Array(toDo[$0..<min($0 + options.chunkSize, toDo.count)]) }
+            let jobs = options.jobs
+            var ahead = chunks.first.map { first in Ahead { prepare(first, pool: pool, jobs: jobs) } }
+            for (k, chunk) in chunks.enumerated() {
                 try writer.check()
-                let chunk = Array(toDo[start..<min(start + options.chunkSize, toDo.count)])
-                let prepared = prepare(chunk, pool: pool, jobs: options.jobs)
+                let prepared = ahead!.value
+                // The next chunk's tree diffs are computed on a thread of their own while this
+                // one is settled, which is serial: they used to wait for each other, the second
+                // core idle through the settling.
+                ahead = k + 1 < chunks.count ? Ahead { [next = chunks[k + 1]] in prepare(next, pool: pool, jobs: 1) } : nil
                 try state.prefetch(prepared.compactMap { $0 })
                 var records: [CommitRecord] = []
                 for (commit, changes) in zip(chunk, prepared) {
@@ -141,6 +148,10 @@ public enum HistoryScan {
                     state.recorded.insert(commit.id)
                     outcome.scanned += 1
                 }
+                // The chunk before this one is stored before this one is queued: the next chunk
+                // finds the memo entries of every chunk but this one in the store, and this one's
+                // in the state (`TreeState.takeMemo`), whatever the writer's pace.
+                writer.drain()
                 writer.write(records, memo: state.takeMemo())
                 state.endChunk()
             }
@@ -245,6 +256,28 @@ struct MemoRecord: Codable {
     }
 }
 
+/// A chunk's tree diffs, computed on one of Dispatch's threads while the caller goes on;
+/// `value` waits for them. Not `Background`'s thread of its own: a new thread per chunk may
+/// take a malloc arena of its own, and home-assistant's peak was higher with them.
+final class Ahead: Sendable {
+    private let result = Mutex<[[TreeChange]?]?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> [[TreeChange]?]) {
+        DispatchQueue.global().async { [self] in
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+    }
+
+    var value: [[TreeChange]?] {
+        done.wait()
+        done.signal()
+        return result.withLock { $0! }
+    }
+}
+
 /// Writes chunks in order on a serial queue, with its own store connection.
 ///
 /// `@unchecked Sendable`: `store` is used only on `queue`, which is serial; `failure` is read
@@ -283,6 +316,11 @@ final class BackgroundWriter: @unchecked Sendable {
     /// Throws the first write's error, if one failed.
     func check() throws {
         if let error { throw error }
+    }
+
+    /// Waits for the writes queued so far.
+    func drain() {
+        queue.sync {}
     }
 
     /// Waits for every write; throws the first error.

@@ -189,10 +189,16 @@ final class TreeState {
         now = Listing()
     }
 
+    /// The memo entries made since the last call, to be written; they are kept until the next
+    /// call, since the writer may not have stored them when the next chunk looks them up.
     func takeMemo() -> [(MemoKey, [UInt8])] {
         defer { memo = [] }
+        unwritten = Dictionary(memo, uniquingKeysWith: { _, last in last })
         return memo
     }
+
+    /// The memo entries last taken for writing.
+    private var unwritten: [MemoKey: [UInt8]] = [:]
 
     // MARK: Moving to a commit
 
@@ -466,7 +472,7 @@ final class TreeState {
         var missing: [Int] = []
         var reused = 0
         for i in keys.indices where values[i] == nil {
-            if let data = found[keys[i]], let value = decode(keys[i], data) {
+            if let data = found[keys[i]] ?? unwritten[keys[i]], let value = decode(keys[i], data) {
                 values[i] = value
                 reused += 1
             } else {
@@ -543,9 +549,23 @@ final class TreeState {
         }
         let model = self.now.model!
         try secondPasses(reread, model: model, recount: &recount)
-        let paths = recountAll ? Set(now.files.keys).union(now.repositoryFindings.keys).union(now.repositoryOnly.keys) : recount
-        for path in paths.sorted() { count(path, model: model) }
+        let paths = (recountAll ? Set(now.files.keys).union(now.repositoryFindings.keys).union(now.repositoryOnly.keys) : recount).sorted()
+        guard paths.count >= Self.parallelCount else {
+            for path in paths { count(path, model: model) }
+            return
+        }
+        // Many paths (a new model recounts every file): their tallies are worked out in
+        // parallel, pure functions of the analyses and the model, and set in path order.
+        let configuration = self.configuration, scopes = now.scopes!
+        let items = paths.map { (path: $0, analysis: now.files[$0]?.analysis, extra: now.repositoryFindings[$0] ?? []) }
+        let tallies = Parallel.map(items, jobs: jobs) { item in
+            Self.tally(path: item.path, analysis: item.analysis, extra: item.extra, model: model, configuration: configuration, scopes: scopes)
+        }
+        for (path, tally) in zip(paths, tallies) { setTally(path, tally, file: now.files[path]) }
     }
+
+    /// Paths from which counting goes in parallel: fewer cost less than handing them out.
+    static let parallelCount = 64
 
     /// Files with a finding whose type (or backported type name) is among `names`.
     private func paths(withFindingsIn names: Set<String>) -> Set<String> {
@@ -616,16 +636,23 @@ final class TreeState {
     /// Counts the findings of `path` as a scan of this tree reports them.
     private func count(_ path: String, model: RepositoryModel) {
         let file = now.files[path]
-        let extra = now.repositoryFindings[path] ?? []
+        setTally(path, Self.tally(path: path, analysis: file?.analysis, extra: now.repositoryFindings[path] ?? [], model: model,
+                                  configuration: configuration, scopes: now.scopes!), file: file)
+    }
+
+    /// The count of a path with `analysis` (nil: no source file there) and repository findings
+    /// `extra`; nil when it has neither.
+    private static func tally(path: String, analysis: FileAnalysis?, extra: [PendingFinding], model: RepositoryModel,
+                              configuration: Configuration, scopes: Scopes) -> Tally? {
         // Most files have no repository findings: their analysis is counted as it is, not copied.
-        if extra.isEmpty, let analysis = file?.analysis {
-            return setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: now.scopes!), file: file)
+        if extra.isEmpty, let analysis {
+            return Resolution.tally(analysis, model: model, configuration: configuration, scopes: scopes)
         }
-        guard var analysis = file?.analysis ?? (extra.isEmpty ? nil : FileAnalysis(
+        guard var analysis = analysis ?? (extra.isEmpty ? nil : FileAnalysis(
             path: path, language: .swift, facts: FileFacts(path: path), findings: [], suppressions: [], problems: [], identifierHashes: []))
-        else { return setTally(path, nil, file: file) }
+        else { return nil }
         analysis.findings += extra
-        setTally(path, Resolution.tally(analysis, model: model, configuration: configuration, scopes: now.scopes!), file: file)
+        return Resolution.tally(analysis, model: model, configuration: configuration, scopes: scopes)
     }
 
     /// Replaces the count of `path`, keeping the totals and the moved paths up to date.

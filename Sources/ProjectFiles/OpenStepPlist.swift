@@ -9,7 +9,48 @@ public enum OpenStepPlist {
         /// Line of each key whose value is a dictionary, in the top-level dictionary and the
         /// dictionaries it holds. Deeper keys are not recorded: a project's `TargetAttributes`
         /// is keyed by target ids too, and must not move a target to its attributes.
-        public var lines: [String: Int]
+        public var lines: Lines
+
+        public init(value: PlistValue, lines: [String: Int]) {
+            self.value = value
+            self.lines = Lines(lines)
+        }
+
+        init(value: PlistValue, lines: Lines) {
+            self.value = value
+            self.lines = lines
+        }
+    }
+
+    /// The lines a `Result` records, as a dictionary would hold them. A project read through its
+    /// object memo (`parseProject`) keeps the lines of its top-level keys and targets (what a
+    /// derivation asks for) and finds any other object's in the version's entries when asked:
+    /// a dictionary of every object's line cost a hashed insertion per object per version.
+    public struct Lines: Sendable {
+        /// Lines looked up first, then the entries', then `under`'s: top-level keys written at
+        /// or after `objects` (a later key wins), targets; top-level keys written before it.
+        let known: [String: Int]
+        let entries: [PBXObjectMemo.Entry]
+        /// The line each of `entries` starts at.
+        let starts: [Int]
+        let under: [String: Int]
+
+        init(_ known: [String: Int], entries: [PBXObjectMemo.Entry] = [], starts: [Int] = [], under: [String: Int] = [:]) {
+            self.known = known
+            self.entries = entries
+            self.starts = starts
+            self.under = under
+        }
+
+        public subscript(key: String) -> Int? {
+            if let line = known[key] { return line }
+            // Entries are given only when their ids are all different: the first is the one.
+            for (entry, start) in zip(entries, starts) where entry.id == key {
+                if case .dict = entry.value { return start }
+                break
+            }
+            return under[key]
+        }
     }
 
     public static func parse(_ bytes: [UInt8]) throws -> Result {

@@ -46,20 +46,35 @@ public struct PBXObjectMemo: Sendable {
         }
     }
 
-    /// One object's entry: its bytes, id, parsed value and the newlines its bytes hold.
-    struct Entry: Sendable {
+    /// One object's entry: its bytes, id, parsed value and the newlines its bytes hold. A class:
+    /// a version's table holds thousands, each carried into the next version's by one retain.
+    final class Entry: Sendable {
         let key: Key
         let id: String
         let value: PlistValue
         let newlines: Int
+        /// A target's entry (`isa = PBX…Target`): its line is asked for by every derivation.
+        let isTarget: Bool
+
+        init(key: Key, id: String, value: PlistValue, newlines: Int) {
+            self.key = key
+            self.id = id
+            self.value = value
+            self.newlines = newlines
+            isTarget = value["isa"]?.string?.hasSuffix("Target") == true
+        }
     }
 
-    /// This version's entries in file order, and where each one's bytes are in it. A version is
-    /// mostly the one before in the same order, so each entry is first compared with the one
-    /// after the last entry matched (no hash, no scan for its end); only one that differs is
-    /// looked up by its bytes.
+    /// This version's entries in file order, and where each one's bytes are in it, by the hash
+    /// of its bytes (a hit is compared byte for byte; of two entries with one hash the later
+    /// is found, the other parsed again). A version is mostly the one before in the same
+    /// order, so each entry is first compared with the one after the last entry matched (no
+    /// hash, no scan for its end); only one that differs is looked up by its bytes.
     var order: [Entry] = []
-    var index: [Key: Int] = [:]
+    var index: [Int: Int] = [:]
+    /// This version's objects by id, when its ids are all different: the next version changes
+    /// a copy where it differs instead of inserting every object again.
+    var objects: [String: PlistValue]?
 
     /// How many of this version's objects came from the memo of the version before.
     public internal(set) var reused = 0
@@ -157,9 +172,14 @@ extension OpenStepPlist {
         next.order.reserveCapacity(memo.order.count)
         next.index.reserveCapacity(memo.order.count)
         var top: [String: PlistValue] = [:]
-        var lines: [String: Int] = [:]
-        var fresh: Set<String> = []
-        var read = 0
+        /// Lines of the top-level keys written before `objects`, and of those at or after it.
+        var linesBefore: [String: Int] = [:], linesAfter: [String: Int] = [:]
+        var targetLines: [String: Int] = [:]
+        var starts: [Int] = []
+        starts.reserveCapacity(memo.order.count)
+        /// Entries parsed anew (not in the version before).
+        var fresh: [PBXObjectMemo.Entry] = []
+        var objectsRead = false
         /// Entries of the version before that this one has (by position in its order).
         var seen = [Bool](repeating: false, count: memo.order.count)
         try s.skipTrivia()
@@ -175,10 +195,11 @@ extension OpenStepPlist {
             s.i += 1
             try s.skipTrivia()
             let value: PlistValue
+            // A second `objects` would replace the first: read whole instead.
+            if key == "objects", objectsRead { throw Unusual() }
             if key == "objects", s.peek == UInt8(ascii: "{") {
+                objectsRead = true
                 s.i += 1
-                var objects: [String: PlistValue] = [:]
-                objects.reserveCapacity(memo.order.count)
                 var expected = 0
                 while true {
                     try s.skipTrivia()
@@ -199,7 +220,7 @@ extension OpenStepPlist {
                         // must agree on where it ends.
                         guard let (end, newlines) = Self.entryEnd(bytes, from: start) else { throw Unusual() }
                         let probe = PBXObjectMemo.Key(bytes[start..<end])
-                        if let at = memo.index[probe] {
+                        if let at = memo.index[probe.hash], memo.order[at].key == probe {
                             entry = memo.order[at]
                             seen[at] = true
                             expected = at + 1
@@ -218,42 +239,80 @@ extension OpenStepPlist {
                             let parsed = try parse(buffer, in: valueStart..<valueEnd, line: valueLine, depth: 2).value
                             // A copy: a key must not keep this version's whole buffer alive.
                             entry = PBXObjectMemo.Entry(key: PBXObjectMemo.Key(ArraySlice(Array(probe.bytes))), id: id, value: parsed, newlines: newlines)
-                            fresh.insert(id)
+                            fresh.append(entry)
                         }
                     }
                     s.i = start + entry.key.bytes.count
                     s.line = line + entry.newlines
-                    next.index[entry.key] = next.order.count
+                    next.index[entry.key.hash] = next.order.count
                     next.order.append(entry)
-                    objects[entry.id] = entry.value
-                    if case .dict = entry.value { lines[entry.id] = line }
-                    read += 1
+                    starts.append(line)
+                    if entry.isTarget, case .dict = entry.value { targetLines[entry.id] = line }
                 }
-                value = .dict(objects)
+                // Filled in below, from the entries.
+                value = .dict([:])
             } else {
                 let valueStart = s.i, valueLine = s.line
                 try s.skipValue()
                 value = try parse(buffer, in: valueStart..<s.i, line: valueLine, depth: 1).value
             }
             top[key] = value
-            if case .dict = value { lines[key] = keyLine }
+            if case .dict = value {
+                if objectsRead { linesAfter[key] = keyLine } else { linesBefore[key] = keyLine }
+            }
             try s.skipTrivia()
             guard s.peek == UInt8(ascii: ";") else { throw Unusual() }
             s.i += 1
         }
         try s.skipTrivia()
-        guard s.atEnd else { throw Unusual() }
+        guard s.atEnd, objectsRead else { throw Unusual() }
+        // The objects by id: the version before's without the entries this one lacks and with
+        // the ones it parsed anew, when the version before had every id once. That holds every
+        // id of this version, each once, exactly when it has one object per entry (an entry
+        // kept twice, or a new one with a kept one's id, leaves fewer); else every entry is
+        // inserted in order, the last of a repeated id counting.
+        var gone: [String] = []
+        for (k, entry) in memo.order.enumerated() where !seen[k] { gone.append(entry.id) }
+        var objects: [String: PlistValue]
+        if var known = memo.objects {
+            for id in gone { known[id] = nil }
+            for entry in fresh { known[entry.id] = entry.value }
+            objects = known
+        } else {
+            objects = Self.objects(next.order)
+        }
         // With an id repeated (the last one counts), which object an id means can change with
         // no entry changing: nothing is compared then.
-        next.repeatedIDs = (top["objects"]?.dict?.count ?? read) != read
-        if !memo.order.isEmpty, !next.repeatedIDs, !memo.repeatedIDs, let objects = top["objects"]?.dict {
+        next.repeatedIDs = objects.count != next.order.count
+        if next.repeatedIDs, memo.objects != nil { objects = Self.objects(next.order) }
+        if !next.repeatedIDs { next.objects = objects }
+        top["objects"] = .dict(objects)
+        if !memo.order.isEmpty, !next.repeatedIDs, !memo.repeatedIDs {
             // Changed: every object parsed anew, and every object of the version before that
             // is gone (an object changed in place is among the first already).
-            var changed = fresh
-            for (k, entry) in memo.order.enumerated() where !seen[k] && objects[entry.id] == nil { changed.insert(entry.id) }
+            var changed = Set(fresh.map(\.id))
+            for id in gone where objects[id] == nil { changed.insert(id) }
             next.changed = changed
         }
+        let lines: Lines
+        if next.repeatedIDs {
+            // Every line, as reading the whole file records them.
+            var all = linesBefore
+            for (entry, start) in zip(next.order, starts) { if case .dict = entry.value { all[entry.id] = start } }
+            for (k, line) in linesAfter { all[k] = line }
+            lines = Lines(all)
+        } else {
+            lines = Lines(targetLines.merging(linesAfter) { _, after in after }, entries: next.order, starts: starts, under: linesBefore)
+        }
         return (Result(value: .dict(top), lines: lines), next)
+    }
+
+    /// A version's objects by id, inserted in file order.
+    private static func objects(_ order: [PBXObjectMemo.Entry]) -> [String: PlistValue] {
+        var objects: [String: PlistValue] = [:]
+        objects.reserveCapacity(order.count)
+        for entry in order { objects[entry.id] = entry.value }
+        return objects
     }
 
     /// Whether `bytes` at `start` begin with `other`.

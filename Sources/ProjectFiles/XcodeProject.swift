@@ -142,6 +142,18 @@ public struct XcodeProject: Sendable {
         var targets: [String: Reading]
         /// How many targets were taken from the version before.
         var reused = 0
+        /// Each xcconfig file loaded, by path, with what loading it read.
+        var xcconfigs: [String: LoadedXCConfig] = [:]
+
+        /// An xcconfig file as loaded: every file loading it read (it and its includes, with
+        /// their bytes, nil for one not there), the layer and the problems it gave. Loading is a
+        /// function of those files and the project's folder, so a version whose files read the
+        /// same takes the layer instead of splitting every line again.
+        struct LoadedXCConfig: Sendable {
+            var files: [String: [UInt8]?]
+            var layer: SettingsLayer?
+            var problems: [String]
+        }
 
         /// One target as derived, with everything its derivation read.
         struct Reading: Sendable {
@@ -194,6 +206,9 @@ public struct XcodeProject: Sendable {
         }
         var problems: [String] = []
         var xcconfigs: [String: (layer: SettingsLayer, files: [String: [UInt8]?])] = [:]
+        /// xcconfig files loaded by the version before (of a project in the same folder), and by this one.
+        let loadedBefore = previous.flatMap { $0.folder == folder ? $0.xcconfigs : nil } ?? [:]
+        var loaded: [String: Derivation.LoadedXCConfig] = [:]
         /// The xcconfig layer a configuration names, if any (a missing one is a problem).
         func xcconfigLayer(_ name: String, _ c: [String: PlistValue]) -> SettingsLayer? {
             // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a
@@ -212,7 +227,17 @@ public struct XcodeProject: Sendable {
             let outer = recorder
             let loading = Recorder()
             recorder = loading
-            let layer = XCConfig.load(file, projectFolder: folder, read: readFile, problems: &problems)
+            let layer: SettingsLayer?
+            if let known = loaded[file] ?? loadedBefore[file], known.files.allSatisfy({ p, b in readFile(p) == b }) {
+                layer = known.layer
+                problems += known.problems
+                loaded[file] = known
+            } else {
+                loading.files = [:]
+                let before = problems.count
+                layer = XCConfig.load(file, projectFolder: folder, read: readFile, problems: &problems)
+                loaded[file] = Derivation.LoadedXCConfig(files: loading.files, layer: layer, problems: Array(problems[before...]))
+            }
             recorder = outer
             for (p, b) in loading.files { outer?.files[p] = b }
             if let layer {
@@ -338,7 +363,9 @@ public struct XcodeProject: Sendable {
         }
         self.targets = targets
         self.problems = problems
-        if let state = locations.state { derivation = Derivation(folder: folder, root: rootFields, locations: state, targets: readings, reused: reused) }
+        if let state = locations.state {
+            derivation = Derivation(folder: folder, root: rootFields, locations: state, targets: readings, reused: reused, xcconfigs: loaded)
+        }
     }
 
     /// The XCBuildConfiguration dictionaries of an XCConfigurationList, by configuration name.

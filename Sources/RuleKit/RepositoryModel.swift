@@ -277,6 +277,16 @@ public struct RepositoryModel: Sendable {
         computeRoles(name)
     }
 
+    /// Whether some type the repository holds has the scene-delegate role: what `roles(of:)`
+    /// of each says. Only UIKit's scene-delegate protocols give that role, so without a type
+    /// that is one or lists one among its parents no ancestry can reach them, and none is
+    /// walked (a repository without scenes walked every type's at every model).
+    public var hasSceneDelegate: Bool {
+        let protocols = KnownTypes.sceneDelegateProtocols
+        guard types.contains(where: { protocols.contains($0.key) || $0.value.parents.contains(where: protocols.contains) }) else { return false }
+        return types.keys.contains { roles(of: $0).contains(.sceneDelegate) }
+    }
+
     /// Every declared type whose ancestry reaches `root`, found by walking down a children index.
     public static func descendants(of root: String, in types: [String: TypeEntry]) -> Set<String> {
         descendants(of: [root], in: types)
@@ -372,6 +382,8 @@ public enum KnownTypes {
         "GLKView", "PDFView", "PHLivePhotoView", "AVRoutePickerView",
     ]
     public static let swiftUIViews: Set<String> = ["View"]
+    /// The only names that give the scene-delegate role (`RepositoryModel.hasSceneDelegate`).
+    public static let sceneDelegateProtocols = ["UIWindowSceneDelegate", "UISceneDelegate"]
 
     public static func roles(of name: String) -> RepositoryModel.TypeRoles {
         var r: RepositoryModel.TypeRoles = []
@@ -380,7 +392,7 @@ public enum KnownTypes {
         if swiftUIViews.contains(name) { r.insert(.swiftUIView) }
         if name == "UIWindow" { r.insert(.window) }
         if name == "UIApplicationDelegate" { r.insert(.appDelegate) }
-        if name == "UIWindowSceneDelegate" || name == "UISceneDelegate" { r.insert(.sceneDelegate) }
+        if sceneDelegateProtocols.contains(name) { r.insert(.sceneDelegate) }
         if name == "App" { r.insert(.swiftUIApp) }
         if r.isEmpty { r = byName(name) }
         return r

@@ -167,7 +167,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
         // code provides neither (no configuration set in code, no scene delegate declared, no
         // SwiftUI App): the key silences UIKit's warning, but the app has not adopted scenes
         // (Kodi Remote's empty UISceneConfigurations, its window still made by the app delegate).
-        let declaresSceneDelegate = r.model.types.keys.contains { r.model.roles(of: $0).contains(.sceneDelegate) }
+        let declaresSceneDelegate = r.model.hasSceneDelegate
         if !declaresSceneDelegate, resolvedInCode.isEmpty {
             for app in apps where app.facts.hasSceneManifest && !r.hasSwiftUIEntry(app)
             && !app.facts.configurations.contains(where: { $0.delegateClass != nil || $0.storyboard != nil }) {
