@@ -34,10 +34,13 @@ public enum Parallel {
     /// cannot take items made on the way without a barrier per generation, where one worker
     /// waits for the other's last folder. Results come in no particular order: callers sort.
     public static func expand<T: Sendable, R: Sendable>(_ roots: [T], jobs: Int, _ body: @Sendable (T) -> (R, [T])) -> [R] {
-        let queue = Mutex(ExpandQueue<T, R>(items: roots))
+        // The mutex lives in a class the workers share by reference: a noncopyable `let` captured
+        // by a nested function is accessed as a variable, and ThreadSanitizer's exclusivity
+        // checks saw two workers modify it at once (the lock itself was never the problem).
+        let queue = ExpandQueue<T, R>(items: roots)
         @Sendable func work() {
             while true {
-                let (item, finished): (T?, Bool) = queue.withLock { q in
+                let (item, finished): (T?, Bool) = queue.state.withLock { q in
                     if let item = q.items.popLast() {
                         q.busy += 1
                         return (item, false)
@@ -51,7 +54,7 @@ public enum Parallel {
                     continue
                 }
                 let (result, more) = body(item)
-                queue.withLock { q in
+                queue.state.withLock { q in
                     q.results.append(result)
                     q.items += more
                     q.busy -= 1
@@ -59,7 +62,7 @@ public enum Parallel {
             }
         }
         if max(1, jobs) == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
-        return queue.withLock { $0.results }
+        return queue.state.withLock { $0.results }
     }
 
     /// The number of cores.
@@ -91,10 +94,15 @@ public final class Background<T: Sendable>: Sendable {
 }
 
 /// `Parallel.expand`'s items to do, the workers busy with one, and what they have made.
-private struct ExpandQueue<T: Sendable, R: Sendable>: Sendable {
-    var items: [T]
-    var busy = 0
-    var results: [R] = []
+private final class ExpandQueue<T: Sendable, R: Sendable>: Sendable {
+    struct State {
+        var items: [T]
+        var busy = 0
+        var results: [R] = []
+    }
+    let state: Mutex<State>
+
+    init(items: [T]) { state = Mutex(State(items: items)) }
 }
 
 /// Preallocated result slots written by distinct workers at distinct indexes.
