@@ -318,16 +318,6 @@ public enum PackageManifest {
         return expectOperand ? nil : String(decoding: out, as: UTF8.self)
     }
 
-    /// The string literal after `label` in `text`, if the label is followed by one.
-    static func literal(after label: String, in text: Substring) -> String? {
-        guard let r = text.range(of: label) else { return nil }
-        var rest = text[r.upperBound...]
-        while let f = rest.first, f == " " || f == "\n" || f == "\t" { rest.removeFirst() }
-        guard rest.first == "\"" else { return nil }
-        let body = rest.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
-        return body.isEmpty ? nil : String(body)
-    }
-
     /// The platforms `platforms: [.iOS(.v16), .macOS(.v13)]` names (iOS brings Mac Catalyst,
     /// which builds iOS code); empty when the manifest names none. SwiftPM still builds a
     /// package for platforms it does not name; the named ones say what it is written for.

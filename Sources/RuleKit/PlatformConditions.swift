@@ -13,6 +13,14 @@ public enum PlatformConditions {
     public static let evaluated: [Platform] = [.iOS, .macCatalyst, .visionOS, .tvOS]
     public static let resizableMask: UInt8 = 0b0111
     public static let uiKitMask: UInt8 = 0b1111
+    /// The platforms (bits of `evaluated`) whose code rules of `platforms` judge.
+    public static func mask(of platforms: RulePlatforms) -> UInt8 {
+        switch platforms {
+        case .any: return 0xFF
+        case .uiKit: return uiKitMask
+        case .resizable: return resizableMask
+        }
+    }
     /// The platforms whose APIs come with the iOS deployment target: iOS and Mac Catalyst.
     public static let iOSDeploymentMask: UInt8 = 0b0011
 

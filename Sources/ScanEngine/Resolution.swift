@@ -37,19 +37,16 @@ package enum Resolution {
             return branches!.mask(at: offset)
         }
         func applies(_ rule: RuleDescription, at offset: Int) -> Bool {
-            let mask: UInt8
             switch rule.platforms {
             case .any: return true
             case .uiKit:
                 if uiKit == nil { uiKit = model.project.compiles(a.path, for: .uiKit, owners: owners) }
                 guard uiKit! else { return false }
-                mask = PlatformConditions.uiKitMask
             case .resizable:
                 if resizable == nil { resizable = model.project.compiles(a.path, for: .resizable, owners: owners) }
                 guard resizable! else { return false }
-                mask = PlatformConditions.resizableMask
             }
-            return platforms(at: offset) & mask != 0
+            return platforms(at: offset) & PlatformConditions.mask(of: rule.platforms) != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
         // A finding's targets are those that compile its line and that its rule judges: not a
@@ -65,13 +62,7 @@ package enum Resolution {
                 for package in model.project.packages { for t in package.targets { map[package.id(of: t)] = package.platforms } }
                 platformsOf = map
             }
-            let ruleMask: UInt8
-            switch rule.platforms {
-            case .any: ruleMask = 0xFF
-            case .uiKit: ruleMask = PlatformConditions.uiKitMask
-            case .resizable: ruleMask = PlatformConditions.resizableMask
-            }
-            let here = platforms(at: offset) & ruleMask
+            let here = platforms(at: offset) & PlatformConditions.mask(of: rule.platforms)
             var known = 0
             let kept = targets.filter { id in
                 guard let platforms = platformsOf?[id], !platforms.isEmpty else { return true }

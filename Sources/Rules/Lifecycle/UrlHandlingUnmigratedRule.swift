@@ -211,10 +211,11 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
         }
         // A type is its name within the apps that build it: two apps' `SceneDelegate`s (an app's
         // and an untouched template's in an example: TwidereX) are two types.
-        func key(_ m: MethodFact) -> String { m.typeName + "\u{0}" + appsCompiling(m).map(\.name).sorted().joined(separator: ",") }
+        let keys = inScene.map { m in m.typeName + "\u{0}" + appsCompiling(m).map(\.name).sorted().joined(separator: ",") }
         var seen: Set<String> = []
-        for m in inScene.sorted(by: { ($0.typeName, $0.site.path, $0.site.offset) < ($1.typeName, $1.site.path, $1.site.offset) }) where seen.insert(key(m)).inserted {
-            let own = inScene.filter { key($0) == key(m) }
+        for i in inScene.indices.sorted(by: { (inScene[$0].typeName, inScene[$0].site.path, inScene[$0].site.offset) < (inScene[$1].typeName, inScene[$1].site.path, inScene[$1].site.offset) })
+        where seen.insert(keys[i]).inserted {
+            let own = inScene.indices.filter { keys[$0] == keys[i] }.map { inScene[$0] }
             let warmURLs = own.contains { $0.kind == .sceneOpenURL }
             let warmActivities = own.contains { $0.kind == .sceneContinueActivity }
             let warmShortcuts = own.contains { $0.kind == .windowScenePerformShortcut }
