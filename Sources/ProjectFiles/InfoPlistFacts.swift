@@ -25,6 +25,10 @@ public struct InfoPlistFacts: Sendable, Equatable {
     public var requiresFullScreen: Bool?
     /// Keys that mark an iOS application bundle when no project file says so.
     public var looksLikeApp = false
+    /// `CFBundlePackageType` says a framework or a loadable bundle (`FMWK`, `BNDL`), not an
+    /// application: an app target pointing at it builds another product's Info.plist (a stale
+    /// harness: blink's `smartkeys`, whose INFOPLIST_FILE is its framework's).
+    public var declaresOtherBundle = false
     /// Keys whose facts differ between the readings of a preprocessed Info.plist (a key inside
     /// an `#if` on a definition the build may set either way): counted present, and findings
     /// that rest on one say so.
@@ -52,6 +56,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         iPadOrientations = d["UISupportedInterfaceOrientations~ipad"]?.array?.compactMap(\.string)
         requiresFullScreen = d["UIRequiresFullScreen"]?.bool
         looksLikeApp = d["LSRequiresIPhoneOS"] != nil || d["UIApplicationExitsOnSuspend"] != nil || d["UILaunchStoryboardName"] != nil
+        declaresOtherBundle = ["FMWK", "BNDL"].contains(d["CFBundlePackageType"]?.string ?? "")
     }
 
     /// Adds what `INFOPLIST_KEY_*` build settings generate (Xcode merges them into the file).
@@ -76,6 +81,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
     public func union(_ other: InfoPlistFacts) -> InfoPlistFacts {
         var u = self
         u.hasSceneManifest = hasSceneManifest || other.hasSceneManifest
+        u.declaresOtherBundle = declaresOtherBundle && other.declaresOtherBundle
         u.supportsMultipleScenes = supportsMultipleScenes ?? other.supportsMultipleScenes
         for c in other.configurations where !u.configurations.contains(c) { u.configurations.append(c) }
         u.hasLaunchScreen = hasLaunchScreen || other.hasLaunchScreen

@@ -42,6 +42,50 @@ public enum Podspec {
         return out
     }
 
+    /// The platforms a spec names in its `platform`, `platforms` or `<os>.deployment_target`
+    /// lines (`s.platform = :ios, '9.0'`, `s.ios.deployment_target = '12.0'`, JSON
+    /// `"platforms": {"ios": "12.0"}`); empty when it names none — CocoaPods then builds the pod
+    /// for every platform.
+    public static func platforms(_ bytes: [UInt8]) -> Set<Platform> {
+        var found: Set<Platform> = []
+        var inPlatforms = false
+        for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
+            var text = String(decoding: line, as: UTF8.self)
+            if let hash = text.firstIndex(of: "#"), !text[hash...].hasPrefix("#{") { text = String(text[..<hash]) }
+            var lower = text.lowercased()
+            // A JSON spec's `"platforms": {` names them on the lines that follow, to its `}`.
+            let names = lower.contains("platform") || lower.contains("deployment_target") || inPlatforms
+            if lower.contains("\"platforms\"") && lower.contains("{") {
+                inPlatforms = !lower.contains("}")
+            } else if inPlatforms, let close = lower.firstIndex(of: "}") {
+                lower = String(lower[..<close])
+                inPlatforms = false
+            }
+            guard names else { continue }
+            var word = ""
+            for c in lower + " " {
+                if c.isLetter || c.isNumber || c == "_" { word.append(c); continue }
+                switch word {
+                case "ios": found.insert(.iOS)
+                case "osx", "macos": found.insert(.macOS)
+                case "tvos": found.insert(.tvOS)
+                case "watchos": found.insert(.watchOS)
+                case "visionos": found.insert(.visionOS)
+                default: break
+                }
+                word = ""
+            }
+        }
+        return found
+    }
+
+    /// The pod's name: the spec's file name without `.podspec` or `.podspec.json`.
+    public static func name(ofSpecAt path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".podspec.json", ".podspec"] where file.hasSuffix(suffix) { return String(file.dropLast(suffix.count)) }
+        return file
+    }
+
     /// `a.{h,m}` → `a.h`, `a.m`, every group in turn.
     static func expanded(_ pattern: String) -> [String] {
         guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }

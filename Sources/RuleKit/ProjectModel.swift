@@ -116,6 +116,39 @@ public struct ProjectModel: Sendable {
     /// it is one (a podspec in a subfolder may be an app's own local pod).
     public var rootPodspecSources: [String] = []
 
+    /// The repository's CocoaPods specs, each the library it ships: one entry of the repository's
+    /// targets, though no project may build it alone (a pod whose only project is its demo app).
+    public var pods: [Pod] = []
+
+    /// The pods that are targets of their own: those no library target or Swift package target of
+    /// the same name stands for already.
+    public var targetPods: [Pod] {
+        pods.filter { pod in
+            !targets.contains { $0.kind.isLibrary && $0.name == pod.id.name }
+                && !packages.contains { $0.targets.contains { !$0.isTest && $0.name == pod.id.name } }
+        }
+    }
+
+    /// A `.podspec` (or `.podspec.json`) of the repository and what it ships.
+    public struct Pod: Sendable, Equatable {
+        /// The spec's path as the project and the pod's name (its file name) as the name.
+        public var id: TargetID
+        /// Its `source_files`, as patterns from the repository's root; empty when they cannot be
+        /// known without running Ruby (`"#{s.name}/**/*"`).
+        public var sources: [String]
+        /// The platforms it names; empty when it names none (CocoaPods builds it for all).
+        public var platforms: Set<Platform>
+
+        public init(id: TargetID, sources: [String], platforms: Set<Platform>) {
+            self.id = id
+            self.sources = sources
+            self.platforms = platforms
+        }
+
+        /// Whether the pod ships `path`.
+        public func ships(_ path: String) -> Bool { sources.contains { PathPattern.matches($0, path) } }
+    }
+
     /// Whether a podspec ships `path`.
     public func isShippedByPodspec(_ path: String) -> Bool { podspecSources.contains { PathPattern.matches($0, path) } }
 
@@ -126,10 +159,10 @@ public struct ProjectModel: Sendable {
             || packages.contains { $0.folder.isEmpty && $0.libraryFolders.contains { path.hasPrefix($0 + "/") } }
     }
 
-    /// Every target's identity: the projects' targets, the Swift packages' targets and the apps
-    /// only an Info.plist stands for.
+    /// Every target's identity: the projects' targets, the Swift packages' targets, the apps
+    /// only an Info.plist stands for and the pods.
     public var targetIDs: [TargetID] {
-        targets.map(\.id) + packages.flatMap { p in p.targets.map(p.id(of:)) } + apps.filter { $0.target == nil }.map(\.id)
+        targets.map(\.id) + packages.flatMap { p in p.targets.map(p.id(of:)) } + apps.filter { $0.target == nil }.map(\.id) + targetPods.map(\.id)
     }
 
     /// How the repository's targets are named in messages and reports (`TargetNames`).

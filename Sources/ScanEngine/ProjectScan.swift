@@ -280,12 +280,16 @@ public enum ProjectScan {
         let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards, podspecFolders: specs.map(\.folder))
         // Each spec's `source_files`, from the repository's root.
-        let shipped = specs.map { spec -> (folder: String, patterns: [String]) in
-            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return (spec.folder, []) }
+        let shipped = specs.map { spec -> (folder: String, patterns: [String], platforms: Set<Platform>) in
+            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return (spec.folder, [], []) }
             return (spec.folder, Podspec.sourceFiles(bytes).map { pattern in
                 let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
                 return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
-            })
+            }, Podspec.platforms(bytes))
+        }
+        model.pods = zip(specs, shipped).map { spec, shipped in
+            ProjectModel.Pod(id: TargetID(project: spec.file.path, name: Podspec.name(ofSpecAt: spec.file.path)),
+                             sources: shipped.patterns, platforms: shipped.platforms)
         }
         model.podspecSources = shipped.flatMap(\.patterns)
         model.rootPodspecSources = shipped.filter { $0.folder.isEmpty }.flatMap(\.patterns)

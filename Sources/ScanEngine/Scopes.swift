@@ -15,9 +15,12 @@ public struct Scopes: Sendable {
     private let byTarget: [TargetID: TargetScope]
     /// Without a project: the plist-only apps of each scope, which every source of that scope belongs to.
     private let appsByScope: [TargetScope: [TargetID]]
+    /// The pods that are targets of their own (`ProjectModel.targetPods`).
+    private let pods: [ProjectModel.Pod]
 
     public init(project: ProjectModel, configuration: Configuration) {
         self.project = project
+        pods = project.targetPods
         examples = configuration.examples
         tests = configuration.tests
         func listedAsExample(_ name: String, _ plist: String?) -> Bool {
@@ -26,16 +29,19 @@ public struct Scopes: Sendable {
         func listedAsTest(_ name: String) -> Bool { configuration.tests.contains { $0.matches(name) } }
         let apps = project.targets.filter { $0.kind == .application || $0.kind == .watchApp }
         let plistOf = Dictionary(project.apps.map { ($0.id, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
+        /// Apps whose Info.plist says it is a framework's or a bundle's: a leftover harness building
+        /// another product's plist, nobody's app (blink's `smartkeys`).
+        let harnesses = Set(project.apps.filter(\.facts.declaresOtherBundle).map(\.id))
         /// Where a target lives: its app's Info.plist, and its project file.
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
         /// Apps that may be the repository's own: not named or placed as examples or test hosts,
         /// and not the demo of the library its root declares.
         let candidates = apps.filter { t in
-            !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+            !harnesses.contains(t.id) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
                 && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
-                                              && Self.folderHint([$0.infoPlistPath]) == nil }
+                                              && Self.folderHint([$0.infoPlistPath]) == nil && !Self.namesRootLibrary($0.name, in: project) }
         let shipping = candidates.count + plistOnly.count
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
         // A library repository: library code, and no app but tooling (a Carthage integration
@@ -46,7 +52,7 @@ public struct Scopes: Sendable {
             let plist = plistOf[t.id] ?? nil
             let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
-            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) {
+            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) || harnesses.contains(t.id) {
                 scope = .test
             } else if libraryRepository, runs, Self.isTooling(places(t)) {
                 // A library's tooling apps check how it builds; nobody ships or copies them.
@@ -84,7 +90,8 @@ public struct Scopes: Sendable {
         }
         for app in project.apps where app.target == nil {
             let hint = Self.folderHint([app.infoPlistPath])
-            byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? "")) ? .example
+            byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? ""))
+                || Self.namesRootLibrary(app.name, in: project) ? .example
                 : hint == .test || (libraryRepository && Self.isTooling([app.infoPlistPath])) ? .test : .app
         }
         self.byTarget = byTarget
@@ -111,6 +118,7 @@ public struct Scopes: Sendable {
         var owning = indexes.map { project.targets[$0].id }
         if let (package, target) = project.packageTarget(of: path) { owning.append(package.id(of: target)) }
         if owning.isEmpty, path.hasSuffix(".h") { owning = headerOwners(path) }
+        for pod in pods where pod.ships(path) { owning.append(pod.id) }
         if tests.contains(where: { $0.matches(path) }) { return (.test, owning) }
         if examples.contains(where: { $0.matches(path) }) { return (.example, owning) }
         // What a podspec ships is the library, though only its demo app compiles it here
@@ -148,12 +156,28 @@ public struct Scopes: Sendable {
     /// its own; an app whose sources a synchronized folder or a manifest's folders list is never
     /// taken for one, as its own files cannot be counted here.
     static func demonstratesRootLibrary(_ t: XcodeProject.Target, plist: String?, in project: ProjectModel) -> Bool {
-        guard t.kind == .application, t.folders.isEmpty, !t.sources.isEmpty else { return false }
+        guard t.kind == .application else { return false }
+        // An app named for the library with `App` after it (Chatto's `ChattoApp`, which pods the
+        // root's specs by path) is that library's app, whatever builds it.
+        if namesRootLibrary(t.name, in: project) { return true }
+        guard t.folders.isEmpty, !t.sources.isEmpty else { return false }
         // A "library" that holds the app's own Info.plist is the app's code packaged for tools
         // (damus's Package.swift builds its `damus/` folder): the app is the product.
         if let plist, project.isRootLibraryCode(plist) { return false }
         let library = t.sources.filter(project.isRootLibraryCode).count
         return library > 0 && t.sources.count - library <= library
+    }
+
+    /// Whether an app's name is a root library's (a podspec at the root, a root Package.swift's
+    /// target) followed by `App`: `ChattoApp`, `Chatto-App`, `Chatto App`.
+    static func namesRootLibrary(_ name: String, in project: ProjectModel) -> Bool {
+        guard name.count > 3, name.hasSuffix("App") else { return false }
+        var stem = String(name.dropLast(3))
+        while let last = stem.last, last == "-" || last == "_" || last == " " { stem.removeLast() }
+        guard !stem.isEmpty else { return false }
+        let roots = project.pods.filter { !($0.id.project ?? "").contains("/") }.map(\.id.name)
+            + project.packages.filter(\.folder.isEmpty).flatMap { $0.targets.filter { !$0.isTest }.map(\.name) }
+        return roots.contains(stem)
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets
@@ -173,7 +197,9 @@ public struct Scopes: Sendable {
 
     /// What the folders of an app's Info.plist or project say of it: `test` under a test folder
     /// (a test host in `Tests/`, an app in `smoke-tests/`), `example` under an example folder or in
-    /// a `Sample`/`Demo` project; nil when they say nothing.
+    /// a `Sample`/`Demo` project; nil when they say nothing. In one path the outermost folder that
+    /// says something decides (`Examples/JGProgressHUD-Tests/` is a demo app); of several paths a
+    /// test one wins.
     static func folderHint(_ paths: [String?]) -> TargetScope? {
         var found: TargetScope? = nil
         for case let path? in paths {
@@ -183,7 +209,7 @@ public struct Scopes: Sendable {
             for part in named {
                 let lower = part.lowercased()
                 if isTestFolder(part) || lower.contains("smoke-test") || lower.contains("smoketest") { return .test }
-                if looksLikeExample(part) { found = .example }
+                if looksLikeExample(part) { found = .example; break }
             }
         }
         return found

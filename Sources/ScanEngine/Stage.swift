@@ -121,15 +121,38 @@ public struct TargetStage: Sendable, Equatable {
             let name = path.split(separator: "/").dropLast().last.map(String.init) ?? path
             out.append(TargetStage(name: name, platform: "unknown", scope: Stage.deciding(scopes), stage: .unknown, blockers: [], reason: reason))
         }
+        // A pod the repository's specs ship is a library of its own, though no project may build
+        // it alone (a podspec beside its demo app); a library target of its name stands for it
+        // already. As a package's targets, it is the library or, in an app's repository, the app's.
+        let pods = project.targetPods
+        /// Whether a pod whose `source_files` cannot be known ships the code of `f`: library code
+        /// no target compiles beside or below its spec. (A known pattern's files name the pod among
+        /// their targets.)
+        func ships(_ pod: ProjectModel.Pod, _ f: Finding) -> Bool {
+            guard pod.sources.isEmpty else { return false }
+            let folder = pod.id.project.map { $0.split(separator: "/").dropLast().joined(separator: "/") } ?? ""
+            return f.targets.isEmpty && f.scope == .library && (folder.isEmpty || f.path.hasPrefix(folder + "/"))
+        }
+        var podStages: [TargetStage] = []
+        for pod in pods where seen.insert(pod.id).inserted {
+            let own = ((byTarget[pod.id] ?? []) + findings.filter { ships(pod, $0) })
+                .filter { f in Catalog.description(f.rule)?.platforms.judges(pod.platforms) ?? true }
+            var stage = make(names.label(pod.id), platform(pod.platforms.isEmpty ? [.iOS] : pod.platforms),
+                             scopes.libraryRepository ? .library : .app, own)
+            stage.id = pod.id
+            podStages.append(stage)
+        }
         // Code no target compiles stands for its scope: `library`, `example`, `test`, `app`.
-        let unmapped = findings.filter(\.targets.isEmpty)
+        let unmapped = findings.filter { f in f.targets.isEmpty && !pods.contains { ships($0, f) } }
         let unmappedScopes = Set(unmapped.map(\.scope))
         if out.isEmpty {
-            let present = unmappedScopes.union([Stage.deciding(scopes)])
+            // The library a pod stands for needs no entry of its scope besides.
+            let present = unmappedScopes.union(podStages.isEmpty ? [Stage.deciding(scopes)] : [])
             for scope in TargetScope.allCases where present.contains(scope) {
                 out.append(make(scope.rawValue, "iOS", scope, unmapped.filter { $0.scope == scope }))
             }
         }
+        out += podStages
         return out.sorted { ($0.scope, $0.name) < ($1.scope, $1.name) }
     }
 

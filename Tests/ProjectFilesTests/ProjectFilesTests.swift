@@ -641,6 +641,24 @@ private func bytes(_ relative: String) throws -> [UInt8] {
                 == ["A/*.h", "A/*.m", "B/**", "C/*.swift"])
     }
 
+    /// The platforms a spec names, wherever it names them; none named is every platform (empty).
+    @Test(arguments: [
+        ("s.platform = :ios, '9.0'", [Platform.iOS]),
+        ("s.ios.deployment_target = '12.0'\ns.osx.deployment_target = '10.13'\ns.tvos.deployment_target = '12.0'", [.iOS, .macOS, .tvOS]),
+        ("s.platforms = { :ios => '13.0', :visionos => '1.0' }", [.iOS, .visionOS]),
+        ("{\"name\": \"Kit\", \"platforms\": {\n  \"ios\": \"12.0\",\n  \"watchos\": \"6.0\"\n}, \"summary\": \"for iOS and macOS\"}", [.iOS, .watchOS]),
+        ("s.summary = 'A spinner for iOS'\n# s.platform = :osx", []),
+        ("s.source_files = 'Kit/*.swift'", []),
+    ])
+    func platformsNamed(_ text: String, _ expected: [Platform]) {
+        #expect(Podspec.platforms(Array(text.utf8)) == Set(expected))
+    }
+
+    @Test func aPodIsNamedByItsSpecFile() {
+        #expect(Podspec.name(ofSpecAt: "Kit.podspec") == "Kit")
+        #expect(Podspec.name(ofSpecAt: "Vendor/Realm/Realm.podspec.json") == "Realm")
+    }
+
     /// Interpolation cannot be known without running Ruby; other keys and comments name nothing.
     @Test func whatCannotBeKnownIsLeftOut() {
         #expect(Self.files("s.source_files = \"#{s.name}/**/*.swift\"\ns.public_header_files = 'Kit/*.h'\n# s.source_files = 'Old/*'\n") == [])

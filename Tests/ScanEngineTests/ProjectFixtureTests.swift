@@ -180,14 +180,68 @@ import TestSupport
     @Test func aPodBuiltOnlyByItsDemoAppIsTheLibrary() throws {
         let r = try scanFixture("PodBuiltByDemo")
         #expect(scoped(r) == [
-            "ChatDemo/AppDelegate.m:9 window-in-app-delegate example ChatKit",
-            "ChatDemo/AppDelegate.m:9 main-screen-bounds example ChatKit",
-            "ChatDemo/AppDelegate.m:10 window-in-app-delegate example ChatKit",
-            "ChatDemo/Info.plist:1 scene-manifest-missing example ChatKit",
-            "ChatKit/ChatViewController.m:9 idiom-layout library ChatKit",
-            "ChatKit/Views/BubbleView.m:9 main-screen-scale library ChatKit",
+            "ChatDemo/AppDelegate.m:9 window-in-app-delegate example ChatKit (ChatKit.xcodeproj)",
+            "ChatDemo/AppDelegate.m:9 main-screen-bounds example ChatKit (ChatKit.xcodeproj)",
+            "ChatDemo/AppDelegate.m:10 window-in-app-delegate example ChatKit (ChatKit.xcodeproj)",
+            "ChatDemo/Info.plist:1 scene-manifest-missing example ChatKit (ChatKit.xcodeproj)",
+            "ChatKit/ChatViewController.m:9 idiom-layout library ChatKit (ChatKit.xcodeproj),ChatKit (ChatKit.podspec)",
+            "ChatKit/Views/BubbleView.m:9 main-screen-scale library ChatKit (ChatKit.xcodeproj),ChatKit (ChatKit.podspec)",
         ])
         #expect(r.stage == .launches)
+        // The pod is the repository's library entry, with the library's findings only.
+        #expect(targetLines(r) == [
+            "ChatKit (ChatKit.podspec) [iOS] library launches: idiom-layout@ChatKit/ChatViewController.m:9, main-screen-scale@ChatKit/Views/BubbleView.m:9",
+            "ChatKit (ChatKit.xcodeproj) [iOS] example not-launching: scene-manifest-missing@ChatDemo/Info.plist:1",
+        ])
+    }
+
+    /// FDFullscreenPopGesture's layout (hand-read #40): a podspec and a demo app that does not
+    /// compile the pod's files. The pod is a target of its own, on the platforms its spec names;
+    /// a macOS-only pod is not judged by the rules of resizable windows.
+    @Test func aPodNoProjectBuildsIsATargetOfItsOwn() {
+        let demo = "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/></dict></plist>"
+        let r = scan([
+            "Kit.podspec": "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.platform = :ios, '9.0'\n  s.source_files = 'Kit/*.{h,m}'\nend\n",
+            "Kit/Spinner.m": "@implementation Spinner\n- (CGFloat)scale { return [UIScreen mainScreen].scale; }\n@end\n",
+            "Demo/Info.plist": demo,
+            "Demo/Main.m": "@implementation Demo\n- (CGFloat)scale { return [UIScreen mainScreen].scale; }\n@end\n",
+        ])
+        #expect(targetLines(r) == [
+            "Kit [iOS] library launches: main-screen-scale@Kit/Spinner.m:2",
+            "Demo [iOS] example not-launching: scene-manifest-missing@Demo/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+        #expect(r.targets.first { $0.name == "Kit" }?.project == "Kit.podspec")
+        let mac = scan([
+            "MacKit.podspec": "Pod::Spec.new do |s|\n  s.osx.deployment_target = '10.13'\n  s.source_files = 'MacKit/*.m'\nend\n",
+            "MacKit/Spinner.m": "@implementation Spinner\n- (CGFloat)scale { return [UIScreen mainScreen].scale; }\n@end\n",
+            "Demo/Info.plist": demo,
+        ])
+        #expect(targetLines(mac).contains("MacKit [macOS] library modern"))
+    }
+
+    /// Chatto's layout (hand-read #41): root specs and a root package ship the library, and the
+    /// app named for it (`ChattoApp`) is its demo, however it is built: the repository is the library's.
+    @Test func anAppNamedForTheRootLibraryIsItsDemo() {
+        let app = "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/></dict></plist>"
+        let r = scan([
+            "Kit.podspec": "Pod::Spec.new do |s|\n  s.source_files = 'Kit/*.{h,m}'\nend\n",
+            "Kit/Spinner.m": "@implementation Spinner\n- (CGFloat)scale { return [UIScreen mainScreen].scale; }\n@end\n",
+            "KitApp/Info.plist": app,
+        ])
+        #expect(targetLines(r) == [
+            "Kit [iOS] library launches: main-screen-scale@Kit/Spinner.m:2",
+            "KitApp [iOS] example not-launching: scene-manifest-missing@KitApp/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+        // Named for something else, it is the repository's own app.
+        var other = r
+        other = scan([
+            "Kit.podspec": "Pod::Spec.new do |s|\n  s.source_files = 'Kit/*.{h,m}'\nend\n",
+            "Kit/Spinner.m": "@implementation Spinner\n- (CGFloat)scale { return [UIScreen mainScreen].scale; }\n@end\n",
+            "Reader/Info.plist": app,
+        ])
+        #expect(other.stage == .notLaunching)
     }
 
     /// Texture's layout (issue 29): a framework with a test host under `Tests/`, example apps in

@@ -40,8 +40,11 @@ extension ProjectFixtureTests {
     @Test func anAppWithItsOwnFrameworksPackageLocalPodAndToolsStaysAnApp() throws {
         let r = try scanFixture("AppWithOwnFrameworks")
         #expect(scoped(r) == [
-            "Local Pods/Swipe/Swipe/SwipeCell.m:9 main-screen-scale app Reader",
+            "Local Pods/Swipe/Swipe/SwipeCell.m:9 main-screen-scale app Reader,Swipe",
             "Reader/FeedViewController.m:9 idiom-layout app Reader",
+            // An app target whose Info.plist is its framework's (`FMWK`) is a leftover harness (blink's smartkeys).
+            "ReaderKit/Info.plist:1 launch-screen-missing test ReaderKitHarness",
+            "ReaderKit/Info.plist:1 scene-manifest-missing test ReaderKitHarness",
             "ReaderKit/Theme.m:9 main-screen-scale app Reader,ReaderKit (Reader.xcodeproj),ReaderKit (Package.swift)",
             "Tools/Inspector/Inspector/AppDelegate.m:9 window-in-app-delegate app Inspector",
             "Tools/Inspector/Inspector/AppDelegate.m:9 main-screen-bounds app Inspector",
@@ -53,6 +56,9 @@ extension ProjectFixtureTests {
             "Reader [iOS] app launches: main-screen-scale@Local Pods/Swipe/Swipe/SwipeCell.m:9, idiom-layout@Reader/FeedViewController.m:9, main-screen-scale@ReaderKit/Theme.m:9",
             "ReaderKit (Package.swift) [iOS, macCatalyst] app launches: main-screen-scale@ReaderKit/Theme.m:9",
             "ReaderKit (Reader.xcodeproj) [iOS] app launches: main-screen-scale@ReaderKit/Theme.m:9",
+            // The local pod is one of the app's libraries, listed as the packages' targets are.
+            "Swipe [iOS] app launches: main-screen-scale@Local Pods/Swipe/Swipe/SwipeCell.m:9",
+            "ReaderKitHarness [iOS] test not-launching: launch-screen-missing@ReaderKit/Info.plist:1, scene-manifest-missing@ReaderKit/Info.plist:1",
         ])
         // An app repository keeps every app it may ship: its Tools app counts too.
         #expect(r.stage == .notLaunching)
