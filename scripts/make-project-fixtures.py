@@ -192,6 +192,7 @@ def legacy_objc_app(root):
 }
 
 - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+    [[NSNotificationCenter defaultCenter] postNotificationName:@"ShopOpenURL" object:url];
     return YES;
 }
 
@@ -1546,9 +1547,11 @@ let package = Package(
     swipe = p.file(pod, "SwipeCell.m")
     p.target("Reader", APP, {"INFOPLIST_FILE": "Reader/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=own + [theme, swipe])
     p.target("ReaderKit", FRAMEWORK, {"INFOPLIST_FILE": "ReaderKit/Info.plist"}, sources=[theme, layout])
+    # A leftover harness app whose Info.plist is the framework's (after blink's smartkeys): nobody's app.
+    p.target("ReaderKitHarness", APP, {"INFOPLIST_FILE": "ReaderKit/Info.plist"}, sources=[layout])
     p.write(os.path.join(d, "Reader.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "Reader/Info.plist"), SCENE_PLIST)
-    plist(os.path.join(d, "ReaderKit/Info.plist"), {"CFBundleIdentifier": "org.example.ReaderKit"})
+    plist(os.path.join(d, "ReaderKit/Info.plist"), {"CFBundleIdentifier": "org.example.ReaderKit", "CFBundlePackageType": "FMWK"})
     write(os.path.join(d, "Reader/AppDelegate.m"), "#import <UIKit/UIKit.h>\n\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n\n@implementation AppDelegate\n@end\n")
     write(os.path.join(d, "Reader/SceneDelegate.m"), SCENE_DELEGATE)
     write(os.path.join(d, "Reader/FeedViewController.m"), IDIOM_CONTROLLER % ("FeedViewController", "FeedViewController"))

@@ -15,6 +15,18 @@ extension CodeFile {
         return isPunct(first, "[") && pair(first) == body.last && self.is(first + 1, .super) && text(first + 2) == name
     }
 
+    /// Whether the body of `s` does nothing but answer: `return YES;`, `return false` — a
+    /// handler that handles nothing (blink's `continueUserActivity` stub).
+    public func onlyReturnsABoolean(_ s: Scope) -> Bool {
+        var body = Array((s.open + 1)..<min(s.close, tokens.count))
+        if let last = body.last, isPunct(last, ";") { body.removeLast() }
+        let answers = ["YES", "NO", "true", "false"]
+        // Swift's single expression: `{ true }`.
+        if body.count == 1 { return language == .swift && answers.contains(text(body[0])) }
+        guard body.count == 2, self.is(body[0], .return) else { return false }
+        return answers.contains(text(body[1]))
+    }
+
     /// In `application(_:didFinishLaunchingWithOptions:)` (`s`), the launch options' keys read
     /// that scenes leave empty — `launchOptions?[.url]`, `UIApplication.LaunchOptionsKey.shortcutItem`,
     /// `launchOptions[UIApplicationLaunchOptionsURLKey]` — as (key as written, token).

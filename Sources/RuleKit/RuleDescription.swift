@@ -42,6 +42,10 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// the whole screen's traits, which a view's or window's own trait collection replaces, not
     /// another screen's (CRToast's layout helpers).
     public static let screenTraits = SiteShapes(rawValue: 1024)
+    /// A parameter's default value (`func round(scale: CGFloat = UIScreen.main.scale)`): the
+    /// function takes the value already; its callers that leave it out are what to change
+    /// (Chatto's `bma_round`).
+    public static let defaultArgument = SiteShapes(rawValue: 2048)
 }
 
 public struct FixSite: Sendable, Equatable {

@@ -60,6 +60,7 @@ package enum Resolution {
                 var map: [TargetID: Set<Platform>] = [:]
                 for t in model.project.targets { map[t.id] = t.platforms }
                 for package in model.project.packages { for t in package.targets { map[package.id(of: t)] = package.platforms } }
+                for pod in model.project.pods { map[pod.id] = pod.platforms }
                 platformsOf = map
             }
             let here = platforms(at: offset) & PlatformConditions.mask(of: rule.platforms)
@@ -147,6 +148,10 @@ package enum Resolution {
         let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
         var ordinals: [String: Int] = [:]
         var lineOrdinals: [String: Int] = [:]
+        // A file a tvOS target builds too needs its availability checks spelt for tvOS as well:
+        // `@available(iOS 17.0, *)` leaves the call unchecked there (JGProgressHUD's tvOS framework).
+        let alsoTVOS = !standing.isEmpty && model.project.mapsSources
+            && model.project.owners(of: a.path).contains { model.project.targets[$0].platforms(of: a.path).contains(.tvOS) }
         for s in standing {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
@@ -168,7 +173,7 @@ package enum Resolution {
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
                                suggestion: SuggestionAvailability.suggestion(fix, language: a.language, context: s.context,
-                                                                             deployment: deployment, guaranteed: p.guaranteed),
+                                                                             deployment: deployment, guaranteed: p.guaranteed, alsoTVOS: alsoTVOS),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope

@@ -45,6 +45,22 @@ import TestSupport
         #expect(s?.contains("Use each inside a check for its version (`if (@available(iOS 11.0, *)) { … }` …)") == true, "\(s ?? "no finding")")
     }
 
+    /// Code a tvOS target builds too is checked for tvOS as well: `*` alone would leave the call
+    /// unchecked there (JGProgressHUD.m:1127, its framework built for iOS and tvOS).
+    @Test func codeATVOSTargetBuildsTooIsCheckedForTVOSToo() {
+        let pbx = (try? String(contentsOfFile: repositoryRoot + "/Fixtures/Projects/MultiPlatformApp/MultiPlatformApp.xcodeproj/project.pbxproj", encoding: .utf8)) ?? ""
+        let view = "final class Panel: UIView {\n    override func traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous); refresh() }\n}\n"
+        let r = scan([
+            "MultiPlatformApp.xcodeproj/project.pbxproj": pbx,
+            "Config/App.xcconfig": "IPHONEOS_DEPLOYMENT_TARGET = 14.0\n",
+            "Core/Layout.swift": view,
+            "App/FeedViewController.swift": view,
+        ])
+        func suggestion(_ path: String) -> String { r.findings.first { $0.path == path && $0.rule == "trait-collection-did-change" }?.suggestion ?? "no finding" }
+        #expect(suggestion("Core/Layout.swift").contains("`if #available(iOS 17.0, tvOS 17.0, *) { … }`"), "\(suggestion("Core/Layout.swift"))")
+        #expect(suggestion("App/FeedViewController.swift").contains("`if #available(iOS 17.0, *) { … }`"), "\(suggestion("App/FeedViewController.swift"))")
+    }
+
     @Test func aGuardAroundTheFindingIsEnough() {
         let code = "final class V: UIViewController { func f() { if #available(iOS 13.0, *) { let screen = UIScreen.main } } }"
         let s = suggestion("main-screen", ["V.swift": code, "Package.swift": Self.package("12.0")])

@@ -73,8 +73,10 @@ public enum SuggestionAvailability {
     /// what the suggestion uses: the deployment target is lower, and no check or declaration
     /// around the finding (`guaranteed`) covers it. A scene delegate's code runs on iOS 13 and
     /// later only, so there it needs none for iOS 13.
+    /// `alsoTVOS`: a tvOS target builds the code too, so the check names tvOS at the same version
+    /// (UIKit's APIs came to tvOS with iOS's version numbers); `*` alone would leave tvOS unchecked.
     public static func suggestion(_ suggestion: String, language: Language, context: Context, deployment: OSVersion?,
-                                  guaranteed: OSVersion?) -> String {
+                                  guaranteed: OSVersion?, alsoTVOS: Bool = false) -> String {
         guard let deployment else { return suggestion }
         let floor = max(deployment, guaranteed ?? deployment, context == .sceneDelegate ? OSVersion(13) : deployment)
         var out = suggestion
@@ -86,7 +88,10 @@ public enum SuggestionAvailability {
         // `containerRelativeFrame`, iOS 17; `safeAreaInsets`, iOS 11, or `windowScene`, iOS 13).
         let above = neededAPIs(by: suggestion, language: language).filter { $0.version > floor }
         guard let newest = above.map(\.version).max() else { return out }
-        func check(_ v: OSVersion) -> String { language == .swift ? "if #available(iOS \(v), *) { … }" : "if (@available(iOS \(v), *)) { … }" }
+        func check(_ v: OSVersion) -> String {
+            let platforms = alsoTVOS ? "iOS \(v), tvOS \(v), *" : "iOS \(v), *"
+            return language == .swift ? "if #available(\(platforms)) { … }" : "if (@available(\(platforms))) { … }"
+        }
         if Set(above.map(\.version)).count == 1 {
             let names = above.map { "`\($0.name)`" }.joined(separator: " and ")
             return out + " \(names) need\(above.count == 1 ? "s" : "") iOS \(newest) and this code deploys to iOS \(deployment): use \(above.count == 1 ? "it" : "them") inside `\(check(newest))` and keep the current code as the fallback."

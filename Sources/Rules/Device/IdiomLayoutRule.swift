@@ -196,6 +196,10 @@ struct IdiomLayoutRule: Rule {
             // Hardware: a phone has an earpiece and a speaker (Nextcloud Talk's audio routes); a camera's frames.
             Example("final class Audio { var isAudioRouteChangeable: Bool { if UIDevice.current.userInterfaceIdiom == .phone { return true }; return false } }"),
             Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    func draw() { if UIDevice.current.userInterfaceIdiom == .phone { image = image.oriented(.left) } }\n}"),
+            // Haptics only an iPhone has; the keyboard's accessory bar, which iPad keyboards replace with
+            // their assistant bar (blink): the device's hardware, not the window's size.
+            Example("final class Bell: UIViewController {\n    func ring() { if UIDevice.current.userInterfaceIdiom == .phone { UINotificationFeedbackGenerator().notificationOccurred(.warning) } }\n}"),
+            Example("final class TermInput: UIView {\n    func setUp() {\n        if traitCollection.userInterfaceIdiom == .pad {\n            setUpAssistant()\n        } else {\n            _setupAccessoryView()\n        }\n    }\n}"),
             // Through a helper, the same (SlackTextViewController's undocked keyboard).
             .objc("- (void)f { if (IS_IPAD) { self.keyboardUndocked = YES; } }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)"]),
             // The iPad's keyboard has no number pad and floats or splits, whatever the window's size.
@@ -333,9 +337,16 @@ struct IdiomLayoutRule: Rule {
     /// Whether token `i` is about the keyboard (`switchKeyboardButton`, `keyboardType`,
     /// `isUndockedKeyboard`): the iPad's differs by device — no number pad, split and floating
     /// layouts, a hardware keyboard — not by the window's size (KeePassium, SlackTextViewController).
+    /// The same of what else is the device's own: the keyboard's accessory and assistant bars
+    /// (`_setupAccessoryView()`, `inputAssistantItem`), haptics (`hapticFeedbackOnBellOff`,
+    /// `UINotificationFeedbackGenerator`; blink's bell), which only iPhones have.
     static func mentionsKeyboard(_ i: Int, in f: CodeFile) -> Bool {
-        f[i].kind == .identifier && f.text(i).lowercased().contains("keyboard")
+        guard f[i].kind == .identifier else { return false }
+        let name = f.text(i).lowercased()
+        return deviceInputWords.contains { name.contains($0) }
     }
+
+    static let deviceInputWords = ["keyboard", "accessoryview", "assistantitem", "haptic", "feedbackgenerator"]
 
     static func picksDeviceImage(_ range: Range<Int>, in f: CodeFile) -> Bool {
         let device = deviceWords
@@ -414,6 +425,11 @@ struct IdiomLayoutRule: Rule {
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
         if let block, names(block, idiomCases: false) || picksDeviceImage(block, in: f) || namesDevice(block, in: f)
             || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
+            return true
+        }
+        // `if idiom == .pad { … } else { _setupAccessoryView() }`: the other branch of the choice.
+        if let block, f.is(block.upperBound + 1, .else), f.isPunct(block.upperBound + 2, "{"), f.pair(block.upperBound + 2) > block.upperBound + 2,
+           (block.upperBound + 2..<f.pair(block.upperBound + 2)).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
             return true
         }
         // The app's menu bar (`buildMenu(with:)` for `UIMenuSystem.main`) exists on iPad and the Mac only.

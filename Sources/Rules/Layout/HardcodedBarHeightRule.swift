@@ -96,6 +96,16 @@ struct HardcodedBarHeightRule: Rule {
             // A view of the app's own, sized by its own initializer (FLEX's keyboard toolbar), in both languages.
             .objc("#define kToolbarHeight 44\n@interface KeyboardToolbar : UIView\n@end\n@implementation KeyboardToolbar\n- (id)initWithButtons:(NSArray *)b {\n    self = [super initWithFrame:CGRectMake(0, 0, CGFLOAT_MAX, kToolbarHeight)];\n    return self;\n}\n@end"),
             Example("final class BrowserToolbar: UIView {\n    static let toolbarHeight: CGFloat = 44\n    init() { super.init(frame: CGRect(x: 0, y: 0, width: 320, height: Self.toolbarHeight)) }\n}"),
+            // A SwiftUI view's own top bar, of its design height, the safe area added apart (Hackers' comments sheet).
+            Example("""
+                import SwiftUI
+                struct SheetChrome: View {
+                    private static let navigationBarHeight: CGFloat = 44
+                    var inset: CGFloat
+                    var body: some View { Color.clear.frame(height: Self.navigationBarHeight + inset, alignment: .top) }
+                    var contentTop: CGFloat { inset + Self.navigationBarHeight }
+                }
+                """),
             // A view in a navigation bar's place is named as that view, not as the bar.
             Example("private struct Constants { static let navigationLinkViewHeight: CGFloat = 44 }"),
             .objc("#define kNavHeaderHeight 64"),

@@ -64,6 +64,24 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 }
                 @end
                 """, suggestion: "`CGRect frame = [self.view convertRect:keyboardFrame fromCoordinateSpace:self.view.window.screen.coordinateSpace];`"),
+            // A member bound and laid out with is the frame laid out with.
+            Example("""
+                @objc func keyboardWillShow(_ n: Notification) {
+                    let height = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0
+                    bottom.constant = height
+                }
+                """),
+            // Stored, and what reads it lays out with it raw.
+            Example("""
+                final class KeyboardObserver {
+                    var screenFrame: CGRect = .zero
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        let end = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect ?? .zero
+                        self.screenFrame = end
+                    }
+                    func layout() { bottom.constant = screenFrame.height }
+                }
+                """),
             Example("""
                 func observe() {
                     NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { n in
@@ -90,6 +108,63 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 @end
                 """),
             Example("let key = UIResponder.keyboardFrameBeginUserInfoKey"),
+            // Read and dropped: whether the notification carries a frame.
+            Example("@objc func keyboardWillShow(_ n: Notification) { let _ = n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect; visible = true }"),
+            // Only compared: is the keyboard floating, on screen, only a hardware keyboard's bar —
+            // questions of the screen, asked in its coordinates (blink, a-Shell).
+            Example("""
+                @objc func keyboardWillChange(_ n: Notification) {
+                    guard let end = n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return }
+                    isFloating = end.origin.x > 0 && end.origin.y > 0
+                    isOnScreen = screenHeight >= end.maxY
+                }
+                """),
+            Example("""
+                @objc func keyboardWillChange(_ n: Notification) {
+                    let height = (n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0
+                    let x = (n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect)?.origin.x ?? 0
+                    showsToolbar = height > 200 && x > 0
+                }
+                """),
+            Example("""
+                @objc func keyboardDidChange(_ notification: Notification) {
+                    let keyboardFrame: CGRect = (notification.userInfo![UIResponder.keyboardFrameEndUserInfoKey] as! NSValue).cgRectValue
+                    externalKeyboardPresent = keyboardFrame.size.height < 60
+                }
+                """),
+            .objc("""
+                - (void)keyboardDidChange:(NSNotification *)n {
+                    CGRect keyboardFrame = [n.userInfo[UIKeyboardFrameEndUserInfoKey] CGRectValue];
+                    self.externalKeyboardPresent = keyboardFrame.size.height < 60;
+                }
+                """),
+            // Stored for the code that lays out, which converts it there (blink's `KBObserver`).
+            Example("""
+                final class KeyboardObserver {
+                    var screenFrame: CGRect?
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        let end = n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+                        self.screenFrame = end
+                    }
+                    func bottomInset(in view: UIView) -> CGFloat {
+                        guard let screen = view.window?.screen, let frame = screenFrame else { return 0 }
+                        return view.bounds.intersection(screen.coordinateSpace.convert(frame, to: view)).height
+                    }
+                }
+                """),
+            // Stored in a static a class method hands out, converted where it is used (JGProgressHUD).
+            .objc("""
+                static CGRect keyboardFrame;
+                @implementation HUD
+                + (void)keyboardFrameWillChange:(NSNotification *)n {
+                    keyboardFrame = [n.userInfo[UIKeyboardFrameEndUserInfoKey] CGRectValue];
+                }
+                + (CGRect)currentKeyboardFrame { return keyboardFrame; }
+                - (CGRect)insetFrameForView:(UIView *)view {
+                    return [view convertRect:[[self class] currentKeyboardFrame] fromCoordinateSpace:view.window.screen.coordinateSpace];
+                }
+                @end
+                """),
             // The begin frame tells an appearance from a move (SlackTextViewController).
             Example("func f(_ n: Notification) { let begin = n.userInfo?[UIResponder.keyboardFrameBeginUserInfoKey] as? CGRect; moved = begin != nil }"),
             .objc("- (void)f:(NSNotification *)n { CGRect b = [n.userInfo[UIKeyboardFrameBeginUserInfoKey] CGRectValue]; self.moved = !CGRectIsNull(b); }"),
@@ -140,7 +215,128 @@ struct KeyboardFrameUnconvertedRule: Rule {
             q += 1
         }
         if Self.isReturned(k, in: body, of: f) { return }
+        if let bound = Self.boundName(k, in: body, of: f) {
+            // Read and dropped (`let _ = … as? CGRect`): a presence check.
+            if bound.name == "_" { return }
+            if bound.declared {
+                let uses = LocalFlow.uses(of: bound.name, after: bound.token, in: body, of: f)
+                // Only compared — is the keyboard on screen, floating, only a hardware keyboard's
+                // bar: questions asked of the screen, in the screen's coordinates.
+                if uses.allSatisfy({ Self.isCompared($0, in: f) }) { return }
+                // Stored for other code, which converts it where it lays out (blink's `kbScreenFrame`).
+                let stored = Set(uses.compactMap { Self.storedName(at: $0, in: f) })
+                if !stored.isEmpty, Self.isConverted(stored, in: f) { return }
+            } else if Self.isConverted([bound.name], in: f) {
+                // Stored straight into a property or static (`keyboardFrame = [… CGRectValue];`)
+                // that code elsewhere in the file converts (JGProgressHUD's `insetFrameForView:`).
+                return
+            }
+        }
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's")
+    }
+
+    /// The name the read at `k` is assigned to, in the statement that reads it: a local it
+    /// declares (`let end = …`, `guard let end = …`, `CGRect r = …`; `declared`), or a variable or
+    /// property it is stored in (`self.frame = …`, `keyboardFrame = …`). Nil when the read is
+    /// used in place (`bottom.constant = (… as? CGRect)?.height ?? 0` stores a height, not the frame).
+    static func boundName(_ k: Int, in body: Scope, of f: CodeFile) -> (name: String, token: Int, declared: Bool)? {
+        var q = k - 1
+        var depth = 0
+        while q > body.open, k - q < 48 {
+            if f.isPunct(q, ")") || f.isPunct(q, "]") { depth += 1 }
+            if f.isPunct(q, "(") || f.isPunct(q, "[") { depth -= 1 }
+            if depth < 0 && f.language == .swift { depth = 0 }
+            if f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") { return nil }
+            if depth <= 0, f.isPunct(q, "="), f[q - 1].kind == .identifier || f.text(q - 1) == "_" || f.isPunct(q - 1, "?") {
+                var name = q - 1
+                // `let frame: CGRect = …`, `var end: CGRect? = …`: past the type to the name.
+                if f.language == .swift {
+                    var t = name
+                    if f.isPunct(t, "?") { t -= 1 }
+                    if f[t].kind == .identifier, f.isPunct(t - 1, ":"), f[t - 2].kind == .identifier { name = t - 2 }
+                }
+                guard f[name].kind == .identifier || f.text(name) == "_" else { return nil }
+                if f.text(name) == "_" { return ("_", name, true) }
+                let declared = f.language == .swift ? (f.is(name - 1, .let) || f.is(name - 1, .var))
+                    : (f.isPunct(name - 1, "*") || f[name - 1].kind == .identifier)
+                // Only the frame itself is bound: `= read as? CGRect`, `= [read CGRectValue]`, not
+                // `= (read as? CGRect)?.height`.
+                if !Self.bindsTheFrame(from: q + 1, read: k, in: f) { return nil }
+                return (f.text(name), name, declared)
+            }
+            q -= 1
+        }
+        return nil
+    }
+
+    /// Whether the initializer starting at `s` is the frame read at `k` or one of its members,
+    /// and nothing more: the statement ends after the read's subscript, a cast (`as? CGRect`,
+    /// `as! NSValue`), member reads (`.cgRectValue`, `?.height`, `.origin.x`), the Objective-C
+    /// message the read is the receiver of (`CGRectValue`), or a default (`?? .zero`).
+    static func bindsTheFrame(from s: Int, read k: Int, in f: CodeFile) -> Bool {
+        var e = k + 1
+        // The subscript or message the key is the argument of.
+        while e < f.tokens.count, f.isPunct(e, "]") || f.isPunct(e, ")") { e += 1 }
+        while e < f.tokens.count {
+            if f.is(e, .as) { e += 1; if f.isPunct(e, "?") || f.isPunct(e, "!") { e += 1 }; e += 1; continue }
+            if f.isPunct(e, "."), f[e + 1].kind == .identifier { e += 2; continue }
+            if f.isPunct(e, "?") || f.isPunct(e, "!"), f.isPunct(e + 1, ".") { e += 1; continue }
+            if f.text(e) == "CGRectValue", f.isPunct(e + 1, "]") { e += 2; continue }
+            if f.isPunct(e, ")"), f.pair(e) >= s { e += 1; continue }
+            if f[e].isPunct("?", "?") || (f.isPunct(e, "?") && f.isPunct(e + 1, "?")) { return true }
+            break
+        }
+        return e >= f.tokens.count || f.isPunct(e, ";") || f.isPunct(e, ",") || f.is(e, .else) || f.isPunct(e, "{") || f[e].isLineStart
+    }
+
+    /// Whether the use of a frame at `u` is an operand of a comparison, after its member chain
+    /// (`frame.origin.x > 0`, `screenHeight >= frame.maxY`, `frame.size.height <= bar`).
+    static func isCompared(_ u: Int, in f: CodeFile) -> Bool {
+        var e = u
+        while f.isPunct(e + 1, ".") || f.isPunct(e + 1, "?") || f.isPunct(e + 1, "!") {
+            if f.isPunct(e + 1, "."), f[e + 2].kind == .identifier { e += 2 } else if f.isPunct(e + 1, "?") && f.isPunct(e + 2, ".") || f.isPunct(e + 1, "!") { e += 1 } else { break }
+        }
+        return f[e + 1].isComparison || (u > 0 && f[u - 1].isComparison)
+    }
+
+    /// The variable or property a use at `u` is stored in, as the whole right-hand side:
+    /// `self.kbScreenFrame = frame`, `kbFrame = frame;`.
+    static func storedName(at u: Int, in f: CodeFile) -> String? {
+        guard f.isPunct(u - 1, "="), f[u - 2].kind == .identifier,
+              f.isPunct(u + 1, ";") || f[u + 1].isLineStart || f.isPunct(u + 1, "}") else { return nil }
+        if f.language == .swift, f.is(u - 3, .let) || f.is(u - 3, .var) { return nil }
+        return f.text(u - 2)
+    }
+
+    /// Whether code in the file converts a value named in `names`, or what a member that
+    /// returns one of them gives (`+currentKeyboardFrame { return keyboardFrame; }`): a body
+    /// that calls `convert(`/`convertRect:` and mentions the name.
+    static func isConverted(_ names: Set<String>, in f: CodeFile) -> Bool {
+        var names = names
+        // Members that hand a stored frame back, two steps deep.
+        for _ in 0..<2 {
+            for scope in f.structure.scopes where scope.kind == .function || scope.kind == .accessor {
+                guard !names.contains(scope.name), scope.close - scope.open < 64 else { continue }
+                var q = scope.open + 1
+                while q < scope.close {
+                    if f.is(q, .return), f[q + 1].kind == .identifier, names.contains(f.text(q + 1)) { names.insert(scope.name); break }
+                    q += 1
+                }
+            }
+        }
+        var q = 0
+        while q < f.tokens.count {
+            if (f.is(q, .convert) && f.isPunct(q + 1, "(")) || (f.is(q, .convertRect) && f.isPunct(q + 1, ":")),
+               let body = f.innermostBody(of: q) {
+                var r = body.open + 1
+                while r < body.close {
+                    if f[r].kind == .identifier, names.contains(f.text(r)) { return true }
+                    r += 1
+                }
+            }
+            q += 1
+        }
+        return false
     }
 
     /// Whether the key at `k` is written, not read: a dictionary literal's key

@@ -56,6 +56,20 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 @end
                 """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
+            // Beside a name that resolves, an unknown one leaves only its own scenes without a
+            // delegate: a warning, since the app launches (blink's What's New window).
+            .objc("""
+                @implementation AppDelegate
+                - (UISceneConfiguration *)application:(UIApplication *)a configurationForConnectingSceneSession:(UISceneSession *)s options:(UISceneConnectionOptions *)o {
+                    if ([o.userActivities.anyObject.activityType isEqual:@"com.example.whatsnew"]) {
+                        return [UISceneConfiguration configurationWithName:↓@"whatsnew" sessionRole:s.role];
+                    }
+                    return [UISceneConfiguration configurationWithName:@"Default Configuration" sessionRole:s.role];
+                }
+                @end
+                """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
+                             "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false,
+                  message: "Scene configuration \"whatsnew\" is not a UISceneConfigurationName App `App`'s Info.plist declares: the scenes asked for with it get no delegate (the app launches with \"Default Configuration\")"),
         ],
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
@@ -189,12 +203,20 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             // An app without a manifest is scene-manifest-missing's finding, not this rule's.
             guard !candidates.isEmpty else { continue }
             // A configuration whose delegate class (or storyboard) the code sets resolves itself.
-            for use in facts.sceneConfigurationNames where !resolvedInCode.contains(use.name)
-            && !candidates.contains(where: { app in app.facts.configurations.contains { $0.name == use.name } }) {
+            func resolves(_ name: String) -> Bool {
+                resolvedInCode.contains(name) || candidates.contains(where: { app in app.facts.configurations.contains { $0.name == name } })
+            }
+            for use in facts.sceneConfigurationNames where !resolves(use.name) {
                 let where_ = candidates.count == 1 ? "App `\(candidates[0].name)`'s Info.plist" : "the Info.plist"
+                // Beside a name that resolves in the same method, only the scenes asked for with this
+                // one (a What's New window for one activity type: blink) get no delegate; the app
+                // launches with the other.
+                let other = facts.sceneConfigurationNames.first { $0.owner == use.owner && $0.function == use.function && $0.name != use.name && resolves($0.name) }
                 sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, column16: use.site.column16, offset: use.site.offset,
-                            message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName \(where_) declares",
-                            identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function)
+                            message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName \(where_) declares"
+                                + (other.map { ": the scenes asked for with it get no delegate (the app launches with \"\($0.name)\")" } ?? ""),
+                            identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function,
+                            severity: other == nil ? nil : .warning)
             }
         }
     }

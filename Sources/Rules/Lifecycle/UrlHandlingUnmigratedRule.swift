@@ -22,20 +22,20 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
         triggering: [
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
+                    func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { handle(url); return true }
                 }
                 """, wraps: false),
             // Only the modern callback of a pair with iOS 8's forwarder.
             .objc("""
                 @implementation AppDelegate
                 - (BOOL)application:(UIApplication *)a openURL:(NSURL *)url sourceApplication:(NSString *)s annotation:(id)an { return [self application:a openURL:url options:@{}]; }
-                - (BOOL)↓application:(UIApplication *)a openURL:(NSURL *)url options:(NSDictionary *)o { return YES; }
+                - (BOOL)↓application:(UIApplication *)a openURL:(NSURL *)url options:(NSDictionary *)o { [self handle:url]; return YES; }
                 @end
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"], wraps: false),
             // A SwiftUI app whose scenes take no links: the adaptor's callback is never called.
             Example("""
                 class AppDelegate: NSObject, UIApplicationDelegate {
-                    func ↓application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool { true }
+                    func ↓application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool { handle(userActivity); return true }
                 }
                 @main struct TheApp: App {
                     @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
@@ -44,7 +44,7 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 """, wraps: false),
             .objc("""
                 @implementation AppDelegate
-                - (BOOL)↓application:(UIApplication *)a continueUserActivity:(NSUserActivity *)u restorationHandler:(id)h { return YES; }
+                - (BOOL)↓application:(UIApplication *)a continueUserActivity:(NSUserActivity *)u restorationHandler:(id)h { [self handle:u]; return YES; }
                 @end
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"], wraps: false),
             Example("""
@@ -61,7 +61,7 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                         if let item = launchOptions?[UIApplication.LaunchOptionsKey.↓shortcutItem] as? UIApplicationShortcutItem { perform(item) }
                         return true
                     }
-                    func ↓application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+                    func ↓application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) { perform(shortcutItem); completionHandler(true) }
                 }
                 """, wraps: false),
             .objc("""
@@ -80,6 +80,14 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 """, wraps: false),
         ],
         nonTriggering: [
+            // A stub that only answers continues nothing (blink's app delegate).
+            .objc("""
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application continueUserActivity:(NSUserActivity *)userActivity restorationHandler:(void (^)(NSArray *))restorationHandler {
+                    return YES;
+                }
+                @end
+                """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
@@ -156,7 +164,8 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         let methods = r.facts.flatMap(\.methods)
         func context(_ m: MethodFact) -> Context { r.model.context(ofType: m.typeName, function: m.kind.rawValue) }
-        let inApp = methods.filter { context($0) == .appDelegate }
+        // An app delegate's stub that handles nothing (`{ return YES; }`) has nothing to move.
+        let inApp = methods.filter { context($0) == .appDelegate && !$0.isEmpty }
         let inScene = methods.filter { context($0) == .sceneDelegate }
         func report(_ m: MethodFact, _ message: String) {
             sink.report(description, path: m.site.path, line: m.site.line, column: m.site.column, column16: m.site.column16, offset: m.site.offset,

@@ -69,6 +69,10 @@ struct MainScreenRule: ScreenGeometryRule {
                         ?? AVCaptureVideoOrientation(deviceOrientation: UIScreen.main.orientation) ?? .portrait
                 }
                 """),
+            // Whether a screen is the built-in one: only the main screen answers that (blink, YYKit).
+            Example("func f() { guard let window = view.window, window.screen === UIScreen.main else { return } }"),
+            .objc("@implementation UIScreen (Kit)\n- (BOOL)isMain { return [self isEqual:[UIScreen mainScreen]]; }\n@end"),
+            .objc("@implementation Info\n- (void)list { UIScreen *main = UIScreen.mainScreen; for (UIScreen *s in UIScreen.screens) { NSLog(@\"%d\", main == s); } }\n@end"),
             Example("let screen = view.window?.windowScene?.screen"),
             Example("let screens = UIScreen.screens"),
             Example("extension UIScreen { func describe() {} }"),

@@ -20,6 +20,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A parameter's default: the function takes the scale already; its callers should pass one (Chatto's `bma_round`).
+            Example("extension CGFloat {\n    func pixelRounded(scale: CGFloat = ↓UIScreen.main.scale) -> CGFloat { (self * scale).rounded() / scale }\n}",
+                    suggestion: "This is a parameter's default value: the function already takes the scale."),
             // A vendored UIKit for the Mac declares `UIView` too (iCarousel's Chameleon demo): the view is still UIKit's.
             .objc("@implementation ReflectionView\n- (void)update {\n    CGFloat s = [[↓UIScreen mainScreen] scale];\n}\n@end",
                   files: ["ReflectionView.h": "@interface ReflectionView : UIView\n@end",

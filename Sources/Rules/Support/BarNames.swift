@@ -134,6 +134,12 @@ enum BarNames {
             // system bar (ello's title bar: `make.height.equalTo(Size.navigationHeight)`).
             if isHeightConstraint(callee: open - 1, in: f), let type = f.enclosingType(of: k), isOwnView(type, in: f) { return true }
             let callee = f.text(open - 1)
+            // A SwiftUI view's `.frame(height: Self.navigationBarHeight + inset)`: SwiftUI sizes no
+            // UIKit bar, so this is a view of the app's own, of its design height (Hackers' sheet chrome).
+            if f.language == .swift, callee == "frame", f.isPunct(open - 2, "."),
+               let label = argumentLabel(of: k, in: open, in: f), ["height", "minHeight", "idealHeight", "maxHeight"].contains(label) {
+                return true
+            }
             // The name alone is the height argument: CGRectMake's fourth, CGSizeMake's second, `height:`.
             var s = k
             if f.isPunct(s - 1, ".") { s -= 2 }  // `Self.toolbarHeight`, `Layout.toolbarHeight`
@@ -158,6 +164,20 @@ enum BarNames {
             }
         }
         return false
+    }
+
+    /// The label of the argument holding `k` in the call opened at `open` (`height` in
+    /// `.frame(height: a + b)`), nil for an unlabelled one.
+    static func argumentLabel(of k: Int, in open: Int, in f: CodeFile) -> String? {
+        var q = k - 1, depth = 0
+        while q > open {
+            if f.isPunct(q, ")") || f.isPunct(q, "]") { depth += 1 }
+            if f.isPunct(q, "(") || f.isPunct(q, "[") { depth -= 1 }
+            if depth == 0, f.isPunct(q, ",") { return nil }
+            if depth == 0, f.isPunct(q, ":"), f[q - 1].kind == .identifier, f.isPunct(q - 2, ",") || q - 2 == open { return f.text(q - 1) }
+            q -= 1
+        }
+        return nil
     }
 
     /// Whether the call at `callee` sets a height constraint: SnapKit's `make.height.equalTo(…)`,

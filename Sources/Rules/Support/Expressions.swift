@@ -332,6 +332,30 @@ enum Expr {
     /// Whether the main screen's scale read at `s` stands in for a display scale of 0: its body
     /// reads `displayScale` before it, and the read's statement, or the condition of the `if` or
     /// `guard` it is in, compares something with 0 (`s == 0 ? UIScreen.main.scale : s`).
+    /// Whether the expression starting at `s` is a parameter's default value in a Swift
+    /// function's or initializer's declaration: `func f(scale: CGFloat = <s>…)`.
+    static func isDefaultArgument(_ s: Int, in f: CodeFile) -> Bool {
+        guard f.language == .swift, f.isPunct(s - 1, "=") else { return false }
+        var q = s - 2, depth = 0, steps = 0
+        while q > 0, steps < 64 {
+            if f.isPunct(q, ")") || f.isPunct(q, "]") { depth += 1 }
+            if f.isPunct(q, "[") { depth -= 1 }
+            if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return false }
+            if f.isPunct(q, "(") {
+                if depth == 0 {
+                    var name = q - 1
+                    if f.isPunct(name, ">") { while name > 0, !f.isPunct(name, "<") { name -= 1 }; name -= 1 }
+                    if f.isPunct(name, "?") || f.isPunct(name, "!") { name -= 1 }
+                    return f.is(name - 1, .func) || f.text(name) == "init" || f.text(name) == "subscript"
+                }
+                depth -= 1
+            }
+            q -= 1
+            steps += 1
+        }
+        return false
+    }
+
     static func isZeroScaleFallback(_ s: Int, in f: CodeFile) -> Bool {
         guard let first = f.displayScaleTokens.first, first < s, let body = f.innermostBody(of: s),
               f.displayScaleTokens.contains(where: { $0 > body.open && $0 < s }) else { return false }

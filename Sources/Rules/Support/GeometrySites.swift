@@ -32,6 +32,14 @@ struct GeometrySite {
                                     message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
             }
         }
+        var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
+        if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) { site!.shapes.insert(.defaultArgument) }
+        return site
+    }
+
+    /// The finding a main-screen read at `k` makes by what it reads (`screen-size-device-check`
+    /// aside).
+    static func direct(_ read: ScreenRead, text: String, keptIn: [Int], at k: Int, in f: CodeFile) -> GeometrySite? {
         switch read.kind {
         case .scale:
             return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
@@ -64,6 +72,17 @@ struct GeometrySite {
             let next = read.chain.end + 1
             if f.isPunct(next, ".") && Self.capabilityQuestions.contains(f.text(next + 1))
                 || Self.capabilityQuestions.contains(f.text(next)) && f.isPunct(next + 1, ":") { return nil }
+            // `window.screen === UIScreen.main`, `[self isEqual:[UIScreen mainScreen]]`: whether a screen
+            // is the built-in one — a question only the main screen answers, in place or through a
+            // local only compared (blink's external-display checks, YYKit's `UIScreen` category).
+            if read.chain.members.count == 1 || read.chain.members.count == 2 && f.text(read.chain.members[1].token) == "isEqual" {
+                let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+                if Self.isIdentityCompared(s, e, in: f) || read.chain.members.count == 2 { return nil }
+                if let local = LocalFlow.local(initializedBy: s, e, in: f) {
+                    let uses = LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
+                    if !uses.isEmpty, uses.allSatisfy({ Self.isIdentityCompared($0, $0, in: f) }) { return nil }
+                }
+            }
             var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                     message: "`\(text)` is the main screen, which need not be the screen this scene is on")
             if read.chain.members.count > 1, Self.screenOnlyProperties.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
@@ -78,6 +97,15 @@ struct GeometrySite {
         let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
         guard let local = LocalFlow.local(initializedBy: s, e, in: f) else { return [] }
         return LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
+    }
+
+    /// Whether the screen expression `s...e` is compared for identity with another: an operand
+    /// of `==`, `!=`, `===`, `!==`, or either side of `isEqual:` / `isEqual(_:)`.
+    static func isIdentityCompared(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        let identity: Set<String> = ["==", "!=", "===", "!=="]
+        if identity.contains(f.text(e + 1)) || (s > 0 && identity.contains(f.text(s - 1))) { return true }
+        if f.text(e + 1) == "isEqual" || (f.isPunct(e + 1, ".") && f.text(e + 2) == "isEqual") { return true }
+        return s > 1 && (f.isPunct(s - 1, ":") || f.isPunct(s - 1, "(")) && f.text(s - 2) == "isEqual"
     }
 
     /// Messages that ask an object what it is or can do, not what it measures.
@@ -108,7 +136,7 @@ struct GeometrySite {
         }
         let what = (Catalog.rule(alias.rule) as? any ScreenGeometryRule ?? MainScreenRule()).aliasReading
         return GeometrySite(rule: alias.rule, facet: alias.facet, token: k,
-                            message: "`\(alias.name)` (\(via)) \(what)")
+                            message: "`\(alias.name)` (\(via)) \(what)", shapes: Expr.isDefaultArgument(start, in: f) ? .defaultArgument : [])
     }
 
     /// The alias a name at `k` refers to, with the extent of the use (`T.name`, `name(…)`, `[T name]`).
@@ -203,7 +231,14 @@ enum NameUse {
 /// Fixes for the screen rules, by what the code needs and where it is: what the site has
 /// (`FixSite.receiver`, nil in a type method or an object with no view), else a parameter.
 enum GeometryFixes {
+    /// For a parameter's default value: what the callers that leave it out should pass.
+    static func defaultArgument(_ site: FixSite, _ what: String) -> String? {
+        guard site.shapes.contains(.defaultArgument) else { return nil }
+        return "This is a parameter's default value: the function already takes \(what). Drop the default and pass it at the calls that leave it out, from the view that lays out or draws (its trait collection, bounds or window scene)."
+    }
+
     static func scale(_ site: FixSite) -> String {
+        if let text = defaultArgument(site, "the scale") { return text }
         if site.shapes.contains(.zeroScaleFallback) {
             return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
         }
@@ -230,6 +265,7 @@ enum GeometryFixes {
     }
 
     static func bounds(_ site: FixSite) -> String {
+        if let text = defaultArgument(site, "the size") { return text }
         if site.shapes.contains(.fillsScreenTest) {
             // Swapping in the view's bounds would make the test always true.
             let traits = site.receiver.map { "`\($0.traits).horizontalSizeClass`" } ?? "the horizontal size class (taken as a parameter)"
@@ -289,6 +325,7 @@ enum GeometryFixes {
     }
 
     static func screen(_ site: FixSite) -> String {
+        if let text = defaultArgument(site, "the screen") { return text }
         // The screen's traits: the view's own (or the window's) trait collection is what resizes.
         if site.shapes.contains(.screenTraits) {
             if site.isSwiftUIView { return "Read the trait in the view's environment (`@Environment(\\.horizontalSizeClass)` and the like): it is the window's, not the whole screen's." }

@@ -37,6 +37,9 @@ enum ProjectFacts {
                 }
             case .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground, .applicationWillEnterForeground:
                 fact.isEmpty = f.isTemplateStub(scope)
+            case .applicationOpenURL, .applicationContinueActivity, .applicationPerformShortcut:
+                // A stub that only answers handles nothing: there is nothing to move to a scene.
+                fact.isEmpty = f.isTemplateStub(scope) || f.onlyReturnsABoolean(scope)
             case .applicationDidFinishLaunching:
                 fact.launchOptionReads = f.launchOptionReads(in: scope).map { NamedSite(name: $0.key, site: site(of: $0.token, in: f)) }
             default:

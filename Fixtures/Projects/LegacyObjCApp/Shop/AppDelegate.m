@@ -9,6 +9,7 @@
 }
 
 - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+    [[NSNotificationCenter defaultCenter] postNotificationName:@"ShopOpenURL" object:url];
     return YES;
 }
 
