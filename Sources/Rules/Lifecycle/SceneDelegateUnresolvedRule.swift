@@ -57,7 +57,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false),
             // Beside a name that resolves, an unknown one leaves only its own scenes without a
-            // delegate: a warning, since the app launches (blink's What's New window).
+            // delegate, and says so (blink's What's New window).
             .objc("""
                 @implementation AppDelegate
                 - (UISceneConfiguration *)application:(UIApplication *)a configurationForConnectingSceneSession:(UISceneSession *)s options:(UISceneConnectionOptions *)o {
@@ -69,7 +69,7 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
                 @end
                 """, files: ["App/Info.plist": plistText(Example.appKeys + Example.launchKeys + Example.sceneKeys),
                              "App/SceneDelegate.h": "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"], wraps: false,
-                  message: "Scene configuration \"whatsnew\" is not a UISceneConfigurationName App `App`'s Info.plist declares: the scenes asked for with it get no delegate (the app launches with \"Default Configuration\")"),
+                  message: "Scene configuration \"whatsnew\" is not a UISceneConfigurationName App `App`'s Info.plist declares: the scenes asked for with it connect with no delegate and no window (\"Default Configuration\", asked for otherwise, resolves)"),
         ],
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.launchKeys + Example.sceneKeys, marked: false,
@@ -209,14 +209,14 @@ struct SceneDelegateUnresolvedRule: RepositoryRule {
             for use in facts.sceneConfigurationNames where !resolves(use.name) {
                 let where_ = candidates.count == 1 ? "App `\(candidates[0].name)`'s Info.plist" : "the Info.plist"
                 // Beside a name that resolves in the same method, only the scenes asked for with this
-                // one (a What's New window for one activity type: blink) get no delegate; the app
-                // launches with the other.
+                // one (a What's New window for one activity type: blink) get no delegate: said so. It
+                // stays an error, as the catalogue has it: stages are kept per rule, and a scene that
+                // connects with no delegate shows no window.
                 let other = facts.sceneConfigurationNames.first { $0.owner == use.owner && $0.function == use.function && $0.name != use.name && resolves($0.name) }
                 sink.report(description, path: use.site.path, line: use.site.line, column: use.site.column, column16: use.site.column16, offset: use.site.offset,
                             message: "Scene configuration \"\(use.name)\" is not a UISceneConfigurationName \(where_) declares"
-                                + (other.map { ": the scenes asked for with it get no delegate (the app launches with \"\($0.name)\")" } ?? ""),
-                            identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function,
-                            severity: other == nil ? nil : .warning)
+                                + (other.map { ": the scenes asked for with it connect with no delegate and no window (\"\($0.name)\", asked for otherwise, resolves)" } ?? ""),
+                            identity: "configuration \(use.name)", typeName: use.owner, functionName: use.function)
             }
         }
     }
