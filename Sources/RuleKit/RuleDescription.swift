@@ -136,7 +136,7 @@ public struct FixSite: Sendable, Equatable {
         if inTests {
             let window = language == .swift ? "`UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`"
                 : "`[[UIWindow alloc] initWithWindowScene:(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject]`"
-            return "In a test, set up the window yourself in the test host's scene, \(window) (iOS 13), with the view under test in it, and take \(what) from there."
+            return "In a test, give the view under test a fixed frame (a snapshot's reference size) and pass \(what) in; where it must be in a window, set the window up yourself in the test host's scene, \(window) (iOS 13), and take \(what) from there."
         }
         if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."

@@ -240,6 +240,28 @@ struct KeyboardFrameUnconvertedRule: Rule {
     /// property it is stored in (`self.frame = …`, `keyboardFrame = …`). Nil when the read is
     /// used in place (`bottom.constant = (… as? CGRect)?.height ?? 0` stores a height, not the frame).
     static func boundName(_ k: Int, in body: Scope, of f: CodeFile) -> (name: String, token: Int, declared: Bool)? {
+        guard let q = assignment(before: k, in: body, of: f),
+              f[q - 1].kind == .identifier || f.text(q - 1) == "_" || f.isPunct(q - 1, "?") else { return nil }
+        var name = q - 1
+        // `let frame: CGRect = …`, `var end: CGRect? = …`: past the type to the name.
+        if f.language == .swift {
+            var t = name
+            if f.isPunct(t, "?") { t -= 1 }
+            if f[t].kind == .identifier, f.isPunct(t - 1, ":"), f[t - 2].kind == .identifier { name = t - 2 }
+        }
+        guard f[name].kind == .identifier || f.text(name) == "_" else { return nil }
+        if f.text(name) == "_" { return ("_", name, true) }
+        let declared = f.language == .swift ? (f.is(name - 1, .let) || f.is(name - 1, .var))
+            : (f.isPunct(name - 1, "*") || f[name - 1].kind == .identifier)
+        // Only the frame itself is bound: `= read as? CGRect`, `= [read CGRectValue]`, not
+        // `= (read as? CGRect)?.height`.
+        guard Self.bindsTheFrame(from: q + 1, read: k, in: f) else { return nil }
+        return (f.text(name), name, declared)
+    }
+
+    /// The `=` of the statement that reads at `k`, outside the brackets the read is in
+    /// (`let end = n.userInfo?[…]`), nil when the statement assigns nothing.
+    static func assignment(before k: Int, in body: Scope, of f: CodeFile) -> Int? {
         var q = k - 1
         var depth = 0
         while q > body.open, k - q < 48 {
@@ -247,23 +269,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
             if f.isPunct(q, "(") || f.isPunct(q, "[") { depth -= 1 }
             if depth < 0 && f.language == .swift { depth = 0 }
             if f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") { return nil }
-            if depth <= 0, f.isPunct(q, "="), f[q - 1].kind == .identifier || f.text(q - 1) == "_" || f.isPunct(q - 1, "?") {
-                var name = q - 1
-                // `let frame: CGRect = …`, `var end: CGRect? = …`: past the type to the name.
-                if f.language == .swift {
-                    var t = name
-                    if f.isPunct(t, "?") { t -= 1 }
-                    if f[t].kind == .identifier, f.isPunct(t - 1, ":"), f[t - 2].kind == .identifier { name = t - 2 }
-                }
-                guard f[name].kind == .identifier || f.text(name) == "_" else { return nil }
-                if f.text(name) == "_" { return ("_", name, true) }
-                let declared = f.language == .swift ? (f.is(name - 1, .let) || f.is(name - 1, .var))
-                    : (f.isPunct(name - 1, "*") || f[name - 1].kind == .identifier)
-                // Only the frame itself is bound: `= read as? CGRect`, `= [read CGRectValue]`, not
-                // `= (read as? CGRect)?.height`.
-                if !Self.bindsTheFrame(from: q + 1, read: k, in: f) { return nil }
-                return (f.text(name), name, declared)
-            }
+            if depth <= 0, f.isPunct(q, "=") { return q }
             q -= 1
         }
         return nil
@@ -356,20 +362,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
            (body.declarationStart..<body.open).contains(where: { f[$0].kind == .punct && f.text($0) == "->" }),
            FactExtractor.singleExpression(body, in: f).map({ $0.0 <= k && k <= $0.1 }) == true { return true }
         // The local the read is bound to: `let rect = …read…`, `guard let end = …read… as? CGRect`.
-        var name: String? = nil
-        var q = k - 1
-        var depth = 0
-        while q > body.open, k - q < 48 {
-            if f.isPunct(q, ")") || f.isPunct(q, "]") { depth += 1 }
-            if f.isPunct(q, "(") || f.isPunct(q, "[") { depth -= 1 }
-            if depth < 0 && f.language == .swift { depth = 0 }
-            if f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") { break }
-            if depth <= 0, f.isPunct(q, "="), f[q - 1].kind == .identifier {
-                name = f.text(q - 1)
-                break
-            }
-            q -= 1
-        }
+        let name = assignment(before: k, in: body, of: f).flatMap { f[$0 - 1].kind == .identifier ? f.text($0 - 1) : nil }
         var r = body.open + 1
         while r < body.close {
             if f.is(r, .return) {

@@ -69,6 +69,8 @@ struct MainScreenRule: ScreenGeometryRule {
                         ?? AVCaptureVideoOrientation(deviceOrientation: UIScreen.main.orientation) ?? .portrait
                 }
                 """),
+            // The main screen until the screen at hand is known (iSH: a keyboard notification's object is nil before iOS 16.1).
+            .objc("@implementation Terminal\n- (void)keyboardDidChange:(NSNotification *)n {\n    UIScreen *screen = UIScreen.mainScreen;\n    if (n.object != nil) screen = n.object;\n    [self fitTo:screen];\n}\n@end"),
             // Whether a screen is the built-in one: only the main screen answers that (blink, YYKit).
             Example("func f() { guard let window = view.window, window.screen === UIScreen.main else { return } }"),
             .objc("@implementation UIScreen (Kit)\n- (BOOL)isMain { return [self isEqual:[UIScreen mainScreen]]; }\n@end"),

@@ -81,6 +81,10 @@ struct GeometrySite {
                 if let local = LocalFlow.local(initializedBy: s, e, in: f) {
                     let uses = LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
                     if !uses.isEmpty, uses.allSatisfy({ Self.isIdentityCompared($0, $0, in: f) }) { return nil }
+                    // `UIScreen *screen = UIScreen.mainScreen; if (n.object != nil) screen = n.object;`:
+                    // the main screen only until the screen at hand is known, as `?? UIScreen.main` is
+                    // (iSH's keyboard notification, whose object is nil before iOS 16.1).
+                    if uses.contains(where: { f.isPunct($0 + 1, "=") && !f.isPunct($0 - 1, ".") }) { return nil }
                 }
             }
             var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
