@@ -34,13 +34,10 @@ public enum Parallel {
     /// cannot take items made on the way without a barrier per generation, where one worker
     /// waits for the other's last folder. Results come in no particular order: callers sort.
     public static func expand<T: Sendable, R: Sendable>(_ roots: [T], jobs: Int, _ body: @Sendable (T) -> (R, [T])) -> [R] {
-        // The mutex lives in a class the workers share by reference: a noncopyable `let` captured
-        // by a nested function is accessed as a variable, and ThreadSanitizer's exclusivity
-        // checks saw two workers modify it at once (the lock itself was never the problem).
         let queue = ExpandQueue<T, R>(items: roots)
         @Sendable func work() {
             while true {
-                let (item, finished): (T?, Bool) = queue.state.withLock { q in
+                let (item, finished): (T?, Bool) = queue.withLock { q in
                     if let item = q.items.popLast() {
                         q.busy += 1
                         return (item, false)
@@ -54,7 +51,7 @@ public enum Parallel {
                     continue
                 }
                 let (result, more) = body(item)
-                queue.state.withLock { q in
+                queue.withLock { q in
                     q.results.append(result)
                     q.items += more
                     q.busy -= 1
@@ -62,7 +59,7 @@ public enum Parallel {
             }
         }
         if max(1, jobs) == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
-        return queue.state.withLock { $0.results }
+        return queue.withLock { $0.results }
     }
 
     /// The number of cores.
@@ -94,15 +91,30 @@ public final class Background<T: Sendable>: Sendable {
 }
 
 /// `Parallel.expand`'s items to do, the workers busy with one, and what they have made.
-private final class ExpandQueue<T: Sendable, R: Sendable>: Sendable {
+/// The queue `expand`'s workers share.
+///
+/// Its lock is a pthread mutex (`NSLock`), not Synchronization's `Mutex`: that one's futex and
+/// atomics live in the precompiled toolchain library, where ThreadSanitizer cannot see them, so
+/// under contention it reported the state the lock guards as raced (CI, 2026-12-06; moving the
+/// `Mutex` into this class in 8d619e0 only made it rarer). ThreadSanitizer intercepts pthread
+/// mutexes. `@unchecked Sendable`: `state` is read and written only inside `withLock`, between
+/// `lock()` and `unlock()` of the one lock, so no two threads ever touch it at once.
+private final class ExpandQueue<T: Sendable, R: Sendable>: @unchecked Sendable {
     struct State {
         var items: [T]
         var busy = 0
         var results: [R] = []
     }
-    let state: Mutex<State>
+    private let lock = NSLock()
+    private var state: State
 
-    init(items: [T]) { state = Mutex(State(items: items)) }
+    init(items: [T]) { state = State(items: items) }
+
+    func withLock<V>(_ body: (inout State) -> V) -> V {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 }
 
 /// Preallocated result slots written by distinct workers at distinct indexes.
