@@ -421,8 +421,12 @@ extension CodeFile {
     /// The timing of the code at token `i`: its member's (see `MemberTiming`), without
     /// `inSizeTransition` inside a closure, block or local function (they run later, or whenever
     /// called); empty outside an instance member of a type.
+    /// Not `beforeWindow` either where the code runs once the view is in a window whatever
+    /// called its member: in a closure stored or handed on to run later (`prefetchHandler = { … }`,
+    /// `performBackgroundTask { … }`, a `completion:` block), after a `guard` on the window
+    /// (`guard let window = view.window else { return }`), or in a member given a window.
     public func timing(at i: Int) -> MemberTiming {
-        var deferred = false
+        var deferred = false, later = false
         var s = i >= 0 && i < tokens.count ? structure.scopeIndex(of: i) : -1
         let scopes = structure.scopes
         while s >= 0 {
@@ -432,11 +436,72 @@ extension CodeFile {
                 guard !scope.isStatic, isInstanceMember(scope) else { return [] }
                 var t = memberTimings.byScope[s] ?? []
                 if deferred { t.remove(.inSizeTransition) }
+                if t.contains(.beforeWindow),
+                   later || scope.parameterNames.contains(where: { $0.lowercased().hasSuffix("window") }) || guardsWindow(scope, before: i) {
+                    t.remove(.beforeWindow)
+                }
                 return t
             }
             if scope.kind == .closure || scope.kind == .function { deferred = true }
+            if scope.kind == .closure, runsLater(closureOpenedAt: scope.open) { later = true }
             s = scope.parent
         }
         return []
+    }
+
+    /// Calls that keep a closure to run later, not while they are called.
+    static let laterCalls: Set<String> = ["async", "asyncAfter", "dispatch_async", "dispatch_after", "performBackgroundTask", "addObserver",
+                                          "addObserverForName", "sink", "observe", "subscribe", "addOperationWithBlock", "addOperation",
+                                          "dataTask", "dataTaskWithURL", "requestAuthorization", "Task"]
+
+    /// Whether the closure or block opened at `open` runs later than the code around it: it is
+    /// assigned (`handler = { … }`), labelled as a completion or handler, or given to a call that
+    /// keeps it (`laterCalls`).
+    func runsLater(closureOpenedAt open: Int) -> Bool {
+        var q = open - 1
+        if language != .swift {
+            // `^(id x) {`: the block's parameters, then its caret.
+            if isPunct(q, ")"), pair(q) >= 0, pair(q) < q { q = pair(q) - 1 }
+            guard isPunct(q, "^") else { return false }
+            q -= 1
+        }
+        if isPunct(q, "=") { return true }
+        if isPunct(q, ":"), self[q - 1].kind == .identifier {
+            let label = text(q - 1).lowercased()
+            if label.hasSuffix("completion") || label.hasSuffix("handler") || label.hasSuffix("block") && label != "block" { return true }
+        }
+        // A trailing closure: `performBackgroundTask { … }`, `DispatchQueue.main.async { … }`.
+        if language == .swift, self[q].kind == .identifier, Self.laterCalls.contains(text(q)) { return true }
+        if language == .swift, isPunct(q, ")"), pair(q) >= 0, pair(q) < q, Self.laterCalls.contains(text(pair(q) - 1)) { return true }
+        // An argument: the call whose parentheses hold it.
+        var depth = 0, steps = 0
+        while q > 0, steps < 64 {
+            if isPunct(q, ")") || isPunct(q, "]") { depth += 1 }
+            if isPunct(q, "{") || isPunct(q, "}") || isPunct(q, ";") { return false }
+            if isPunct(q, "(") || isPunct(q, "[") {
+                if depth == 0 { return isPunct(q, "(") && Self.laterCalls.contains(text(q - 1)) }
+                depth -= 1
+            }
+            q -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// Whether a `guard` before `i` in `member` asks for the view's window (`guard let window =
+    /// self.view.window else { return }`): after it the view is in one.
+    func guardsWindow(_ member: Scope, before i: Int) -> Bool {
+        var q = member.open + 1
+        while q < i {
+            if self.is(q, .guard) {
+                var e = q + 1
+                while e < i, !self.is(e, .else), e - q < 24 {
+                    if isPunct(e, "."), text(e + 1) == "window" { return true }
+                    e += 1
+                }
+            }
+            q += 1
+        }
+        return false
     }
 }

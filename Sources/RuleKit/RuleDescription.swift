@@ -46,6 +46,12 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// function takes the value already; its callers that leave it out are what to change
     /// (Chatto's `bma_round`).
     public static let defaultArgument = SiteShapes(rawValue: 2048)
+    /// A view controller's own root view (`view.frame = …` in `viewWillTransition`): its
+    /// container sizes it, so the fix is to leave it to the container (FloatingPanel).
+    public static let ownRootView = SiteShapes(rawValue: 4096)
+    /// Code of a `UIPresentationController`, whose layout callbacks are the container view's
+    /// (`containerViewDidLayoutSubviews`), not a view controller's or a view's (Delta's pause menu).
+    public static let presentationController = SiteShapes(rawValue: 8192)
 }
 
 public struct FixSite: Sendable, Equatable {

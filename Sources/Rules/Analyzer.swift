@@ -190,7 +190,12 @@ public struct Analyzer: Sendable {
                 } else { conditionLike = false }
                 q += 1
             }
-            guard conditionLike, mentionsName, q > name + 1, q - name < 64 else { continue }
+            // A switch the code sets to 0 or 1 (`#define FORCE_RASTERIZE_LAYERS 0` in SVGKit): a
+            // condition too, when defined outside every `#if` — not a default under `#ifndef NAME`
+            // the build may override, nor one of a pair chosen by platform (SVGKit's `SVGKIT_MAC`).
+            let switchValue = !mentionsName && q == name + 2 && ["0", "1"].contains(f.text(name + 1))
+                && !f.lexed.branches.contains { b in b.start <= Int(tokens[k].start) && Int(tokens[k].start) < b.end }
+            guard conditionLike, mentionsName || switchValue, q > name + 1, q - name < 64 else { continue }
             let body = f.buffer.text(Int(tokens[name + 1].start)..<tokens[q - 1].end)
             out.append(PlatformMacro(name: f.text(name), body: body))
         }

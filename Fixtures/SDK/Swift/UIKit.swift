@@ -342,6 +342,10 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
     @available(iOS, introduced: 7.0, deprecated: 11.0) open var bottomLayoutGuide: UILayoutSupport { fatalError() }
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
     open var shouldAutorotate: Bool { true }
+    // uikit/uiviewcontroller/prefersinterfaceorientationlocked and
+    // setneedsupdateofprefersinterfaceorientationlocked(): iOS 26.0
+    @available(iOS 26.0, *) open var prefersInterfaceOrientationLocked: Bool { false }
+    @available(iOS 26.0, *) open func setNeedsUpdateOfPrefersInterfaceOrientationLocked() {}
     open func loadView() {}
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}

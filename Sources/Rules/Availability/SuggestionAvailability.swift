@@ -49,8 +49,13 @@ public enum SuggestionAvailability {
     /// apps that still deploy below iOS 11 (uikit/uiview/safearealayoutguide and
     /// uikit/uiview/safeareainsets: iOS 11.0), and the SwiftUI sizes views are told to read
     /// (swiftui/view/containerrelativeframe(_:alignment:): iOS 17.0; swiftui/viewthatfits: iOS 16.0).
+    /// The scene's orientation lock preference, where a lock is what the code needs
+    /// (uikit/uiviewcontroller/prefersinterfaceorientationlocked and
+    /// setneedsupdateofprefersinterfaceorientationlocked(): iOS 26.0).
     static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11),
-                                                     "containerRelativeFrame": OSVersion(17), "ViewThatFits": OSVersion(16)]
+                                                     "containerRelativeFrame": OSVersion(17), "ViewThatFits": OSVersion(16),
+                                                     "prefersInterfaceOrientationLocked": OSVersion(26),
+                                                     "setNeedsUpdateOfPrefersInterfaceOrientationLocked": OSVersion(26)]
 
     /// Methods UIKit calls that suggestions send code to, with the iOS version from which it calls
     /// them and the method that runs at that moment before (uikit/uiviewcontroller/viewisappearing(_:):

@@ -33,6 +33,10 @@ struct IdiomLayoutRule: Rule {
             if site.timing.contains(.beforeWindow) {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` once it is in one (\(site.context == .viewController ? "`viewIsAppearing`" : "didMoveToWindow")) and again when it changes (registerForTraitChanges; traitCollectionDidChange before iOS 17), not in every layout pass."
             }
+            if site.timing.contains(.inSizeTransition) {
+                // During the transition the trait collection and bounds are still the old ones.
+                return "Decide from the size this callback is given — the new size, which the trait collection and bounds do not hold yet during the transition — or in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), once they do: a width threshold, not the device."
+            }
             return site.language == .swift ? "Compare `\(r.traits).horizontalSizeClass == .regular`, or the bounds you lay out in."
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
@@ -46,6 +50,9 @@ struct IdiomLayoutRule: Rule {
             // Building the mask of supported orientations by device (Aidoku's orientation modifier).
             Example("func orientations() -> UIInterfaceOrientationMask {\n    var mask: UIInterfaceOrientationMask = [.portrait, .landscape]\n    if UIDevice.current.↓userInterfaceIdiom == .pad { mask.insert(.portraitUpsideDown) }\n    return mask\n}",
                     suggestion: "Support every orientation instead of choosing them by device"),
+            // In a size transition the traits and bounds are still the old ones: the size given is the new one (TOPasscode).
+            .objc("@implementation Passcode\n- (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {\n    [super viewWillTransitionToSize:size withTransitionCoordinator:coordinator];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { return; }\n    [self relayoutFor:size];\n}\n@end",
+                  files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the size this callback is given"),
             // iOS 5's orientation callback, never called since iOS 6, is an orientation lock (Mumble's server list).
             .objc("@implementation List\n- (BOOL)shouldAutorotateToInterfaceOrientation:(UIInterfaceOrientation)o {\n    if ([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) return YES;\n    return o == UIInterfaceOrientationPortrait;\n}\n@end",
                   files: ["List.h": "@interface List : UITableViewController\n@end"], suggestion: "Support every orientation instead of choosing them by device"),
@@ -196,6 +203,9 @@ struct IdiomLayoutRule: Rule {
             // Hardware: a phone has an earpiece and a speaker (Nextcloud Talk's audio routes); a camera's frames.
             Example("final class Audio { var isAudioRouteChangeable: Bool { if UIDevice.current.userInterfaceIdiom == .phone { return true }; return false } }"),
             Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    func draw() { if UIDevice.current.userInterfaceIdiom == .phone { image = image.oriented(.left) } }\n}"),
+            // A title chosen by device (Delta's settings): text, not a layout.
+            Example("enum Variant {\n    case standard, splitView\n    var title: String {\n        switch UIDevice.current.userInterfaceIdiom {\n        case .pad: return NSLocalizedString(\"Full Screen\", comment: \"\")\n        default: return NSLocalizedString(\"Standard\", comment: \"\")\n        }\n    }\n}"),
+            Example("enum Section { case airPlay, sync }\nfinal class Settings: UITableViewController {\n    func title(for section: Section) -> String? {\n        switch section {\n        case .airPlay where self.view.traitCollection.userInterfaceIdiom == .pad: return NSLocalizedString(\"AirPlay / External Displays\", comment: \"\")\n        case .airPlay: return NSLocalizedString(\"AirPlay\", comment: \"\")\n        case .sync: return nil\n        }\n    }\n}"),
             // Haptics only an iPhone has; the keyboard's accessory bar, which iPad keyboards replace with
             // their assistant bar (blink): the device's hardware, not the window's size.
             Example("final class Bell: UIViewController {\n    func ring() { if UIDevice.current.userInterfaceIdiom == .phone { UINotificationFeedbackGenerator().notificationOccurred(.warning) } }\n}"),
@@ -427,6 +437,10 @@ struct IdiomLayoutRule: Rule {
             || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
             return true
         }
+        // A title chosen by device, and nothing else (Delta's "Full Screen" / "Standard" skin names).
+        if let block, choosesText(block, in: f) { return true }
+        // `case .airPlay where idiom == .pad: return NSLocalizedString(…)`: the case's body.
+        if let body = caseBody(after: k, in: f), choosesText(body, in: f) { return true }
         // `if idiom == .pad { … } else { _setupAccessoryView() }`: the other branch of the choice.
         if let block, f.is(block.upperBound + 1, .else), f.isPunct(block.upperBound + 2, "{"), f.pair(block.upperBound + 2) > block.upperBound + 2,
            (block.upperBound + 2..<f.pair(block.upperBound + 2)).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
@@ -444,6 +458,41 @@ struct IdiomLayoutRule: Rule {
         while c > max(0, k - 12), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }
         if c >= 0, f.is(c, .case), names(c..<k) { return true }
         return false
+    }
+
+    /// Whether every `return` in `range` gives text (a string literal, `NSLocalizedString(…)`,
+    /// `String(localized:)`) and nothing there is assigned: a label chosen by device, not a layout.
+    static func choosesText(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        var returns = 0
+        for q in range {
+            if f[q].isAssignment { return false }
+            guard f.is(q, .return) else { continue }
+            returns += 1
+            let v = q + 1
+            let text = f[v].kind == .string || (f.isPunct(v, "@") && f[v + 1].kind == .string)
+                || ["NSLocalizedString", "LocalizedStringKey"].contains(f.text(v)) || (f.text(v) == "String" && f.text(v + 2) == "localized")
+            if !text { return false }
+        }
+        return returns > 0
+    }
+
+    /// The body of the `case … where <k>:` label holding `k`: from its `:` to the next label or
+    /// the switch's end.
+    static func caseBody(after k: Int, in f: CodeFile) -> Range<Int>? {
+        var c = k - 1
+        while c > max(0, k - 16), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }
+        guard c >= 0, f.is(c, .case) else { return nil }
+        var colon = k + 1
+        while colon < min(k + 24, f.tokens.count), !f.isPunct(colon, ":") { if f.isPunct(colon, "{") { return nil }; colon += 1 }
+        guard f.isPunct(colon, ":") else { return nil }
+        var e = colon + 1, depth = 0
+        while e < f.tokens.count, e - colon < 200 {
+            if f.isPunct(e, "(") || f.isPunct(e, "[") || f.isPunct(e, "{") { depth += 1 }
+            if f.isPunct(e, ")") || f.isPunct(e, "]") || f.isPunct(e, "}") { if depth == 0 { break }; depth -= 1 }
+            if depth == 0, f.is(e, .case) || f.is(e, .default) { break }
+            e += 1
+        }
+        return (colon + 1)..<e
     }
 
     /// The block (`{` … `}`) the condition holding `k` opens, within its statement: `if idiom == .pad { … }`.

@@ -19,7 +19,13 @@ struct OrientationLayoutRule: Rule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIApplication.statusBarOrientation", "uikit/uiapplication/statusbarorientation"), .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: { site in
             if site.timing.contains(.inOrientationLock) {
-                return "An orientation lock is ignored for an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring): support every orientation, and lay out by the window's size rather than choose orientations by the current one."
+                // Apple's documentation (uikit/uiviewcontroller/prefersinterfaceorientationlocked): iOS 26.0; the system
+                // locks only while the scene is centered, as large as the screen and not occluded.
+                let update = site.language == .swift ? "setNeedsUpdateOfPrefersInterfaceOrientationLocked()" : "setNeedsUpdateOfPrefersInterfaceOrientationLocked"
+                let prefer = site.context == .viewController
+                    ? "say so with `prefersInterfaceOrientationLocked` (iOS 26) and call `\(update)` (iOS 26) when that changes"
+                    : "say so in the view controller that shows it, with `prefersInterfaceOrientationLocked` (iOS 26)"
+                return "An orientation lock is ignored for an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring): support every orientation, and lay out by the window's size rather than choose orientations by the current one. Where content must hold still while it runs (a game steered by tilting the device), \(prefer): the system locks the scene's orientation while it fills the screen."
             }
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {

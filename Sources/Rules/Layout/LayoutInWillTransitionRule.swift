@@ -14,8 +14,33 @@ struct LayoutInWillTransitionRule: Rule {
             as needed and lay out in viewDidLayoutSubviews / layoutSubviews, which always see the final size.
             """,
         sources: [.modernizeUIKit, .apple("viewWillTransition(to:with:)", "uikit/uicontentcontainer/viewwilltransition(to:with:)")],
-        fix: RuleDescription.fixed("Call setNeedsLayout (or update state) in the transition callback and assign frames and constants in viewDidLayoutSubviews / layoutSubviews."),
+        fix: { site in
+            if site.shapes.contains(.ownRootView) {
+                return "A view controller's own view is sized by its container — the window for a root view controller, the parent for a child — so a frame assigned here fights it: leave it to the container (an autoresizing mask or constraints where the view is added), and lay out its subviews in viewDidLayoutSubviews."
+            }
+            if site.shapes.contains(.presentationController) {
+                return "A presentation controller lays out in containerViewWillLayoutSubviews / containerViewDidLayoutSubviews (and frameOfPresentedViewInContainerView), which see the final size: assign frames there, and only update state in the transition callback."
+            }
+            return "Call setNeedsLayout (or update state) in the transition callback and assign frames and constants in viewDidLayoutSubviews / layoutSubviews."
+        },
         triggering: [
+            // The view controller's own view: its container sizes it (FloatingPanel's hosted panel).
+            Example("""
+                class Panel: UIViewController {
+                    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                        super.viewWillTransition(to: size, with: coordinator)
+                        if view.translatesAutoresizingMaskIntoConstraints { view.↓frame.size = size }
+                    }
+                }
+                """, suggestion: "A view controller's own view is sized by its container"),
+            Example("""
+                final class PausePresentation: UIPresentationController {
+                    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                        super.viewWillTransition(to: size, with: coordinator)
+                        contentView.↓frame = containerView!.bounds
+                    }
+                }
+                """, suggestion: "A presentation controller lays out in containerViewWillLayoutSubviews"),
             Example("""
                 class VC: UIViewController {
                     override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
@@ -93,7 +118,17 @@ struct LayoutInWillTransitionRule: Rule {
             while f.isPunct(e + 1, "."), f[e + 2].kind == .identifier { e += 2 }
             guard f[e + 1].isAssignment else { return }
         }
-        sink.report(description, at: k, message: "Layout assigned in `\(function.name)`; the size may change again before layout")
+        sink.report(description, at: k, message: "Layout assigned in `\(function.name)`; the size may change again before layout",
+                    shapes: Self.isOwnRootView(k, in: f) ? .ownRootView
+                        : f.enclosingType(of: k)?.inherits.contains("UIPresentationController") == true ? .presentationController : [])
+    }
+
+    /// Whether the frame set at `k` is the view controller's own view's: `view.frame`,
+    /// `self.view.frame.size`, `[self.view setFrame:…]`.
+    static func isOwnRootView(_ k: Int, in f: CodeFile) -> Bool {
+        let view = f.isPunct(k - 1, ".") ? k - 2 : k - 1
+        guard f.text(view) == "view", f.tokens[k].is(.frame) || f.tokens[k].is(.setFrame) || f.text(k) == "bounds" else { return false }
+        return !f.isPunct(view - 1, ".") || (f.is(view - 2, .self) && !f.isPunct(view - 3, "."))
     }
 
     /// Whether the closure or block opened at `open` is a completion: `completion: { _ in … }`,

@@ -20,6 +20,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // An overlay a presenter makes and pins with constraints (NVActivityIndicatorPresenter): `.zero` does.
+            Example("final class Presenter {\n    func show(in window: UIWindow) {\n        let container = UIView(frame: ↓UIScreen.main.bounds)\n        container.translatesAutoresizingMaskIntoConstraints = false\n        window.addSubview(container)\n    }\n}",
+                    suggestion: "create it with `.zero` — its superview sizes it — and lay it out from its container's bounds in constraints (or the container's layoutSubviews)."),
             // A subscription made in init runs for the view's whole life: the size init was given goes stale (isowords' cube).
             Example("final class Cube: UIView {\n    let nub = UIView()\n    init(size: CGSize, p: Publisher) {\n        super.init(frame: .zero)\n        p.sink { [weak self] _ in\n            self?.nub.center.x = ↓UIScreen.main.bounds.width / 2\n        }\n    }\n}",
                     suggestion: "Use `bounds`"),

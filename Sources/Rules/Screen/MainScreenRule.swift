@@ -30,6 +30,12 @@ struct MainScreenRule: ScreenGeometryRule {
                     suggestion: "Here the view is not in a window yet"),
             Example("final class Tiles: UIView {\n    override init(frame: CGRect) { super.init(frame: frame); setup() }\n    private func setup() { let screen = ↓UIScreen.main; tileSize = screen.bounds.size }\n}",
                     suggestion: "decide once the view is in one (didMoveToWindow, layoutSubviews)"),
+            // Set up from an initializer but run later, once the view is on screen: a stored handler, code
+            // after a guard on the window (Delta's skin previews) — there the window scene is there to ask.
+            Example("final class Skins: UIViewController {\n    required init?(coder: NSCoder) { super.init(coder: coder); prepare() }\n    private func prepare() { source.prefetchHandler = { [unowned self] item in self.load(item, ↓UIScreen.main.currentMode) } }\n}",
+                    suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
+            Example("final class Skins: UIViewController {\n    override func viewDidLoad() { super.viewDidLoad(); update() }\n    private func update() {\n        guard let window = view.window else { return }\n        load(window, ↓UIScreen.main.currentMode)\n    }\n}",
+                    suggestion: "Use `view.window?.windowScene?.screen`, the screen this view's scene is on."),
             // A window subclass asks itself for its scene's screen (YYKit's text effect window).
             .objc("@implementation EffectWindow\n- (void)show { [self moveTo:[↓UIScreen mainScreen]]; }\n@end",
                   files: ["EffectWindow.h": "@interface EffectWindow : UIWindow\n@end"], suggestion: "Use `self.windowScene.screen`"),

@@ -20,6 +20,12 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A default the build may override (`#ifndef` around it) decides nothing; nor does a value
+            // chosen by platform (SVGKit's `SVGKIT_MAC`, 1 off UIKit and 0 on it).
+            .objc("#import \"Define.h\"\n@implementation Text\n- (void)configure:(CALayer *)label {\n#if KIT_MAC\n    label.contentsScale = [[NSScreen mainScreen] backingScaleFactor];\n#else\n    label.contentsScale = [[↓UIScreen mainScreen] scale];\n#endif\n}\n@end",
+                  files: ["Define.h": "#if !TARGET_OS_IPHONE && !TARGET_OS_IOS && !TARGET_OS_TV\n#define KIT_MAC 1\n#else\n#define KIT_MAC 0\n#endif\n"]),
+            .objc("#import \"Switches.h\"\n@implementation Layers\n- (void)configure:(CALayer *)layer {\n#if RASTERIZE\n    layer.rasterizationScale = [[↓UIScreen mainScreen] scale];\n#endif\n}\n@end",
+                  files: ["Switches.h": "#ifndef RASTERIZE\n#define RASTERIZE 0\n#endif\n"]),
             // A parameter's default: the function takes the scale already; its callers should pass one (Chatto's `bma_round`).
             Example("extension CGFloat {\n    func pixelRounded(scale: CGFloat = ↓UIScreen.main.scale) -> CGFloat { (self * scale).rounded() / scale }\n}",
                     suggestion: "This is a parameter's default value: the function already takes the scale."),
@@ -30,6 +36,8 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                   suggestion: "self.traitCollection.displayScale"),
             // The main screen's scale standing in for a display scale of 0 (FloatingPanel's pixel scale).
             Example("extension UIView {\n    var pixelScale: CGFloat {\n        let s = traitCollection.displayScale\n        return s == 0 ? ↓UIScreen.main.scale : s\n    }\n}",
+                    suggestion: "stands in for a display scale of 0"),
+            Example("extension UIView {\n    var fp_displayScale: CGFloat {\n        let ret = traitCollection.displayScale\n        if ret == 0.0 {\n            return ↓UIScreen.main.scale\n        }\n        return ret\n    }\n}",
                     suggestion: "stands in for a display scale of 0"),
             // A scale that picks reference images in a test with no host app: no window to take it from.
             Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(↓UIScreen.main.scale, 2) }\n}",
@@ -74,6 +82,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // A branch the code switches off (`#define FORCE_RASTERIZE_LAYERS 0`, SVGKit) is never compiled.
+            .objc("#import \"Switches.h\"\n@implementation Layers\n- (void)configure:(CALayer *)layer {\n#if FORCE_RASTERIZE_LAYERS\n    layer.rasterizationScale = [[UIScreen mainScreen] scale];\n#endif\n}\n@end",
+                  files: ["Switches.h": "#define FORCE_RASTERIZE_LAYERS 0 // if true, layers rasterize\n"]),
             // A Display Zoom check is main-screen's: no display scale answers it.
             Example("func f() { let zoomed = UIScreen.main.scale != UIScreen.main.nativeScale }"),
             .objc("BOOL zoomed = [UIScreen mainScreen].nativeScale > [UIScreen mainScreen].scale;"),

@@ -371,8 +371,12 @@ enum Expr {
         while a > max(body.open + 1, s - 64), !ends(a - 1), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
         while b + 1 < min(body.close, s + 64), !ends(b + 1), !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
         if comparesWithZero(a..<(b + 1)) { return true }
+        // `if ret == 0.0 { return UIScreen.main.scale }`: the condition before the block's brace
+        // (a control scope starts at its brace).
         if let control = f.scopes(around: s).first(where: { $0.kind == .control && $0.open > body.open }) {
-            return comparesWithZero(control.declarationStart..<control.open)
+            var c = control.open
+            while c > max(body.open + 1, control.open - 64), !ends(c - 1) { c -= 1 }
+            return comparesWithZero(c..<control.open)
         }
         return false
     }

@@ -279,8 +279,10 @@ enum GeometryFixes {
         if site.shapes.contains(.inLoadView) {
             return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`\(site.language == .swift ? ".zero" : "CGRectZero")`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
         }
-        if site.shapes.contains(.initialFrame), !site.inStoredProperty, site.context == .view || site.context == .viewController {
-            let layout = site.context == .viewController ? "the view controller's viewDidLayoutSubviews (or constraints)" : "layoutSubviews (or constraints)"
+        if site.shapes.contains(.initialFrame), !site.inStoredProperty, site.context == .view || site.context == .viewController || site.context == .other {
+            // Elsewhere (a presenter adding its overlay to a window): constraints or the container's layout pass.
+            let layout = site.context == .viewController ? "the view controller's viewDidLayoutSubviews (or constraints)"
+                : site.context == .view ? "layoutSubviews (or constraints)" : "constraints (or the container's layoutSubviews)"
             return site.language == .swift
                 ? "This is the frame the view is created with, before any container holds it: create it with `.zero` — its superview sizes it — and lay it out from its container's bounds in \(layout)."
                 : "This is the frame the view is created with, before any container holds it: create it with `CGRectZero` — its superview sizes it — and lay it out from its container's bounds in \(layout)."

@@ -232,6 +232,9 @@ API_AVAILABLE(ios(17.0))
 - (void)presentViewController:(UIViewController *)viewController animated:(BOOL)animated completion:(void (^)(void))completion;
 - (void)dismissViewControllerAnimated:(BOOL)animated completion:(void (^)(void))completion;
 - (void)addChildViewController:(UIViewController *)child;
+// uikit/uiviewcontroller/prefersinterfaceorientationlocked: iOS 26.0
+@property (readonly) BOOL prefersInterfaceOrientationLocked API_AVAILABLE(ios(26.0));
+- (void)setNeedsUpdateOfPrefersInterfaceOrientationLocked API_AVAILABLE(ios(26.0));
 @end
 
 @interface UINavigationController : UIViewController
