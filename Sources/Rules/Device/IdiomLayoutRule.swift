@@ -203,6 +203,8 @@ struct IdiomLayoutRule: Rule {
             // Hardware: a phone has an earpiece and a speaker (Nextcloud Talk's audio routes); a camera's frames.
             Example("final class Audio { var isAudioRouteChangeable: Bool { if UIDevice.current.userInterfaceIdiom == .phone { return true }; return false } }"),
             Example("final class Camera: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate {\n    func draw() { if UIDevice.current.userInterfaceIdiom == .phone { image = image.oriented(.left) } }\n}"),
+            // Which biometry the device has (element-x's UI-test mock): hardware.
+            Example("final class Coordinator {\n    func mock(_ context: LAContextMock) {\n        context.biometryTypeValue = UIDevice.current.userInterfaceIdiom == .phone ? .faceID : .touchID\n    }\n}"),
             // A title chosen by device (Delta's settings): text, not a layout.
             Example("enum Variant {\n    case standard, splitView\n    var title: String {\n        switch UIDevice.current.userInterfaceIdiom {\n        case .pad: return NSLocalizedString(\"Full Screen\", comment: \"\")\n        default: return NSLocalizedString(\"Standard\", comment: \"\")\n        }\n    }\n}"),
             Example("enum Section { case airPlay, sync }\nfinal class Settings: UITableViewController {\n    func title(for section: Section) -> String? {\n        switch section {\n        case .airPlay where self.view.traitCollection.userInterfaceIdiom == .pad: return NSLocalizedString(\"AirPlay / External Displays\", comment: \"\")\n        case .airPlay: return NSLocalizedString(\"AirPlay\", comment: \"\")\n        case .sync: return nil\n        }\n    }\n}"),
@@ -437,6 +439,14 @@ struct IdiomLayoutRule: Rule {
             || (k..<block.upperBound).contains(where: { deviceBehaviours.contains($0, in: f) || mentionsKeyboard($0, in: f) }) {
             return true
         }
+        // `biometryType = isPhone ? .faceID : .touchID`: the statement names the device's biometry, Face ID
+        // or Touch ID — hardware a device has or lacks (element-x's UI-test mock). (`faceID` whole:
+        // `userInterfaceIdiom` holds it.)
+        if statement(around: k, in: f).contains(where: { q in
+            guard f[q].kind == .identifier else { return false }
+            let name = f.text(q).lowercased()
+            return name.contains("biometr") || name == "faceid" || name == "touchid"
+        }) { return true }
         // A title chosen by device, and nothing else (Delta's "Full Screen" / "Standard" skin names).
         if let block, choosesText(block, in: f) { return true }
         // `case .airPlay where idiom == .pad: return NSLocalizedString(…)`: the case's body.
@@ -458,6 +468,15 @@ struct IdiomLayoutRule: Rule {
         while c > max(0, k - 12), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }
         if c >= 0, f.is(c, .case), names(c..<k) { return true }
         return false
+    }
+
+    /// The statement holding `k`: back and forward to `;`, a brace, or (Swift) a line start.
+    static func statement(around k: Int, in f: CodeFile) -> Range<Int> {
+        var a = k, b = k
+        while a > 0, k - a < 48, !f.isPunct(a - 1, ";"), !f.isPunct(a - 1, "{"), !f.isPunct(a - 1, "}"), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
+        while b + 1 < f.tokens.count, b - k < 48, !f.isPunct(b + 1, ";"), !f.isPunct(b + 1, "{"), !f.isPunct(b + 1, "}"),
+              !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
+        return a..<(b + 1)
     }
 
     /// Whether every `return` in `range` gives text (a string literal, `NSLocalizedString(…)`,
