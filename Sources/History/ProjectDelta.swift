@@ -10,8 +10,7 @@ enum ProjectDelta {
     /// reads differs; nil when something else does (then every file is counted again).
     static func movedSources(from old: ProjectModel, to new: ProjectModel) -> Set<String>? {
         guard old.targets.count == new.targets.count, old.apps.count == new.apps.count,
-              old.storyboards == new.storyboards, old.podspecFolders == new.podspecFolders, old.podspecSources == new.podspecSources, old.pods == new.pods,
-              old.rootPodspecSources == new.rootPodspecSources,
+              old.storyboards == new.storyboards, old.pods == new.pods,
               old.everyProjectRead == new.everyProjectRead, old.unreadableProjects == new.unreadableProjects,
               old.packages.count == new.packages.count else { return nil }
         for (a, b) in zip(old.packages, new.packages) {

@@ -107,18 +107,25 @@ public struct ProjectModel: Sendable {
     /// Whether a `.podspec` ships library code from this repository.
     public var hasPodspec: Bool { !podspecFolders.isEmpty }
     /// The folders holding `.podspec` files ("" at the root): a pod's sources lie under its spec.
-    public var podspecFolders: [String] = []
+    public private(set) var podspecFolders: [String] = []
     /// What the podspecs ship (`source_files`), as patterns from the repository's root
     /// (`PathPattern`): library code, whichever target of the repository compiles it.
-    public var podspecSources: [String] = []
+    public private(set) var podspecSources: [String] = []
 
     /// What podspecs at the repository's root ship: the library the repository is about, when
     /// it is one (a podspec in a subfolder may be an app's own local pod).
-    public var rootPodspecSources: [String] = []
+    public private(set) var rootPodspecSources: [String] = []
 
     /// The repository's CocoaPods specs, each the library it ships: one entry of the repository's
     /// targets, though no project may build it alone (a pod whose only project is its demo app).
-    public var pods: [Pod] = []
+    /// The three lists above are made from them, once, for the per-file questions that read them.
+    public var pods: [Pod] = [] {
+        didSet {
+            podspecFolders = pods.map(\.folder)
+            podspecSources = pods.flatMap(\.sources)
+            rootPodspecSources = pods.filter { $0.folder.isEmpty }.flatMap(\.sources)
+        }
+    }
 
     /// The pods that are targets of their own: those no library target or Swift package target of
     /// the same name stands for already.
@@ -147,6 +154,9 @@ public struct ProjectModel: Sendable {
 
         /// Whether the pod ships `path`.
         public func ships(_ path: String) -> Bool { sources.contains { PathPattern.matches($0, path) } }
+
+        /// The folder holding the spec ("" at the root).
+        public var folder: String { (id.project ?? "").split(separator: "/").dropLast().joined(separator: "/") }
     }
 
     /// Whether a podspec ships `path`.
@@ -188,13 +198,12 @@ public struct ProjectModel: Sendable {
 
     public init() {}
 
-    public init(apps: [App], targets: [XcodeProject.Target], packages: [Package], storyboards: Set<String>, podspecFolders: [String] = []) {
+    public init(apps: [App], targets: [XcodeProject.Target], packages: [Package], storyboards: Set<String>) {
         self.apps = apps
         self.targets = targets
         foldedOwners = Self.foldedOwners(targets)
         self.packages = packages
         self.storyboards = storyboards
-        self.podspecFolders = podspecFolders
     }
 
     /// Whether any project file maps sources to targets.

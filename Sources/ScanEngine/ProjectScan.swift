@@ -278,21 +278,17 @@ public enum ProjectScan {
         var seen: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
-        var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards, podspecFolders: specs.map(\.folder))
+        var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards)
         // Each spec's `source_files`, from the repository's root.
-        let shipped = specs.map { spec -> (folder: String, patterns: [String], platforms: Set<Platform>) in
-            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return (spec.folder, [], []) }
-            return (spec.folder, Podspec.sourceFiles(bytes).map { pattern in
+        model.pods = specs.map { spec in
+            let id = TargetID(project: spec.file.path, name: Podspec.name(ofSpecAt: spec.file.path))
+            guard let bytes = try? spec.file.read(), bytes.count <= maximumSize else { return ProjectModel.Pod(id: id, sources: [], platforms: []) }
+            let sources = Podspec.sourceFiles(bytes).map { pattern in
                 let relative = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
                 return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
-            }, Podspec.platforms(bytes))
+            }
+            return ProjectModel.Pod(id: id, sources: sources, platforms: Podspec.platforms(bytes))
         }
-        model.pods = zip(specs, shipped).map { spec, shipped in
-            ProjectModel.Pod(id: TargetID(project: spec.file.path, name: Podspec.name(ofSpecAt: spec.file.path)),
-                             sources: shipped.patterns, platforms: shipped.platforms)
-        }
-        model.podspecSources = shipped.flatMap(\.patterns)
-        model.rootPodspecSources = shipped.filter { $0.folder.isEmpty }.flatMap(\.patterns)
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         model.unreadableProjects = unreadableProjects
         return (model, diagnostics)

@@ -175,7 +175,7 @@ public struct Scopes: Sendable {
         var stem = String(name.dropLast(3))
         while let last = stem.last, last == "-" || last == "_" || last == " " { stem.removeLast() }
         guard !stem.isEmpty else { return false }
-        let roots = project.pods.filter { !($0.id.project ?? "").contains("/") }.map(\.id.name)
+        let roots = project.pods.filter(\.folder.isEmpty).map(\.id.name)
             + project.packages.filter(\.folder.isEmpty).flatMap { $0.targets.filter { !$0.isTest }.map(\.name) }
         return roots.contains(stem)
     }

@@ -130,8 +130,7 @@ public struct TargetStage: Sendable, Equatable {
         /// their targets.)
         func ships(_ pod: ProjectModel.Pod, _ f: Finding) -> Bool {
             guard pod.sources.isEmpty else { return false }
-            let folder = pod.id.project.map { $0.split(separator: "/").dropLast().joined(separator: "/") } ?? ""
-            return f.targets.isEmpty && f.scope == .library && (folder.isEmpty || f.path.hasPrefix(folder + "/"))
+            return f.targets.isEmpty && f.scope == .library && (pod.folder.isEmpty || f.path.hasPrefix(pod.folder + "/"))
         }
         var podStages: [TargetStage] = []
         for pod in pods where seen.insert(pod.id).inserted {

@@ -442,7 +442,7 @@ struct IdiomLayoutRule: Rule {
         // `biometryType = isPhone ? .faceID : .touchID`: the statement names the device's biometry, Face ID
         // or Touch ID — hardware a device has or lacks (element-x's UI-test mock). (`faceID` whole:
         // `userInterfaceIdiom` holds it.)
-        if statement(around: k, in: f).contains(where: { q in
+        if Expr.statement(around: k, in: f, reach: 48).contains(where: { q in
             guard f[q].kind == .identifier else { return false }
             let name = f.text(q).lowercased()
             return name.contains("biometr") || name == "faceid" || name == "touchid"
@@ -468,15 +468,6 @@ struct IdiomLayoutRule: Rule {
         while c > max(0, k - 12), !f.is(c, .case), !f.isPunct(c, "{"), !f.isPunct(c, ";") { c -= 1 }
         if c >= 0, f.is(c, .case), names(c..<k) { return true }
         return false
-    }
-
-    /// The statement holding `k`: back and forward to `;`, a brace, or (Swift) a line start.
-    static func statement(around k: Int, in f: CodeFile) -> Range<Int> {
-        var a = k, b = k
-        while a > 0, k - a < 48, !f.isPunct(a - 1, ";"), !f.isPunct(a - 1, "{"), !f.isPunct(a - 1, "}"), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
-        while b + 1 < f.tokens.count, b - k < 48, !f.isPunct(b + 1, ";"), !f.isPunct(b + 1, "{"), !f.isPunct(b + 1, "}"),
-              !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
-        return a..<(b + 1)
     }
 
     /// Whether every `return` in `range` gives text (a string literal, `NSLocalizedString(…)`,

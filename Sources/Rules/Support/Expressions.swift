@@ -356,6 +356,17 @@ enum Expr {
         return false
     }
 
+    /// The statement holding `k`: back and forward to a `;`, a brace, or (Swift) a line start,
+    /// at most `reach` tokens each way and inside `within` (the file by default).
+    static func statement(around k: Int, in f: CodeFile, within: Range<Int>? = nil, reach: Int = 64) -> Range<Int> {
+        func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
+        let bounds = within ?? 0..<f.tokens.count
+        var a = k, b = k
+        while a > max(bounds.lowerBound, k - reach), !ends(a - 1), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
+        while b + 1 < min(bounds.upperBound, k + reach), !ends(b + 1), !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
+        return a..<(b + 1)
+    }
+
     static func isZeroScaleFallback(_ s: Int, in f: CodeFile) -> Bool {
         guard let first = f.displayScaleTokens.first, first < s, let body = f.innermostBody(of: s),
               f.displayScaleTokens.contains(where: { $0 > body.open && $0 < s }) else { return false }
@@ -367,10 +378,7 @@ enum Expr {
         }
         func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
         // A fallback is a short expression: at most 64 tokens each way are its statement.
-        var a = s, b = s
-        while a > max(body.open + 1, s - 64), !ends(a - 1), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
-        while b + 1 < min(body.close, s + 64), !ends(b + 1), !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
-        if comparesWithZero(a..<(b + 1)) { return true }
+        if comparesWithZero(statement(around: s, in: f, within: (body.open + 1)..<body.close)) { return true }
         // `if ret == 0.0 { return UIScreen.main.scale }`: the condition before the block's brace
         // (a control scope starts at its brace).
         if let control = f.scopes(around: s).first(where: { $0.kind == .control && $0.open > body.open }) {
