@@ -329,7 +329,7 @@ class History:
         extra = []
         if edge_cases:
             extra = [("L", "Shop/Linked.swift", b"../../../../etc/passwd"),
-                     ("S", "Vendor/SomeKit", "1234567890abcdef1234567890abcdef12345678"),
+                     ("S", "External/SomeKit", "1234567890abcdef1234567890abcdef12345678"),
                      ("M", "Shop/Assets/Huge.swift", b"version https://git-lfs.github.com/spec/v1\n"
                       b"oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 123456789\n"),
                      ("M", "Shop/Binary.m", b"\x00\x01\x02UIScreen mainScreen\x00" * 64),

@@ -634,9 +634,9 @@ def notes_objc_app(root):
     e = Project("LockExample", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
     eg = e.group("LockExample")
     e.target("LockExample", APP, {"INFOPLIST_FILE": "LockExample/Info.plist"}, sources=[e.file(eg, "ExampleAppDelegate.m")])
-    e.write(os.path.join(d, "Vendor/Lock/Example/LockExample.xcodeproj/project.pbxproj"))
-    plist(os.path.join(d, "Vendor/Lock/Example/LockExample/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
-    write(os.path.join(d, "Vendor/Lock/Example/LockExample/ExampleAppDelegate.m"), """#import <UIKit/UIKit.h>
+    e.write(os.path.join(d, "LocalPods/Lock/Example/LockExample.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "LocalPods/Lock/Example/LockExample/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
+    write(os.path.join(d, "LocalPods/Lock/Example/LockExample/ExampleAppDelegate.m"), """#import <UIKit/UIKit.h>
 
 @interface ExampleAppDelegate : UIResponder <UIApplicationDelegate>
 @property (strong, nonatomic) UIWindow *window;

@@ -27,10 +27,16 @@ public struct Configuration: Sendable, Equatable {
     /// The names a root's configuration may have; one root holds at most one of them.
     public static let fileNames = [".fleetscan.yml", ".fleetscan.yaml", ".fleetscan.json"]
 
-    /// Folders skipped unless an `include` glob names them: whole path components. Other projects'
-    /// code, and what builds write (`DerivedData`, CMake's `CMakeFiles`: Provenance's cores keep a
-    /// CMake build tree whose test tools' Info.plists read as apps).
+    /// Folders skipped unless an `include` glob names them: whole path components, in any case
+    /// (Apple's file systems do not tell `Vendor` from `vendor`: CocoaDebug's example apps keep
+    /// AFNetworking and ASIHTTPRequest under `Vendor/`). Other projects' code, and what builds
+    /// write (`DerivedData`, CMake's `CMakeFiles`: Provenance's cores keep a CMake build tree whose
+    /// test tools' Info.plists read as apps).
     public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "vendor", "ThirdParty", "third_party", ".build", "DerivedData", "CMakeFiles"]
+
+    /// Whether the path component `name` is a vendored folder's, in any case.
+    static func isVendoredFolder<S: StringProtocol>(_ name: S) -> Bool { vendoredLowercased.contains(name.lowercased()) }
+    static let vendoredLowercased = Set(vendoredFolders.map { $0.lowercased() })
 
     static let keys = ["exclude", "include", "disable", "severity", "examples", "tests"]
 
@@ -199,7 +205,7 @@ public struct Configuration: Sendable, Equatable {
             let prefix = glob.literalPrefix
             let n = min(prefix.count, parts.count)
             return prefix.count > 0 && Array(prefix.prefix(n)) == Array(parts.prefix(n))
-                && (prefix.count >= parts.count || parts.prefix(prefix.count).contains { Self.vendoredFolders.contains(String($0)) })
+                && (prefix.count >= parts.count || parts.prefix(prefix.count).contains { Self.isVendoredFolder($0) })
         }
     }
 
@@ -213,8 +219,9 @@ public struct Configuration: Sendable, Equatable {
             var start = 0
             for i in 0...b.count where i == b.count ? includingLast : b[i] == UInt8(ascii: "/") {
                 let length = i - start
-                if vendoredLengths.contains(length),
-                   vendoredBytes.contains(where: { $0.count == length && $0.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress! + start, length) == 0 } }) {
+                if vendoredLengths.contains(length), vendoredBytes.contains(where: { name in
+                    name.count == length && (0..<length).allSatisfy { k in Self.asciiLowercased(b[start + k]) == name[k] }
+                }) {
                     return true
                 }
                 start = i + 1
@@ -227,13 +234,14 @@ public struct Configuration: Sendable, Equatable {
 
     /// The vendored folders' names as bytes, and the range of their lengths (a component of
     /// another length is none of them).
-    static let vendoredBytes: [[UInt8]] = vendoredFolders.map { Array($0.utf8) }
+    static let vendoredBytes: [[UInt8]] = vendoredLowercased.map { Array($0.utf8) }
+    @inline(__always) static func asciiLowercased(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c | 0x20 : c }
     static let vendoredLengths = (vendoredBytes.map(\.count).min() ?? 0)...(vendoredBytes.map(\.count).max() ?? 0)
 
     /// Whether `glob` names the vendored folders of `path` literally (so it opts them back in).
     func names(vendoredPathOf path: String, in glob: Glob) -> Bool {
         let parts = path.split(separator: "/").dropLast()
-        guard let last = parts.lastIndex(where: { Self.vendoredFolders.contains(String($0)) }) else { return true }
+        guard let last = parts.lastIndex(where: { Self.isVendoredFolder($0) }) else { return true }
         let needed = Array(parts[...last])
         let prefix = glob.literalPrefix
         return prefix.count >= needed.count && Array(prefix.prefix(needed.count)) == needed

@@ -61,7 +61,7 @@ import TestSupport
         let listed = try FixtureRepositories.run(["git", "-C", path, "ls-tree", "-r", "--name-only", "main"]).split(separator: "\n").map(String.init)
         #expect(entries.map(\.path).sorted() == listed.sorted())
         #expect(entries.first { $0.path == "Shop/Linked.swift" }?.kind == .symlink)
-        #expect(entries.first { $0.path == "Vendor/SomeKit" }?.kind == .submodule)
+        #expect(entries.first { $0.path == "External/SomeKit" }?.kind == .submodule)
         var skipped: [TreeEntry] = []
         try repo.walkTree(tree, enter: { $0 != "Shop" }, visit: { skipped.append($0) })
         #expect(!skipped.contains { $0.path.hasPrefix("Shop/") })

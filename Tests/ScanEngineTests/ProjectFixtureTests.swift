@@ -269,7 +269,7 @@ import TestSupport
         let r = try scanFixture("NotesObjCApp")
         #expect(targetLines(r).filter { $0.hasPrefix("LockExample") || $0.hasPrefix("Notes ") } == [
             "Notes [iOS] app not-launching: scene-manifest-missing@Notes/Info.plist:1",
-            "LockExample [iOS] example not-launching: scene-manifest-missing@Vendor/Lock/Example/LockExample/Info.plist:1",
+            "LockExample [iOS] example not-launching: scene-manifest-missing@LocalPods/Lock/Example/LockExample/Info.plist:1",
         ])
     }
 

@@ -97,6 +97,10 @@ import TestSupport
         #expect(c.includes(file: "MyPods/A.swift"))
         #expect(c.includes(file: "vendored/A.swift"))
         #expect(c.includes(file: "App/ThirdPartyLogin/A.swift"))
+        // In any case, as Apple's file systems see them (CocoaDebug's example apps' `Vendor/`).
+        #expect(!c.includes(file: "Example_Swift/Vendor/ASIHTTPRequest/ASIAuthenticationDialog.m"))
+        #expect(!c.includes(file: "Libs/thirdparty/A.swift") && !c.includes(file: "Libs/THIRD_PARTY/A.swift"))
+        #expect(!c.entersFolder("Example/Vendor") && c.entersFolder("Example/Vendors"))
         let optIn = Configuration(include: [Glob("Pods/MyFork/**"), Glob("App/**")])
         #expect(optIn.includes(file: "Pods/MyFork/A.m"))
         #expect(!optIn.includes(file: "Pods/Other/A.m"))
