@@ -29,6 +29,10 @@ public struct InfoPlistFacts: Sendable, Equatable {
     /// application: an app target pointing at it builds another product's Info.plist (a stale
     /// harness: blink's `smartkeys`, whose INFOPLIST_FILE is its framework's).
     public var declaresOtherBundle = false
+    /// `UIMainStoryboardFile` (or `INFOPLIST_KEY_UIMainStoryboardFile`): the storyboard UIKit
+    /// loads the app's window from without scenes; under scenes only a scene configuration's
+    /// `UISceneStoryboardFile` is loaded.
+    public var mainStoryboard: String?
     /// Keys whose facts differ between the readings of a preprocessed Info.plist (a key inside
     /// an `#if` on a definition the build may set either way): counted present, and findings
     /// that rest on one say so.
@@ -57,6 +61,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         requiresFullScreen = d["UIRequiresFullScreen"]?.bool
         looksLikeApp = d["LSRequiresIPhoneOS"] != nil || d["UIApplicationExitsOnSuspend"] != nil || d["UILaunchStoryboardName"] != nil
         declaresOtherBundle = ["FMWK", "BNDL"].contains(d["CFBundlePackageType"]?.string ?? "")
+        mainStoryboard = d["UIMainStoryboardFile"]?.string.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Adds what `INFOPLIST_KEY_*` build settings generate (Xcode merges them into the file).
@@ -73,6 +78,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         }
         if let o = settings["INFOPLIST_KEY_UISupportedInterfaceOrientations"] { orientations = o.split(separator: " ").map(String.init) }
         if let o = settings["INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad"] { iPadOrientations = o.split(separator: " ").map(String.init) }
+        if let s = settings["INFOPLIST_KEY_UIMainStoryboardFile"], !s.isEmpty { mainStoryboard = s }
         if let f = settings["INFOPLIST_KEY_UIRequiresFullScreen"].flatMap({ PlistValue.string($0).bool }) { requiresFullScreen = f }
     }
 
@@ -93,6 +99,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         u.iPadOrientations = merge(iPadOrientations, other.iPadOrientations)
         u.requiresFullScreen = requiresFullScreen == true || other.requiresFullScreen == true ? true : requiresFullScreen ?? other.requiresFullScreen
         u.looksLikeApp = looksLikeApp || other.looksLikeApp
+        u.mainStoryboard = mainStoryboard ?? other.mainStoryboard
         // What the two readings disagree on: the build decides it.
         u.conditional = conditional.union(other.conditional)
         if hasSceneManifest != other.hasSceneManifest || configurations != other.configurations { u.conditional.insert("UIApplicationSceneManifest") }
@@ -117,11 +124,25 @@ public enum PackageManifest {
         /// The folder relative to the package: `path:` when given, else `Sources/NAME` or `Tests/NAME`.
         public var folder: String
         public var isTest: Bool
+        /// `sources:`, relative to `folder`: only these paths are the target's (TZImagePickerController's
+        /// `path: "."` with two source folders); empty when the whole folder is.
+        public var sources: [String]
 
-        public init(name: String, folder: String, isTest: Bool) {
+        public init(name: String, folder: String, isTest: Bool, sources: [String] = []) {
             self.name = name
             self.folder = folder
             self.isTest = isTest
+            self.sources = sources
+        }
+
+        /// The folders (or files) the target compiles: `folder`, or each of `sources` inside it.
+        public var roots: [String] {
+            sources.isEmpty ? [folder] : sources.map { XcodeProject.normalize(folder.isEmpty ? $0 : folder + "/" + $0) }
+        }
+
+        /// The length of the longest root that holds `path`, nil when none does.
+        public func match(_ path: String) -> Int? {
+            roots.filter { !$0.isEmpty && (path.hasPrefix($0 + "/") || path == $0) }.map(\.count).max()
         }
     }
 
@@ -157,7 +178,17 @@ public enum PackageManifest {
         func declare(_ isTest: Bool, _ args: [(label: String, value: Range<Int>)], _ env: [String: String]) {
             guard let nameArg = args.first(where: { $0.label == "name" }), let name = evaluate(bytes, nameArg.value, env), !name.isEmpty else { return }
             let path = args.first(where: { $0.label == "path" }).flatMap { evaluate(bytes, $0.value, env) }
-            out.append(TargetDeclaration(name: name, folder: XcodeProject.normalize(path ?? ((isTest ? "Tests/" : "Sources/") + name)), isTest: isTest))
+            // `sources: ["A", "B"]`: the array literal's strings.
+            var sources: [String] = []
+            if let list = args.first(where: { $0.label == "sources" })?.value {
+                var open = list.lowerBound
+                while open < list.upperBound, bytes[open] != UInt8(ascii: "[") { open += 1 }
+                if open < list.upperBound, let close = matching(bytes, open), close <= list.upperBound {
+                    sources = arguments(bytes, (open + 1)..<close).compactMap { evaluate(bytes, $0.value, env) }.filter { !$0.isEmpty }
+                }
+            }
+            out.append(TargetDeclaration(name: name, folder: XcodeProject.normalize(path ?? ((isTest ? "Tests/" : "Sources/") + name)), isTest: isTest,
+                                         sources: sources))
         }
         let kinds: [(String, Bool)] = [(".testTarget(", true), (".target(", false), (".executableTarget(", false)]
         // Every declaration and helper call, in the order they come.

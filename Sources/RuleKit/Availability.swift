@@ -198,7 +198,29 @@ public enum Availability {
             guard f.is(e, .else), f.isPunct(e + 1, "{"), f.pair(e + 1) > e, let v = versionCeiling(in: q..<e, in: f) else { continue }
             out.append((f.structure.scopeIndex(of: q), f.pair(e + 1), v))
         }
+        // `if #available(iOS 13.0, *) { …; return x }` with no `else`: what follows it runs only below
+        // 13, as a `guard #available` body does (NotificationBanner's pre-scene `appWindow`).
+        for q in f.tokens.indices where f.is(q, .if) && !f.is(q - 1, .else) {
+            var open = q + 1
+            while open < f.tokens.count, open - q < 48, !f.isPunct(open, "{") { open += 1 }
+            let close = f.isPunct(open, "{") ? f.pair(open) : -1
+            guard close > open, !f.is(close + 1, .else), let v = version(in: q..<open, word: .available, in: f),
+                  exitsAlways(open, close, in: f) else { continue }
+            out.append((f.structure.scopeIndex(of: q), close, v))
+        }
         return out
+    }
+
+    /// Whether the block `open…close` always leaves its function: it holds a `return` or `throw`
+    /// of its own, not one inside a nested block or closure (reached, it is reached on every path).
+    static func exitsAlways(_ open: Int, _ close: Int, in f: CodeFile) -> Bool {
+        var q = open + 1
+        while q < close {
+            if f.isPunct(q, "{") || f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1; continue }
+            if f.is(q, .return) || f.text(q) == "throw" { return true }
+            q += 1
+        }
+        return false
     }
 
     /// The file's `guard #available(iOS N, *) else {` statements (one pass, for `guaranteed`).

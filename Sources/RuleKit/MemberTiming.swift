@@ -118,6 +118,11 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
         return false
     }
 
+    /// Whether the function or property `scope` answers with a window (`MemberTimings.returnsWindow`).
+    public static func returnsWindow(_ scope: Scope, in file: CodeFile) -> Bool {
+        MemberTimings.returnsWindow(scope, in: file, swift: file.language == .swift)
+    }
+
     /// Whether `scope` is an orientation lock: by its name, or because it answers with a mask.
     public static func isOrientationLock(_ scope: Scope, in file: CodeFile) -> Bool {
         let swift = file.language == .swift

@@ -75,8 +75,8 @@ public struct ProjectModel: Sendable {
         public func id(of target: Target) -> TargetID { TargetID(project: manifest, name: target.name) }
 
         /// Folders of the package's library (non-test) targets.
-        public var libraryFolders: [String] { targets.filter { !$0.isTest }.map(\.folder) }
-        public var testFolders: [String] { targets.filter(\.isTest).map(\.folder) }
+        public var libraryFolders: [String] { targets.filter { !$0.isTest }.flatMap(\.roots) }
+        public var testFolders: [String] { targets.filter(\.isTest).flatMap(\.roots) }
 
         public init(folder: String, iOS: OSVersion?, targets: [Target] = [], platforms: Set<Platform> = Set(Platform.allCases)) {
             self.folder = folder
@@ -214,11 +214,11 @@ public struct ProjectModel: Sendable {
 
     /// The Swift package target whose folder holds `path` (the deepest), with its package.
     public func packageTarget(of path: String) -> (package: Package, target: Package.Target)? {
-        var best: (Package, Package.Target)? = nil
+        var best: (Package, Package.Target, length: Int)? = nil
         for p in packages {
-            for t in p.targets where path.hasPrefix(t.folder + "/") && t.folder.count > (best?.1.folder.count ?? -1) { best = (p, t) }
+            for t in p.targets { if let n = t.match(path), n > (best?.length ?? -1) { best = (p, t, n) } }
         }
-        return best
+        return best.map { ($0.0, $0.1) }
     }
 
     /// Whether the tests that compile `path` run with no host app: every target compiling it is

@@ -7,8 +7,8 @@ import SourceLexing
 /// there differs).
 /// Shapes of code a rule recognises at its site, for fix texts that fit what the code is after.
 public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The code wants the app's windows rather than the one it is in: it keeps the whole list,
     /// skips its own window, or saves the key window to make it key again.
     public static let everyWindow = SiteShapes(rawValue: 1)
@@ -52,6 +52,15 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// Code of a `UIPresentationController`, whose layout callbacks are the container view's
     /// (`containerViewDidLayoutSubviews`), not a view controller's or a view's (Delta's pause menu).
     public static let presentationController = SiteShapes(rawValue: 8192)
+    /// An app whose window comes from its main storyboard (`UIMainStoryboardFile`): under
+    /// scenes that key is not read, so the scene configuration must name the storyboard.
+    public static let storyboardWindow = SiteShapes(rawValue: 16384)
+    /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
+    /// gone, wherever it is, which no particular window answers under scenes.
+    public static let endsEditing = SiteShapes(rawValue: 32768)
+    /// A layout constraint's constant (`widthAnchor.constraint(equalToConstant: UIScreen.main.bounds.width * 0.9)`):
+    /// a constraint relative to the view it sits in follows every resize by itself (openfoodfacts' empty view).
+    public static let constraintConstant = SiteShapes(rawValue: 65536)
 }
 
 public struct FixSite: Sendable, Equatable {

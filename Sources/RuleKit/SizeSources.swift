@@ -21,6 +21,8 @@ extension CodeFile {
                 // `size: CGSize` — the internal name stands before the colon.
                 if isPunct(q, ":"), isPunct(q + 2, ",") || isPunct(q + 2, ")"), self[q - 1].kind == .identifier, scope.parameterNames.contains(text(q - 1)) {
                     if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect) { sizes.append(text(q - 1)) } else if isView(q + 1) { views.append(text(q - 1)) }
+                    // An animator's transition context: its container view is what it lays out in (eidolon's help animator).
+                    else if text(q + 1) == "UIViewControllerContextTransitioning" { views.append(text(q - 1) + ".containerView") }
                 }
             } else if isPunct(q, "(") {
                 // `(CGRect)name`, `(UIView *)name`.
@@ -30,6 +32,9 @@ extension CodeFile {
                 } else if isView(q + 1), isPunct(q + 2, "*"), isPunct(q + 3, ")"), self[q + 4].kind == .identifier,
                           scope.parameterNames.contains(text(q + 4)) {
                     views.append(text(q + 4))
+                } else if text(q + 1) == "id", text(q + 2) == "<", text(q + 3) == "UIViewControllerContextTransitioning", text(q + 4) == ">",
+                          isPunct(q + 5, ")"), self[q + 6].kind == .identifier, scope.parameterNames.contains(text(q + 6)) {
+                    views.append(text(q + 6) + ".containerView")
                 }
             }
             q += 1
@@ -117,6 +122,9 @@ extension CodeFile {
                 if close > i, isPunct(close + 1, "("), pair(close + 1) == close + 2 { k -= 1; continue }
                 // A builder's closure, run on the value right away: `UIView().then { $0.layer.borderWidth = … }`.
                 if close > i, isPunct(k - 2, "."), ["then", "apply", "with", "configure"].contains(text(k - 1)) { k -= 1; continue }
+                // An `if`, `guard` or `switch` block inside that closure (NotificationBanner's `if #available(iOS 13.0, *) { return … }`).
+                let s = structure.scopeIndex(of: k + 1)
+                if close > i, s >= 0, structure.scopes[s].open == k, structure.scopes[s].kind == .control { k -= 1; continue }
                 return false
             }
             if isPunct(k, "="), !isPunct(k + 1, "=") { sawAssignment = true }

@@ -268,7 +268,7 @@ public enum ProjectScan {
             func inPackage(_ f: String) -> String { XcodeProject.normalize(folder.isEmpty ? f : folder + "/" + f) }
             let named = PackageManifest.platforms(text)
             packages.append(ProjectModel.Package(folder: folder, iOS: PackageManifest.iOSVersion(text),
-                                                 targets: declared.map { .init(name: $0.name, folder: inPackage($0.folder), isTest: $0.isTest) },
+                                                 targets: declared.map { .init(name: $0.name, folder: inPackage($0.folder), isTest: $0.isTest, sources: $0.sources) },
                                                  platforms: named.isEmpty ? Set(Platform.allCases) : named))
         }
         let storyboards = Set(files.filter { $0.kind == .storyboard }.compactMap { f in

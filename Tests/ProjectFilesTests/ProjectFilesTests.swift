@@ -179,7 +179,7 @@ private func bytes(_ relative: String) throws -> [UInt8] {
     /// Targets read from a manifest's text whatever comes between their `name:` and `path:`
     /// (damus's `dependencies: [.product(…)]`), and the targets a helper function builds, once
     /// per call (XLActionController's `getExampleTarget(name: "Skype")`).
-    @Test func manifestTargetsThroughDependenciesAndHelperFunctions() {
+    @Test func manifestTargetsThroughDependenciesAndHelperFunctions() throws {
         let damus = """
             let package = Package(name: "damus", targets: [
                 .target(
@@ -214,6 +214,21 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(PackageManifest.targets(helper).map { "\($0.name) \($0.folder) \($0.isTest)" } == [
             "Kit Source false", "Kit_Skype Example/Custom/Skype false", "Kit_Spotify Example/Custom/Spotify false", "KitTests Tests/Kit true",
         ])
+        #expect(PackageManifest.targets(helper).map(\.roots) == [["Source"], ["Example/Custom/Skype/Skype.swift"], ["Example/Custom/Spotify/Spotify.swift"], ["Tests/Kit"]])
+        // `path: "."` with a `sources:` list: only those folders are the target's (TZImagePickerController).
+        let root = """
+            let package = Package(name: "Picker", targets: [
+                .target(name: "Picker", path: ".",
+                        sources: [
+                            "Picker/Picker",
+                            "Picker/Location"
+                        ],
+                        resources: [.process("Picker/Resources/Picker.bundle")])
+            ])
+            """
+        let picker = try #require(PackageManifest.targets(root).first)
+        #expect(picker.roots == ["Picker/Picker", "Picker/Location"])
+        #expect(picker.match("Picker/Picker/Picker.m") == "Picker/Picker".count && picker.match("Demo/AppDelegate.m") == nil)
     }
 }
 

@@ -29,6 +29,12 @@ struct IdiomLayoutRule: Rule {
                 let regular = site.language == .swift ? "windowScene.traitCollection.horizontalSizeClass == .regular" : "windowScene.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular"
                 return "The app delegate has no window to size by, and under scenes a window of any size: choose in the scene delegate's `\(connect)` from `\(regular)` (iOS 13), and adapt when it changes — or use one container that adapts by itself, such as `UISplitViewController`."
             }
+            // A method given the size it lays out for (TOPasscode's `updateAccessoryButtonFontsForSize:`,
+            // called from its initializer and from viewDidLayoutSubviews) has the answer in hand,
+            // whenever it runs; a size transition's own text below says why its traits are stale.
+            if let p = site.sizeParameter, !site.timing.contains(.inSizeTransition) {
+                return "Decide from the `\(p)` this method is given — a width threshold, not the device — and have its callers pass the size of the view it lays out."
+            }
             guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
             if site.timing.contains(.beforeWindow) {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so its size class is not its window's: compare `\(r.traits).horizontalSizeClass` once it is in one (\(site.context == .viewController ? "`viewIsAppearing`" : "didMoveToWindow")) and again when it changes (registerForTraitChanges; traitCollectionDidChange before iOS 17), not in every layout pass."
@@ -53,6 +59,9 @@ struct IdiomLayoutRule: Rule {
             // In a size transition the traits and bounds are still the old ones: the size given is the new one (TOPasscode).
             .objc("@implementation Passcode\n- (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {\n    [super viewWillTransitionToSize:size withTransitionCoordinator:coordinator];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { return; }\n    [self relayoutFor:size];\n}\n@end",
                   files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the size this callback is given"),
+            // A method given the size it lays out for, called early and in layout alike (TOPasscode's button fonts).
+            .objc("@implementation Passcode\n- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)viewDidLayoutSubviews {\n    [super viewDidLayoutSubviews];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)updateFontsForSize:(CGSize)size {\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPhone) { self.font = [UIFont systemFontOfSize:15]; }\n}\n@end",
+                  files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the `size` this method is given"),
             // iOS 5's orientation callback, never called since iOS 6, is an orientation lock (Mumble's server list).
             .objc("@implementation List\n- (BOOL)shouldAutorotateToInterfaceOrientation:(UIInterfaceOrientation)o {\n    if ([[UIDevice currentDevice] ↓userInterfaceIdiom] == UIUserInterfaceIdiomPad) return YES;\n    return o == UIInterfaceOrientationPortrait;\n}\n@end",
                   files: ["List.h": "@interface List : UITableViewController\n@end"], suggestion: "Support every orientation instead of choosing them by device"),

@@ -17,10 +17,19 @@ struct SceneManifestMissingRule: RepositoryRule {
             creates the window. A SwiftUI `App` adopts scenes by itself.
             """,
         sources: [.tn3187, .transitioning, .modernizeUIKit, .apple("UIApplicationSceneManifest", "bundleresources/information-property-list/uiapplicationscenemanifest")],
-        fix: RuleDescription.fixed("Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."),
+        fix: { site in
+            // A storyboard app has no window creation to move, and a configuration without the
+            // storyboard shows a black window (TN3187; FSCalendar's and BulletinBoard's examples).
+            site.shapes.contains(.storyboardWindow)
+                ? "Add UIApplicationSceneManifest to the Info.plist with a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names and whose UISceneDelegateClassName is a scene delegate with a `window` property: under scenes UIKit loads the storyboard from the scene configuration, not from UIMainStoryboardFile. Move any window the app delegate sets up to scene(_:willConnectTo:options:)."
+                : "Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."
+        },
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys, marked: true),
             .infoPlist(Example.appKeys, marked: true, files: ["App/AppDelegate.m": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
+            // The window comes from the main storyboard: the configuration must name it.
+            .infoPlist(Example.appKeys + "<key>UIMainStoryboardFile</key><string>Main</string>", marked: true,
+                       suggestion: "a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names"),
         ],
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.sceneKeys, marked: false, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
@@ -43,7 +52,7 @@ struct SceneManifestMissingRule: RepositoryRule {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(r.label(app))` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
-                        identity: r.label(app), target: app.id)
+                        identity: r.label(app), target: app.id, shapes: app.facts.mainStoryboard != nil ? .storyboardWindow : [])
         }
     }
 }

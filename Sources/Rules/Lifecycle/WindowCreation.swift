@@ -29,13 +29,42 @@ enum WindowCreation {
 
     /// Whether the body around `k` attaches a window to a scene afterwards (`w.windowScene = scene`).
     static func attachesScene(around k: Int, in f: CodeFile) -> Bool {
-        guard let body = f.enclosingFunction(of: k)?.scope else { return false }
+        guard let body = f.enclosingFunction(of: k)?.scope else { return attachesStoredWindow(createdAt: k, in: f) }
         var q = body.open
         while q < body.close {
             if f.is(q, .windowScene), f.isPunct(q - 1, "."), f.isPunct(q + 1, "=") { return true }
             if f.language == .objectiveC, f.text(q) == "setWindowScene", f.isPunct(q + 1, ":") { return true }
             q += 1
         }
+        return attachesStoredWindow(createdAt: k, in: f)
+    }
+
+    /// Whether a window kept in a property when it is created (`_explorerWindow = [[FLEXWindow alloc] initWithFrame:…]`,
+    /// a lazy getter's) is attached to a scene wherever its type shows it: `self.explorerWindow.windowScene = scene`,
+    /// or through a local that holds it (`UIWindow *flex = self.explorerWindow; … flex.windowScene = …`; FLEX's manager).
+    static func attachesStoredWindow(createdAt k: Int, in f: CodeFile) -> Bool {
+        var q = k - 1
+        while f.isPunct(q, "[") { q -= 1 }
+        guard q > 2, f.isPunct(q, "="), f[q - 1].kind == .identifier, let type = f.enclosingType(of: k) else { return false }
+        var stored = f.text(q - 1)
+        if f.enclosingFunction(of: k) == nil {
+            // A stored property's initial value: `lazy var window: UIWindow = UIWindow(frame: .zero)`.
+            if f.isPunct(q - 2, ":"), f[q - 3].kind == .identifier { stored = f.text(q - 3) }
+        } else if f.declaresLocal(stored, before: q - 1) || ["let", "var"].contains(f.text(q - 2)) || f.isPunct(q - 2, "*") {
+            // Inside a function, a local of its own is no property.
+            return false
+        }
+        let property = stored.hasPrefix("_") ? String(stored.dropFirst()) : stored
+        var names: Set<String> = [property, "_" + property]
+        let range = type.open..<min(type.close, f.tokens.count)
+        // Locals that take the property: `UIWindow *flex = self.explorerWindow;`, `let w = window`.
+        for r in range where f[r].kind == .identifier && names.contains(f.text(r)) && (f.isPunct(r + 1, ";") || f[r + 1].isLineStart) {
+            var s = r
+            while f.isPunct(s - 1, "."), f[s - 2].kind == .identifier { s -= 2 }
+            if f.isPunct(s - 1, "="), f[s - 2].kind == .identifier { names.insert(f.text(s - 2)) }
+        }
+        for r in range where f.is(r, .windowScene) && f.isPunct(r - 1, ".") && f.isPunct(r + 1, "=") && names.contains(f.text(r - 2)) { return true }
+        for r in range where f.language == .objectiveC && f.text(r) == "setWindowScene" && f.isPunct(r + 1, ":") && names.contains(f.text(r - 1)) { return true }
         return false
     }
 

@@ -67,6 +67,9 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // A window kept in a property and attached to a scene where the type shows it, through a local (FLEX's explorer window).
+            .objc("@implementation Manager\n- (UIWindow *)explorerWindow {\n    if (!_explorerWindow) { _explorerWindow = [[UIWindow alloc] initWithFrame:CGRectZero]; }\n    return _explorerWindow;\n}\n- (void)show {\n    UIWindow *flex = self.explorerWindow;\n    flex.windowScene = Utility.activeScene;\n    flex.hidden = NO;\n}\n@end"),
+            Example("final class Overlay {\n    lazy var window: UIWindow = UIWindow(frame: .zero)\n    func show(in scene: UIWindowScene) {\n        window.windowScene = scene\n        window.isHidden = false\n    }\n}"),
             // The branch where no window scene exists to attach to (owncloud's overlay window).
             Example("func overlay(over w: UIWindow) -> UIWindow {\n    if let scene = w.windowScene { return UIWindow(windowScene: scene) } else { return UIWindow(frame: w.bounds) }\n}",
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),

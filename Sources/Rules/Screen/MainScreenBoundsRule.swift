@@ -20,6 +20,17 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A constraint's constant from the screen: relate it to the container instead (openfoodfacts' empty view).
+            Example("final class Empty: UIView {\n    func setUp() {\n        label.widthAnchor.constraint(equalToConstant: ↓UIScreen.main.bounds.size.width * 0.9).isActive = true\n    }\n}",
+                    suggestion: "This is a layout constraint's constant"),
+            .objc("@implementation Empty\n- (void)setUp {\n    [self.label.widthAnchor constraintEqualToConstant:↓UIScreen.mainScreen.bounds.size.width * 0.9].active = YES;\n}\n@end",
+                  files: ["Empty.h": "@interface Empty : UIView\n@end"], suggestion: "This is a layout constraint's constant"),
+            // A window's initializer: a window has no superview, its scene sizes it (SwiftEntryKit's fallback).
+            Example("final class EntryWindow: UIWindow {\n    init() {\n        super.init(frame: ↓UIScreen.main.bounds)\n    }\n}",
+                    suggestion: "This is a window's frame"),
+            // A view controller's initializer: `view` is not loaded yet, and reading it would load it (MJRefresh's example).
+            .objc("@implementation Pages\n- (instancetype)init {\n    UICollectionViewFlowLayout *layout = [UICollectionViewFlowLayout new];\n    layout.itemSize = CGSizeMake(↓UIScreen.mainScreen.bounds.size.width, 200);\n    return [self initWithCollectionViewLayout:layout];\n}\n@end",
+                  files: ["Pages.h": "@interface Pages : UICollectionViewController\n@end"], suggestion: "set this in viewDidLayoutSubviews from `self.view.bounds`"),
             // An overlay a presenter makes and pins with constraints (NVActivityIndicatorPresenter): `.zero` does.
             Example("final class Presenter {\n    func show(in window: UIWindow) {\n        let container = UIView(frame: ↓UIScreen.main.bounds)\n        container.translatesAutoresizingMaskIntoConstraints = false\n        window.addSubview(container)\n    }\n}",
                     suggestion: "create it with `.zero` — its superview sizes it — and lay it out from its container's bounds in constraints (or the container's layoutSubviews)."),

@@ -20,6 +20,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A class method given the view it draws: that view's scale is at hand (FLEX's hierarchy snapshot).
+            .objc("@implementation Snapshot\n+ (UIImage *)drawView:(UIView *)view {\n    CGFloat unit = 1.f / ↓UIScreen.mainScreen.scale;\n    return nil;\n}\n@end",
+                  files: ["Snapshot.h": "@interface Snapshot : UIView\n@end"], suggestion: "Use `view.traitCollection.displayScale`"),
             // A default the build may override (`#ifndef` around it) decides nothing; nor does a value
             // chosen by platform (SVGKit's `SVGKIT_MAC`, 1 off UIKit and 0 on it).
             .objc("#import \"Define.h\"\n@implementation Text\n- (void)configure:(CALayer *)label {\n#if KIT_MAC\n    label.contentsScale = [[NSScreen mainScreen] backingScaleFactor];\n#else\n    label.contentsScale = [[↓UIScreen mainScreen] scale];\n#endif\n}\n@end",

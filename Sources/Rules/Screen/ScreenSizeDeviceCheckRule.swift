@@ -23,6 +23,12 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // The screen's aspect ratio, scaled and cast, is still its size (ZFPlayer's `iPhoneX`), at the definition and its uses.
+            .objc("#define ↓iPhoneX ((NSInteger)(([[UIScreen mainScreen] currentMode].size.height / [[UIScreen mainScreen] currentMode].size.width) * 100) == 216)", wraps: false),
+            .objc("@implementation Bar\n- (void)layoutSubviews {\n    [super layoutSubviews];\n    CGFloat h = ↓iPhoneX ? 110 : 80;\n}\n@end",
+                  files: ["Utilities.h": "#define iPhoneX ((NSInteger)(([[UIScreen mainScreen] currentMode].size.height / [[UIScreen mainScreen] currentMode].size.width) * 100) == 216)",
+                          "Bar.h": "@interface Bar : UIView\n@end"]),
+            Example("func f() { if ↓UIScreen.main.bounds.height / UIScreen.main.bounds.width > 2 { tall() } }"),
             // Through one local in the same function (Mumble's iPhone 5 check).
             .objc("@implementation Home\n- (void)f { CGFloat h = [↓UIScreen mainScreen].bounds.size.height; if (h == 568) { [self tall]; } }\n@end"),
             Example("func f() { let width = ↓UIScreen.main.bounds.width\n    if width >= 414 { wide() } }"),
@@ -89,6 +95,8 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             Example("if ↓Device.isSmall { }", files: ["Device.swift": "enum Device { static var isSmall: Bool { UIScreen.main.bounds.height < 667 } }"]),
         ],
         nonTriggering: [
+            // A scaled size compared with another size is no device check.
+            Example("func f() { if UIScreen.main.bounds.width * 0.8 > label.frame.width { wrap() } }"),
             // A local used for layout, not compared with a size.
             Example("func f() { let width = UIScreen.main.bounds.width\n    label.frame.size.width = width - 32 }"),
             Example("func f() { let width = UIScreen.main.bounds.width\n    if width > other { wide() } }"),

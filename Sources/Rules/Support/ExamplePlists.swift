@@ -4,7 +4,7 @@ extension Example {
     /// An example repository whose main file is an Info.plist with these `<key>…` lines; with
     /// `marked`, a finding must start at its first byte (project findings sit on line 1).
     static func infoPlist(_ keys: String, marked: Bool, path: String = "App/Info.plist", files: [String: String] = [:],
-                          file: StaticString = #filePath, line: UInt = #line) -> Example {
+                          suggestion: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Example {
         let text = (marked ? "↓" : "") + """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
@@ -13,7 +13,7 @@ extension Example {
             </dict>
             </plist>
             """
-        return Example(text, path: path, files: files, wraps: false, file: file, line: line)
+        return Example(text, path: path, files: files, wraps: false, suggestion: suggestion, file: file, line: line)
     }
 
     static let appKeys = "<key>LSRequiresIPhoneOS</key><true/>"

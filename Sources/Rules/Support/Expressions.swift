@@ -445,6 +445,30 @@ enum Expr {
         return false
     }
 
+    /// `widen`, and on through the screen's aspect ratio (a quotient or product with another
+    /// screen dimension), scaled by numbers: compared with a number it still guesses the device
+    /// (ZFPlayer's `iPhoneX`: `(NSInteger)((currentMode.size.height / currentMode.size.width) * 100) == 216`).
+    /// A size merely scaled (`bounds.height * 0.5 > 300`) stays `widen`'s.
+    static func widenArithmetic(_ s: Int, _ e: Int, in f: CodeFile) -> (Int, Int) {
+        let plain = widen(s, e, in: f)
+        var (s, e) = plain
+        var steps = 0, ratio = false
+        while steps < 8, f.isPunct(e + 1, "*") || f.isPunct(e + 1, "/") {
+            steps += 1
+            if f[e + 2].kind == .number {
+                e += 2
+            } else if let other = (e + 2...e + 4).first(where: { f.is($0, .UIScreen) }), let read = ScreenRead.at(other, in: f), read.isDimension,
+                      read.chain.start == e + 2, read.chain.end > e + 2 {
+                e = read.chain.end
+                ratio = true
+            } else {
+                break
+            }
+            (s, e) = widen(s, e, in: f)
+        }
+        return ratio ? (s, e) : plain
+    }
+
     static func isComparedWithLiteral(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         if f[e + 1].isComparison, numericOperandEnd(from: e + 2, in: f) != nil { return true }
         if f[s - 1].isComparison, isNumericOperand(endingAt: s - 2, in: f) { return true }

@@ -763,7 +763,8 @@ enum FactExtractor {
                 if summary.readText == nil { summary.readText = Expr.snippet(read.chain.start, read.chain.end, in: f) }
                 if read.isDimension {
                     let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
-                    if comparedWithNumber(a, b) { summary.deviceCheck = true }
+                    let (ca, cb) = Expr.widenArithmetic(read.chain.start, read.chain.end, in: f)
+                    if comparedWithNumber(ca, cb) { summary.deviceCheck = true }
                     if a <= ws, b >= we { summary.dimension = true }
                 }
                 k = max(k + 1, read.chain.end + 1)

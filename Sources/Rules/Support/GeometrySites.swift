@@ -25,7 +25,7 @@ struct GeometrySite {
         // if (h == 568)`, `BOOL full = self.view.tz_height == h`): one step of data flow, in one function.
         let keptIn = read.isDimension ? Self.localUses(read, in: f) : []
         if read.isDimension {
-            let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
+            let (a, b) = Expr.widenArithmetic(read.chain.start, read.chain.end, in: f)
             if Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f)
                 || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithLiteral(a, b, in: f) || Expr.isComparedWithDeviceSizeName(a, b, in: f) }) {
                 return GeometrySite(rule: .screenSizeDeviceCheck, facet: .size, token: k,
@@ -52,6 +52,7 @@ struct GeometrySite {
                 site.shapes.insert(.inLoadView)
             }
             if Expr.isInitialFrame(read.chain.start, in: f) { site.shapes.insert(.initialFrame) }
+            if Self.isConstraintConstant(read.chain.start, in: f) { site.shapes.insert(.constraintConstant) }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
                 if Expr.isComparedWithViewSize(a, b, in: f) || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithViewSize(a, b, in: f) }) {
@@ -110,6 +111,18 @@ struct GeometrySite {
         if identity.contains(f.text(e + 1)) || (s > 0 && identity.contains(f.text(s - 1))) { return true }
         if f.text(e + 1) == "isEqual" || (f.isPunct(e + 1, ".") && f.text(e + 2) == "isEqual") { return true }
         return s > 1 && (f.isPunct(s - 1, ":") || f.isPunct(s - 1, "(")) && f.text(s - 2) == "isEqual"
+    }
+
+    /// Whether the expression starting at `s` is (part of) a layout constraint's constant:
+    /// `constraint(equalToConstant: …)`, `[anchor constraintEqualToConstant:…]`, and their
+    /// less-than and greater-than forms, earlier in the same statement.
+    static func isConstraintConstant(_ s: Int, in f: CodeFile) -> Bool {
+        var q = s - 1
+        while q >= 0, s - q <= 12, !f.isPunct(q, ";"), !f.isPunct(q, "{"), !f.isPunct(q, "}") {
+            if f[q].kind == .identifier, f.text(q).hasSuffix("ToConstant"), f.isPunct(q + 1, ":") { return true }
+            q -= 1
+        }
+        return false
     }
 
     /// Messages that ask an object what it is or can do, not what it measures.
@@ -247,9 +260,10 @@ enum GeometryFixes {
             return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
         }
         if site.isSwiftUIView { return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on." }
+        let givenScale = site.givenView.map { "Use `\($0).traitCollection.displayScale`, the display scale of the view this method is given." }
         switch site.context {
         case .view, .viewController:
-            guard let r = site.receiver else { return site.parameter("the scale (or the trait collection)") }
+            guard let r = site.receiver else { return givenScale ?? site.parameter("the scale (or the trait collection)") }
             let own = r.traits + ".displayScale"
             // What to say depends on when the read runs (`MemberTiming`): only layout code is run again.
             if site.timing.contains(.beforeWindow) {
@@ -264,12 +278,15 @@ enum GeometryFixes {
         case .appDelegate:
             return "The app delegate has no screen of its own: under scenes each window is on its scene's screen. Read the scale where it is used, from the display scale of the trait collection of the view that draws, or in the scene delegate from `windowScene.traitCollection.displayScale`."
         case .other:
-            return site.parameter("the scale (or the trait collection)")
+            return givenScale ?? site.parameter("the scale (or the trait collection)")
         }
     }
 
     static func bounds(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the size") { return text }
+        if site.shapes.contains(.constraintConstant), !site.isSwiftUIView {
+            return "This is a layout constraint's constant, fixed at the screen's size: constrain the view to the one it sits in instead (that view's width or height anchor, with a multiplier for a fraction of it), and the constraint follows every resize by itself."
+        }
         if site.shapes.contains(.fillsScreenTest) {
             // Swapping in the view's bounds would make the test always true.
             let traits = site.receiver.map { "`\($0.traits).horizontalSizeClass`" } ?? "the horizontal size class (taken as a parameter)"
@@ -278,6 +295,13 @@ enum GeometryFixes {
         }
         if site.shapes.contains(.inLoadView) {
             return "In loadView the view has no size yet, and reading `view` would call loadView again: create views with any frame (`\(site.language == .swift ? ".zero" : "CGRectZero")`) — the container sizes the view controller's view (a window gives its root view controller's the window's bounds) — and size what depends on it in viewDidLayoutSubviews or with constraints."
+        }
+        // A window's own initializer: a window has no superview to size it, its scene does (SwiftEntryKit's
+        // `EKWindow`, falling back to the main screen's frame when it finds no scene).
+        if site.shapes.contains(.initialFrame), site.inWindow {
+            return site.language == .swift
+                ? "This is a window's frame: a window made with `init(windowScene:)` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
+                : "This is a window's frame: a window made with `initWithWindowScene:` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
         }
         if site.shapes.contains(.initialFrame), !site.inStoredProperty, site.context == .view || site.context == .viewController || site.context == .other {
             // Elsewhere (a presenter adding its overlay to a window): constraints or the container's layout pass.
@@ -314,6 +338,11 @@ enum GeometryFixes {
                 return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
             }
             if let given { return given }
+            // In an initializer `view` is not even loaded: reading it there would load it (MJRefresh's
+            // collection layout made in `init`).
+            if site.context == .viewController, site.timing.contains(.beforeWindow) {
+                return "Here the view is not laid out yet (an initializer, viewDidLoad, viewWillAppear or a method they call; in an initializer, reading `view` would load it): set this in viewDidLayoutSubviews from `\(r.bounds)`, which UIKit runs again whenever the window resizes."
+            }
             return site.context == .viewController
                 ? "Use `\(r.bounds)` and lay out in viewDidLayoutSubviews, so the layout follows every resize."
                 : "Use `\(r.bounds)` and lay out in layoutSubviews."
@@ -375,6 +404,14 @@ enum GeometryFixes {
 
     /// The window that code in `context` should use instead of an application-wide one.
     static func window(_ site: FixSite) -> String {
+        // A class method or helper given the view it works on (`+drawView:(UIView *)view`, an
+        // animator's `transitionContext.containerView`): that view's window is at hand.
+        let given = site.givenView.map { "Use `\($0).window`, the window of the view this method is given." }
+        if site.shapes.contains(.endsEditing) {
+            return site.language == .swift
+                ? "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)` — or end editing in the view at hand (`view.endEditing(true)`)."
+                : "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `[UIApplication.sharedApplication sendAction:@selector(resignFirstResponder) to:nil from:nil forEvent:nil];` — or end editing in the view at hand (`[view endEditing:YES]`)."
+        }
         if site.shapes.contains(.everyWindow) {
             let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
             return "This code wants the app's windows, not its own: with scenes they are each window scene's — go through "
@@ -383,9 +420,16 @@ enum GeometryFixes {
         if site.shapes.contains(.comparesKeyWindow) {
             return "Ask the window compared with it whether it is key (`window.isKeyWindow`): each scene has its own key window, and the application's one is whichever scene's was last."
         }
+        // A window's own code (ZFPlayer's landscape window taking the key window's scene in its
+        // initializer): its scene is its creator's to give.
+        if site.inWindow {
+            return site.language == .swift
+                ? "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `init(windowScene:)`."
+                : "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `initWithWindowScene:`."
+        }
         switch site.context {
         case .view, .viewController:
-            guard let r = site.receiver else { return site.parameter("the window (or the view controller)") }
+            guard let r = site.receiver else { return given ?? site.parameter("the window (or the view controller)") }
             if site.timing.contains(.beforeWindow) {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so `\(r.window)` is nil: do this once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), or take the window from the caller."
             }
@@ -398,7 +442,13 @@ enum GeometryFixes {
             // At launch the app delegate's window is the one it made; under scenes there is one per scene.
             return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
                 + "under scenes each scene has its own: do this in the scene delegate's `\(site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:")` with its `window`."
-        case .other: return site.parameter("the window (or the view controller)")
+        case .other: return given ?? site.parameter("the window (or the view controller)")
         }
     }
+}
+
+extension FixSite {
+    /// The view the enclosing method is given (`+drawView:(UIView *)view`; an animator's
+    /// `transitionContext.containerView`), when its size comes from one (`CodeFile.sizeParameter(of:)`).
+    var givenView: String? { sizeParameter.flatMap { $0.hasSuffix(".bounds") ? String($0.dropLast(".bounds".count)) : nil } }
 }

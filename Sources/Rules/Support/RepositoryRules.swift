@@ -49,11 +49,12 @@ public struct RepositorySink {
     /// for source files, the target's name for project files).
     mutating func report(_ rule: RuleDescription, path: String, line: Int, column: Int, column16: Int? = nil, offset: Int = 0,
                          message: String, identity: String, typeName: String? = nil, functionName: String? = nil,
-                         severity: Severity? = nil, target: TargetID? = nil) {
+                         severity: Severity? = nil, target: TargetID? = nil, shapes: SiteShapes = []) {
         var p = PendingFinding(rule: rule.id, offset: offset, line: line, column: column, column16: column16, facet: rule.facet,
                                message: message, typeName: typeName, functionName: functionName, lineText: identity)
         p.severity = severity
         p.target = target
+        p.shapes = shapes
         findings.append(RepositoryFinding(path: path, pending: p))
     }
 }

@@ -61,6 +61,25 @@ struct SharedWindowsRule: Rule {
                   suggestion: "This code wants the app's windows, not its own"),
             Example("final class Overlay: UIViewController {\n    func show() {\n        let old = UIApplication.shared.↓keyWindow\n        window.makeKeyAndVisible()\n        dismissHandler = { old?.makeKey() }\n        old?.makeKey()\n    }\n}",
                     suggestion: "go through `UIApplication.shared.connectedScenes`"),
+            // A window taking the key window's scene in its own initializer: its creator should give it one (ZFPlayer).
+            .objc("@implementation LandscapeWindow\n- (instancetype)initWithFrame:(CGRect)frame {\n    if (self = [super initWithFrame:frame]) {\n        self.windowScene = UIApplication.sharedApplication.↓keyWindow.windowScene;\n    }\n    return self;\n}\n@end",
+                  files: ["LandscapeWindow.h": "@interface LandscapeWindow : UIWindow\n@end"], suggestion: "This is a window's own code"),
+            // An animator has the transition's container view, and so its window (eidolon's help screen).
+            Example("final class Animator: NSObject, UIViewControllerAnimatedTransitioning {\n    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {\n        UIApplication.shared.↓keyWindow?.addSubview(dimming)\n    }\n}",
+                    suggestion: "Use `transitionContext.containerView.window`"),
+            // Skipping its own window anywhere in the method: it wants the others (FLEX's explorer).
+            .objc("@implementation Explorer\n- (void)select {\n    UIWindow *target = UIApplication.sharedApplication.↓keyWindow;\n    for (UIWindow *window in Utility.allWindows) {\n        if (window != self.view.window) { target = window; break; }\n    }\n}\n@end",
+                  files: ["Explorer.h": "@interface Explorer : UIViewController\n@end"], suggestion: "This code wants the app's windows, not its own"),
+            // A class method answering with a window finds the app's for its callers (FLEX's `+appKeyWindow`).
+            .objc("@implementation Utility\n+ (UIWindow *)appKeyWindow {\n    for (UIWindow *window in UIApplication.sharedApplication.↓windows) {\n        if (window.isKeyWindow) { return window; }\n    }\n    return nil;\n}\n@end",
+                  suggestion: "This code wants the app's windows, not its own"),
+            // Ending editing in the key window dismisses the keyboard: no window is needed (CocoaDebug).
+            Example("final class Tabs: UITabBarController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        UIApplication.shared.↓keyWindow?.endEditing(true)\n    }\n}",
+                    suggestion: "`UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)`"),
+            .objc("@implementation Form\n- (void)done {\n    [UIApplication.sharedApplication.↓keyWindow endEditing:YES];\n}\n@end",
+                  files: ["Form.h": "@interface Form : UIViewController\n@end"], suggestion: "sendAction:@selector(resignFirstResponder)"),
+            // An `if #available` block that may fall through leaves what follows for every version.
+            Example("func f() -> UIWindow? {\n    if #available(iOS 13.0, *) {\n        if let w = scene?.windows.first { return w }\n    }\n    return UIApplication.shared.↓keyWindow\n}"),
             // A loop that picks one window still assumes there is one to pick.
             Example("func f() -> UIWindow? { for w in UIApplication.shared.↓windows { if w.isKeyWindow { return w } }; return nil }"),
             .objc("for (UIWindow *w in [UIApplication sharedApplication].↓windows) { if (w.isKeyWindow) { return w; } }"),
@@ -111,6 +130,16 @@ struct SharedWindowsRule: Rule {
                     w = [UIApplication sharedApplication].keyWindow;
                 }
                 """),
+            // After an `if #available` block that returns: only below iOS 13 (NotificationBanner).
+            Example("""
+                func f() -> UIWindow? {
+                    if #available(iOS 13.0, *) {
+                        return UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first
+                    }
+                    return UIApplication.shared.keyWindow
+                }
+                """),
+            .objc("- (UIWindow *)f {\n    if (@available(iOS 13.0, *)) {\n        return self.scene.windows.firstObject;\n    }\n    return [UIApplication sharedApplication].keyWindow;\n}"),
             Example("""
                 func f() -> UIWindow? {
                     guard #available(iOS 13, *) else { return UIApplication.shared.keyWindow }
@@ -136,6 +165,7 @@ struct SharedWindowsRule: Rule {
            Self.comparisons.contains(f.text(chain.end + 1)) || Self.comparisons.contains(f.text(chain.start - 1)) {
             shapes.insert(.comparesKeyWindow)
         }
+        if Self.endsEditing(chain, in: f) { shapes = [.endsEditing] }
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
         // the Swift read is that property (SideMenu's, Swiftfin's scene-walking `keyWindow`).
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
@@ -143,6 +173,15 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the window read is asked to end editing (`UIApplication.shared.keyWindow?.endEditing(true)`,
+    /// `[[UIApplication sharedApplication].keyWindow endEditing:YES]`, `windows.first?.endEditing(true)`):
+    /// the keyboard dismissed wherever it is (CocoaDebug's tab bar controller).
+    static func endsEditing(_ chain: Chain, in f: CodeFile) -> Bool {
+        if let last = chain.members.last, f.text(last.token) == "endEditing" { return true }
+        // Objective-C: the chain is the receiver of `[… endEditing:YES]`.
+        return f.language == .objectiveC && f.text(chain.end + 1) == "endEditing" && f.isPunct(chain.end + 2, ":")
+    }
 
     /// The for-in loop body over the application's `windows` (`for w in UIApplication.shared.windows {`,
     /// `for (UIWindow *w in [UIApplication sharedApplication].windows)`, `.windows.forEach { … }`).
@@ -212,6 +251,18 @@ struct SharedWindowsRule: Rule {
                 if (q - 6...q + 2).contains(where: { $0 >= 0 && $0 < f.tokens.count && (f.text($0) == "!=" || f.text($0) == "==" || f.text($0) == "!==" || f.text($0) == "===") }) {
                     return true
                 }
+            }
+        }
+        if let function = f.enclosingFunction(of: chain.start)?.scope {
+            // A helper of no instance that answers with a window (`+ (UIWindow *)appKeyWindow`,
+            // `static func keyWindow() -> UIWindow?`) finds the app's window for its callers (FLEX's utility).
+            if !f.isInstanceMember(function) || f.enclosingType(of: function.open) == nil, MemberTiming.returnsWindow(function, in: f) { return true }
+            // Code that skips its own window (`if (window != self.view.window)`), wherever in the
+            // function it loops (FLEX's explorer looks through its own list of windows).
+            for q in function.open..<min(function.close, f.tokens.count) where f.text(q) == "window" && f.isPunct(q - 1, ".") {
+                var k = q
+                while f.isPunct(k - 1, "."), f[k - 2].kind == .identifier { k -= 2 }
+                if ["!=", "!=="].contains(f.text(q + 1)) || ["!=", "!=="].contains(f.text(k - 1)) { return true }
             }
         }
         // The key window read beside the whole list in one method (a window inspector's list, the
