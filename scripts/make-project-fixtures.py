@@ -1296,6 +1296,58 @@ def library_with_demo(root):
 """)
 
 
+def two_example_apps(root):
+    """A library's two example apps in one project: one adopted scenes and implements
+    sceneDidBecomeActive, the other's app delegate still does its work in
+    applicationDidBecomeActive (MJRefresh's examples). Each app's scene delegate answers for its
+    own app only: the second still loses its callback under scenes."""
+    d = os.path.join(root, "TwoExampleApps")
+    p = Project("Examples", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
+    modern = p.group("Modern")
+    modern_refs = [p.file(modern, n) for n in ("ModernAppDelegate.swift", "SceneDelegate.swift")]
+    legacy = p.group("Legacy")
+    legacy_refs = [p.file(legacy, "LegacyAppDelegate.m")]
+    p.target("Modern", APP, {"INFOPLIST_FILE": "Modern/Info.plist", "PRODUCT_MODULE_NAME": "Modern"}, sources=modern_refs)
+    p.target("Legacy", APP, {"INFOPLIST_FILE": "Legacy/Info.plist"}, sources=legacy_refs)
+    p.write(os.path.join(d, "Examples.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Modern/Info.plist"), {
+        "UIApplicationSceneManifest": {
+            "UIApplicationSupportsMultipleScenes": False,
+            "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
+                "UISceneConfigurationName": "Default Configuration",
+                "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate"}]}},
+        "UILaunchScreen": {}, "LSRequiresIPhoneOS": True})
+    plist(os.path.join(d, "Legacy/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen", "UIMainStoryboardFile": "Main"})
+    write(os.path.join(d, "Modern/ModernAppDelegate.swift"), """import UIKit
+
+@main
+final class ModernAppDelegate: UIResponder, UIApplicationDelegate {
+}
+""")
+    write(os.path.join(d, "Modern/SceneDelegate.swift"), """import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func sceneDidBecomeActive(_ scene: UIScene) {
+        Analytics.shared.resume()
+    }
+}
+""")
+    write(os.path.join(d, "Legacy/LegacyAppDelegate.m"), """#import <UIKit/UIKit.h>
+
+@interface LegacyAppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+
+@implementation LegacyAppDelegate
+- (void)applicationDidBecomeActive:(UIApplication *)application {
+    [Overlay show];
+}
+@end
+""")
+
+
 def pod_built_by_its_demo(root):
     """A pod whose only project builds its sources into the demo app (issue 29, after
     JSQMessagesViewController): no framework target; the podspec's source_files name what the
@@ -1663,6 +1715,17 @@ public struct Grid {
     }
 }
 """)
+    # A package for macOS alone that runs the linters: tooling, judged as tests are (openHAB's BuildTools).
+    write(os.path.join(d, "BuildTools/Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "BuildTools",
+    platforms: [.macOS(.v13)],
+    targets: [.executableTarget(name: "Lint")]
+)
+""")
+    write(os.path.join(d, "BuildTools/Sources/Lint/main.swift"), "print(\"lint\")\n")
     write(os.path.join(d, "Tests/LayoutTests/GridTests.swift"), """import Layout
 import UIKit
 import XCTest
@@ -1864,7 +1927,8 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 demo_named_after_library, app_with_own_frameworks, tooling_library, package_beside_project, legacy_test_bundles):
+                 demo_named_after_library, app_with_own_frameworks, tooling_library, package_beside_project, legacy_test_bundles,
+                 two_example_apps):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -55,6 +55,9 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var inAccessor = false
     /// What the code does that the usual fix would not fit (`FixSite.shapes`).
     public var shapes: SiteShapes = []
+    /// The name the code at the finding gives the value its fix works on (the local a keyboard
+    /// frame is read into, `frame`): fix snippets use it, so they fit the code they replace.
+    public var subject: String?
 
     public init(rule: RuleID, offset: Int, line: Int, column: Int, column16: Int? = nil, facet: Facet, message: String,
                 typeName: String?, functionName: String?, onlyIn: Set<Context>? = nil, lineText: String = "") {

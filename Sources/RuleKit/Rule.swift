@@ -75,10 +75,11 @@ public struct FindingSink {
     /// `unlessDeclared`: a name that, declared anywhere in the repository, makes the site the
     /// project's own and the finding none (`UIApplication.keyWindow`, an extension's property).
     public mutating func report(_ rule: RuleDescription, at i: Int, facet: Facet? = nil, message: String,
-                                onlyIn: Set<Context>? = nil, shapes: SiteShapes = [], unlessDeclared: String? = nil) {
+                                onlyIn: Set<Context>? = nil, shapes: SiteShapes = [], unlessDeclared: String? = nil, subject: String? = nil) {
         guard let stored = report(rule.id, at: Int(file[i].start), token: i, facet: facet ?? rule.facet, message: message,
                                   onlyIn: onlyIn, requires: nil) else { return }
         findings[stored].shapes = shapes
+        findings[stored].subject = subject
         if let unlessDeclared { findings[stored].unlessDeclared = unlessDeclared }
     }
 
@@ -134,7 +135,12 @@ public struct FindingSink {
             finding.sizeParameter = file.sizeParameter(of: enclosing)
         }
         finding.createdObject = file.objectCreated(around: token)
-        if enclosing == nil, type != nil, !finding.inInstance { finding.inStoredProperty = file.isInstanceStoredPropertyValue(token) }
+        // An observed property's initial value (`var w = x { didSet { … } }`) is one too: its
+        // `didSet` made the declaration a member above, but the value is computed before `self` is.
+        if enclosing == nil, type != nil, file.isInstanceStoredPropertyValue(token) {
+            finding.inStoredProperty = true
+            finding.inInstance = false
+        }
         // An overriding property's getter or setter: its signature is UIKit's (an accessibility
         // element's `accessibilityFrame`).
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {

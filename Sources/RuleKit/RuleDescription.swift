@@ -61,6 +61,13 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A layout constraint's constant (`widthAnchor.constraint(equalToConstant: UIScreen.main.bounds.width * 0.9)`):
     /// a constraint relative to the view it sits in follows every resize by itself (openfoodfacts' empty view).
     public static let constraintConstant = SiteShapes(rawValue: 65536)
+    /// A device check beside a size-class check in one condition (`horizontalSizeClass == .regular
+    /// && userInterfaceIdiom == .pad`): the size class decides already; the device check is what
+    /// to drop (zotero's item detail).
+    public static let besideSizeClass = SiteShapes(rawValue: 131072)
+    /// Assigned to a window's frame (`window?.frame = UIScreen.main.bounds`): a window's size is
+    /// its scene's, which a window made with its scene takes by itself (Drops' overlay window).
+    public static let windowFrame = SiteShapes(rawValue: 262144)
 }
 
 public struct FixSite: Sendable, Equatable {
@@ -89,6 +96,8 @@ public struct FixSite: Sendable, Equatable {
     /// The code is a window's own (a `UIWindow` subclass): the view it is, is its window, whose
     /// `window` is nil (YYKit's `YYTextEffectWindow`).
     public var inWindow = false
+    /// The name the code gives the value the fix works on (`PendingFinding.subject`), nil when none.
+    public var subject: String?
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false

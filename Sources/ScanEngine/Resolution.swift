@@ -166,6 +166,7 @@ package enum Resolution {
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes
+            site.subject = p.subject
             site.hostlessTests = s.scope == .test && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inWindow = s.context == .view && p.typeName.map { model.roles(of: $0).contains(.window) } == true

@@ -83,8 +83,11 @@ public struct Scopes: Sendable {
         // A Swift package's targets: its tests are tests; its other targets are the library a
         // library repository ships, or an app's own frameworks.
         for package in project.packages {
+            // A package for macOS alone in a UIKit repository builds its tooling (openHAB's
+            // `BuildTools`, element-x's `Tools`): nobody ships it in the app; it is judged as tests are.
+            let tooling = Self.isTooling(package, in: project)
             for t in package.targets {
-                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) ? .test
+                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling ? .test
                     : listedAsExample(t.name, nil) ? .example : libraryRepository ? .library : .app
             }
         }
@@ -188,6 +191,7 @@ public struct Scopes: Sendable {
         if folders.contains(where: { Self.isTestFolder($0) }) { return .test }
         for package in project.packages {
             if package.testFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .test }
+            if Self.isTooling(package, in: project), package.libraryFolders.contains(where: { path.hasPrefix($0 + "/") }) { return .test }
             // A local package of an app repository is one of the app's frameworks.
             if package.libraryFolders.contains(where: { path.hasPrefix($0 + "/") }) { return libraryRepository ? .library : .app }
         }
@@ -218,6 +222,11 @@ public struct Scopes: Sendable {
     /// Whether an app's Info.plist or project lies in a library's tooling: under `script/`,
     /// `scripts/`, `tools/`, or in a test or integration harness (`test-carthage/`,
     /// `CarthageTest.xcodeproj`, `SizeTest/`, `IntegrationHarness/`).
+    /// A package for macOS alone beside a UIKit repository's projects: its tooling.
+    static func isTooling(_ package: ProjectModel.Package, in project: ProjectModel) -> Bool {
+        package.platforms.isDisjoint(with: Platform.uiKit) && !project.targets.isEmpty
+    }
+
     static func isTooling(_ paths: [String?]) -> Bool {
         paths.contains { path in
             guard let path else { return false }

@@ -263,6 +263,13 @@ import TestSupport
         #expect(!r.findings.contains { $0.rule == "shared-windows" })
     }
 
+    /// One app's scene delegate answers for its own app delegate only: the other app's
+    /// `applicationDidBecomeActive:` is still never called under scenes (MJRefresh's examples).
+    @Test func aSceneDelegateCoversOnlyItsOwnApp() throws {
+        let r = try scanFixture("TwoExampleApps")
+        #expect(r.findings.filter { $0.rule.rawValue == "app-lifecycle-callback" }.map { "\($0.path):\($0.line)" } == ["Legacy/LegacyAppDelegate.m:8"])
+    }
+
     /// A vendored library's example app in an app's repository (GitHawk's `Local Pods/SwipeCellKit/Example`)
     /// is an example: it never lowers the app.
     @Test func anExampleAppNextToTheShippingAppIsAnExample() throws {

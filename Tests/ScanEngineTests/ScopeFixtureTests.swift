@@ -104,9 +104,12 @@ extension ProjectFixtureTests {
             "Layout (Package.swift) [iOS, macCatalyst] library launches: screen-size-device-check@Sources/Layout/Grid.swift:5",
             "Layout Tests [iOS] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
             "LayoutTests [iOS, macCatalyst] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
+            // A package for macOS alone beside the projects is tooling (openHAB's BuildTools).
+            "Lint [macOS] test modern",
         ])
         #expect(r.targets.map(\.id) == [TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout"),
-                                        TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests")])
+                                        TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests"),
+                                        TargetID(project: "BuildTools/Package.swift", name: "Lint")])
         #expect(r.findings.map(\.targets) == [[TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout")],
                                               [TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests")]])
         #expect(r.stage == .launches)

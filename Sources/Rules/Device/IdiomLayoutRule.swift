@@ -19,6 +19,9 @@ struct IdiomLayoutRule: Rule {
             if site.timing.contains(.inOrientationLock) || site.shapes.contains(.locksOrientation) {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
+            if site.shapes.contains(.besideSizeClass) {
+                return "This condition reads the size class already, which follows the window: drop the device check — an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
+            }
             if site.isSwiftUIView { return "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`." }
             if site.context == .sceneDelegate {
                 return site.language == .swift ? "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == .regular` (iOS 13), where the window is set up; it changes as the window resizes."
@@ -59,6 +62,9 @@ struct IdiomLayoutRule: Rule {
             // In a size transition the traits and bounds are still the old ones: the size given is the new one (TOPasscode).
             .objc("@implementation Passcode\n- (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {\n    [super viewWillTransitionToSize:size withTransitionCoordinator:coordinator];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { return; }\n    [self relayoutFor:size];\n}\n@end",
                   files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the size this callback is given"),
+            // Beside a size-class check in one condition: the device check is what to drop (zotero's item detail).
+            Example("final class Title: UIView {\n    func update() {\n        if traitCollection.horizontalSizeClass == .regular && UIDevice.current.↓userInterfaceIdiom == .pad { inset = 8 } else { inset = 0 }\n    }\n}",
+                    suggestion: "This condition reads the size class already"),
             // A method given the size it lays out for, called early and in layout alike (TOPasscode's button fonts).
             .objc("@implementation Passcode\n- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)viewDidLayoutSubviews {\n    [super viewDidLayoutSubviews];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)updateFontsForSize:(CGSize)size {\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPhone) { self.font = [UIFont systemFontOfSize:15]; }\n}\n@end",
                   files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the `size` this method is given"),
@@ -206,6 +212,9 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Half of a device check by screen size, through a helper: that check is the finding (SKPhotoBrowser's `isPhoneX`).
+            Example("extension Measure {\n    static var isPhoneX: Bool {\n        let heights: [CGFloat] = [2436, 2688, 1792]\n        if isPhone, heights.contains(UIScreen.main.nativeBounds.height) { return true }\n        return false\n    }\n}",
+                    files: ["Measure.swift": "struct Measure {\n    static let isPhone = UIDevice.current.userInterfaceIdiom == .phone\n}"]),
             // Which device it is, told to the user or drawn: not how big the window is (KeePassium).
             Example("func storageName() -> String { guard UIDevice.current.userInterfaceIdiom == .pad else { return \"On My iPhone\" }; return \"On My iPad\" }"),
             Example("enum Symbol { case iPad, iPhone }\nfunc localStorageIconSymbol() -> Symbol {\n    switch UIDevice.current.userInterfaceIdiom {\n    case .pad: return .iPad\n    default: return .iPhone\n    }\n}"),
@@ -327,8 +336,10 @@ struct IdiomLayoutRule: Rule {
         }
         guard compared, !Self.isCapabilityGate(at: k, in: f), !Self.isPartOfDeviceCheck(at: k, in: f) else { return }
         let locks = Self.locksOrientation(at: k, in: f)
+        var shapes: SiteShapes = locks ? .locksOrientation : []
+        if !locks, Expr.statement(around: k, in: f).contains(where: { f.text($0) == "horizontalSizeClass" }) { shapes.insert(.besideSizeClass) }
         sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks),
-                    shapes: locks ? .locksOrientation : [])
+                    shapes: shapes)
     }
 
     /// Whether the block picks a picture of the device: an image or asset named for an iPad or
@@ -528,6 +539,12 @@ struct IdiomLayoutRule: Rule {
     static func isPartOfDeviceCheck(at k: Int, in f: CodeFile) -> Bool {
         var q = k, steps = 0
         while q < f.tokens.count, steps < 48, !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "?") {
+            // A screen dimension the same condition compares with device sizes (`isPhone,
+            // heights.contains(UIScreen.main.nativeBounds.height)`: SKPhotoBrowser's `isPhoneX`).
+            if f.is(q, .UIScreen), let read = ScreenRead.at(q, in: f), read.isDimension {
+                let (a, b) = Expr.widenArithmetic(read.chain.start, read.chain.end, in: f)
+                if Expr.isComparedWithLiteral(a, b, in: f) { return true }
+            }
             if f.is(q, .UIScreen) || f.text(q) == "SCREEN_HEIGHT" || f.text(q) == "SCREEN_WIDTH" {
                 var r = q
                 while r < min(q + 16, f.tokens.count), !f.isPunct(r, "{"), f.text(r) != "&&", f.text(r) != "||" {
@@ -575,7 +592,7 @@ struct IdiomLayoutRule: Rule {
               !Self.isDataUse(start, end, in: f), !Self.isCapabilityName(alias.name),
               // What the helper's answer gates, as for a comparison written out (SlackTextViewController's
               // `SLK_IS_IPAD` deciding whether the keyboard is undocked).
-              !Self.isCapabilityGate(at: end, in: f) else { return }
+              !Self.isCapabilityGate(at: end, in: f), !Self.isPartOfDeviceCheck(at: end, in: f) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
         let locks = Self.locksOrientation(at: at, in: f)
         sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f, locks: locks),

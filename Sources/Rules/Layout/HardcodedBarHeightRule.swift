@@ -23,6 +23,8 @@ struct HardcodedBarHeightRule: Rule {
         },
         triggering: [
             .objc("#define ↓kNavBarHeight 64"),
+            .objc("#define ↓NAV_BAR_DEFAULT_HEIGHT 44"),
+            .objc("static const CGFloat ↓kToolbarHeight = 44;"),
             .objc("#define ↓NAV_BAR_HEIGHT (IS_IPHONE_X ? 88.f : 64.f)"),
             .objc("static const CGFloat ↓kTabBarH = 49;"),
             .objc("#define ↓kNavBarHeight_iPhoneX 88.f"),
@@ -50,6 +52,8 @@ struct HardcodedBarHeightRule: Rule {
             .objc("#define ↓kToolbarHeight 44\n@interface Bar : UIToolbar\n@end\n@implementation Bar\n- (id)init {\n    self = [super initWithFrame:CGRectMake(0, 0, 320, ↓kToolbarHeight)];\n    return self;\n}\n@end"),
         ],
         nonTriggering: [
+            // The height of something in a bar, or of a toolbar the app names for its own use (zotero's annotation toolbar).
+            Example("enum Layout {\n    static let annotationToolbarDragHandleHeight: CGFloat = 50\n    static let toolbarFullInset: CGFloat = 20\n}\nfunc f(_ v: UIView) { v.frame.size.height = Layout.annotationToolbarDragHandleHeight + Layout.toolbarFullInset }"),
             // A cache the code fills from the real insets is no constant (Provenance's core bridge).
             .objc("static float g_safeInsetTop = 0.0;\nvoid setInsets(float top) { g_safeInsetTop = top; }\nfloat topInset(void) { return g_safeInsetTop; }"),
             // A bar the app draws itself, of its own design height (ello's title bar): not UIKit's bar.

@@ -23,9 +23,13 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 return "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`\(site.language == .swift ? "convert(_:from:)" : "convertRect:fromCoordinateSpace:")`). " + site.parameter("that view")
             }
             let view = r.view == "self" ? "" : r.view + "."
+            // The local the code reads the frame into (ZFPlayer's `CGRect frame = …`), so the snippet
+            // neither names a variable that is not there nor declares one twice.
+            let read = site.subject ?? "keyboardFrame"
+            let converted = read == "converted" ? "convertedFrame" : "converted"
             return site.language == .swift
-                ? "Convert it from the screen's coordinate space first: `if let screen = \(r.window)?.screen { let frame = \(view)convert(keyboardFrame, from: screen.coordinateSpace) }`."
-                : "Convert it from the screen's coordinate space first: `CGRect frame = [\(r.view) convertRect:keyboardFrame fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
+                ? "Convert it from the screen's coordinate space first: `if let screen = \(r.window)?.screen { let \(converted) = \(view)convert(\(read), from: screen.coordinateSpace) }`."
+                : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
             // One statement, no result: nothing is handed back.
@@ -44,7 +48,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                         bottom.constant = frame.height
                     }
                 }
-                """, suggestion: "`if let screen = view.window?.screen { let frame = view.convert(keyboardFrame, from: screen.coordinateSpace) }`"),
+                """, suggestion: "`if let screen = view.window?.screen { let converted = view.convert(frame, from: screen.coordinateSpace) }`"),
             Example("""
                 final class FormView: UIView {
                     @objc func keyboardWillShow(_ n: Notification) {
@@ -52,7 +56,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                         bottom.constant = frame.height
                     }
                 }
-                """, suggestion: "`if let screen = window?.screen { let frame = convert(keyboardFrame, from: screen.coordinateSpace) }`"),
+                """, suggestion: "`if let screen = window?.screen { let converted = convert(frame, from: screen.coordinateSpace) }`"),
             .objc("""
                 @interface FormViewController : UIViewController
                 @end
@@ -63,7 +67,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
                     self.bottom.constant = r.size.height;
                 }
                 @end
-                """, suggestion: "`CGRect frame = [self.view convertRect:keyboardFrame fromCoordinateSpace:self.view.window.screen.coordinateSpace];`"),
+                """, suggestion: "`CGRect converted = [self.view convertRect:r fromCoordinateSpace:self.view.window.screen.coordinateSpace];`"),
             // A member bound and laid out with is the frame laid out with.
             Example("""
                 @objc func keyboardWillShow(_ n: Notification) {
@@ -232,7 +236,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 return
             }
         }
-        sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's")
+        let bound = Self.boundName(k, in: body, of: f)
+        sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's",
+                    subject: bound.flatMap { $0.declared && $0.name != "_" ? $0.name : nil })
     }
 
     /// The name the read at `k` is assigned to, in the statement that reads it: a local it

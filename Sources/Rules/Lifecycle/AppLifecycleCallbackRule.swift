@@ -128,9 +128,15 @@ struct AppLifecycleCallbackRule: RepositoryRule {
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
         let methods = r.facts.flatMap(\.methods)
         func context(_ m: MethodFact) -> Context { r.model.context(ofType: m.typeName, function: m.kind.rawValue) }
-        let inScene = Set(methods.filter { context($0) == .sceneDelegate }.map(\.kind))
+        // The scene delegates' callbacks, with the targets that build each: an app's scene delegate
+        // answers for its own app delegate only (MJRefresh's package example has one; its
+        // storyboard example's `applicationDidBecomeActive:` is still never called under scenes).
+        let project = r.model.project
+        let inScene = methods.filter { context($0) == .sceneDelegate }.map { (kind: $0.kind, owners: Set(project.owners(of: $0.site.path))) }
         for m in methods where !m.isEmpty && context(m) == .appDelegate {
-            guard let counterpart = m.kind.sceneCounterpart, let replacement = Self.messages[m.kind], !inScene.contains(counterpart) else { continue }
+            let owners = Set(project.owners(of: m.site.path))
+            guard let counterpart = m.kind.sceneCounterpart, let replacement = Self.messages[m.kind],
+                  !inScene.contains(where: { $0.kind == counterpart && (owners.isEmpty || $0.owners.isEmpty || !$0.owners.isDisjoint(with: owners)) }) else { continue }
             let name = String(m.kind.rawValue)
             let message = m.kind == .applicationStateRestoration
                 ? "State restoration through the app delegate is not used under the scene lifecycle; a scene restores from the NSUserActivity its delegate returns from `stateRestorationActivity(for:)`"

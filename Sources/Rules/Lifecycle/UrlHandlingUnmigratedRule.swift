@@ -80,6 +80,15 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                 """, wraps: false),
         ],
         nonTriggering: [
+            // The options handed on to the code that starts the UI, which reads them (zotero's app coordinator).
+            Example("""
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        coordinator.start(options: connectionOptions, session: session)
+                    }
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { coordinator.open(URLContexts) }
+                }
+                """, wraps: false),
             // A stub that only answers continues nothing (blink's app delegate).
             .objc("""
                 @implementation AppDelegate

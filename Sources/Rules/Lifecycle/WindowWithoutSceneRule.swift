@@ -67,6 +67,7 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            Example("func present(over window: UIWindow) -> UIWindow {\n    window.windowScene.flatMap(UIWindow.init) ?? UIWindow(frame: window.bounds)\n}"),
             // A window kept in a property and attached to a scene where the type shows it, through a local (FLEX's explorer window).
             .objc("@implementation Manager\n- (UIWindow *)explorerWindow {\n    if (!_explorerWindow) { _explorerWindow = [[UIWindow alloc] initWithFrame:CGRectZero]; }\n    return _explorerWindow;\n}\n- (void)show {\n    UIWindow *flex = self.explorerWindow;\n    flex.windowScene = Utility.activeScene;\n    flex.hidden = NO;\n}\n@end"),
             Example("final class Overlay {\n    lazy var window: UIWindow = UIWindow(frame: .zero)\n    func show(in scene: UIWindowScene) {\n        window.windowScene = scene\n        window.isHidden = false\n    }\n}"),
@@ -92,6 +93,9 @@ struct WindowWithoutSceneRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard WindowCreation.isCreation(at: k, in: f, model: model), !WindowCreation.attachesScene(around: k, in: f) else { return }
+        // `window.windowScene.flatMap(UIWindow.init) ?? UIWindow(frame: window.bounds)`: made with
+        // the scene wherever there is one (zotero's presenter); the frame only where none is.
+        if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "windowScene" || $0 == "UIWindowScene" }) { return }
         sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
                     onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: Self.typeShowsItself(around: k, in: f) ? .hostsSelf : [])
     }

@@ -20,11 +20,16 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A window's frame set from the screen in a view controller: the scene sizes a window (Drops).
+            Example("final class Overlay: UIViewController {\n    var window: UIWindow?\n    func install() {\n        window?.frame = ↓UIScreen.main.bounds\n        window?.isHidden = false\n    }\n}",
+                    suggestion: "This is a window's frame"),
             // A constraint's constant from the screen: relate it to the container instead (openfoodfacts' empty view).
             Example("final class Empty: UIView {\n    func setUp() {\n        label.widthAnchor.constraint(equalToConstant: ↓UIScreen.main.bounds.size.width * 0.9).isActive = true\n    }\n}",
                     suggestion: "This is a layout constraint's constant"),
             .objc("@implementation Empty\n- (void)setUp {\n    [self.label.widthAnchor constraintEqualToConstant:↓UIScreen.mainScreen.bounds.size.width * 0.9].active = YES;\n}\n@end",
                   files: ["Empty.h": "@interface Empty : UIView\n@end"], suggestion: "This is a layout constraint's constant"),
+            // A default that is no window's size is the screen's size all the same.
+            Example("func f(_ maxWidth: CGFloat?) -> CGFloat { maxWidth ?? ↓UIScreen.main.bounds.width }"),
             // A window's initializer: a window has no superview, its scene sizes it (SwiftEntryKit's fallback).
             Example("final class EntryWindow: UIWindow {\n    init() {\n        super.init(frame: ↓UIScreen.main.bounds)\n    }\n}",
                     suggestion: "This is a window's frame"),
@@ -152,6 +157,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // The window's size first, the screen only where there is no window (SKPhotoBrowser's
+            // `SKMesurement`, zotero's scene delegate); a helper made of it measures the window.
+            Example("struct Measure {\n    static var width: CGFloat { UIApplication.shared.appWindow?.bounds.width ?? UIScreen.main.bounds.width }\n}\nfinal class V: UIView {\n    func f() { frame.size.width = Measure.width }\n}"),
+            Example("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {\n        let frame = (scene as? UIWindowScene)?.coordinateSpace.bounds ?? UIScreen.main.bounds\n        _ = frame\n    }\n}"),
             // The screen's current mode is its pixels, a main-screen read (FSCalendar's orientation test).
             .objc("- (BOOL)portrait { return [UIScreen mainScreen].currentMode.size.width < [UIScreen mainScreen].currentMode.size.height; }"),
             // Runtime version checks that keep the code below the deployment target.

@@ -63,6 +63,9 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // The last resort of a helper that looks through the connected scenes first (FLEX's `FLEXScreen()`).
+            .objc("UIScreen *AppScreen(void) {\n    if (@available(iOS 13.0, *)) {\n        for (UIScene *scene in UIApplication.sharedApplication.connectedScenes) {\n            if ([scene isKindOfClass:[UIWindowScene class]]) { return ((UIWindowScene *)scene).screen; }\n        }\n    }\n    return UIScreen.mainScreen;\n}", wraps: false),
+            Example("func appScreen() -> UIScreen {\n    for case let scene as UIWindowScene in UIApplication.shared.connectedScenes { return scene.screen }\n    return UIScreen.main\n}"),
             // The main screen only where the screen at hand is unknown.
             Example("func captured(_ n: Notification) -> Bool { (n.object as? UIScreen)?.isCaptured ?? UIScreen.main.isCaptured }"),
             // A capability check sent to the screen object (an old SDWebImage copy) uses no screen.

@@ -20,6 +20,12 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // A snapshot of a view drawn at the main screen's scale: the view's own is at hand (STPopup's transition).
+            .objc("@implementation Popup\n- (UIImage *)snapshot:(UIViewController *)from {\n    UIGraphicsBeginImageContextWithOptions(from.view.bounds.size, NO, [↓UIScreen mainScreen].scale);\n    return nil;\n}\n@end",
+                  suggestion: "draw it at that view's scale, `from.view.traitCollection.displayScale`"),
+            // An observed property's initial value is computed before `self` is (PopupDialog's vendored Cosmos).
+            Example("final class Stars: UIView {\n    var borderWidth: Double = 1 / Double(↓UIScreen.main.scale) {\n        didSet { setNeedsDisplay() }\n    }\n}",
+                    suggestion: "A stored property's initial value is computed once"),
             // A class method given the view it draws: that view's scale is at hand (FLEX's hierarchy snapshot).
             .objc("@implementation Snapshot\n+ (UIImage *)drawView:(UIView *)view {\n    CGFloat unit = 1.f / ↓UIScreen.mainScreen.scale;\n    return nil;\n}\n@end",
                   files: ["Snapshot.h": "@interface Snapshot : UIView\n@end"], suggestion: "Use `view.traitCollection.displayScale`"),

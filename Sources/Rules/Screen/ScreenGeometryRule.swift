@@ -23,7 +23,7 @@ extension ScreenGeometryRule {
             let here = Int(file[g.token].start)
             if last.offset < here, last.offset >= Int(file[Self.statementStart(before: g.token, in: file)].start) { return }
         }
-        sink.report(description, at: g.token, facet: g.facet, message: g.message, shapes: g.shapes)
+        sink.report(description, at: g.token, facet: g.facet, message: g.message, shapes: g.shapes, subject: g.subject)
     }
 
     /// The first token of the statement holding `k`: after the nearest `;`, `{`, `}` or

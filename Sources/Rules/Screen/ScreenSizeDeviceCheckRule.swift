@@ -29,6 +29,8 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
                   files: ["Utilities.h": "#define iPhoneX ((NSInteger)(([[UIScreen mainScreen] currentMode].size.height / [[UIScreen mainScreen] currentMode].size.width) * 100) == 216)",
                           "Bar.h": "@interface Bar : UIView\n@end"]),
             Example("func f() { if ↓UIScreen.main.bounds.height / UIScreen.main.bounds.width > 2 { tall() } }"),
+            // One of a list of device sizes, in place or through a local (SKPhotoBrowser's `isPhoneX`).
+            Example("var isPhoneX: Bool {\n    let heights: [CGFloat] = [2436, 2688, 1792]\n    return heights.contains(↓UIScreen.main.nativeBounds.height)\n}"),
             // Through one local in the same function (Mumble's iPhone 5 check).
             .objc("@implementation Home\n- (void)f { CGFloat h = [↓UIScreen mainScreen].bounds.size.height; if (h == 568) { [self tall]; } }\n@end"),
             Example("func f() { let width = ↓UIScreen.main.bounds.width\n    if width >= 414 { wide() } }"),

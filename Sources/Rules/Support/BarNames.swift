@@ -77,11 +77,32 @@ enum BarNames {
         guard mentionsABar(name) else { return false }
         let w = words(name)
         guard w.count >= 2, !w.contains(where: excluded.contains) else { return false }
-        let names = w.contains(where: barSingles.contains)
-            || zip(w, w.dropFirst()).contains { pair in barPairs.contains { $0 == pair } }
-        let measures = w.contains(where: heightWords.contains) || w.last == "h"
-        return names && measures
+        // Where the bar is named: (first word, last word) of each mention.
+        var bars: [(first: Int, last: Int)] = []
+        for (i, word) in w.enumerated() {
+            if barSingles.contains(word) { bars.append((i, i)) }
+            if i > 0, barPairs.contains(where: { $0 == (w[i - 1], word) }) { bars.append((i - 1, i)) }
+        }
+        guard let bar = bars.max(by: { $0.last < $1.last }) else { return false }
+        // The height must be the bar's: another noun between them measures that thing
+        // (zotero's `annotationToolbarDragHandleHeight`, a drag handle's hit area).
+        let rest = w[(bar.last + 1)...]
+        guard let height = rest.firstIndex(where: heightWords.contains) ?? (w.last == "h" ? w.count - 1 : nil) else { return false }
+        guard w[(bar.last + 1)..<height].allSatisfy(barQualifiers.contains) else { return false }
+        // A toolbar named for what it belongs to (`annotationToolbar…`, `playerToolbar…`) is the
+        // app's own view, not the one UIKit draws (RULES: the bars UIKit draws).
+        if ["toolbar", "bar"].contains(w[bar.last]), w[bar.last] == "toolbar" || w[bar.first] == "tool",
+           w[..<bar.first].contains(where: { !toolbarPrefixes.contains($0) }) {
+            return false
+        }
+        return true
     }
+
+    /// Words that may stand between a bar and its height and keep it the bar's (`NAV_BAR_DEFAULT_HEIGHT`).
+    static let barQualifiers: Set<String> = ["default", "standard", "system", "total", "normal", "compact", "regular", "large",
+                                             "landscape", "portrait", "and"]
+    /// Words that may come before `toolbar` and keep it UIKit's (`kToolbarHeight`, `bottomToolbarHeight`).
+    static let toolbarPrefixes: Set<String> = ["k", "default", "system", "standard", "ui", "bottom", "top"]
 
     /// `kSafeAreaInsets`, `safeAreaInsets`, `statusBarInsets`: a name for the system's insets.
     static func isInsetName(_ name: String) -> Bool {

@@ -211,6 +211,36 @@ enum Expr {
         return opens && closes
     }
 
+    /// Whether the main-screen read starting at `s` is the fallback of a window's (or a scene's)
+    /// own geometry: `window?.bounds.height ?? UIScreen.main.bounds.height` (SKPhotoBrowser's
+    /// `SKMesurement.screenHeight`), `windowScene?.coordinateSpace.bounds ?? UIScreen.main.bounds`
+    /// (zotero's scene delegate). The screen stands in only where there is no window: the window
+    /// comes first, and a helper made of it measures the window, not the screen.
+    static func isWindowGeometryFallback(_ s: Int, in f: CodeFile) -> Bool {
+        let (a, _) = widen(s, s, in: f)
+        return coalescedNames(before: a, in: f).contains { name in name.lowercased().contains("window") || windowGeometryWords.contains(name) }
+    }
+
+    /// The names in the chain left of a `??` that ends right before `a` (`window.windowScene.flatMap(UIWindow.init) ??`
+    /// gives window, windowScene, flatMap; what is in parentheses is skipped); empty when no `??` is there.
+    static func coalescedNames(before a: Int, in f: CodeFile) -> [String] {
+        guard a >= 2, f.text(a - 1) == "??" else { return [] }
+        var names: [String] = []
+        var q = a - 2
+        while q >= 0, a - q < 24 {
+            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+            if f[q].kind == .identifier {
+                names.append(f.text(q))
+            } else if !(f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!")) {
+                break
+            }
+            q -= 1
+        }
+        return names
+    }
+    /// Besides any name with "window" in it (`preferredApplicationWindow`, `windowScene`).
+    static let windowGeometryWords: Set<String> = ["coordinateSpace", "effectiveGeometry"]
+
     /// Whether the value starting at `s` is turned into text: interpolated into a Swift string
     /// (`"Scale/\(UIScreen.main.scale)"`), an argument of `String(format:)`, `[NSString
     /// stringWithFormat:]`, `NSLog`, `print` or `NSStringFromCGRect` — a User-Agent, a log
@@ -478,12 +508,38 @@ enum Expr {
             let other = f.isPunct(s - 1, "(") ? e + 2 : open + 1
             if let end = numericOperandEnd(from: other, in: f), end < close { return true }
         }
+        // `[2436, 2688, 1792].contains(UIScreen.main.nativeBounds.height)`, or a local holding the
+        // list (SKPhotoBrowser's `isPhoneX`): one of a few sizes, each a device's.
+        if isArgument(s, e, in: f), let (open, _) = enclosingCall(s, in: f), f.text(open - 1) == "contains", f.isPunct(open - 2, "."),
+           isNumberList(endingAt: open - 3, before: s, in: f) {
+            return true
+        }
         // size.equalTo(CGSize(width: 375, height: 812))
         if f.isPunct(e + 1, "."), f[e + 2].is(.equalTo) || f[e + 2].is(.__equalTo), f.isPunct(e + 3, "("),
            numericOperandEnd(from: e + 4, in: f) != nil {
             return true
         }
         return isSwitchSubjectWithNumericCase(s, e, in: f)
+    }
+
+    /// Whether the expression ending at `end` is a list of numbers: a literal (`[2436, 1792]`) or
+    /// a local of the function before `use` initialized with one (`let heights: [CGFloat] = [2436, 1792]`).
+    static func isNumberList(endingAt end: Int, before use: Int, in f: CodeFile) -> Bool {
+        func literal(_ close: Int) -> Bool {
+            let open = f.pair(close)
+            guard f.isPunct(close, "]"), open >= 0, open < close - 1 else { return false }
+            return (open + 1..<close).allSatisfy { f[$0].kind == .number || f.isPunct($0, ",") || f.isPunct($0, "-") }
+        }
+        if literal(end) { return true }
+        guard f[end].kind == .identifier, let function = f.enclosingFunction(of: use)?.scope else { return false }
+        let name = f.text(end)
+        for q in function.open..<use where f.text(q) == name && (f.is(q - 1, .let) || f.is(q - 1, .var)) {
+            var r = q + 1
+            while r < use, r - q < 12, !f.isPunct(r, "=") { r += 1 }
+            guard f.isPunct(r, "="), f.isPunct(r + 1, "["), f.pair(r + 1) > r + 1 else { continue }
+            return literal(f.pair(r + 1))
+        }
+        return false
     }
 
     /// `switch UIScreen.main.bounds.height { case 812: … }`, `switch ((int)SCREEN_HEIGHT) { case 812: … }`

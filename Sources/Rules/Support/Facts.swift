@@ -755,7 +755,7 @@ enum FactExtractor {
                 continue
             }
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
-                if Expr.isFormattedIntoText(read.chain.start, in: f) {
+                if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.isWindowGeometryFallback(read.chain.start, in: f) {
                     k = max(k + 1, read.chain.end + 1)
                     continue
                 }

@@ -9,6 +9,8 @@ struct GeometrySite {
     var token: Int
     var message: String
     var shapes: SiteShapes = []
+    /// The view the code draws, when a scale is for drawing it (`FixSite.subject`).
+    var subject: String? = nil
 
     /// The geometry site anchored at token `k` (a `UIScreen` or an alias name), if any.
     static func at(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
@@ -20,6 +22,7 @@ struct GeometrySite {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
         // Put into a User-Agent, a log line or an analytics value: data, not layout.
         if Expr.isFormattedIntoText(read.chain.start, in: f) { return nil }
+        if Expr.isWindowGeometryFallback(read.chain.start, in: f) { return nil }
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
         // A dimension kept in a local and compared later (`CGFloat h = [UIScreen mainScreen].bounds.size.height;
         // if (h == 568)`, `BOOL full = self.view.tz_height == h`): one step of data flow, in one function.
@@ -44,7 +47,8 @@ struct GeometrySite {
         case .scale:
             return GeometrySite(rule: .mainScreenScale, facet: .scale, token: k,
                                 message: "`\(text)` is the main screen's scale, which need not be the scale of the screen the content is shown on",
-                                shapes: Expr.isZeroScaleFallback(read.chain.start, in: f) ? .zeroScaleFallback : [])
+                                shapes: Expr.isZeroScaleFallback(read.chain.start, in: f) ? .zeroScaleFallback : [],
+                                subject: Self.viewDrawn(byScale: read, in: f))
         case .bounds:
             var site = GeometrySite(rule: .mainScreenBounds, facet: .size, token: k,
                                     message: "`\(text)` is the size of the whole screen, not of the window, which resizes")
@@ -53,6 +57,7 @@ struct GeometrySite {
             }
             if Expr.isInitialFrame(read.chain.start, in: f) { site.shapes.insert(.initialFrame) }
             if Self.isConstraintConstant(read.chain.start, in: f) { site.shapes.insert(.constraintConstant) }
+            if Self.isWindowFrameAssignment(read, in: f) { site.shapes.insert(.windowFrame) }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
                 if Expr.isComparedWithViewSize(a, b, in: f) || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithViewSize(a, b, in: f) }) {
@@ -68,6 +73,9 @@ struct GeometrySite {
             // `(note.object as? UIScreen)?.isCaptured ?? UIScreen.main.isCaptured`: the main screen
             // only where the screen at hand is unknown.
             if f.text(read.chain.start - 1) == "??" { return nil }
+            // `return UIScreen.mainScreen;` at the end of a helper that looked through the connected
+            // scenes first (FLEX's `FLEXScreen()`): the main screen only where no window scene exists.
+            if Self.isLastResort(read, in: f) { return nil }
             // `[[UIScreen mainScreen] respondsToSelector:@selector(scale)]`: asks what the class can do.
             if read.chain.members.contains(where: { Self.capabilityQuestions.contains(f.text($0.token)) }) { return nil }
             let next = read.chain.end + 1
@@ -113,6 +121,33 @@ struct GeometrySite {
         return s > 1 && (f.isPunct(s - 1, ":") || f.isPunct(s - 1, "(")) && f.text(s - 2) == "isEqual"
     }
 
+    /// The view whose image a scale read is the scale of: the third argument of
+    /// `UIGraphicsBeginImageContextWithOptions(view.bounds.size, NO, [UIScreen mainScreen].scale)`
+    /// gives `view` (STPopup's snapshot of the view controller it leaves), nil otherwise.
+    static func viewDrawn(byScale read: ScreenRead, in f: CodeFile) -> String? {
+        let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        guard Expr.isArgument(s, e, in: f), let (open, close) = Expr.enclosingCall(s, in: f),
+              f.text(open - 1) == "UIGraphicsBeginImageContextWithOptions" else { return nil }
+        // The first argument: `X.bounds.size` / `X.frame.size` (`self.view.bounds.size`).
+        var q = open + 1, names: [String] = []
+        while q < close, f[q].kind == .identifier || f.isPunct(q, ".") {
+            if f[q].kind == .identifier { names.append(f.text(q)) }
+            q += 1
+        }
+        guard f.isPunct(q, ","), names.count >= 3, names.suffix(2) == ["bounds", "size"] || names.suffix(2) == ["frame", "size"] else { return nil }
+        return names.dropLast(2).joined(separator: ".")
+    }
+
+    /// Whether the whole bounds read is assigned to a window's frame or bounds: `window?.frame =
+    /// UIScreen.main.bounds`, `self.overlayWindow.frame = [UIScreen mainScreen].bounds;`.
+    static func isWindowFrameAssignment(_ read: ScreenRead, in f: CodeFile) -> Bool {
+        let (s, _) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        guard s >= 4, f.isPunct(s - 1, "="), f.text(s - 2) == "frame" || f.text(s - 2) == "bounds", f.isPunct(s - 3, ".") else { return false }
+        var q = s - 4
+        while f.isPunct(q, "?") || f.isPunct(q, "!") { q -= 1 }
+        return f[q].kind == .identifier && f.text(q).lowercased().hasSuffix("window")
+    }
+
     /// Whether the expression starting at `s` is (part of) a layout constraint's constant:
     /// `constraint(equalToConstant: …)`, `[anchor constraintEqualToConstant:…]`, and their
     /// less-than and greater-than forms, earlier in the same statement.
@@ -123,6 +158,14 @@ struct GeometrySite {
             q -= 1
         }
         return false
+    }
+
+    /// Whether the whole read is returned by a function that reads the connected scenes before it.
+    static func isLastResort(_ read: ScreenRead, in f: CodeFile) -> Bool {
+        let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        guard f.is(s - 1, .return), f.isPunct(e + 1, ";") || (f.language == .swift && (f[e + 1].isLineStart || f.isPunct(e + 1, "}"))),
+              let function = f.enclosingFunction(of: s)?.scope else { return false }
+        return (function.open..<s).contains { f.text($0) == "connectedScenes" }
     }
 
     /// Messages that ask an object what it is or can do, not what it measures.
@@ -260,6 +303,10 @@ enum GeometryFixes {
             return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
         }
         if site.isSwiftUIView { return "Read `@Environment(\\.displayScale)`; it follows the screen the view is on." }
+        // An image of a view drawn at the main screen's scale: the view's own scale is at hand.
+        if let view = site.subject {
+            return "This is the scale of an image of `\(view)`: draw it at that view's scale, `\(view).traitCollection.displayScale`, the scale of the screen it is on."
+        }
         let givenScale = site.givenView.map { "Use `\($0).traitCollection.displayScale`, the display scale of the view this method is given." }
         switch site.context {
         case .view, .viewController:
@@ -298,7 +345,7 @@ enum GeometryFixes {
         }
         // A window's own initializer: a window has no superview to size it, its scene does (SwiftEntryKit's
         // `EKWindow`, falling back to the main screen's frame when it finds no scene).
-        if site.shapes.contains(.initialFrame), site.inWindow {
+        if site.shapes.contains(.initialFrame) && site.inWindow || site.shapes.contains(.windowFrame) {
             return site.language == .swift
                 ? "This is a window's frame: a window made with `init(windowScene:)` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
                 : "This is a window's frame: a window made with `initWithWindowScene:` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
@@ -439,6 +486,10 @@ enum GeometryFixes {
             return "Use `\(r.window)`" + (site.context == .viewController ? ", or present from this view controller." : ".")
         case .sceneDelegate: return "Use this scene delegate's own `window` (or `windowScene.windows`)."
         case .appDelegate:
+            // After launch (an action, a notification): the window it concerns, a scene's under scenes.
+            if site.shapes.contains(.afterLaunch) {
+                return "This runs after launch: use the window this app delegate keeps (`window`), not whichever is key; under scenes each scene has its own, so do this on the window of the scene it concerns (its scene delegate's `window`, or the window of the view the action comes from)."
+            }
             // At launch the app delegate's window is the one it made; under scenes there is one per scene.
             return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
                 + "under scenes each scene has its own: do this in the scene delegate's `\(site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:")` with its `window`."

@@ -35,6 +35,16 @@ enum ProjectFacts {
                     if w == .userActivities { fact.readsUserActivities = true }
                     if f[q].kind == .identifier, f.text(q) == "shortcutItem", f.isPunct(q - 1, ".") { fact.readsShortcutItem = true }
                 }
+                // The options handed on whole to code that starts the scene's UI (zotero's
+                // `coordinator.start(options: connectionOptions, …)`): that code reads them.
+                if let options = scope.parameterNames.last, (scope.open + 1..<min(scope.close, f.tokens.count)).contains(where: { q in
+                    f.text(q) == options && (f.isPunct(q - 1, ":") || f.isPunct(q - 1, "(") || f.isPunct(q - 1, ","))
+                        && (f.isPunct(q + 1, ")") || f.isPunct(q + 1, ",") || f.isPunct(q + 1, "]"))
+                }) {
+                    fact.readsURLContexts = true
+                    fact.readsUserActivities = true
+                    fact.readsShortcutItem = true
+                }
             case .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground, .applicationWillEnterForeground:
                 fact.isEmpty = f.isTemplateStub(scope)
             case .applicationOpenURL, .applicationContinueActivity, .applicationPerformShortcut:

@@ -61,6 +61,9 @@ struct SharedWindowsRule: Rule {
                   suggestion: "This code wants the app's windows, not its own"),
             Example("final class Overlay: UIViewController {\n    func show() {\n        let old = UIApplication.shared.↓keyWindow\n        window.makeKeyAndVisible()\n        dismissHandler = { old?.makeKey() }\n        old?.makeKey()\n    }\n}",
                     suggestion: "go through `UIApplication.shared.connectedScenes`"),
+            // An app delegate's action after launch: the window it concerns, not one to set up (TZImagePickerController's example).
+            .objc("@implementation AppDelegate\n- (void)pushPicker {\n    UINavigationController *nav = (UINavigationController *)[UIApplication sharedApplication].↓keyWindow.rootViewController;\n    [nav pushViewController:[Picker new] animated:YES];\n}\n@end",
+                  files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"], suggestion: "This runs after launch"),
             // A window taking the key window's scene in its own initializer: its creator should give it one (ZFPlayer).
             .objc("@implementation LandscapeWindow\n- (instancetype)initWithFrame:(CGRect)frame {\n    if (self = [super initWithFrame:frame]) {\n        self.windowScene = UIApplication.sharedApplication.↓keyWindow.windowScene;\n    }\n    return self;\n}\n@end",
                   files: ["LandscapeWindow.h": "@interface LandscapeWindow : UIWindow\n@end"], suggestion: "This is a window's own code"),
@@ -166,6 +169,8 @@ struct SharedWindowsRule: Rule {
             shapes.insert(.comparesKeyWindow)
         }
         if Self.endsEditing(chain, in: f) { shapes = [.endsEditing] }
+        // An app delegate's action or callback after launch (TZImagePickerController's button target).
+        if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
         // the Swift read is that property (SideMenu's, Swiftfin's scene-walking `keyWindow`).
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",

@@ -1,0 +1,5 @@
+import UIKit
+
+@main
+final class ModernAppDelegate: UIResponder, UIApplicationDelegate {
+}
