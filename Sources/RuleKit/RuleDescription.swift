@@ -68,6 +68,10 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// Assigned to a window's frame (`window?.frame = UIScreen.main.bounds`): a window's size is
     /// its scene's, which a window made with its scene takes by itself (Drops' overlay window).
     public static let windowFrame = SiteShapes(rawValue: 262144)
+    /// Content turned by hand to follow the device (`view.transform = CGAffineTransform(rotationAngle: …)`
+    /// from `UIDevice.current.orientation`) while the window stays put: ImageViewer's gallery in a
+    /// portrait-only app. The window's bounds cannot give the angle; the fix is to let the window rotate.
+    public static let manualRotation = SiteShapes(rawValue: 524288)
 }
 
 public struct FixSite: Sendable, Equatable {

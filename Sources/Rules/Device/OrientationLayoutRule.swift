@@ -27,9 +27,18 @@ struct OrientationLayoutRule: Rule {
                     : "say so in the view controller that shows it, with `prefersInterfaceOrientationLocked` (iOS 26)"
                 return "An orientation lock is ignored for an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring): support every orientation, and lay out by the window's size rather than choose orientations by the current one. Where content must hold still while it runs (a game steered by tilting the device), \(prefer): the system locks the scene's orientation while it fills the screen."
             }
+            if site.shapes.contains(.manualRotation) {
+                return "This turns content by hand to follow the device while the window keeps its orientation. A window that resizes takes any shape, and the device's orientation says nothing of it: let the window rotate (support every orientation) and lay out by its bounds, instead of counter-rotating views."
+            }
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {
                 return "Compare the bounds' width and height where the layout happens, or use size classes; treat rotation as a bounds change. " + site.parameter("the size")
+            }
+            // A view's own bounds are its own shape, not the window's (Tabman's tab button): what the
+            // orientation stood for is a short window, the compact vertical size class.
+            if site.context == .view, !site.inWindow {
+                let short = site.language == .swift ? "\(r.traits).verticalSizeClass == .compact" : "\(r.traits).verticalSizeClass == UIUserInterfaceSizeClassCompact"
+                return "A view's own bounds are its shape, not the window's: for a landscape layout, compare `\(short)` (a short window, as a landscape iPhone's) in layoutSubviews or traitCollectionDidChange, or lay out from the bounds of the view that holds the layout; treat rotation as a size change."
             }
             let compare = site.language == .swift ? "\(r.bounds).width > \(r.bounds).height" : "CGRectGetWidth(\(r.bounds)) > CGRectGetHeight(\(r.bounds))"
             return "Compare `\(compare)` in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), or use size classes; treat rotation as a bounds change."
@@ -45,6 +54,12 @@ struct OrientationLayoutRule: Rule {
                 @end
                 """),
             Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
+            // A small view's own bounds are not the window's shape (Tabman's tab button).
+            Example("final class TabButton: UIButton {\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        if UIDevice.current.↓orientation.isLandscape { titleEdgeInsets = .zero }\n    }\n}",
+                    suggestion: "A view's own bounds are its shape, not the window's"),
+            // Counter-rotating content by hand to follow the device (ImageViewer's gallery in a portrait-only app).
+            Example("func windowRotationTransform() -> CGAffineTransform {\n    let angle: CGFloat = UIDevice.current.↓orientation == .landscapeLeft ? .pi / 2 : 0\n    return CGAffineTransform(rotationAngle: angle)\n}",
+                    suggestion: "This turns content by hand to follow the device"),
             // A function that also lays out keeps its findings, whatever sensor it reads.
             Example("func f(h: CLHeading) { if view.window?.windowScene?.↓interfaceOrientation == .portrait { arrow.frame = .zero }; print(h.trueHeading) }"),
             Example("func f() { let o = UIApplication.shared.↓statusBarOrientation }"),
@@ -192,7 +207,22 @@ struct OrientationLayoutRule: Rule {
             || f.enclosingFunction(of: k).map({ MemberTiming.isOrientationLock($0.scope, in: f) }) == true {
             message = message.dropLast(Self.decidesLayout.count) + " chooses the orientations to lock to; an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
         }
-        sink.report(rule, at: token, message: message, onlyIn: onlyIn)
+        sink.report(rule, at: token, message: message, onlyIn: onlyIn, shapes: Self.rotatesByHand(k, in: f) ? .manualRotation : [])
+    }
+
+    /// Whether the function around `k` turns content by hand: it is named for a rotation it
+    /// computes (`rotationAdjustedBounds`, `windowRotationTransform`), or applies a rotation
+    /// transform (`CGAffineTransform(rotationAngle:)`, `CGAffineTransformMakeRotation`, one of the
+    /// former's results). UIKit's own rotation callbacks (`didRotateFromInterfaceOrientation:`) are not.
+    static func rotatesByHand(_ k: Int, in f: CodeFile) -> Bool {
+        guard let function = f.enclosingFunction(of: k)?.scope else { return false }
+        let name = function.name.lowercased()
+        if name.hasPrefix("rotation") || name.contains("rotationtransform") { return true }
+        return (function.open..<min(function.close, f.tokens.count)).contains { q in
+            guard f[q].kind == .identifier else { return false }
+            let t = f.text(q).lowercased()
+            return t.contains("rotationangle") || t.contains("rotationtransform") || t == "cgaffinetransformmakerotation"
+        }
     }
 
     /// Whether the code at `k` is in a function that works a camera capture connection's video

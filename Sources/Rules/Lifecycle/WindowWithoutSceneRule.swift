@@ -22,8 +22,8 @@ struct WindowWithoutSceneRule: Rule {
             }
             if site.inTests {
                 return site.language == .swift
-                    ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene."
-                    : "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `initWithWindowScene:` and the test host's scene, `(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`."
+                    ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene, and then set on it the frame the test measures against: a scene's window takes the scene's size."
+                    : "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `initWithWindowScene:` and the test host's scene, `(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`, and then set on it the frame the test measures against: a scene's window takes the scene's size."
             }
             if site.shapes.contains(.hostsSelf) {
                 let what = site.context == .viewController ? "view controller" : "view"

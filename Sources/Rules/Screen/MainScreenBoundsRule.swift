@@ -20,6 +20,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A test's view made with the screen's size: the test gives it the size it asserts (Parchment's layout tests).
+            Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: ↓UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",
+                    path: "Tests/KitTests/LayoutTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])])"],
+                    suggestion: "give the view under test a fixed frame"),
             // A window's frame set from the screen in a view controller: the scene sizes a window (Drops).
             Example("final class Overlay: UIViewController {\n    var window: UIWindow?\n    func install() {\n        window?.frame = ↓UIScreen.main.bounds\n        window?.isHidden = false\n    }\n}",
                     suggestion: "This is a window's frame"),
