@@ -53,6 +53,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var inStoredProperty = false
     /// In an overriding property's getter or setter (`FixSite.inAccessor`).
     public var inAccessor = false
+    /// In a notification or gesture handler (`FixSite.inAction`).
+    public var inAction = false
     /// What the code does that the usual fix would not fit (`FixSite.shapes`).
     public var shapes: SiteShapes = []
     /// The name the code at the finding gives the value its fix works on (the local a keyboard

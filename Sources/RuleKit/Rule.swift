@@ -143,6 +143,14 @@ public struct FindingSink {
         }
         // An overriding property's getter or setter: its signature is UIKit's (an accessibility
         // element's `accessibilityFrame`).
+        // A notification's or gesture's handler: its parameters are UIKit's.
+        if let enclosing, enclosing.kind == .function {
+            finding.inAction = (enclosing.declarationStart..<min(enclosing.open, file.tokens.count)).contains { q in
+                guard file[q].kind == .identifier else { return false }
+                let t = file.text(q)
+                return t == "Notification" || t == "NSNotification" || (t.hasSuffix("GestureRecognizer") && t.hasPrefix("UI"))
+            }
+        }
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
             let from = max(0, enclosing.declarationStart - 8)
             finding.inAccessor = (from..<min(enclosing.open, file.tokens.count)).contains { file.is($0, .override) }

@@ -97,6 +97,10 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is an overriding property's getter or setter, whose signature is UIKit's:
     /// it can take no parameter, only read what its object holds.
     public var inAccessor = false
+    /// In a method UIKit calls with its own arguments: a notification's or a gesture recognizer's
+    /// handler (`@objc func keyboardWillShow(_ n: Notification)`, `- (void)pan:(UIPanGestureRecognizer *)g`).
+    /// It can take no parameter of the caller's choosing (Lightbox's pan, Whisper's orientation handler).
+    public var inAction = false
     /// The code is a window's own (a `UIWindow` subclass): the view it is, is its window, whose
     /// `window` is nil (YYKit's `YYTextEffectWindow`).
     public var inWindow = false
@@ -169,6 +173,9 @@ public struct FixSite: Sendable, Equatable {
         if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
         }
+        if inAction, context == .other {
+            return "This is a notification or gesture handler, which UIKit calls with its own arguments: give its object the view it works for (a weak reference; a gesture's own view is at hand), and take \(what) from that view."
+        }
         if inAccessor, context == .other {
             return "A property's getter or setter takes no parameter: give its object the view it works for (a weak reference), and take \(what) from that view."
         }
@@ -186,6 +193,7 @@ public struct FixSite: Sendable, Equatable {
         if inTests { return hostlessTests ? "in tests without a host app" : "in tests" }
         if inStoredProperty { return "in a stored property's initial value" }
         if inAccessor, context == .other { return "elsewhere, in a property's getter or setter" }
+        if inAction, context == .other { return "elsewhere, in a notification or gesture handler" }
         if sizeParameter != nil { return "in a method given a size" }
         if createdObject != nil { return "a frame for another view controller" }
         return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
@@ -282,6 +290,9 @@ public struct RuleDescription: Sendable {
                 var accessor = base
                 accessor.inAccessor = true
                 if fix(accessor) != fix(base) { out.append(accessor) }
+                var action = base
+                action.inAction = true
+                if fix(action) != fix(base) { out.append(action) }
             }
             if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) {
                 out.append(FixSite(context, language, inTests: true))

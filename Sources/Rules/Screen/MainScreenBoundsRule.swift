@@ -25,6 +25,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                     path: "Tests/KitTests/LayoutTests.swift",
                     files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])])"],
                     suggestion: "give the view under test a fixed frame"),
+            // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
+            Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
+                    suggestion: "This is a notification or gesture handler"),
+            .objc("@implementation Transition\n- (void)pan:(UIPanGestureRecognizer *)gesture {\n    CGFloat h = [↓UIScreen mainScreen].bounds.size.height;\n    self.progress = [gesture translationInView:nil].y / h;\n}\n@end",
+                  suggestion: "a gesture's own view is at hand"),
             // A window's frame set from the screen in a view controller: the scene sizes a window (Drops).
             Example("final class Overlay: UIViewController {\n    var window: UIWindow?\n    func install() {\n        window?.frame = ↓UIScreen.main.bounds\n        window?.isHidden = false\n    }\n}",
                     suggestion: "This is a window's frame"),
