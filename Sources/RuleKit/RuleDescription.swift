@@ -106,6 +106,9 @@ public struct FixSite: Sendable, Equatable {
     public var inWindow = false
     /// The name the code gives the value the fix works on (`PendingFinding.subject`), nil when none.
     public var subject: String?
+
+    /// The initializer that makes a window in a scene, as the site's language spells it.
+    public var windowSceneInitializer: String { language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:" }
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false

@@ -18,7 +18,7 @@ struct WindowWithoutSceneRule: Rule {
         fix: { site in
             // A test's window (a fixture in setUp) goes into the test host's one scene — where there is one.
             if site.inTests, site.hostlessTests {
-                return "This test bundle runs with no host app, so there is no scene to attach a window to: test the view without one (give it a fixed frame), or host the tests in an app and create the window in its scene with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")`."
+                return "This test bundle runs with no host app, so there is no scene to attach a window to: test the view without one (give it a fixed frame), or host the tests in an app and create the window in its scene with `\(site.windowSceneInitializer)`."
             }
             if site.inTests {
                 return site.language == .swift
@@ -27,7 +27,7 @@ struct WindowWithoutSceneRule: Rule {
             }
             if site.shapes.contains(.hostsSelf) {
                 let what = site.context == .viewController ? "view controller" : "view"
-                return "This window is where this \(what) is shown, so its own window (and window scene) exists only once the window does: create it with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")` and the scene of the window it is shown from (the view it points at, or the key window's, read before this window is made), or a scene the caller passes in."
+                return "This window is where this \(what) is shown, so its own window (and window scene) exists only once the window does: create it with `\(site.windowSceneInitializer)` and the scene of the window it is shown from (the view it points at, or the key window's, read before this window is made), or a scene the caller passes in."
             }
             let scene: String
             if site.context == .sceneDelegate {
@@ -36,7 +36,7 @@ struct WindowWithoutSceneRule: Rule {
                 scene = site.language == .swift ? r.window + "?.windowScene" : r.window + ".windowScene"
                 if site.timing.contains(.beforeWindow) {
                     // Before the view is in a window its window scene is nil: a window made then never shows.
-                    return "Here the view is not in a window yet, so \(scene) is nil: create the window once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")` and \(scene)."
+                    return "Here the view is not in a window yet, so \(scene) is nil: create the window once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), with `\(site.windowSceneInitializer)` and \(scene)."
                 }
             } else {
                 // No view here (app start-up, a manager, a type method): the scene has to come from the caller.

@@ -349,9 +349,7 @@ enum GeometryFixes {
         // A window's own initializer: a window has no superview to size it, its scene does (SwiftEntryKit's
         // `EKWindow`, falling back to the main screen's frame when it finds no scene).
         if site.shapes.contains(.initialFrame) && site.inWindow || site.shapes.contains(.windowFrame) {
-            return site.language == .swift
-                ? "This is a window's frame: a window made with `init(windowScene:)` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
-                : "This is a window's frame: a window made with `initWithWindowScene:` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
+            return "This is a window's frame: a window made with `\(site.windowSceneInitializer)` takes its scene's size and follows it, and one made with a frame is in no scene. Require the window scene from whoever creates the window instead of sizing it to the main screen."
         }
         if site.shapes.contains(.initialFrame), !site.inStoredProperty, site.context == .view || site.context == .viewController || site.context == .other {
             // Elsewhere (a presenter adding its overlay to a window): constraints or the container's layout pass.
@@ -364,9 +362,7 @@ enum GeometryFixes {
         if site.isSwiftUIView { return "Use the size the view is offered: `GeometryReader` or `containerRelativeFrame`." }
         // (The app delegate's own window is made in the scene delegate instead: its text says so.)
         if let created = site.createdObject, created.hasSuffix("Window"), site.context != .appDelegate {
-            return site.language == .swift
-                ? "This is the frame of a new window: create it with `UIWindow(windowScene:)` instead, and it takes its scene's size and follows it."
-                : "This is the frame of a new window: create it with `initWithWindowScene:` instead, and it takes its scene's size and follows it."
+            return "This is the frame of a new window: create it with `\(site.windowSceneInitializer)` instead, and it takes its scene's size and follows it."
         }
         if let created = site.createdObject, site.context != .sceneDelegate, site.context != .appDelegate {
             return "This frame is for another view controller (\(created)), shown by the container it is added to, not by this code's view: let that container size it from its own bounds when it adds it (and again in its layout pass), instead of passing a size in."
@@ -403,7 +399,7 @@ enum GeometryFixes {
                 ? "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene(_:didUpdateEffectiveGeometry:)` (iOS 26) is called."
                 : "Use `windowScene.effectiveGeometry` (iOS 16) or `windowScene.coordinateSpace.bounds`, and update when `windowScene:didUpdateEffectiveGeometry:` (iOS 26) is called."
         case .appDelegate:
-            return "The app delegate has no window size to read: create windows in the scene delegate with `\(site.language == .swift ? "UIWindow(windowScene:)" : "initWithWindowScene:")`, which sizes them to their scene."
+            return "The app delegate has no window size to read: create windows in the scene delegate with `\(site.windowSceneInitializer)`, which sizes them to their scene."
         case .other:
             return given ?? site.parameter("the available size")
         }
@@ -473,9 +469,7 @@ enum GeometryFixes {
         // A window's own code (ZFPlayer's landscape window taking the key window's scene in its
         // initializer): its scene is its creator's to give.
         if site.inWindow {
-            return site.language == .swift
-                ? "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `init(windowScene:)`."
-                : "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `initWithWindowScene:`."
+            return "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `\(site.windowSceneInitializer)`."
         }
         switch site.context {
         case .view, .viewController:
