@@ -28,12 +28,14 @@ let package = Package(
         .target(name: "StableHashing"),
         // A C library loaded on first use: its files, its variable, its Debian package, one `dlopen`.
         .target(name: "DynamicLibrary"),
+        // State threads share, behind one lock whose hand-over ThreadSanitizer is told of.
+        .target(name: "Locking"),
         // The only importer of libgit2 (and of zlib, for loose objects it checks before libgit2
         // reads them): repositories, mirrors, commits, trees, blobs.
         .target(name: "GitAccess", dependencies: ["CLibGit2", "CZlib", "StableHashing", "DynamicLibrary"]),
         // The only importer of SQLite and libpq: the store interface and its two backends. What
         // they keep is told in RuleKit's words (stages, severity counts).
-        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ", "RuleKit", "DynamicLibrary"]),
+        .target(name: "ResultStore", dependencies: ["CSQLite", "CLibPQ", "RuleKit", "DynamicLibrary", "Locking"]),
         // The only importer of libyaml: YAML documents as Swift values (XcodeGen projects).
         .target(name: "YAMLAccess", dependencies: ["CLibYAML", "DynamicLibrary"]),
         // The only importer of Hyperscan (Vectorscan): pattern sets compiled once, scanned for any match.
@@ -46,20 +48,20 @@ let package = Package(
         // What a rule is, what a finding is, and the structure rules read.
         .target(name: "RuleKit", dependencies: ["SourceLexing", "ProjectFiles"]),
         // The rule catalog: one file per rule id of RULES.md.
-        .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles"]),
+        .target(name: "Rules", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "Locking"]),
         // Mechanical fixes: a finding whose fix its rule, context and language decide, as a byte edit.
         .target(name: "Fixing", dependencies: ["RuleKit", "SourceLexing", "ProjectFiles", "StableHashing"]),
         // Files in, findings out: discovery, configuration, the two passes, the pool.
         .target(name: "ScanEngine", dependencies: ["Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "StableHashing", "YAMLAccess",
-                                                   "LiteralSearch"]),
+                                                   "LiteralSearch", "Locking"]),
         // History: first-parent commits walked oldest first, each commit's tree state carried to
         // the next, every (blob, path) analysed once and memoised in the store. It runs
         // ScanEngine's own stages (its `package` declarations: the two passes, the model inputs
         // and digests), so a commit's counts are those of a scan; ScanEngine knows no store.
         .target(name: "History", dependencies: ["ScanEngine", "Rules", "RuleKit", "SourceLexing", "ProjectFiles", "GitAccess", "ResultStore",
-                                                "StableHashing"]),
+                                                "StableHashing", "Locking"]),
         // The fleet: manifest, coordinator (fetch, history per repository, run records).
-        .target(name: "Fleet", dependencies: ["History", "ScanEngine", "GitAccess", "ResultStore", "RuleKit", "StableHashing"]),
+        .target(name: "Fleet", dependencies: ["History", "ScanEngine", "GitAccess", "ResultStore", "RuleKit", "StableHashing", "Locking"]),
         // The fleet's read model (built from the store) and pure functions from results to text.
         .target(name: "Reports", dependencies: ["History", "ScanEngine", "ResultStore", "Rules", "RuleKit", "SourceLexing"]),
         // Flags, commands, and the one error-to-exit-code mapping.
@@ -76,6 +78,7 @@ let package = Package(
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "RuleKit", "TestSupport"]),
         .testTarget(name: "LiteralSearchTests", dependencies: ["LiteralSearch"]),
         .testTarget(name: "DynamicLibraryTests", dependencies: ["DynamicLibrary"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SourceLexingTests", dependencies: ["SourceLexing"]),
         .testTarget(name: "ProjectFilesTests", dependencies: ["ProjectFiles", "YAMLAccess", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleKit", "ProjectFiles", "SourceLexing", "ScanEngine", "TestSupport", "StableHashing"],

@@ -1,6 +1,7 @@
 import Foundation
 import GitAccess
 import History
+import Locking
 import ResultStore
 import RuleKit
 import ScanEngine

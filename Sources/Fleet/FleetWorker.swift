@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import GitAccess
 import History
+import Locking
 import ResultStore
 import RuleKit
 import ScanEngine
@@ -37,7 +37,7 @@ public struct WorkerLimits: Sendable, Equatable {
     public static func applyInWorker(memory: Int) throws { try Worker.limitSelf(memory: memory) }
 
     /// The process that started this worker, once `endWithCoordinator` ran.
-    static let coordinator = Mutex<pid_t?>(nil)
+    static let coordinator = Guarded<pid_t?>(nil)
 
     /// Whether the process that started this worker still runs (nil outside a worker).
     public static var coordinatorAlive: (@Sendable () -> Bool)? {

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import GitAccess
+import Locking
 import ResultStore
 import RuleKit
 import Rules
@@ -260,7 +260,7 @@ struct MemoRecord: Codable {
 /// `value` waits for them. Not `Background`'s thread of its own: a new thread per chunk may
 /// take a malloc arena of its own, and home-assistant's peak was higher with them.
 final class Ahead: Sendable {
-    private let result = Mutex<[[TreeChange]?]?>(nil)
+    private let result = Guarded<[[TreeChange]?]?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ body: @escaping @Sendable () -> [[TreeChange]?]) {

@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// Whether this process may still commit: a worker of `fleet run` may not once its coordinator
 /// is gone (the run was killed; its rerun redoes the work, and a write after the kill would race
 /// it). Every transaction asks right before it commits, and rolls back when told no. Unset (the
 /// default) means yes.
 public enum CommitGate {
-    static let check = Mutex<(@Sendable () -> Bool)?>(nil)
+    static let check = Guarded<(@Sendable () -> Bool)?>(nil)
 
     /// Installs the question; nil removes it.
     public static func install(_ mayCommit: (@Sendable () -> Bool)?) {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Locking
 
 /// The one parallel map every stage uses: `jobs` workers pull items from a shared counter,
 /// each result lands at its item's index, so the output order is the input order whatever
@@ -34,7 +35,7 @@ public enum Parallel {
     /// cannot take items made on the way without a barrier per generation, where one worker
     /// waits for the other's last folder. Results come in no particular order: callers sort.
     public static func expand<T: Sendable, R: Sendable>(_ roots: [T], jobs: Int, _ body: @Sendable (T) -> (R, [T])) -> [R] {
-        let queue = ExpandQueue<T, R>(items: roots)
+        let queue = Guarded(ExpandState<T, R>(items: roots))
         @Sendable func work() {
             while true {
                 let (item, finished): (T?, Bool) = queue.withLock { q in
@@ -70,7 +71,7 @@ public enum Parallel {
 /// For work that has to start before the files are known (the prefilter's compile, beside the
 /// listing); files themselves always go through `Parallel.map`.
 public final class Background<T: Sendable>: Sendable {
-    private let result = Mutex<T?>(nil)
+    private let result = Guarded<T?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     public init(_ body: @escaping @Sendable () -> T) {
@@ -91,30 +92,10 @@ public final class Background<T: Sendable>: Sendable {
 }
 
 /// `Parallel.expand`'s items to do, the workers busy with one, and what they have made.
-/// The queue `expand`'s workers share.
-///
-/// Its lock is a pthread mutex (`NSLock`), not Synchronization's `Mutex`: that one's futex and
-/// atomics live in the precompiled toolchain library, where ThreadSanitizer cannot see them, so
-/// under contention it reported the state the lock guards as raced (CI, 2026-12-06; moving the
-/// `Mutex` into this class in 8d619e0 only made it rarer). ThreadSanitizer intercepts pthread
-/// mutexes. `@unchecked Sendable`: `state` is read and written only inside `withLock`, between
-/// `lock()` and `unlock()` of the one lock, so no two threads ever touch it at once.
-private final class ExpandQueue<T: Sendable, R: Sendable>: @unchecked Sendable {
-    struct State {
-        var items: [T]
-        var busy = 0
-        var results: [R] = []
-    }
-    private let lock = NSLock()
-    private var state: State
-
-    init(items: [T]) { state = State(items: items) }
-
-    func withLock<V>(_ body: (inout State) -> V) -> V {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
+private struct ExpandState<T, R> {
+    var items: [T]
+    var busy = 0
+    var results: [R] = []
 }
 
 /// Preallocated result slots written by distinct workers at distinct indexes.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import ProjectFiles
 import RuleKit
 import SourceLexing
@@ -105,5 +105,5 @@ public enum SuggestionAvailability {
         return out + " These need newer systems than iOS \(deployment), which this code deploys to: \(each). Use each inside a check for its version (`\(check(above.map(\.version).min()!))` …) and keep the current code as the fallback."
     }
 
-    static let cache = Mutex<[String: [(name: String, version: OSVersion)]]>([:])
+    static let cache = Guarded<[String: [(name: String, version: OSVersion)]]>([:])
 }
