@@ -157,6 +157,18 @@ BUNDLE = "com.apple.product-type.bundle"
 IOS = {"SDKROOT": "iphoneos"}
 
 
+def scene_manifest(delegate="SceneDelegate", multiple=None, name="Default Configuration", storyboard=None):
+    """An Info.plist's UIApplicationSceneManifest with one application-role configuration; `multiple`
+    None leaves UIApplicationSupportsMultipleScenes out."""
+    configuration = {"UISceneConfigurationName": name, "UISceneDelegateClassName": delegate}
+    if storyboard:
+        configuration["UISceneStoryboardFile"] = storyboard
+    manifest = {"UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [configuration]}}
+    if multiple is not None:
+        manifest["UIApplicationSupportsMultipleScenes"] = multiple
+    return manifest
+
+
 def legacy_objc_app(root):
     """A pre-scene Objective-C app: the app delegate makes the window; no scene manifest; an
     iPad target with only portrait; URL handling in the app delegate. Plus a framework and a
@@ -228,12 +240,7 @@ def migrated_swift_app(root):
     p.target("AppTests", TESTS, {"GENERATE_INFOPLIST_FILE": "YES"}, sources=test_refs)
     p.write(os.path.join(d, "MigratedSwiftApp.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "App/Info.plist"), {
-        "UIApplicationSceneManifest": {
-            "UIApplicationSupportsMultipleScenes": True,
-            "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
-                "UISceneConfigurationName": "Default Configuration",
-                "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate",
-                "UISceneStoryboardFile": "Main"}]}},
+        "UIApplicationSceneManifest": scene_manifest("$(PRODUCT_MODULE_NAME).SceneDelegate", multiple=True, storyboard="Main"),
         "UILaunchScreen": {}, "UISupportedInterfaceOrientations~ipad": ALL_ORIENTATIONS,
         "UISupportedInterfaceOrientations": ALL_ORIENTATIONS}, binary=True)
     write(os.path.join(d, "App/AppDelegate.swift"), """import UIKit
@@ -753,9 +760,7 @@ def unresolved_scene_delegate_app(root):
     plist(os.path.join(d, "Timer/Info.plist"), {
         "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
         "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
-        "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
-            "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
-                                                     "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate"}]}}})
+        "UIApplicationSceneManifest": scene_manifest("$(PRODUCT_MODULE_NAME).SceneDelegate", multiple=False)})
     write(os.path.join(d, "Timer/AppDelegate.swift"), """import UIKit
 
 @main
@@ -1011,9 +1016,7 @@ public enum Metrics {
 """)
 
 
-SCENE_MANIFEST = {"UIApplicationSupportsMultipleScenes": True,
-                  "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
-                      "UISceneConfigurationName": "Default Configuration", "UISceneDelegateClassName": "SceneDelegate"}]}}
+SCENE_MANIFEST = scene_manifest(multiple=True)
 
 
 def multi_platform_app(root):
@@ -1064,8 +1067,7 @@ def multi_platform_app(root):
     plist(os.path.join(d, "App/Info.plist"), {"LSRequiresIPhoneOS": True, "UIApplicationSceneManifest": SCENE_MANIFEST,
                                               "UILaunchScreen": {}, "UISupportedInterfaceOrientations": ALL_ORIENTATIONS,
                                               "UISupportedInterfaceOrientations~ipad": ALL_ORIENTATIONS})
-    plist(os.path.join(d, "TV/Info.plist"), {"UIApplicationSceneManifest": {"UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
-        "UISceneConfigurationName": "TVDefaultScene", "UISceneDelegateClassName": "TVSceneDelegate"}]}}})
+    plist(os.path.join(d, "TV/Info.plist"), {"UIApplicationSceneManifest": scene_manifest("TVSceneDelegate", name="TVDefaultScene")})
     plist(os.path.join(d, "Watch/Info.plist"), {"WKApplication": True})
     plist(os.path.join(d, "Mac/Info.plist"), {"NSPrincipalClass": "NSApplication"})
     plist(os.path.join(d, "Vision/Info.plist"), {"CFBundleIdentifier": "com.example.player.vision"})
@@ -1311,11 +1313,7 @@ def two_example_apps(root):
     p.target("Legacy", APP, {"INFOPLIST_FILE": "Legacy/Info.plist"}, sources=legacy_refs)
     p.write(os.path.join(d, "Examples.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "Modern/Info.plist"), {
-        "UIApplicationSceneManifest": {
-            "UIApplicationSupportsMultipleScenes": False,
-            "UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{
-                "UISceneConfigurationName": "Default Configuration",
-                "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate"}]}},
+        "UIApplicationSceneManifest": scene_manifest("$(PRODUCT_MODULE_NAME).SceneDelegate", multiple=False),
         "UILaunchScreen": {}, "LSRequiresIPhoneOS": True})
     plist(os.path.join(d, "Legacy/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen", "UIMainStoryboardFile": "Main"})
     write(os.path.join(d, "Modern/ModernAppDelegate.swift"), """import UIKit
@@ -1531,9 +1529,7 @@ OCUNIT_TEST = """#import <SenTestingKit/SenTestingKit.h>
 """
 LEGACY_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"}
 SCENE_PLIST = {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen",
-               "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": False, "UISceneConfigurations": {
-                   "UIWindowSceneSessionRoleApplication": [{"UISceneConfigurationName": "Default Configuration",
-                                                            "UISceneDelegateClassName": "SceneDelegate"}]}}}
+               "UIApplicationSceneManifest": scene_manifest(multiple=False)}
 
 
 def demo_named_after_library(root):

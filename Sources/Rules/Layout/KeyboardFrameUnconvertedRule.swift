@@ -219,7 +219,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
             q += 1
         }
         if Self.isReturned(k, in: body, of: f) { return }
-        if let bound = Self.boundName(k, in: body, of: f) {
+        let bound = Self.boundName(k, in: body, of: f)
+        if let bound {
             // Read and dropped (`let _ = … as? CGRect`): a presence check.
             if bound.name == "_" { return }
             if bound.declared {
@@ -236,7 +237,6 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 return
             }
         }
-        let bound = Self.boundName(k, in: body, of: f)
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's",
                     subject: bound.flatMap { $0.declared && $0.name != "_" ? $0.name : nil })
     }

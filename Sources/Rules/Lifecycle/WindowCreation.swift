@@ -29,14 +29,19 @@ enum WindowCreation {
 
     /// Whether the body around `k` attaches a window to a scene afterwards (`w.windowScene = scene`).
     static func attachesScene(around k: Int, in f: CodeFile) -> Bool {
-        guard let body = f.enclosingFunction(of: k)?.scope else { return attachesStoredWindow(createdAt: k, in: f) }
-        var q = body.open
-        while q < body.close {
-            if f.is(q, .windowScene), f.isPunct(q - 1, "."), f.isPunct(q + 1, "=") { return true }
-            if f.language == .objectiveC, f.text(q) == "setWindowScene", f.isPunct(q + 1, ":") { return true }
-            q += 1
-        }
+        if let body = f.enclosingFunction(of: k)?.scope,
+           (body.open..<body.close).contains(where: { setsWindowScene(at: $0, in: f) }) { return true }
         return attachesStoredWindow(createdAt: k, in: f)
+    }
+
+    /// Whether the token at `q` gives a window its scene: `w.windowScene = scene`, or Objective-C's
+    /// `[w setWindowScene:scene]`; `sceneReceiver` is the token naming the window (`w`).
+    static func setsWindowScene(at q: Int, in f: CodeFile) -> Bool { sceneReceiver(at: q, in: f) != nil }
+
+    private static func sceneReceiver(at q: Int, in f: CodeFile) -> Int? {
+        if f.is(q, .windowScene), f.isPunct(q - 1, "."), f.isPunct(q + 1, "=") { return q - 2 }
+        if f.language == .objectiveC, f.text(q) == "setWindowScene", f.isPunct(q + 1, ":") { return q - 1 }
+        return nil
     }
 
     /// Whether a window kept in a property when it is created (`_explorerWindow = [[FLEXWindow alloc] initWithFrame:…]`,
@@ -63,9 +68,7 @@ enum WindowCreation {
             while f.isPunct(s - 1, "."), f[s - 2].kind == .identifier { s -= 2 }
             if f.isPunct(s - 1, "="), f[s - 2].kind == .identifier { names.insert(f.text(s - 2)) }
         }
-        for r in range where f.is(r, .windowScene) && f.isPunct(r - 1, ".") && f.isPunct(r + 1, "=") && names.contains(f.text(r - 2)) { return true }
-        for r in range where f.language == .objectiveC && f.text(r) == "setWindowScene" && f.isPunct(r + 1, ":") && names.contains(f.text(r - 1)) { return true }
-        return false
+        return range.contains { r in sceneReceiver(at: r, in: f).map { names.contains(f.text($0)) } ?? false }
     }
 
     static func describe(_ k: Int, in f: CodeFile) -> String {
