@@ -101,6 +101,9 @@ public struct FixSite: Sendable, Equatable {
     /// handler (`@objc func keyboardWillShow(_ n: Notification)`, `- (void)pan:(UIPanGestureRecognizer *)g`).
     /// It can take no parameter of the caller's choosing (Lightbox's pan, Whisper's orientation handler).
     public var inAction = false
+    /// In an extension of SwiftUI's `View` (a modifier of any view): no view, window, environment
+    /// or offered size of its own (AlertKit's `alert(isPresent:view:)`).
+    public var inViewModifier = false
     /// The code is a window's own (a `UIWindow` subclass): the view it is, is its window, whose
     /// `window` is nil (YYKit's `YYTextEffectWindow`).
     public var inWindow = false
@@ -197,6 +200,7 @@ public struct FixSite: Sendable, Equatable {
         if inStoredProperty { return "in a stored property's initial value" }
         if inAccessor, context == .other { return "elsewhere, in a property's getter or setter" }
         if inAction, context == .other { return "elsewhere, in a notification or gesture handler" }
+        if inViewModifier, context == .other { return "elsewhere, in a SwiftUI view modifier" }
         if sizeParameter != nil { return "in a method given a size" }
         if createdObject != nil { return "a frame for another view controller" }
         return names[context]! + (timing.isEmpty ? "" : ", \(timing.place)") + (inInstance ? "" : ", in a type method or static member")
@@ -296,6 +300,9 @@ public struct RuleDescription: Sendable {
                 var action = base
                 action.inAction = true
                 if fix(action) != fix(base) { out.append(action) }
+                var modifier = base
+                modifier.inViewModifier = true
+                if language == .swift, fix(modifier) != fix(base) { out.append(modifier) }
             }
             if context == .other, fix(FixSite(context, language, inTests: true)) != fix(base) {
                 out.append(FixSite(context, language, inTests: true))

@@ -170,6 +170,7 @@ package enum Resolution {
             site.hostlessTests = s.scope == .test && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
+            site.inViewModifier = a.language == .swift && p.typeName == "View"
             site.inWindow = s.context == .view && p.typeName.map { model.roles(of: $0).contains(.window) } == true
             let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,

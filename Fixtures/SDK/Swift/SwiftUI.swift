@@ -46,6 +46,12 @@ public struct ViewThatFits<Content: View>: View {
     public var body: Never { fatalError() }
 }
 
+/// developer.apple.com/documentation/swiftui/uiviewrepresentable: iOS 13.0.
+@available(iOS 13.0, *)
+public protocol UIViewRepresentable: View {
+    associatedtype UIViewType: UIView
+}
+
 @resultBuilder public enum ViewBuilder {
     public static func buildBlock<C: View>(_ content: C) -> C { content }
 }

@@ -471,6 +471,10 @@ enum GeometryFixes {
         if site.inWindow {
             return "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `\(site.windowSceneInitializer)`."
         }
+        // A SwiftUI view or modifier has no window of its own to read (AlertKit's `View.alert(isPresent:view:)`).
+        if site.isSwiftUIView || site.inViewModifier {
+            return "A SwiftUI view has no window to read: present from a `UIViewRepresentable` placed in this view, whose view's `window` is this scene's once it is shown, or take the window scene from the caller."
+        }
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return given ?? site.parameter("the window (or the view controller)") }

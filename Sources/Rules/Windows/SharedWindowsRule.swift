@@ -81,6 +81,9 @@ struct SharedWindowsRule: Rule {
                     suggestion: "`UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)`"),
             .objc("@implementation Form\n- (void)done {\n    [UIApplication.sharedApplication.↓keyWindow endEditing:YES];\n}\n@end",
                   files: ["Form.h": "@interface Form : UIViewController\n@end"], suggestion: "sendAction:@selector(resignFirstResponder)"),
+            // A SwiftUI view has no window to read (AlertKit's `alert(isPresent:view:)` modifier).
+            Example("import SwiftUI\nextension View {\n    func toast(_ banner: UIView) -> some View {\n        UIApplication.shared.↓windows.first { $0.isKeyWindow }?.addSubview(banner)\n        return self\n    }\n}",
+                    suggestion: "`UIViewRepresentable` placed in this view"),
             // An `if #available` block that may fall through leaves what follows for every version.
             Example("func f() -> UIWindow? {\n    if #available(iOS 13.0, *) {\n        if let w = scene?.windows.first { return w }\n    }\n    return UIApplication.shared.↓keyWindow\n}"),
             // A loop that picks one window still assumes there is one to pick.
