@@ -144,12 +144,14 @@ public struct FindingSink {
         // An overriding property's getter or setter: its signature is UIKit's (an accessibility
         // element's `accessibilityFrame`).
         // A notification's or gesture's handler: its parameters are UIKit's.
+        // So is a method a selector names (`#selector(orientationDidChange)` given to an observer
+        // or a target): UIKit calls it, parameterless or with its own arguments (Whisper's factory).
         if let enclosing, enclosing.kind == .function {
             finding.inAction = (enclosing.declarationStart..<min(enclosing.open, file.tokens.count)).contains { q in
                 guard file[q].kind == .identifier else { return false }
                 let t = file.text(q)
                 return t == "Notification" || t == "NSNotification" || (t.hasSuffix("GestureRecognizer") && t.hasPrefix("UI"))
-            }
+            } || file.isSelectorTarget(enclosing)
         }
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
             let from = max(0, enclosing.declarationStart - 8)

@@ -144,3 +144,31 @@ extension CodeFile {
         return false
     }
 }
+
+extension CodeFile {
+    /// Whether a `#selector(…)` or `@selector(…)` in this file names the method `scope`
+    /// (`#selector(WhisperFactory.orientationDidChange)`, `#selector(pan(_:))`, `@selector(pan:)`):
+    /// UIKit calls it — a notification's observer, a control's or gesture's target, a timer's —
+    /// with its own arguments, so it can take none of its caller's choosing.
+    public func isSelectorTarget(_ scope: Scope) -> Bool {
+        guard scope.kind == .function, !scope.isStatic else { return false }
+        let base = language == .swift ? scope.name : String(scope.name.prefix { $0 != ":" })
+        guard !base.isEmpty else { return false }
+        var q = 0
+        while q + 1 < tokens.count {
+            let t = self[q]
+            if (t.kind == .hashWord || t.kind == .atWord), t.word == .selector, isPunct(q + 1, "(") {
+                let close = pair(q + 1)
+                guard close > q else { return false }
+                // The method's own name: the last name of a dotted path, or the name before its labels.
+                for r in (q + 2)..<close where self[r].kind == .identifier && text(r) == base && !isPunct(r + 1, ".") {
+                    if language == .swift || isPunct(r + 1, ":") || r + 1 == close { return true }
+                }
+                q = close
+            }
+            q += 1
+        }
+        return false
+    }
+}
+

@@ -28,6 +28,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
+            // A parameterless method a selector names is one too (Whisper's `orientationDidChange`).
+            Example("final class Factory: NSObject {\n    override init() {\n        super.init()\n        NotificationCenter.default.addObserver(self, selector: #selector(Factory.orientationDidChange), name: UIDevice.orientationDidChangeNotification, object: nil)\n    }\n    @objc func orientationDidChange() {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
+                    suggestion: "This is a notification or gesture handler"),
+            .objc("@implementation Factory\n- (instancetype)init {\n    self = [super init];\n    [NSNotificationCenter.defaultCenter addObserver:self selector:@selector(rotated) name:UIDeviceOrientationDidChangeNotification object:nil];\n    return self;\n}\n- (void)rotated {\n    self.banner.frame = CGRectMake(0, 0, [↓UIScreen mainScreen].bounds.size.width, 44);\n}\n@end",
+                  suggestion: "This is a notification or gesture handler"),
             .objc("@implementation Transition\n- (void)pan:(UIPanGestureRecognizer *)gesture {\n    CGFloat h = [↓UIScreen mainScreen].bounds.size.height;\n    self.progress = [gesture translationInView:nil].y / h;\n}\n@end",
                   suggestion: "a gesture's own view is at hand"),
             // A window's frame set from the screen in a view controller: the scene sizes a window (Drops).
