@@ -72,6 +72,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// from `UIDevice.current.orientation`) while the window stays put: ImageViewer's gallery in a
     /// portrait-only app. The window's bounds cannot give the angle; the fix is to let the window rotate.
     public static let manualRotation = SiteShapes(rawValue: 524288)
+    /// A helper of no instance that answers with "the" window (`static func getKeyWindow() -> UIWindow?`,
+    /// `+ (UIWindow *)appKeyWindow`): under scenes there is none; its callers know which they mean.
+    public static let windowHelper = SiteShapes(rawValue: 1_048_576)
 }
 
 public struct FixSite: Sendable, Equatable {

@@ -12,35 +12,66 @@ extension CodeFile {
     /// one of the kind that decides (then which is meant is not known) — a rectangle beside a
     /// view may be anything in it (a crop's hole), so a view parameter rules rectangles out.
     public func sizeParameter(of scope: Scope) -> String? {
-        guard scope.kind == .function, !scope.parameterNames.isEmpty else { return nil }
+        guard scope.kind == .function else { return nil }
         var sizes: [String] = [], views: [String] = []
         func isView(_ k: Int) -> Bool { self[k].kind == .identifier && text(k).hasSuffix("View") }
+        // A view controller given (a transition's `formSheetController`, Kodi's `navCtrl`): its view.
+        func isController(_ k: Int) -> Bool {
+            guard self[k].kind == .identifier else { return false }
+            let t = text(k)
+            return t.hasSuffix("ViewController") || t.hasSuffix("NavigationController") || KnownTypes.viewControllers.contains(t)
+        }
+        // The frame a view is created with (`init(frame:)`, `initWithFrame:`) is its own first size
+        // (a cell's item size), not a size to lay out in.
+        let framedInitializer = (scope.name == "init" && scope.labels.contains("frame")) || scope.name.hasPrefix("initWithFrame")
         var q = scope.declarationStart
         while q < scope.open {
             if language == .swift {
                 // `size: CGSize` — the internal name stands before the colon.
                 if isPunct(q, ":"), isPunct(q + 2, ",") || isPunct(q + 2, ")"), self[q - 1].kind == .identifier, scope.parameterNames.contains(text(q - 1)) {
-                    if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect) { sizes.append(text(q - 1)) } else if isView(q + 1) { views.append(text(q - 1)) }
+                    if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect) { if !(framedInitializer && self.is(q + 1, .CGRect)) { sizes.append(text(q - 1)) } }
+                    else if isView(q + 1) { views.append(text(q - 1)) } else if isController(q + 1) { views.append(text(q - 1) + ".view") }
                     // An animator's transition context: its container view is what it lays out in (eidolon's help animator).
                     else if text(q + 1) == "UIViewControllerContextTransitioning" { views.append(text(q - 1) + ".containerView") }
                 }
             } else if isPunct(q, "(") {
-                // `(CGRect)name`, `(UIView *)name`.
-                if self.is(q + 1, .CGSize) || self.is(q + 1, .CGRect), isPunct(q + 2, ")"), self[q + 3].kind == .identifier,
-                   scope.parameterNames.contains(text(q + 3)) {
-                    sizes.append(text(q + 3))
-                } else if isView(q + 1), isPunct(q + 2, "*"), isPunct(q + 3, ")"), self[q + 4].kind == .identifier,
-                          scope.parameterNames.contains(text(q + 4)) {
-                    views.append(text(q + 4))
-                } else if text(q + 1) == "id", text(q + 2) == "<", text(q + 3) == "UIViewControllerContextTransitioning", text(q + 4) == ">",
-                          isPunct(q + 5, ")"), self[q + 6].kind == .identifier, scope.parameterNames.contains(text(q + 6)) {
-                    views.append(text(q + 6) + ".containerView")
+                // `(CGRect)name`, `(UIView *)name`, `(nonnull UIViewController *)name`.
+                var o = q
+                while ["nonnull", "nullable", "_Nonnull", "_Nullable", "__kindof"].contains(text(o + 1)) { o += 1 }
+                if self.is(o + 1, .CGSize) || self.is(o + 1, .CGRect), isPunct(o + 2, ")"), self[o + 3].kind == .identifier,
+                   scope.parameterNames.contains(text(o + 3)) {
+                    if !(framedInitializer && self.is(o + 1, .CGRect)) { sizes.append(text(o + 3)) }
+                } else if isView(o + 1) || isController(o + 1), isPunct(o + 2, "*"), isPunct(o + 3, ")"), self[o + 4].kind == .identifier,
+                          scope.parameterNames.contains(text(o + 4)) {
+                    views.append(text(o + 4) + (isView(o + 1) ? "" : ".view"))
+                } else if text(o + 1) == "id", text(o + 2) == "<", text(o + 3) == "UIViewControllerContextTransitioning", text(o + 4) == ">",
+                          isPunct(o + 5, ")"), self[o + 6].kind == .identifier, scope.parameterNames.contains(text(o + 6)) {
+                    views.append(text(o + 6) + ".containerView")
                 }
             }
             q += 1
         }
         if !views.isEmpty { return views.count == 1 ? views[0] + ".bounds" : nil }
+        if sizes.isEmpty, let context = transitionContextLocal(in: scope) { return context + ".containerView.bounds" }
         return sizes.count == 1 ? sizes[0] : nil
+    }
+
+    /// A transition context the method holds in a local of its own (an interactive animator's
+    /// `id<UIViewControllerContextTransitioning> transitionContext = self.transitionContext;`,
+    /// `let context: UIViewControllerContextTransitioning = …`): its container view is the space
+    /// the transition lays out in (MZFormSheetPresentationController's interactive animator).
+    func transitionContextLocal(in scope: Scope) -> String? {
+        var q = scope.open
+        while q < min(scope.close, tokens.count) - 2 {
+            if text(q) == "UIViewControllerContextTransitioning" {
+                if language == .swift, isPunct(q - 1, ":"), self[q - 2].kind == .identifier, self.is(q - 3, .let) || self.is(q - 3, .var) {
+                    return text(q - 2)
+                }
+                if language != .swift, isPunct(q + 1, ">"), self[q + 2].kind == .identifier, isPunct(q + 3, "=") { return text(q + 2) }
+            }
+            q += 1
+        }
+        return nil
     }
 
     /// The class of a view controller or window that the expression at token `i` is an argument

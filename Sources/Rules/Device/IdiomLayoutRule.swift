@@ -59,6 +59,11 @@ struct IdiomLayoutRule: Rule {
             // Building the mask of supported orientations by device (Aidoku's orientation modifier).
             Example("func orientations() -> UIInterfaceOrientationMask {\n    var mask: UIInterfaceOrientationMask = [.portrait, .landscape]\n    if UIDevice.current.↓userInterfaceIdiom == .pad { mask.insert(.portraitUpsideDown) }\n    return mask\n}",
                     suggestion: "Support every orientation instead of choosing them by device"),
+            // A guard that lets only an iPad through to lay out stays a layout choice.
+            Example("final class Panel: UIView {\n    func arrange() {\n        guard UIDevice.current.↓userInterfaceIdiom == .pad else { return }\n        stack.axis = .horizontal\n    }\n}"),
+            // A cell's initializer frame is its item size, not a size to decide by (Kodi's poster cell).
+            .objc("@implementation PosterCell\n- (instancetype)initWithFrame:(CGRect)frame {\n    self = [super initWithFrame:frame];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { [self.contentView addSubview:self.fullLabel]; }\n    return self;\n}\n@end",
+                  files: ["PosterCell.h": "@interface PosterCell : UICollectionViewCell\n@end"], suggestion: "Here the view is not in a window yet"),
             // In a size transition the traits and bounds are still the old ones: the size given is the new one (TOPasscode).
             .objc("@implementation Passcode\n- (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {\n    [super viewWillTransitionToSize:size withTransitionCoordinator:coordinator];\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { return; }\n    [self relayoutFor:size];\n}\n@end",
                   files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the size this callback is given"),
@@ -201,17 +206,21 @@ struct IdiomLayoutRule: Rule {
                 """),
             Example("func f() { grid.columns = ↓Layout.columns }",
                     files: ["Layout.swift": "enum Layout { static let columns = UIDevice.current.userInterfaceIdiom == .pad ? 3 : 1 }"]),
-            // `.carPlay` in a switch over the idiom is the idiom's case: the alert style is still chosen by device.
+            // `.carPlay` in a switch over the idiom is the idiom's case: the column count is still chosen by device.
             Example("""
-                func style() -> UIAlertController.Style {
+                func columns() -> Int {
                     switch traitCollection.↓userInterfaceIdiom {
-                    case .carPlay, .phone, .tv: return .actionSheet
-                    default: return .alert
+                    case .carPlay, .phone, .tv: return 1
+                    default: return 3
                     }
                 }
                 """),
         ],
         nonTriggering: [
+            // The alert style chosen by device: an iPad's action sheet is a popover that needs an anchor (deltachat).
+            Example("extension UIAlertController.Style {\n    static var safeActionSheet: UIAlertController.Style {\n        if UIDevice.current.userInterfaceIdiom == .pad { return .alert } else { return .actionSheet }\n    }\n}"),
+            // A guard that lets only an iPad through to anchor a popover (NYTPhotoViewer's share sheet).
+            Example("func share(_ image: UIImage, from item: UIBarButtonItem) -> Bool {\n    guard UIDevice.current.userInterfaceIdiom == .pad else { return false }\n    let sheet = UIActivityViewController(activityItems: [image], applicationActivities: nil)\n    sheet.popoverPresentationController?.barButtonItem = item\n    present(sheet, animated: true)\n    return true\n}"),
             // Half of a device check by screen size, through a helper: that check is the finding (SKPhotoBrowser's `isPhoneX`).
             Example("extension Measure {\n    static var isPhoneX: Bool {\n        let heights: [CGFloat] = [2436, 2688, 1792]\n        if isPhone, heights.contains(UIScreen.main.nativeBounds.height) { return true }\n        return false\n    }\n}",
                     files: ["Measure.swift": "struct Measure {\n    static let isPhone = UIDevice.current.userInterfaceIdiom == .phone\n}"]),
@@ -406,11 +415,27 @@ struct IdiomLayoutRule: Rule {
     /// sessions of its other windows. An idiom check whose block (or condition: `if isPad, let p =
     /// sheet.popoverPresentationController {`) sets one of these is no layout. Choosing to
     /// present as a popover (`modalPresentationStyle = .popover`) is a layout choice: it stays.
+    /// An action sheet is a popover on an iPad, which needs an anchor or it stops the app:
+    /// choosing the alert style by device (deltachat's `safeActionSheet`) or anchoring a popover
+    /// is about the device, not the window's size.
     static let deviceBehaviours = NameSet(["sourceView", "sourceRect", "barButtonItem", "sourceItem", "customUserAgent",
+                                                "actionSheet", "UIAlertControllerStyleActionSheet", "popoverPresentationController",
                                                 "applicationNameForUserAgent", "requestSceneSessionDestruction",
                                                 "UIPointerInteraction", "UIHoverGestureRecognizer",
                                                 // A frame rate chosen by device (a battery's, a ProMotion display's) is no layout (UTM's renderer).
                                                 "preferredFramesPerSecond", "preferredFrameRateRange", "maximumFramesPerSecond"])
+
+    /// The `else { … }` of the `guard` whose condition holds `k`, open to close.
+    static func guardElse(after k: Int, in f: CodeFile) -> Range<Int>? {
+        var q = k
+        while q < f.tokens.count, q - k < 64 {
+            if f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1; continue }
+            if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return nil }
+            if f.is(q, .else), f.isPunct(q + 1, "{"), f.pair(q + 1) > q + 1 { return (q + 1)..<f.pair(q + 1) }
+            q += 1
+        }
+        return nil
+    }
 
     /// A name that says it answers whether something is available: `isWatchAvailable`,
     /// `isLiveActivitySupportedOnDevice`, `supportsCarPlay` — not `supportedInterfaceOrientations`,
@@ -467,6 +492,13 @@ struct IdiomLayoutRule: Rule {
             let name = f.text(q).lowercased()
             return name.contains("biometr") || name == "faceid" || name == "touchid"
         }) { return true }
+        // `guard idiom == .pad, … else { return false }` and then a popover anchored (NYTPhotoViewer's
+        // share sheet): what the guard lets through is the code after it, to the end of its block.
+        if c0 >= 0, f.is(c0, .guard), let elseBody = Self.guardElse(after: k, in: f),
+           let enclosing = f.scopes(around: k).first(where: { $0.open < c0 && $0.close > elseBody.upperBound }),
+           (elseBody.upperBound..<min(enclosing.close, f.tokens.count)).contains(where: { deviceBehaviours.contains($0, in: f) }) {
+            return true
+        }
         // A title chosen by device, and nothing else (Delta's "Full Screen" / "Standard" skin names).
         if let block, choosesText(block, in: f) { return true }
         // `case .airPlay where idiom == .pad: return NSLocalizedString(…)`: the case's body.

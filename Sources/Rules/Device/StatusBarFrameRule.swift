@@ -15,6 +15,10 @@ struct StatusBarFrameRule: Rule {
             """,
         sources: [.iPhoneDuo, .apple("UIApplication.statusBarFrame", "uikit/uiapplication/statusbarframe"), .apple("UIWindowScene.statusBarManager", "uikit/uiwindowscene/statusbarmanager"), .apple("UIView.safeAreaInsets", "uikit/uiview/safeareainsets")],
         fix: { site in
+            // A method given a view or view controller (Kodi's `getTopPaddingWithNavBar:(UINavigationController *)navCtrl`).
+            if site.receiver == nil, let view = site.givenView {
+                return "Use `\(view).safeAreaInsets`, of the view this method is given: its top inset is below the status bar, in its own window."
+            }
             guard let r = site.receiver else {
                 let manager = site.language == .swift ? "windowScene.statusBarManager?.statusBarFrame" : "windowScene.statusBarManager.statusBarFrame"
                 return site.context == .sceneDelegate ? "Use `\(manager)`, or the safe-area insets of the scene's window."
@@ -34,6 +38,9 @@ struct StatusBarFrameRule: Rule {
             // Before the view is in a window, its window and safe area are not there to ask (MWPhotoBrowser).
             .objc("@implementation Browser\n- (void)viewWillAppear:(BOOL)animated {\n    [super viewWillAppear:animated];\n    if (CGRectIsEmpty([UIApplication sharedApplication].↓statusBarFrame)) { self.alone = YES; }\n}\n@end",
                   files: ["Browser.h": "@interface Browser : UIViewController\n@end"], suggestion: "Here the view is not in a window yet"),
+            // A helper given the navigation controller it pads for (Kodi's `getTopPaddingWithNavBar:`).
+            .objc("@implementation Utilities\n+ (CGFloat)topPaddingWithNavBar:(UINavigationController *)navCtrl {\n    return UIApplication.sharedApplication.↓statusBarFrame.size.height + navCtrl.navigationBar.frame.size.height;\n}\n@end",
+                  suggestion: "`navCtrl.view.safeAreaInsets`"),
             Example("func f() { let h = UIApplication.shared.↓statusBarFrame.height }"),
             .objc("CGFloat h = [UIApplication sharedApplication].↓statusBarFrame.size.height;"),
             .objc("CGRect r = [[UIApplication sharedApplication] ↓statusBarFrame];"),

@@ -28,6 +28,12 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
+            // A transition given the view controller it moves in (MZFormSheetPresentationController's transitions).
+            .objc("@implementation SlideFromTop\n- (void)entryTransition:(nonnull UIViewController *)sheet completion:(void (^)(void))done {\n    CGRect rect = sheet.view.frame;\n    rect.origin.y = -[↓UIScreen mainScreen].bounds.size.height;\n    sheet.view.frame = rect;\n}\n@end",
+                  suggestion: "`sheet.view.superview.bounds`"),
+            // An interactive animator's transition context, held in a local: its container view (MZFormSheetPresentationController).
+            .objc("@implementation Animator\n- (void)finishInteractiveTransition {\n    id<UIViewControllerContextTransitioning> context = self.transitionContext;\n    UIView *source = [context viewForKey:UITransitionContextFromViewKey];\n    CGRect frame = source.frame;\n    frame.origin.y = [↓UIScreen mainScreen].bounds.size.height;\n    source.frame = frame;\n}\n@end",
+                  suggestion: "`context.containerView.bounds`"),
             // A parameterless method a selector names is one too (Whisper's `orientationDidChange`).
             Example("final class Factory: NSObject {\n    override init() {\n        super.init()\n        NotificationCenter.default.addObserver(self, selector: #selector(Factory.orientationDidChange), name: UIDevice.orientationDidChangeNotification, object: nil)\n    }\n    @objc func orientationDidChange() {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),

@@ -369,7 +369,11 @@ enum GeometryFixes {
         }
         // The size the method is given (not a drawing method's dirty rectangle).
         let given = site.sizeParameter.flatMap { site.timing.contains(.inLayout) ? nil : $0 }.map { p in
-            p.hasSuffix(".bounds") ? "Use `\(p)`, of the view this method is given to lay out in; the screen's size is not the window's."
+            // A view controller given (a transition moving a sheet in, MZFormSheetPresentationController):
+            // its view, or — where this sets that view's own frame — the container it sits in.
+            p.hasSuffix(".view.bounds")
+                ? "Use `\(p)`, of the view controller this method is given — or, where this sets that view's own frame (a transition moving it in), the container it sits in, `\(p.dropLast(".bounds".count)).superview\(site.language == .swift ? "?" : "").bounds`; the screen's size is not the window's."
+            : p.hasSuffix(".bounds") ? "Use `\(p)`, of the view this method is given to lay out in; the screen's size is not the window's."
                 : "Use the `\(p)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
         }
         switch site.context {
@@ -457,6 +461,13 @@ enum GeometryFixes {
             return site.language == .swift
                 ? "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)` — or end editing in the view at hand (`view.endEditing(true)`)."
                 : "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `[UIApplication.sharedApplication sendAction:@selector(resignFirstResponder) to:nil from:nil forEvent:nil];` — or end editing in the view at hand (`[view endEditing:YES]`)."
+        }
+        // A helper answering "the" window: its callers know which window they mean (LGSideMenu's
+        // `getKeyWindow()`, called by view controllers for their own window); an inspector wants them all.
+        if site.shapes.contains(.windowHelper) {
+            let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
+            return "This helper answers with \"the\" window, which under scenes is not one: have its callers pass the view they work for and use that view's `window`; "
+                + "only code that wants every window (an inspector) should go through `\(application).connectedScenes` and each `UIWindowScene`'s `windows`."
         }
         if site.shapes.contains(.everyWindow) {
             let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"

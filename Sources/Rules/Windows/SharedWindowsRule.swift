@@ -73,9 +73,9 @@ struct SharedWindowsRule: Rule {
             // Skipping its own window anywhere in the method: it wants the others (FLEX's explorer).
             .objc("@implementation Explorer\n- (void)select {\n    UIWindow *target = UIApplication.sharedApplication.↓keyWindow;\n    for (UIWindow *window in Utility.allWindows) {\n        if (window != self.view.window) { target = window; break; }\n    }\n}\n@end",
                   files: ["Explorer.h": "@interface Explorer : UIViewController\n@end"], suggestion: "This code wants the app's windows, not its own"),
-            // A class method answering with a window finds the app's for its callers (FLEX's `+appKeyWindow`).
+            // A class method answering with "the" window: its callers know which they mean (FLEX's `+appKeyWindow`, LGSideMenu's `getKeyWindow()`).
             .objc("@implementation Utility\n+ (UIWindow *)appKeyWindow {\n    for (UIWindow *window in UIApplication.sharedApplication.↓windows) {\n        if (window.isKeyWindow) { return window; }\n    }\n    return nil;\n}\n@end",
-                  suggestion: "This code wants the app's windows, not its own"),
+                  suggestion: "have its callers pass the view they work for"),
             // Ending editing in the key window dismisses the keyboard: no window is needed (CocoaDebug).
             Example("final class Tabs: UITabBarController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        UIApplication.shared.↓keyWindow?.endEditing(true)\n    }\n}",
                     suggestion: "`UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)`"),
@@ -167,6 +167,7 @@ struct SharedWindowsRule: Rule {
               !Self.visitsEvery(chain, in: f) else { return }
         let at = chain.members[1].token
         var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
+        if shapes.contains(.everyWindow), Self.isWindowHelper(chain, in: f) { shapes.insert(.windowHelper) }
         if chain.word(1) == .keyWindow, chain.members.count == 2,
            Self.comparisons.contains(f.text(chain.end + 1)) || Self.comparisons.contains(f.text(chain.start - 1)) {
             shapes.insert(.comparesKeyWindow)
@@ -181,6 +182,13 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the read is in a helper of no instance that answers with a window (`+ (UIWindow *)appKeyWindow`,
+    /// `static func getKeyWindow() -> UIWindow?`): it finds "the" window for its callers (FLEX's utility, LGSideMenu's helper).
+    static func isWindowHelper(_ chain: Chain, in f: CodeFile) -> Bool {
+        guard let function = f.enclosingFunction(of: chain.start)?.scope else { return false }
+        return (!f.isInstanceMember(function) || f.enclosingType(of: function.open) == nil) && MemberTiming.returnsWindow(function, in: f)
+    }
 
     /// Whether the window read is asked to end editing (`UIApplication.shared.keyWindow?.endEditing(true)`,
     /// `[[UIApplication sharedApplication].keyWindow endEditing:YES]`, `windows.first?.endEditing(true)`):
@@ -264,7 +272,7 @@ struct SharedWindowsRule: Rule {
         if let function = f.enclosingFunction(of: chain.start)?.scope {
             // A helper of no instance that answers with a window (`+ (UIWindow *)appKeyWindow`,
             // `static func keyWindow() -> UIWindow?`) finds the app's window for its callers (FLEX's utility).
-            if !f.isInstanceMember(function) || f.enclosingType(of: function.open) == nil, MemberTiming.returnsWindow(function, in: f) { return true }
+            if isWindowHelper(chain, in: f) { return true }
             // Code that skips its own window (`if (window != self.view.window)`), wherever in the
             // function it loops (FLEX's explorer looks through its own list of windows).
             for q in function.open..<min(function.close, f.tokens.count) where f.text(q) == "window" && f.isPunct(q - 1, ".") {
