@@ -269,6 +269,8 @@ public struct RepositoryModel: Sendable {
         public static let swiftUIView = TypeRoles(rawValue: 16)
         public static let window = TypeRoles(rawValue: 32)
         public static let swiftUIApp = TypeRoles(rawValue: 64)
+        /// A `UIPresentationController`: it lays out in its `containerView`.
+        public static let presentationController = TypeRoles(rawValue: 128)
     }
 
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
@@ -394,6 +396,7 @@ public enum KnownTypes {
         if name == "UIApplicationDelegate" { r.insert(.appDelegate) }
         if sceneDelegateProtocols.contains(name) { r.insert(.sceneDelegate) }
         if name == "App" { r.insert(.swiftUIApp) }
+        if name == "UIPresentationController" { r.insert(.presentationController) }
         if r.isEmpty { r = byName(name) }
         return r
     }

@@ -171,6 +171,12 @@ package enum Resolution {
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && p.typeName == "View"
+            // A presentation controller lays out in its container view, which is at hand in all its
+            // members (MZFormSheetPresentationController's status-bar offset and keyboard handler).
+            if site.sizeParameter == nil, s.context == .other, p.inInstance, let type = p.typeName,
+               model.roles(of: type).contains(.presentationController) {
+                site.sizeParameter = a.language == .swift ? "containerView?.bounds" : "self.containerView.bounds"
+            }
             site.inWindow = s.context == .view && p.typeName.map { model.roles(of: $0).contains(.window) } == true
             let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,

@@ -32,6 +32,12 @@ struct OrientationLayoutRule: Rule {
             }
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {
+                // A view given, or a presentation controller's container (MZFormSheetPresentationController's `topInset`).
+                if let view = site.givenView, site.sizeParameter?.contains("containerView") == true {
+                    let b = "\(view).bounds"
+                    let compare = site.language == .swift ? "\(b).width > \(b).height" : "CGRectGetWidth(\(b)) > CGRectGetHeight(\(b))"
+                    return "Compare `\(compare)`, \(site.givenNoun), or use its size classes; treat rotation as a bounds change."
+                }
                 return "Compare the bounds' width and height where the layout happens, or use size classes; treat rotation as a bounds change. " + site.parameter("the size")
             }
             // A view's own bounds are its own shape, not the window's (Tabman's tab button): what the
@@ -54,6 +60,9 @@ struct OrientationLayoutRule: Rule {
                 @end
                 """),
             Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
+            // A presentation controller compares its container's sides (MZFormSheetPresentationController's `topInset`).
+            .objc("@implementation SheetPresentation\n- (CGFloat)topInset {\n    return ↓UIInterfaceOrientationIsPortrait(UIApplication.sharedApplication.statusBarOrientation) ? 20 : 0;\n}\n@end",
+                  files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"], suggestion: "`CGRectGetWidth(self.containerView.bounds) > CGRectGetHeight(self.containerView.bounds)`"),
             // A small view's own bounds are not the window's shape (Tabman's tab button).
             Example("final class TabButton: UIButton {\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        if UIDevice.current.↓orientation.isLandscape { titleEdgeInsets = .zero }\n    }\n}",
                     suggestion: "A view's own bounds are its shape, not the window's"),

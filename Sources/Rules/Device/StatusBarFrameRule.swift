@@ -17,7 +17,7 @@ struct StatusBarFrameRule: Rule {
         fix: { site in
             // A method given a view or view controller (Kodi's `getTopPaddingWithNavBar:(UINavigationController *)navCtrl`).
             if site.receiver == nil, let view = site.givenView {
-                return "Use `\(view).safeAreaInsets`, of the view this method is given: its top inset is below the status bar, in its own window."
+                return "Use `\(view).safeAreaInsets`, of \(site.givenNoun): its top inset is below the status bar, in its own window."
             }
             guard let r = site.receiver else {
                 let manager = site.language == .swift ? "windowScene.statusBarManager?.statusBarFrame" : "windowScene.statusBarManager.statusBarFrame"
@@ -38,6 +38,11 @@ struct StatusBarFrameRule: Rule {
             // Before the view is in a window, its window and safe area are not there to ask (MWPhotoBrowser).
             .objc("@implementation Browser\n- (void)viewWillAppear:(BOOL)animated {\n    [super viewWillAppear:animated];\n    if (CGRectIsEmpty([UIApplication sharedApplication].↓statusBarFrame)) { self.alone = YES; }\n}\n@end",
                   files: ["Browser.h": "@interface Browser : UIViewController\n@end"], suggestion: "Here the view is not in a window yet"),
+            // A presentation controller lays out in its container view (MZFormSheetPresentationController).
+            Example("final class SheetPresentation: UIPresentationController {\n    func topInset() -> CGFloat { UIApplication.shared.↓statusBarFrame.height }\n}",
+                    suggestion: "`containerView?.safeAreaInsets`, of the container this code lays out in"),
+            .objc("@implementation SheetPresentation\n- (CGFloat)topInset {\n    return [UIApplication sharedApplication].↓statusBarFrame.size.height;\n}\n@end",
+                  files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"], suggestion: "`self.containerView.safeAreaInsets`"),
             // A helper given the navigation controller it pads for (Kodi's `getTopPaddingWithNavBar:`).
             .objc("@implementation Utilities\n+ (CGFloat)topPaddingWithNavBar:(UINavigationController *)navCtrl {\n    return UIApplication.sharedApplication.↓statusBarFrame.size.height + navCtrl.navigationBar.frame.size.height;\n}\n@end",
                   suggestion: "`navCtrl.view.safeAreaInsets`"),

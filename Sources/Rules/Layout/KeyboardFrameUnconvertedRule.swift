@@ -20,7 +20,19 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // The frame is in the screen's coordinates; `from: nil` would be the window's, which a
             // resized window does not share.
             guard let r = site.receiver else {
-                return "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`\(site.language == .swift ? "convert(_:from:)" : "convertRect:fromCoordinateSpace:")`). " + site.parameter("that view")
+                // A view at hand: a presentation controller's container (MZFormSheetPresentationController's keyboard handler).
+                if let view = site.givenView, site.sizeParameter?.contains("containerView") == true {
+                    let read = site.subject ?? "keyboardFrame"
+                    return site.language == .swift
+                        ? "Convert it into \(site.givenNoun) from the screen's coordinate space first: `if let container = \(view.hasSuffix("?") ? String(view.dropLast()) : view), let screen = container.window?.screen { let converted = container.convert(\(read), from: screen.coordinateSpace) }`."
+                        : "Convert it into \(site.givenNoun) from the screen's coordinate space first: `CGRect converted = [\(view) convertRect:\(read) fromCoordinateSpace:\(view).window.screen.coordinateSpace];`."
+                }
+                let convert = "Convert it in the view that lays out from its window's screen's `coordinateSpace` (`\(site.language == .swift ? "convert(_:from:)" : "convertRect:fromCoordinateSpace:")`)."
+                // A handler or accessor has no parameter to add: its object holds the view.
+                if site.context == .other, site.inAction || site.inAccessor {
+                    return convert + " UIKit calls this with its own arguments: give its object the view it works for (a weak reference), and convert into that view."
+                }
+                return convert + " " + site.parameter("that view")
             }
             let view = r.view == "self" ? "" : r.view + "."
             // The local the code reads the frame into (ZFPlayer's `CGRect frame = …`), so the snippet
@@ -32,6 +44,13 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
+            // A presentation controller converts into its container (MZFormSheetPresentationController's keyboard handler).
+            .objc("@implementation SheetPresentation\n- (void)willShowKeyboard:(NSNotification *)n {\n    CGRect end = [n.userInfo[↓UIKeyboardFrameEndUserInfoKey] CGRectValue];\n    self.keyboardHeight = end.size.height;\n}\n@end",
+                  files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"],
+                  suggestion: "`CGRect converted = [self.containerView convertRect:end fromCoordinateSpace:self.containerView.window.screen.coordinateSpace];`"),
+            // A member read bound to a name is no frame to convert (SCLAlertView's `….cgRectValue.minY`).
+            Example("final class Alert: UIView {\n    @objc func keyboardWillShow(_ n: Notification) {\n        guard let top = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue.minY else { return }\n        offset = top\n    }\n}",
+                    suggestion: "convert(keyboardFrame, from: screen.coordinateSpace)"),
             // One statement, no result: nothing is handed back.
             Example("func f(_ n: Notification) { bottom.constant = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0 }"),
             Example("""
@@ -237,8 +256,10 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 return
             }
         }
+        // The name holds the frame itself, not one of its members (`….cgRectValue.minY`, SCLAlertView): a
+        // snippet converting it would pass a number.
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's",
-                    subject: bound.flatMap { $0.declared && $0.name != "_" ? $0.name : nil })
+                    subject: bound.flatMap { $0.declared && $0.name != "_" && !Self.readsAMember(after: k, in: f) ? $0.name : nil })
     }
 
     /// The name the read at `k` is assigned to, in the statement that reads it: a local it
@@ -299,6 +320,22 @@ struct KeyboardFrameUnconvertedRule: Rule {
             break
         }
         return e >= f.tokens.count || f.isPunct(e, ";") || f.isPunct(e, ",") || f.is(e, .else) || f.isPunct(e, "{") || f[e].isLineStart
+    }
+
+    /// Whether the statement reading the frame at `k` goes on to one of its members (`.minY`,
+    /// `?.size.height`), past the value's unwrapping (`cgRectValue`, `CGRectValue`).
+    static func readsAMember(after k: Int, in f: CodeFile) -> Bool {
+        var e = k + 1
+        while e < f.tokens.count, e - k < 24, !f.isPunct(e, ";"), !f[e].isLineStart, !f.is(e, .else), !f.isPunct(e, "{") {
+            // A member of what comes before (not `?? .zero`, an implicit member).
+            let before = f[e - 1]
+            if f.isPunct(e, "."), f[e + 1].kind == .identifier, !["cgRectValue", "CGRectValue"].contains(f.text(e + 1)),
+               before.kind == .identifier || before.isPunct(")") || before.isPunct("]") || before.isPunct("?") || before.isPunct("!") {
+                return true
+            }
+            e += 1
+        }
+        return false
     }
 
     /// Whether the use of a frame at `u` is an operand of a comparison, after its member chain

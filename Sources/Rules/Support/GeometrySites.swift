@@ -307,7 +307,7 @@ enum GeometryFixes {
         if let view = site.subject {
             return "This is the scale of an image of `\(view)`: draw it at that view's scale, `\(view).traitCollection.displayScale`, the scale of the screen it is on."
         }
-        let givenScale = site.givenView.map { "Use `\($0).traitCollection.displayScale`, the display scale of the view this method is given." }
+        let givenScale = site.givenView.map { "Use `\($0).traitCollection.displayScale`, the display scale of \(site.givenNoun)." }
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return givenScale ?? site.parameter("the scale (or the trait collection)") }
@@ -373,7 +373,7 @@ enum GeometryFixes {
             // its view, or — where this sets that view's own frame — the container it sits in.
             p.hasSuffix(".view.bounds")
                 ? "Use `\(p)`, of the view controller this method is given — or, where this sets that view's own frame (a transition moving it in), the container it sits in, `\(p.dropLast(".bounds".count)).superview\(site.language == .swift ? "?" : "").bounds`; the screen's size is not the window's."
-            : p.hasSuffix(".bounds") ? "Use `\(p)`, of the view this method is given to lay out in; the screen's size is not the window's."
+            : p.hasSuffix(".bounds") ? "Use `\(p)`, of \(site.givenNoun == "the view this method is given" ? "the view this method is given to lay out in" : site.givenNoun); the screen's size is not the window's."
                 : "Use the `\(p)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
         }
         switch site.context {
@@ -456,7 +456,7 @@ enum GeometryFixes {
     static func window(_ site: FixSite) -> String {
         // A class method or helper given the view it works on (`+drawView:(UIView *)view`, an
         // animator's `transitionContext.containerView`): that view's window is at hand.
-        let given = site.givenView.map { "Use `\($0).window`, the window of the view this method is given." }
+        let given = site.givenView.map { "Use `\($0).window`, the window of \(site.givenNoun)." }
         if site.shapes.contains(.endsEditing) {
             return site.language == .swift
                 ? "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)` — or end editing in the view at hand (`view.endEditing(true)`)."
@@ -513,5 +513,14 @@ enum GeometryFixes {
 extension FixSite {
     /// The view the enclosing method is given (`+drawView:(UIView *)view`; an animator's
     /// `transitionContext.containerView`), when its size comes from one (`CodeFile.sizeParameter(of:)`).
-    var givenView: String? { sizeParameter.flatMap { $0.hasSuffix(".bounds") ? String($0.dropLast(".bounds".count)) : nil } }
+    var givenView: String? {
+        // `containerView?.bounds` → `containerView?`, so `containerView?.window` reads on.
+        sizeParameter.flatMap { $0.hasSuffix(".bounds") ? String($0.dropLast(".bounds".count)) : nil }
+    }
+
+    /// How a fix names where `givenView` comes from: a parameter, or the container a presentation
+    /// controller or a transition lays out in.
+    var givenNoun: String {
+        sizeParameter?.contains("containerView") == true ? "the container this code lays out in" : "the view this method is given"
+    }
 }
