@@ -1241,7 +1241,9 @@ PRE_SCENE_APP_DELEGATE = """#import <UIKit/UIKit.h>
 
 def library_with_demo(root):
     """A library repository: a framework, a demo app that never adopted scenes, and tests.
-    The library is judged by its own code; the demo app is listed apart."""
+    The library is judged by its own code; the demo app is listed apart. A second demo app
+    shares the framework's Info.plist (`FMWK`, after Pulley's PulleyDemo): named as a demo, it is
+    an example, not a leftover harness."""
     d = os.path.join(root, "DemoLibrary")
     p = Project("DemoLibrary", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
     kit = p.group("Kit")
@@ -1253,9 +1255,10 @@ def library_with_demo(root):
     p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=kit_refs)
     p.target("KitDemo", APP, {"INFOPLIST_FILE": "Demo/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=demo_refs)
     p.target("KitTests", TESTS, {"INFOPLIST_FILE": "KitTests/Info.plist"}, sources=test_refs)
+    p.target("SpinnerDemo", APP, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=[])
     p.write(os.path.join(d, "DemoLibrary.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "Kit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Kit/*.{h,m}'\nend\n")
-    plist(os.path.join(d, "Kit/Info.plist"), {"CFBundleIdentifier": "com.example.Kit"})
+    plist(os.path.join(d, "Kit/Info.plist"), {"CFBundleIdentifier": "com.example.Kit", "CFBundlePackageType": "FMWK"})
     plist(os.path.join(d, "Demo/Info.plist"), {"LSRequiresIPhoneOS": True, "UILaunchStoryboardName": "LaunchScreen"})
     plist(os.path.join(d, "KitTests/Info.plist"), {"CFBundleIdentifier": "com.example.KitTests"})
     write(os.path.join(d, "Kit/Spinner.m"), """#import <UIKit/UIKit.h>

@@ -136,6 +136,11 @@ public enum SceneMigration {
                                  + "initial view controller, so it would show an empty window")
                 }
             }
+            // An iPad storyboard of its own (moonlight's): one configuration would give the iPad the iPhone's.
+            if let iPad = mainStoryboard(plist.bytes, key: "UIMainStoryboardFile~ipad"), iPad != main {
+                notes.append("\(plist.path):1: UIMainStoryboardFile~ipad names \(iPad): add UIApplicationSceneManifest~ipad, a copy of the manifest "
+                             + "whose configuration names \(iPad) as its UISceneStoryboardFile (not added)")
+            }
             let edit = try manifest(plist.path, plist.bytes, language: ad.language, storyboard: storyboard)
             let patch = FilePatch(path: plist.path, original: plist.bytes, edits: [edit])
             changes.append(FileChange(path: plist.path, before: plist.bytes, after: patch.applied(), unifiedDiff: patch.unifiedDiff()))
@@ -331,10 +336,10 @@ public enum SceneMigration {
 
     // MARK: The Info.plist
 
-    /// `UIMainStoryboardFile`'s value in an XML Info.plist, if any.
-    static func mainStoryboard(_ bytes: [UInt8]) -> String? {
+    /// `UIMainStoryboardFile`'s value (or another key's: `UIMainStoryboardFile~ipad`) in an XML Info.plist, if any.
+    static func mainStoryboard(_ bytes: [UInt8], key name: String = "UIMainStoryboardFile") -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let key = text.range(of: "<key>UIMainStoryboardFile</key>") else { return nil }
+        guard let key = text.range(of: "<key>\(name)</key>") else { return nil }
         let rest = text[key.upperBound...]
         guard let open = rest.range(of: "<string>"), let close = rest.range(of: "</string>"), open.upperBound <= close.lowerBound else { return nil }
         return String(rest[open.upperBound..<close.lowerBound])

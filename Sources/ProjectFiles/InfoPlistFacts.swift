@@ -33,6 +33,9 @@ public struct InfoPlistFacts: Sendable, Equatable {
     /// loads the app's window from without scenes; under scenes only a scene configuration's
     /// `UISceneStoryboardFile` is loaded.
     public var mainStoryboard: String?
+    /// `UIMainStoryboardFile~ipad`: the iPad's own storyboard (moonlight's), which one scene
+    /// configuration naming `mainStoryboard` would replace on the iPad.
+    public var iPadStoryboard: String?
     /// Keys whose facts differ between the readings of a preprocessed Info.plist (a key inside
     /// an `#if` on a definition the build may set either way): counted present, and findings
     /// that rest on one say so.
@@ -62,6 +65,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         looksLikeApp = d["LSRequiresIPhoneOS"] != nil || d["UIApplicationExitsOnSuspend"] != nil || d["UILaunchStoryboardName"] != nil
         declaresOtherBundle = ["FMWK", "BNDL"].contains(d["CFBundlePackageType"]?.string ?? "")
         mainStoryboard = d["UIMainStoryboardFile"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        iPadStoryboard = d["UIMainStoryboardFile~ipad"]?.string.flatMap { $0.isEmpty || $0 == mainStoryboard ? nil : $0 }
     }
 
     /// Adds what `INFOPLIST_KEY_*` build settings generate (Xcode merges them into the file).
@@ -100,6 +104,7 @@ public struct InfoPlistFacts: Sendable, Equatable {
         u.requiresFullScreen = requiresFullScreen == true || other.requiresFullScreen == true ? true : requiresFullScreen ?? other.requiresFullScreen
         u.looksLikeApp = looksLikeApp || other.looksLikeApp
         u.mainStoryboard = mainStoryboard ?? other.mainStoryboard
+        u.iPadStoryboard = iPadStoryboard ?? other.iPadStoryboard
         // What the two readings disagree on: the build decides it.
         u.conditional = conditional.union(other.conditional)
         if hasSceneManifest != other.hasSceneManifest || configurations != other.configurations { u.conditional.insert("UIApplicationSceneManifest") }

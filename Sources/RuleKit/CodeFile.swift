@@ -22,6 +22,27 @@ public final class CodeFile {
     /// screen-scale site, whether one comes before it in its body: a scan of the body per site
     /// was quadratic on a line of thousands of sites).
     public private(set) lazy var displayScaleTokens: [Int] = tokens.indices.filter { tokens[$0].is(.displayScale) }
+    /// The method names the file's `#selector(…)` and `@selector(…)` name (`SizeSources.isSelectorTarget`):
+    /// the last name of a dotted path, or the name before its labels (`#selector(Factory.rotated)`,
+    /// `#selector(pan(_:))`, `@selector(pan:)`). Found once per file: findings ask per finding.
+    private(set) lazy var selectorNames: Set<String> = {
+        var names: Set<String> = []
+        var q = 0
+        while q + 1 < tokens.count {
+            let t = tokens[q]
+            if t.kind == .hashWord || t.kind == .atWord, t.word == .selector, isPunct(q + 1, "("), pair(q + 1) > q + 1 {
+                let close = pair(q + 1)
+                for r in (q + 2)..<close where tokens[r].kind == .identifier && !isPunct(r + 1, ".") {
+                    if language == .swift || isPunct(r + 1, ":") || r + 1 == close { names.insert(text(r)) }
+                }
+                q = close
+            }
+            q += 1
+        }
+        return names
+    }()
+    /// Whether the file names `UIViewControllerContextTransitioning` at all (`SizeSources.transitionContextLocal`).
+    private(set) lazy var mentionsTransitionContext: Bool = tokens.indices.contains { tokens[$0].kind == .identifier && text($0) == "UIViewControllerContextTransitioning" }
     /// Whether the file drives an app from outside, as UI tests do (`XCUIApplication`,
     /// `XCUIDevice`): its code has no views, and what it chooses by device is the test's scenario.
     /// (Read on the tokens' bytes: a String per identifier of every file asked made it a

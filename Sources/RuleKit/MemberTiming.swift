@@ -83,6 +83,16 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
                 "willMoveToSuperview:", "didMoveToSuperview", "willMoveToWindow:"].contains(name)
     }
 
+    /// UIKit's callbacks that run once the view is in a window: trait and safe-area changes, appearing.
+    static func isInWindowCallback(_ name: String, labels: [String], swift: Bool) -> Bool {
+        if swift {
+            return ["traitCollectionDidChange", "viewDidAppear", "viewIsAppearing", "didMoveToWindow", "viewSafeAreaInsetsDidChange",
+                    "safeAreaInsetsDidChange", "layoutMarginsDidChange", "viewLayoutMarginsDidChange"].contains(name)
+        }
+        return ["traitCollectionDidChange:", "viewDidAppear:", "viewIsAppearing:", "didMoveToWindow", "viewSafeAreaInsetsDidChange",
+                "safeAreaInsetsDidChange", "layoutMarginsDidChange", "viewLayoutMarginsDidChange"].contains(name)
+    }
+
     static func isSizeTransition(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift { return (name == "viewWillTransition" || name == "willTransition") && labels == ["to", "with"] }
         return name == "viewWillTransitionToSize:withTransitionCoordinator:" || name == "willTransitionToTraitCollection:withTransitionCoordinator:"
@@ -209,11 +219,15 @@ struct MemberTimings {
         // Material's drawer) is no transition's.
         var callers: [Int: Set<Int>] = [:]
         for s in members { for callee in calls[s] ?? [] where callee != s { callers[callee, default: []].insert(s) } }
+        // UIKit calls these itself once the view is in a window, whoever else calls them early
+        // (deltachat's share controller calling its own traitCollectionDidChange from init).
+        let inWindow = Set(members.filter { MemberTiming.isInWindowCallback(scopes[$0].name, labels: scopes[$0].labels, swift: swift) })
         for flag in [MemberTiming.beforeWindow, .inSizeTransition] {
             var queue = members.filter { timing[$0]!.contains(flag) }
             while let s = queue.popLast() {
                 // UIKit runs its layout methods in layout passes, in a window, whoever else calls them.
-                for callee in calls[s] ?? [] where !timing[callee]!.contains(flag) && !(flag == .beforeWindow && timing[callee]!.contains(.inLayout)) {
+                for callee in calls[s] ?? [] where !timing[callee]!.contains(flag)
+                    && !(flag == .beforeWindow && (timing[callee]!.contains(.inLayout) || inWindow.contains(callee))) {
                     guard flag == .beforeWindow || callers[callee, default: []].allSatisfy({ timing[$0]!.contains(flag) }) else { continue }
                     timing[callee]!.insert(flag)
                     queue.append(callee)

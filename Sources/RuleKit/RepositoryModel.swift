@@ -260,8 +260,8 @@ public struct RepositoryModel: Sendable {
 
     /// What a type is, from its ancestry.
     public struct TypeRoles: OptionSet, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
         public static let view = TypeRoles(rawValue: 1)
         public static let viewController = TypeRoles(rawValue: 2)
         public static let appDelegate = TypeRoles(rawValue: 4)
@@ -271,6 +271,8 @@ public struct RepositoryModel: Sendable {
         public static let swiftUIApp = TypeRoles(rawValue: 64)
         /// A `UIPresentationController`: it lays out in its `containerView`.
         public static let presentationController = TypeRoles(rawValue: 128)
+        /// A table or collection view cell: sized by its list, and by its content when it sizes itself.
+        public static let cell = TypeRoles(rawValue: 256)
     }
 
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
@@ -397,6 +399,7 @@ public enum KnownTypes {
         if sceneDelegateProtocols.contains(name) { r.insert(.sceneDelegate) }
         if name == "App" { r.insert(.swiftUIApp) }
         if name == "UIPresentationController" { r.insert(.presentationController) }
+        if name == "UITableViewCell" || name == "UICollectionViewCell" { r.insert(.cell) }
         if r.isEmpty { r = byName(name) }
         return r
     }
@@ -407,7 +410,8 @@ public enum KnownTypes {
     /// view to ask, and was told to take its size class "as a parameter".
     static func byName(_ name: String) -> RepositoryModel.TypeRoles {
         if ["ViewController", "NavigationController", "TabBarController"].contains(where: name.hasSuffix) { return [.viewController] }
-        if ["View", "Cell", "Button", "Label"].contains(where: name.hasSuffix), name.count > 4 { return [.view] }
+        if name.hasSuffix("Cell"), name.count > 4 { return [.view, .cell] }
+        if ["View", "Button", "Label"].contains(where: name.hasSuffix), name.count > 4 { return [.view] }
         return []
     }
 }

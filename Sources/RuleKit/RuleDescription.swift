@@ -55,6 +55,8 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// An app whose window comes from its main storyboard (`UIMainStoryboardFile`): under
     /// scenes that key is not read, so the scene configuration must name the storyboard.
     public static let storyboardWindow = SiteShapes(rawValue: 16384)
+    /// The app names a storyboard of the iPad's own (`UIMainStoryboardFile~ipad`).
+    public static let iPadStoryboard = SiteShapes(rawValue: 4_194_304)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)
@@ -75,6 +77,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A helper of no instance that answers with "the" window (`static func getKeyWindow() -> UIWindow?`,
     /// `+ (UIWindow *)appKeyWindow`): under scenes there is none; its callers know which they mean.
     public static let windowHelper = SiteShapes(rawValue: 1_048_576)
+    /// In a table or collection view cell (`TypeRoles.cell`): its size is its list's, and its
+    /// height may follow from the very content the code lays out (deltachat's self-sizing image cell).
+    public static let inCell = SiteShapes(rawValue: 2_097_152)
 }
 
 public struct FixSite: Sendable, Equatable {

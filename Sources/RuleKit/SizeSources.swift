@@ -61,6 +61,7 @@ extension CodeFile {
     /// `let context: UIViewControllerContextTransitioning = …`): its container view is the space
     /// the transition lays out in (MZFormSheetPresentationController's interactive animator).
     func transitionContextLocal(in scope: Scope) -> String? {
+        guard mentionsTransitionContext else { return nil }
         var q = scope.open
         while q < min(scope.close, tokens.count) - 2 {
             if text(q) == "UIViewControllerContextTransitioning" {
@@ -184,22 +185,7 @@ extension CodeFile {
     public func isSelectorTarget(_ scope: Scope) -> Bool {
         guard scope.kind == .function, !scope.isStatic else { return false }
         let base = language == .swift ? scope.name : String(scope.name.prefix { $0 != ":" })
-        guard !base.isEmpty else { return false }
-        var q = 0
-        while q + 1 < tokens.count {
-            let t = self[q]
-            if (t.kind == .hashWord || t.kind == .atWord), t.word == .selector, isPunct(q + 1, "(") {
-                let close = pair(q + 1)
-                guard close > q else { return false }
-                // The method's own name: the last name of a dotted path, or the name before its labels.
-                for r in (q + 2)..<close where self[r].kind == .identifier && text(r) == base && !isPunct(r + 1, ".") {
-                    if language == .swift || isPunct(r + 1, ":") || r + 1 == close { return true }
-                }
-                q = close
-            }
-            q += 1
-        }
-        return false
+        return !base.isEmpty && selectorNames.contains(base)
     }
 }
 

@@ -171,6 +171,7 @@ package enum Resolution {
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && p.typeName == "View"
+            if s.context == .view, let type = p.typeName, model.roles(of: type).contains(.cell) { site.shapes.insert(.inCell) }
             // A presentation controller lays out in its container view, which is at hand in all its
             // members (MZFormSheetPresentationController's status-bar offset and keyboard handler).
             if site.sizeParameter == nil, s.context == .other, p.inInstance, let type = p.typeName,

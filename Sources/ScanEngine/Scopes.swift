@@ -31,7 +31,9 @@ public struct Scopes: Sendable {
         let plistOf = Dictionary(project.apps.map { ($0.id, $0.infoPlistPath) }, uniquingKeysWith: { a, _ in a })
         /// Apps whose Info.plist says it is a framework's or a bundle's: a leftover harness building
         /// another product's plist, nobody's app (blink's `smartkeys`).
-        let harnesses = Set(project.apps.filter(\.facts.declaresOtherBundle).map(\.id))
+        // An app whose Info.plist is its framework's is the framework's harness (blink's smartkeys)
+        // — unless it is named as a demo (Pulley's PulleyDemo, sharing the framework's plist by mistake).
+        let harnesses = Set(project.apps.filter { $0.facts.declaresOtherBundle && !Self.looksLikeExample($0.name) }.map(\.id))
         /// Where a target lives: its app's Info.plist, and its project file.
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
         /// Apps that may be the repository's own: not named or placed as examples or test hosts,

@@ -98,4 +98,24 @@ import TestSupport
         let (dir, paths) = try write(files + [("AppDelegate.h", header)])
         #expect(try SDKCheck.objectiveC(paths.filter { $0.hasSuffix(".m") }, deployment: "13.0", includes: [dir.path]) == "")
     }
+
+    /// An iPad storyboard of its own (`UIMainStoryboardFile~ipad`, moonlight's): the iPhone's
+    /// configuration would replace it on the iPad, so the plan says what the iPad needs.
+    @Test func anIPadStoryboardOfItsOwnIsNamedInTheNotes() throws {
+        let plist = Array(String(decoding: Self.plist, as: UTF8.self).replacingOccurrences(of: "</dict>", with: """
+            \t<key>UIMainStoryboardFile</key>
+            \t<string>iPhone</string>
+            \t<key>UIMainStoryboardFile~ipad</key>
+            \t<string>iPad</string>
+            </dict>
+            """).utf8)
+        let app = "import UIKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n"
+        let input = SceneMigration.Input(target: "App", infoPlist: ("App/Info.plist", plist), project: nil,
+                                         appDelegate: .init(path: "App/AppDelegate.swift", bytes: Array(app.utf8), className: "AppDelegate", language: .swift),
+                                         deployment: "13.0")
+        let plan = try SceneMigration.plan(input)
+        #expect(plan.notes.contains { $0.contains("UIMainStoryboardFile~ipad names iPad: add UIApplicationSceneManifest~ipad") }, "\(plan.notes)")
+        let edited = try #require(plan.changes.first { $0.path == "App/Info.plist" })
+        #expect(String(decoding: edited.after, as: UTF8.self).contains("<string>iPhone</string>"))
+    }
 }

@@ -163,6 +163,9 @@ import TestSupport
             "Demo/AppDelegate.m:10 window-in-app-delegate example KitDemo",
             "Demo/DemoViewController.m:9 idiom-layout example KitDemo",
             "Demo/Info.plist:1 scene-manifest-missing example KitDemo",
+            // A demo app sharing the framework's Info.plist (`FMWK`) is an example, not a harness (Pulley's PulleyDemo).
+            "Kit/Info.plist:1 launch-screen-missing example SpinnerDemo",
+            "Kit/Info.plist:1 scene-manifest-missing example SpinnerDemo",
             "Kit/Spinner.m:9 main-screen-scale library Kit",
             "KitTests/SpinnerTests.m:8 window-without-scene test KitTests",
         ])
@@ -170,6 +173,7 @@ import TestSupport
         #expect(targetLines(r) == [
             "Kit [iOS] library launches: main-screen-scale@Kit/Spinner.m:9",
             "KitDemo [iOS] example not-launching: scene-manifest-missing@Demo/Info.plist:1",
+            "SpinnerDemo [iOS] example not-launching: launch-screen-missing@Kit/Info.plist:1, scene-manifest-missing@Kit/Info.plist:1",
             "KitTests [iOS] test no-device-assumptions: window-without-scene@KitTests/SpinnerTests.m:8",
         ])
     }

@@ -42,8 +42,14 @@ struct SafeAreaReadTooEarlyRule: Rule {
                 - (void)awakeFromNib { CGFloat t = self.↓safeAreaInsets.top; }
                 @end
                 """, files: ["Bar.h": "@interface Bar : UIView\n@end"]),
+            // The view's own window is not there yet in viewDidLoad.
+            Example("final class Settings: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let window = view.window\n        inset = window?.↓safeAreaInsets.top ?? 0\n    }\n}"),
         ],
         nonTriggering: [
+            // A window taken from the application is on screen, its insets final (moonlight's settings;
+            // taking it is shared-windows' finding).
+            .objc("@implementation Settings\n- (void)viewDidLoad {\n    [super viewDidLoad];\n    UIWindow *window = UIApplication.sharedApplication.windows.firstObject;\n    CGFloat width = window.frame.size.width - window.safeAreaInsets.left - window.safeAreaInsets.right;\n}\n@end",
+                  files: ["Settings.h": "@interface Settings : UIViewController\n@end"]),
             // Not a view or view controller: the insets come from elsewhere, early or not.
             Example("""
                 struct RootConfiguration {
@@ -76,10 +82,34 @@ struct SafeAreaReadTooEarlyRule: Rule {
         return rest.first.map { $0.isUppercase || $0 == ":" } ?? true
     }
 
+    /// Whether the insets read are those of a window the code took from the application
+    /// (`UIWindow *window = UIApplication.sharedApplication.windows.firstObject; … window.safeAreaInsets`,
+    /// moonlight's settings): a window on screen has its insets already — taking it from the
+    /// application is shared-windows' finding, not this one's.
+    static func readsTheAppsWindow(_ k: Int, in f: CodeFile) -> Bool {
+        guard f.isPunct(k - 1, "."), f[k - 2].kind == .identifier, let body = f.innermostBody(of: k) else { return false }
+        let name = f.text(k - 2)
+        // The statements just before (a window taken a few lines up), not the whole body: one
+        // function may read the insets thousands of times.
+        var q = max(body.open + 1, k - 256)
+        while q < k - 2 {
+            // `name = …UIApplication…` (a declaration or an assignment), to the statement's end.
+            if f.text(q) == name, f.isPunct(q + 1, "="), !f.isPunct(q - 1, ".") {
+                var e = q + 2
+                while e < k - 2, !f.isPunct(e, ";"), !(f.language == .swift && f[e].isLineStart) {
+                    if f.is(e, .UIApplication) { return true }
+                    e += 1
+                }
+            }
+            q += 1
+        }
+        return false
+    }
+
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f),
               let (function, insideClosure) = f.enclosingFunction(of: k), !insideClosure, function.kind == .function,
-              Self.isEarly(function.name, f.language) else { return }
+              Self.isEarly(function.name, f.language), !Self.readsTheAppsWindow(k, in: f) else { return }
         sink.report(description, at: k, message: "`safeAreaInsets` read in `\(function.name)`, before the view has its final insets",
                     onlyIn: [.view, .viewController])
     }

@@ -22,6 +22,8 @@ struct SceneManifestMissingRule: RepositoryRule {
             // storyboard shows a black window (TN3187; FSCalendar's and BulletinBoard's examples).
             site.shapes.contains(.storyboardWindow)
                 ? "Add UIApplicationSceneManifest to the Info.plist with a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names and whose UISceneDelegateClassName is a scene delegate with a `window` property: under scenes UIKit loads the storyboard from the scene configuration, not from UIMainStoryboardFile. Move any window the app delegate sets up to scene(_:willConnectTo:options:)."
+                    // moonlight's iPhone and iPad storyboards: one configuration would give the iPad the iPhone's.
+                    + (site.shapes.contains(.iPadStoryboard) ? " The iPad has a storyboard of its own (UIMainStoryboardFile~ipad): give it its own manifest, UIApplicationSceneManifest~ipad, whose configuration names that storyboard." : "")
                 : "Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."
         },
         triggering: [
@@ -30,6 +32,9 @@ struct SceneManifestMissingRule: RepositoryRule {
             // The window comes from the main storyboard: the configuration must name it.
             .infoPlist(Example.appKeys + "<key>UIMainStoryboardFile</key><string>Main</string>", marked: true,
                        suggestion: "a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names"),
+            // An iPad storyboard of its own needs a manifest of its own (moonlight's iPhone and iPad storyboards).
+            .infoPlist(Example.appKeys + "<key>UIMainStoryboardFile</key><string>iPhone</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>", marked: true,
+                       suggestion: "UIApplicationSceneManifest~ipad"),
         ],
         nonTriggering: [
             .infoPlist(Example.appKeys + Example.sceneKeys, marked: false, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
@@ -52,7 +57,8 @@ struct SceneManifestMissingRule: RepositoryRule {
             let (path, line) = app.location
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(r.label(app))` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
-                        identity: r.label(app), target: app.id, shapes: app.facts.mainStoryboard != nil ? .storyboardWindow : [])
+                        identity: r.label(app), target: app.id,
+                        shapes: app.facts.mainStoryboard == nil ? [] : app.facts.iPadStoryboard == nil ? .storyboardWindow : [.storyboardWindow, .iPadStoryboard])
         }
     }
 }

@@ -28,6 +28,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
+            // A cell is sized by its list, and a self-sizing one by this very content (deltachat's image cell).
+            Example("final class ImageTextCell: UITableViewCell {\n    func setAspectRatio(_ ratio: CGFloat) {\n        imageHeight.constant = min(↓UIScreen.main.bounds.height * 5 / 8, width * ratio)\n    }\n}",
+                    suggestion: "A cell's size comes from its table or collection view"),
             // A transition given the view controller it moves in (MZFormSheetPresentationController's transitions).
             .objc("@implementation SlideFromTop\n- (void)entryTransition:(nonnull UIViewController *)sheet completion:(void (^)(void))done {\n    CGRect rect = sheet.view.frame;\n    rect.origin.y = -[↓UIScreen mainScreen].bounds.size.height;\n    sheet.view.frame = rect;\n}\n@end",
                   suggestion: "`sheet.view.superview.bounds`"),

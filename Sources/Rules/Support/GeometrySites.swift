@@ -334,6 +334,11 @@ enum GeometryFixes {
         // A test's geometry is the test's to fix: a frame from the screen becomes the size it asserts
         // (Parchment's layout tests measure a collection view made with the screen's bounds).
         if site.inTests { return site.parameter("the size") }
+        // A cell's bounds are its list's width and, for a cell that sizes itself, a height that
+        // follows from this very content (deltachat's image cell capping its image at 5/8 of the screen).
+        if site.shapes.contains(.inCell), site.receiver != nil {
+            return "A cell's size comes from its table or collection view — and its height, when it sizes itself, from this very content — so its own bounds give only its width: have whoever configures the cell pass the size it may take (the table's or collection view's `bounds`), instead of the screen's."
+        }
         if site.shapes.contains(.constraintConstant), !site.isSwiftUIView {
             return "This is a layout constraint's constant, fixed at the screen's size: constrain the view to the one it sits in instead (that view's width or height anchor, with a multiplier for a fraction of it), and the constraint follows every resize by itself."
         }

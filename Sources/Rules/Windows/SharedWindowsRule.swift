@@ -81,6 +81,9 @@ struct SharedWindowsRule: Rule {
                     suggestion: "`UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)`"),
             .objc("@implementation Form\n- (void)done {\n    [UIApplication.sharedApplication.↓keyWindow endEditing:YES];\n}\n@end",
                   files: ["Form.h": "@interface Form : UIViewController\n@end"], suggestion: "sendAction:@selector(resignFirstResponder)"),
+            // UIKit calls traitCollectionDidChange in a window, whoever else calls it early (deltachat's share controller).
+            Example("final class ShareProxy: UIViewController {\n    init() {\n        super.init(nibName: nil, bundle: nil)\n        traitCollectionDidChange(nil)\n    }\n    override func traitCollectionDidChange(_ previous: UITraitCollection?) {\n        guard let scene = UIApplication.shared.↓windows.first?.windowScene else { return }\n        stack.axis = scene.interfaceOrientation.isLandscape ? .horizontal : .vertical\n    }\n}",
+                    suggestion: "Use `view.window`, or present from this view controller."),
             // A SwiftUI view has no window to read (AlertKit's `alert(isPresent:view:)` modifier).
             Example("import SwiftUI\nextension View {\n    func toast(_ banner: UIView) -> some View {\n        UIApplication.shared.↓windows.first { $0.isKeyWindow }?.addSubview(banner)\n        return self\n    }\n}",
                     suggestion: "`UIViewRepresentable` placed in this view"),
