@@ -79,6 +79,16 @@ public enum Podspec {
         return found
     }
 
+    /// Whether the spec is an old release kept in a folder named for its version
+    /// (`podspecs/0.9.1/TSMessages.podspec.json`, a specs repository's `Specs/Kit/1.2.0/`): its
+    /// `source_files` are that release's, relative to a root that is not there, so it is no
+    /// target of this revision.
+    public static func isArchived(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { part in
+            part.contains(".") && part.allSatisfy { $0.isNumber || $0 == "." } && part.first?.isNumber == true
+        }
+    }
+
     /// The pod's name: the spec's file name without `.podspec` or `.podspec.json`.
     public static func name(ofSpecAt path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path

@@ -32,6 +32,11 @@ public enum Availability {
         // `guard ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 else { return }`
         // earlier in an enclosing body: what follows runs only below 13.
         for v in versions(ofGuardsBefore: k, f.versionCeilingGuards, in: f) { take(v) }
+        // `if (SYSTEM_VERSION_LESS_THAN(@"8.0") && UIInterfaceOrientationIsLandscape(…))`: what the
+        // condition reads after `&&` is read only below 8 too (CWStatusBarNotification).
+        var q = k - 1
+        while q >= 0, k - q < 48, !f.isPunct(q, ";"), !f.isPunct(q, "{"), !f.isPunct(q, "}"), !f.is(q, .if) { q -= 1 }
+        if q >= 0, f.is(q, .if), (q..<k).contains(where: { f.text($0) == "&&" }) { take(versionCeiling(in: q..<k, in: f)) }
         return lowest
     }
 
@@ -121,6 +126,17 @@ public enum Availability {
     /// condition, and for one joined with `||`.
     static func versionCeiling(in range: Range<Int>, in f: CodeFile) -> Int? {
         guard !range.contains(where: { f.text($0) == "||" }) else { return nil }
+        // The common macros over `[[UIDevice currentDevice].systemVersion compare:v options:NSNumericSearch]`:
+        // `SYSTEM_VERSION_LESS_THAN(@"8.0")` runs below 8, `…_LESS_THAN_OR_EQUAL_TO(@"7.1")` below 8 (CWStatusBarNotification).
+        for q in range where f[q].kind == .identifier && (f.text(q) == "SYSTEM_VERSION_LESS_THAN" || f.text(q) == "SYSTEM_VERSION_LESS_THAN_OR_EQUAL_TO") {
+            guard f.isPunct(q + 1, "(") else { continue }
+            let s = f.isPunct(q + 2, "@") ? q + 3 : q + 2
+            guard s < range.upperBound, f[s].kind == .string else { continue }
+            let literal = f.text(s).filter { $0.isNumber || $0 == "." }
+            guard let value = Double(literal) else { continue }
+            let major = Int(value.rounded(.down))
+            return f.text(q) == "SYSTEM_VERSION_LESS_THAN" && value == value.rounded(.down) ? major : major + 1
+        }
         for q in range where f.text(q) == "<" || f.text(q) == "<=" {
             guard q + 1 < range.upperBound, f[q + 1].kind == .number, let value = Double(f.text(q + 1).filter { $0 != "f" }) else { continue }
             var left = q - 1

@@ -277,7 +277,7 @@ public enum ProjectScan {
         // A file every target includes is one diagnostic, not one per target.
         var seen: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
-        let specs = files.filter { $0.kind == .podspec }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
+        let specs = files.filter { $0.kind == .podspec && !Podspec.isArchived($0.path) }.map { (file: $0, folder: $0.path.split(separator: "/").dropLast().joined(separator: "/")) }
         var model = ProjectModel(apps: apps, targets: targets, packages: packages, storyboards: storyboards)
         // Each spec's `source_files`, from the repository's root.
         model.pods = specs.map { spec in

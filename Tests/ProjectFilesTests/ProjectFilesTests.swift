@@ -674,6 +674,16 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(Podspec.name(ofSpecAt: "Vendor/Realm/Realm.podspec.json") == "Realm")
     }
 
+    /// Old releases kept in folders named for their versions are no targets (TSMessages' 13 `podspecs/0.9.x/`).
+    @Test func aSpecInAVersionsFolderIsAnArchivedRelease() {
+        #expect(Podspec.isArchived("podspecs/0.9.1/TSMessages.podspec.json"))
+        #expect(Podspec.isArchived("Specs/Kit/1.2.0/Kit.podspec.json"))
+        #expect(!Podspec.isArchived("Kit.podspec"))
+        #expect(!Podspec.isArchived("Vendor/Realm/Realm.podspec.json"))
+        #expect(!Podspec.isArchived("Libraries/v2/Kit.podspec"))
+        #expect(!Podspec.isArchived("0.9.1.podspec"))
+    }
+
     /// Interpolation cannot be known without running Ruby; other keys and comments name nothing.
     @Test func whatCannotBeKnownIsLeftOut() {
         #expect(Self.files("s.source_files = \"#{s.name}/**/*.swift\"\ns.public_header_files = 'Kit/*.h'\n# s.source_files = 'Old/*'\n") == [])

@@ -99,6 +99,9 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // Read after `&&` in a condition that holds only below the deployment target (CWStatusBarNotification's iOS 7 branches).
+            .objc("- (CGFloat)height {\n    if (SYSTEM_VERSION_LESS_THAN(@\"8.0\") && UIInterfaceOrientationIsLandscape(UIApplication.sharedApplication.statusBarOrientation)) { return 1; }\n    return 0;\n}",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v8)])"]),
             // The statement orients a camera connection, whatever else the function sizes (IVPN's QR scanner).
             Example("final class Scanner: UIViewController {\n    func attach() {\n        preview.frame = view.layer.bounds\n        preview.connection?.videoOrientation = AVCaptureVideoOrientation(rawValue: UIDevice.current.orientation.rawValue) ?? .portrait\n    }\n}"),
             // A camera's own type (a capture output's delegate) and WebRTC frame rotation (Nextcloud Talk).

@@ -22,7 +22,7 @@ struct StatusBarFrameRule: Rule {
             guard let r = site.receiver else {
                 let manager = site.language == .swift ? "windowScene.statusBarManager?.statusBarFrame" : "windowScene.statusBarManager.statusBarFrame"
                 return site.context == .sceneDelegate ? "Use `\(manager)`, or the safe-area insets of the scene's window."
-                    : site.parameter("the safe-area insets (or the window scene, whose statusBarManager knows the bar)")
+                    : site.parameter("the safe-area insets (`safeAreaInsets`, or the window scene, whose `statusBarManager` knows the bar)")
             }
             let view = r.view == "self" ? "" : r.view + "."
             if site.timing.contains(.beforeWindow) {
@@ -43,6 +43,9 @@ struct StatusBarFrameRule: Rule {
                     suggestion: "`containerView?.safeAreaInsets`, of the container this code lays out in"),
             .objc("@implementation SheetPresentation\n- (CGFloat)topInset {\n    return [UIApplication sharedApplication].↓statusBarFrame.size.height;\n}\n@end",
                   files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"], suggestion: "`self.containerView.safeAreaInsets`"),
+            // Below the versions the advice names, it says so, anywhere (TSMessages' helper at iOS 8).
+            .objc("@implementation Messages\n+ (CGFloat)offset {\n    return [UIApplication sharedApplication].↓statusBarFrame.size.height;\n}\n@end",
+                  files: ["Package.swift": "let package = Package(name: \"Messages\", platforms: [.iOS(.v9)])"], suggestion: "this code deploys to iOS 9.0"),
             // A helper given the navigation controller it pads for (Kodi's `getTopPaddingWithNavBar:`).
             .objc("@implementation Utilities\n+ (CGFloat)topPaddingWithNavBar:(UINavigationController *)navCtrl {\n    return UIApplication.sharedApplication.↓statusBarFrame.size.height + navCtrl.navigationBar.frame.size.height;\n}\n@end",
                   suggestion: "`navCtrl.view.safeAreaInsets`"),

@@ -192,6 +192,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                     files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
             .objc("- (CGRect)f {\n    if ([[UIDevice currentDevice].systemVersion floatValue] < 13.0) { return [UIScreen mainScreen].bounds; }\n    return CGRectZero;\n}",
                   files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v13)])"]),
+            // The common `SYSTEM_VERSION_LESS_THAN` macro below the deployment target (CWStatusBarNotification's iOS 7 branches).
+            .objc("- (CGFloat)width {\n    if (SYSTEM_VERSION_LESS_THAN(@\"8.0\") && self.landscape) { return [UIScreen mainScreen].bounds.size.height; }\n    return 0;\n}",
+                  files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v8)])"]),
             // Code that only runs below the deployment target never runs: an iOS 7 branch, a fallback for iOS 9, at iOS 12.
             .objc("- (CGSize)f { if (floor(NSFoundationVersionNumber) <= NSFoundationVersionNumber_iOS_7_1) { return [UIScreen mainScreen].bounds.size; } return CGSizeZero; }",
                   files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v12)])"]),
