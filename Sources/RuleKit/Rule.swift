@@ -146,7 +146,8 @@ public struct FindingSink {
         // A notification's or gesture's handler: its parameters are UIKit's.
         // So is a method a selector names (`#selector(orientationDidChange)` given to an observer
         // or a target): UIKit calls it, parameterless or with its own arguments (Whisper's factory).
-        if let enclosing, enclosing.kind == .function {
+        // Not an initializer or a type's own member: the project calls those (tinode's `KeyboardInfo(notification)`).
+        if let enclosing, enclosing.kind == .function, !enclosing.isStatic, enclosing.name != "init", !enclosing.name.hasPrefix("initWith") {
             finding.inAction = (enclosing.declarationStart..<min(enclosing.open, file.tokens.count)).contains { q in
                 guard file[q].kind == .identifier else { return false }
                 let t = file.text(q)

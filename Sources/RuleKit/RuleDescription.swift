@@ -57,6 +57,15 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     public static let storyboardWindow = SiteShapes(rawValue: 16384)
     /// The app names a storyboard of the iPad's own (`UIMainStoryboardFile~ipad`).
     public static let iPadStoryboard = SiteShapes(rawValue: 4_194_304)
+    /// A view controller's appearance or orientation answer relayed from another window's root
+    /// view controller (PKHUD's `WindowRootViewController`): its own window would ask itself.
+    public static let relaysAnotherWindow = SiteShapes(rawValue: 8_388_608)
+    /// The app's target generates its Info.plist (`GENERATE_INFOPLIST_FILE = YES`): build settings
+    /// (`INFOPLIST_KEY_*`) can say what the file would.
+    public static let generatesInfoPlist = SiteShapes(rawValue: 16_777_216)
+    /// The window is read for its safe-area insets (`keyWindow!.safeAreaInsets.bottom`): the view's
+    /// own safe area is the answer, not its window.
+    public static let windowSafeArea = SiteShapes(rawValue: 33_554_432)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

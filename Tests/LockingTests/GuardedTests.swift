@@ -38,7 +38,7 @@ import Locking
         }
         #expect(value.withLock { $0 } == [1, 2, 3])
         // The lock was let go: another update goes through.
-        value.withLock { $0.removeFirst() }
+        _ = value.withLock { $0.removeFirst() }
         #expect(value.withLock { $0 } == [2, 3])
     }
 }

@@ -217,6 +217,8 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // A chain of device names for a server request is data (tinode's `whoami`).
+            Example("func identify() -> String {\n    let device = UIDevice.current.userInterfaceIdiom == .phone ? \"iphone\" : UIDevice.current.userInterfaceIdiom == .pad ? \"ipad\" : \"\"\n    return device\n}"),
             // The alert style chosen by device: an iPad's action sheet is a popover that needs an anchor (deltachat).
             Example("extension UIAlertController.Style {\n    static var safeActionSheet: UIAlertController.Style {\n        if UIDevice.current.userInterfaceIdiom == .pad { return .alert } else { return .actionSheet }\n    }\n}"),
             // A guard that lets only an iPad through to anchor a popover (NYTPhotoViewer's share sheet).
@@ -660,6 +662,18 @@ struct IdiomLayoutRule: Rule {
         // `… ? "iPad" : "iPhone"`
         if f.isPunct(end + 1, "?"), f[end + 2].kind == .string, f.isPunct(end + 3, ":"), f[end + 4].kind == .string {
             return true
+        }
+        // A chain of them: `idiom == .phone ? "iphone" : idiom == .pad ? "ipad" : ""` (tinode's device
+        // name for its server): the string, then another comparison that is data itself.
+        if f.isPunct(end + 1, "?"), f[end + 2].kind == .string, f.isPunct(end + 3, ":") {
+            var q = end + 4
+            while q < f.tokens.count, q - end < 12, !f.isPunct(q, "?"), !f.isPunct(q, ";"), !f[q].isLineStart {
+                if f[q].isComparison, isIdiomConstant(at: q + 1, in: f).0 || isIdiomConstant(at: q + 2, in: f).0 {
+                    let inner = isIdiomConstant(at: q + 1, in: f).0 ? isIdiomConstant(at: q + 1, in: f).end : isIdiomConstant(at: q + 2, in: f).end
+                    return f.isPunct(inner + 1, "?") && f[inner + 2].kind == .string && f.isPunct(inner + 3, ":") && f[inner + 4].kind == .string
+                }
+                q += 1
+            }
         }
         // `"key": <comparison>` / `@"key": @(<comparison>)` inside `[` or `@{`.
         let before = start - 1

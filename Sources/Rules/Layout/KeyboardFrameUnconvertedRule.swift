@@ -44,6 +44,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
+            // A value's initializer given a notification is the project's to call, not UIKit's (tinode's `KeyboardInfo`).
+            Example("struct KeyboardInfo {\n    let height: CGFloat\n    init(_ n: Notification) {\n        let frame = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero\n        height = frame.height\n    }\n}",
+                    suggestion: "as a parameter from the view or view controller that lays out"),
             // A presentation controller converts into its container (MZFormSheetPresentationController's keyboard handler).
             .objc("@implementation SheetPresentation\n- (void)willShowKeyboard:(NSNotification *)n {\n    CGRect end = [n.userInfo[↓UIKeyboardFrameEndUserInfoKey] CGRectValue];\n    self.keyboardHeight = end.size.height;\n}\n@end",
                   files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"],

@@ -24,7 +24,11 @@ struct SceneManifestMissingRule: RepositoryRule {
                 ? "Add UIApplicationSceneManifest to the Info.plist with a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names and whose UISceneDelegateClassName is a scene delegate with a `window` property: under scenes UIKit loads the storyboard from the scene configuration, not from UIMainStoryboardFile. Move any window the app delegate sets up to scene(_:willConnectTo:options:)."
                     // moonlight's iPhone and iPad storyboards: one configuration would give the iPad the iPhone's.
                     + (site.shapes.contains(.iPadStoryboard) ? " The iPad has a storyboard of its own (UIMainStoryboardFile~ipad): give it its own manifest, UIApplicationSceneManifest~ipad, whose configuration names that storyboard." : "")
-                : "Add UIApplicationSceneManifest to the Info.plist (or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES) with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."
+                // The build setting only counts where the target generates its Info.plist (Toast-Swift's
+                // and ImagePicker's demos keep a file of their own: there it would do nothing).
+                : site.shapes.contains(.generatesInfoPlist)
+                    ? "Add UIApplicationSceneManifest to the Info.plist, or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (this target generates its Info.plist; the generated configuration names $(PRODUCT_MODULE_NAME).SceneDelegate), with a scene delegate of that name, and move window creation to scene(_:willConnectTo:options:)."
+                    : "Add UIApplicationSceneManifest to the Info.plist with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."
         },
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys, marked: true),
@@ -43,6 +47,14 @@ struct SceneManifestMissingRule: RepositoryRule {
             .objc("@implementation NotAnApp\n@end"),
         ], platforms: .uiKit, readiness: .blocksLaunch)
 
+    static func shapes(of app: ProjectModel.App) -> SiteShapes {
+        var shapes: SiteShapes = []
+        if app.facts.mainStoryboard != nil { shapes.insert(.storyboardWindow) }
+        if app.facts.iPadStoryboard != nil { shapes.insert(.iPadStoryboard) }
+        if PlistValue.string(app.target?.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true { shapes.insert(.generatesInfoPlist) }
+        return shapes
+    }
+
     /// The SDK an app is built with, as its platforms name it: TN3187's requirement is the same
     /// for iOS, tvOS and visionOS apps (Mac Catalyst builds with the iOS SDK).
     static func sdk(of platforms: Set<Platform>) -> String {
@@ -58,7 +70,7 @@ struct SceneManifestMissingRule: RepositoryRule {
             sink.report(description, path: path, line: line, column: 1,
                         message: "App `\(r.label(app))` has no UIApplicationSceneManifest; built with the \(Self.sdk(of: app.platforms)) 27 SDK it will not launch",
                         identity: r.label(app), target: app.id,
-                        shapes: app.facts.mainStoryboard == nil ? [] : app.facts.iPadStoryboard == nil ? .storyboardWindow : [.storyboardWindow, .iPadStoryboard])
+                        shapes: Self.shapes(of: app))
         }
     }
 }

@@ -469,13 +469,15 @@ enum GeometryFixes {
         }
         // A helper answering "the" window: its callers know which window they mean (LGSideMenu's
         // `getKeyWindow()`, called by view controllers for their own window); an inspector wants them all.
+        let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
         if site.shapes.contains(.windowHelper) {
-            let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
             return "This helper answers with \"the\" window, which under scenes is not one: have its callers pass the view they work for and use that view's `window`; "
                 + "only code that wants every window (an inspector) should go through `\(application).connectedScenes` and each `UIWindowScene`'s `windows`."
         }
+        if site.shapes.contains(.relaysAnotherWindow) {
+            return "This view controller answers for its own window by asking another window's root view controller: its own window's would be itself. Have whoever creates its window hand it a weak reference to the view controller it relays for (the presenting scene's root), and ask that."
+        }
         if site.shapes.contains(.everyWindow) {
-            let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
             return "This code wants the app's windows, not its own: with scenes they are each window scene's — go through "
                 + "`\(application).connectedScenes`, and each `UIWindowScene`'s `windows` (or its `keyWindow`, iOS 15)."
         }
@@ -494,6 +496,13 @@ enum GeometryFixes {
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return given ?? site.parameter("the window (or the view controller)") }
+            // The window's insets stood for the view's: its own safe area follows the window's
+            // edges where it reaches them, and is there in viewDidLoad for constraints.
+            if site.shapes.contains(.windowSafeArea) {
+                let v = r.view == "self" && site.language == .swift ? "" : r.view + "."
+                let callback = site.context == .viewController ? "viewSafeAreaInsetsDidChange" : "safeAreaInsetsDidChange"
+                return "For the insets, use the view's own safe area, not a window's: constrain to `\(v)safeAreaLayoutGuide`, or read `\(v)safeAreaInsets` in \(callback) and layout code; it follows the window the view is in, as it resizes."
+            }
             if site.timing.contains(.beforeWindow) {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so `\(r.window)` is nil: do this once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), or take the window from the caller."
             }
@@ -529,3 +538,25 @@ extension FixSite {
         sizeParameter?.contains("containerView") == true ? "the container this code lays out in" : "the view this method is given"
     }
 }
+
+extension GeometryFixes {
+    /// UIKit's questions a view controller answers for its window: appearance and orientation.
+    static let windowAnswers: Set<String> = ["supportedInterfaceOrientations", "shouldAutorotate", "preferredInterfaceOrientationForPresentation",
+                                             "preferredStatusBarStyle", "prefersStatusBarHidden", "preferredStatusBarUpdateAnimation",
+                                             "prefersHomeIndicatorAutoHidden", "preferredScreenEdgesDeferringSystemGestures"]
+
+    /// Whether the window read at `k` is asked for its root view controller's answer to one of
+    /// those questions, in that same answer (PKHUD's relay: `UIApplication.shared.delegate?.window??.rootViewController`
+    /// in `supportedInterfaceOrientations`).
+    static func relaysAnotherWindow(at k: Int, in f: CodeFile) -> Bool {
+        guard let function = f.enclosingFunction(of: k)?.scope ?? f.memberDeclared(at: k),
+              windowAnswers.contains(String(function.name.prefix { $0 != ":" })) else { return false }
+        var e = k + 1
+        while e < f.tokens.count, e - k < 16, !f.isPunct(e, ";"), !f.isPunct(e, "{"), !(f.language == .swift && f[e].isLineStart) {
+            if f.text(e) == "rootViewController" { return true }
+            e += 1
+        }
+        return false
+    }
+}
+

@@ -16,6 +16,12 @@ struct AppDelegateWindowRule: Rule {
         sources: [.tn3187, .apple("UIApplicationDelegate.window", "uikit/uiapplicationdelegate/window")],
         fix: GeometryFixes.window,
         triggering: [
+            // An app delegate's callback after launch: the window of the scene it concerns (tinode's notification banner).
+            Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent n: UNNotification) -> Bool {\n        return UIApplication.shared.delegate?.↓window??.rootViewController is ChatController\n    }\n}",
+                    suggestion: "This runs after launch"),
+            // A view controller relaying another window's answer: its own window would ask itself (PKHUD's relay).
+            Example("final class RelayController: UIViewController {\n    override var supportedInterfaceOrientations: UIInterfaceOrientationMask {\n        if let root = UIApplication.shared.delegate?.↓window??.rootViewController { return root.supportedInterfaceOrientations }\n        return .all\n    }\n}",
+                    suggestion: "its own window's would be itself"),
             // Through one local in the same function.
             Example("""
                 func present(_ vc: UIViewController) {
@@ -74,6 +80,9 @@ struct AppDelegateWindowRule: Rule {
             }
         }
         guard let w = window else { return }
-        sink.report(description, at: w, message: "The application delegate's window: nil under scenes, or one scene's window where a scene delegate sets it")
+        sink.report(description, at: w, message: "The application delegate's window: nil under scenes, or one scene's window where a scene delegate sets it",
+                    shapes: GeometryFixes.relaysAnotherWindow(at: w, in: f) ? .relaysAnotherWindow
+                        // An app delegate's callback after launch (tinode's notification banner decision).
+                        : WindowInAppDelegateRule.runsAtLaunch(w, in: f) ? [] : .afterLaunch)
     }
 }

@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A window's insets read for a constraint: the view's own safe area is the answer (ImagePicker, CovidCertificate).
+            Example("final class Picker: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        bottom.constant = UIApplication.shared.↓keyWindow!.safeAreaInsets.bottom\n    }\n}",
+                    suggestion: "constrain to `view.safeAreaLayoutGuide`"),
             // A block that stops at the window it looks for picks one (QMUI's first-responder window).
             .objc("@implementation Menus\n+ (UIWindow *)responderWindow {\n    __block UIWindow *found = nil;\n    [UIApplication.sharedApplication.↓windows enumerateObjectsUsingBlock:^(UIWindow *window, NSUInteger i, BOOL *stop) {\n        if (window.isHidden == NO) { found = window; *stop = YES; }\n    }];\n    return found;\n}\n@end"),
             // Whether its own window is key: the window answers that (QMUI's modal presentation).
@@ -176,6 +179,8 @@ struct SharedWindowsRule: Rule {
             shapes.insert(.comparesKeyWindow)
         }
         if Self.endsEditing(chain, in: f) { shapes = [.endsEditing] }
+        // `UIApplication.shared.keyWindow!.safeAreaInsets.bottom` (ImagePicker's, CovidCertificate's constraints).
+        if (chain.start..<min(chain.end + 8, f.tokens.count)).contains(where: { f.text($0) == "safeAreaInsets" }) { shapes.insert(.windowSafeArea) }
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
         if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
