@@ -41,6 +41,18 @@ public final class CodeFile {
         }
         return names
     }()
+    /// The types (by their scope's `open`) that present themselves: `….present(self, …)`,
+    /// `[… presentViewController:self …]` (`SharedWindowsRule.presentsItself`). Found once per file.
+    public private(set) lazy var selfPresentingTypes: Set<Int> = {
+        var out: Set<Int> = []
+        for q in tokens.indices where tokens[q].kind == .identifier && q + 3 < tokens.count {
+            let name = text(q)
+            let presents = language == .swift ? name == "present" && isPunct(q + 1, "(") && text(q + 2) == "self" && isPunct(q + 3, ",")
+                : name == "presentViewController" && isPunct(q + 1, ":") && text(q + 2) == "self"
+            if presents, let type = enclosingType(of: q) { out.insert(type.open) }
+        }
+        return out
+    }()
     /// Whether the file names `UIViewControllerContextTransitioning` at all (`SizeSources.transitionContextLocal`).
     private(set) lazy var mentionsTransitionContext: Bool = tokens.indices.contains { tokens[$0].kind == .identifier && text($0) == "UIViewControllerContextTransitioning" }
     /// Whether the file drives an app from outside, as UI tests do (`XCUIApplication`,

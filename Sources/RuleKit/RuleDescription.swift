@@ -66,6 +66,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The window is read for its safe-area insets (`keyWindow!.safeAreaInsets.bottom`): the view's
     /// own safe area is the answer, not its window.
     public static let windowSafeArea = SiteShapes(rawValue: 33_554_432)
+    /// A view controller that presents itself (`rootViewController?.present(self, …)`, SwifterSwift's
+    /// `UIAlertController.show()`, moonlight's loading frame): its own view is in no window yet.
+    public static let presentsItself = SiteShapes(rawValue: 67_108_864)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

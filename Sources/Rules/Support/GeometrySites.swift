@@ -496,6 +496,10 @@ enum GeometryFixes {
         switch site.context {
         case .view, .viewController:
             guard let r = site.receiver else { return given ?? site.parameter("the window (or the view controller)") }
+            // It looks for a presenter for itself: its own view is in no window until it is presented.
+            if site.context == .viewController, site.shapes.contains(.presentsItself) {
+                return "This view controller presents itself, so its own view is in no window while it looks for a presenter: take the view controller to present from (or its window scene) from the caller, whose view is on screen."
+            }
             // The window's insets stood for the view's: its own safe area follows the window's
             // edges where it reaches them, and is there in viewDidLoad for constraints.
             if site.shapes.contains(.windowSafeArea) {

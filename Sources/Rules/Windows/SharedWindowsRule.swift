@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A view controller that presents itself looks for a presenter (SwifterSwift's `UIAlertController.show()`).
+            Example("extension UIAlertController {\n    func show() {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(self, animated: true)\n    }\n}",
+                    suggestion: "This view controller presents itself"),
             // A window's insets read for a constraint: the view's own safe area is the answer (ImagePicker, CovidCertificate).
             Example("final class Picker: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        bottom.constant = UIApplication.shared.↓keyWindow!.safeAreaInsets.bottom\n    }\n}",
                     suggestion: "constrain to `view.safeAreaLayoutGuide`"),
@@ -179,6 +182,7 @@ struct SharedWindowsRule: Rule {
             shapes.insert(.comparesKeyWindow)
         }
         if Self.endsEditing(chain, in: f) { shapes = [.endsEditing] }
+        if Self.presentsItself(around: at, in: f) { shapes.insert(.presentsItself) }
         // `UIApplication.shared.keyWindow!.safeAreaInsets.bottom` (ImagePicker's, CovidCertificate's constraints).
         if (chain.start..<min(chain.end + 8, f.tokens.count)).contains(where: { f.text($0) == "safeAreaInsets" }) { shapes.insert(.windowSafeArea) }
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
@@ -190,6 +194,13 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the type the read is in presents itself (`….present(self, animated:…)`,
+    /// `[… presentViewController:self animated:…]`): it looks for a presenter, and its own view is
+    /// in no window until it is presented (SwifterSwift's `UIAlertController.show()`, moonlight's loading frame).
+    static func presentsItself(around k: Int, in f: CodeFile) -> Bool {
+        f.enclosingType(of: k).map { f.selfPresentingTypes.contains($0.open) } ?? false
+    }
 
     /// Whether the read is in a helper of no instance that answers with a window (`+ (UIWindow *)appKeyWindow`,
     /// `static func getKeyWindow() -> UIWindow?`): it finds "the" window for its callers (FLEX's utility, LGSideMenu's helper).
