@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A window kept in a local and asked for the status bar's height: the view's safe area again (CovidCertificate's onboarding).
+            Example("final class Onboarding: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let window = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first\n        top.constant = window?.windowScene?.statusBarManager?.statusBarFrame.height ?? 0\n    }\n}",
+                    suggestion: "constrain to `view.safeAreaLayoutGuide`"),
             // A view controller that presents itself looks for a presenter (SwifterSwift's `UIAlertController.show()`).
             Example("extension UIAlertController {\n    func show() {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(self, animated: true)\n    }\n}",
                     suggestion: "This view controller presents itself"),
@@ -184,7 +187,7 @@ struct SharedWindowsRule: Rule {
         if Self.endsEditing(chain, in: f) { shapes = [.endsEditing] }
         if Self.presentsItself(around: at, in: f) { shapes.insert(.presentsItself) }
         // `UIApplication.shared.keyWindow!.safeAreaInsets.bottom` (ImagePicker's, CovidCertificate's constraints).
-        if (chain.start..<min(chain.end + 8, f.tokens.count)).contains(where: { f.text($0) == "safeAreaInsets" }) { shapes.insert(.windowSafeArea) }
+        if Self.readsInsets(chain, in: f) { shapes.insert(.windowSafeArea) }
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
         if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
@@ -194,6 +197,16 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the window read is asked for its insets — `keyWindow!.safeAreaInsets.bottom`, or
+    /// through a local, `window?.safeAreaInsets` / `window?.windowScene?.statusBarManager?.statusBarFrame.height`
+    /// (CovidCertificate's onboarding): the view's own safe area is the answer.
+    static func readsInsets(_ chain: Chain, in f: CodeFile) -> Bool {
+        func asksInsets(_ range: Range<Int>) -> Bool { range.contains { f.text($0) == "safeAreaInsets" || f.text($0) == "statusBarManager" } }
+        if asksInsets(chain.start..<min(chain.end + 8, f.tokens.count)) { return true }
+        guard let local = LocalFlow.local(initializedBy: chain.start, chain.end, in: f) else { return false }
+        return LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f).contains { asksInsets($0..<min($0 + 8, f.tokens.count)) }
+    }
 
     /// Whether the type the read is in presents itself (`….present(self, animated:…)`,
     /// `[… presentViewController:self animated:…]`): it looks for a presenter, and its own view is
