@@ -1685,7 +1685,8 @@ def package_beside_project(root):
     """A library built both by an Xcode project and by Package.swift (after LayoutKit): the
     framework `Layout` and the package target `Layout` compile Sources/Layout; the test bundle
     `Layout Tests` and the package's `.testTarget(name: "LayoutTests")` compile Tests/LayoutTests.
-    Each file names all the targets that build it, and the two `Layout`s are two targets."""
+    Each file names all the targets that build it, and the two `Layout`s are two targets. A plain
+    package target under Tests/ builds the tests' resources (after SwifterSwift's): a test target."""
     d = os.path.join(root, "PackageBesideProject")
     write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
 import PackageDescription
@@ -1696,7 +1697,8 @@ let package = Package(
     products: [.library(name: "Layout", targets: ["Layout"])],
     targets: [
         .target(name: "Layout"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .target(name: "LayoutTestResources", path: "Tests/Resources"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutTestResources"]),
     ]
 )
 """)
@@ -1725,6 +1727,7 @@ let package = Package(
 )
 """)
     write(os.path.join(d, "BuildTools/Sources/Lint/main.swift"), "print(\"lint\")\n")
+    write(os.path.join(d, "Tests/Resources/Fixtures.swift"), "import Foundation\n\npublic enum Fixtures {\n    public static let bundle = Bundle.module\n}\n")
     write(os.path.join(d, "Tests/LayoutTests/GridTests.swift"), """import Layout
 import UIKit
 import XCTest

@@ -89,7 +89,10 @@ public struct Scopes: Sendable {
             // `BuildTools`, element-x's `Tools`): nobody ships it in the app; it is judged as tests are.
             let tooling = Self.isTooling(package, in: project)
             for t in package.targets {
-                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling ? .test
+                // A plain target whose folder is a test folder builds the tests' fixtures (SwifterSwift's
+                // `SwifterSwiftTestResourcesiOS` under `Tests/`): nobody's library.
+                let inTests = Self.folderHint([t.folder + "/"]) == .test
+                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling || inTests ? .test
                     : listedAsExample(t.name, nil) ? .example : libraryRepository ? .library : .app
             }
         }

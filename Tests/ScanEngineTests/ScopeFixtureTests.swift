@@ -103,12 +103,15 @@ extension ProjectFixtureTests {
             "Layout (Layout.xcodeproj) [iOS] library launches: screen-size-device-check@Sources/Layout/Grid.swift:5",
             "Layout (Package.swift) [iOS, macCatalyst] library launches: screen-size-device-check@Sources/Layout/Grid.swift:5",
             "Layout Tests [iOS] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
+            // A plain package target under Tests/ builds the tests' resources (SwifterSwift's): a test target.
+            "LayoutTestResources [iOS, macCatalyst] test modern",
             "LayoutTests [iOS, macCatalyst] test no-device-assumptions: window-without-scene@Tests/LayoutTests/GridTests.swift:7",
             // A package for macOS alone beside the projects is tooling (openHAB's BuildTools).
             "Lint [macOS] test modern",
         ])
         #expect(r.targets.map(\.id) == [TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout"),
-                                        TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests"),
+                                        TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTestResources"),
+                                        TargetID(project: "Package.swift", name: "LayoutTests"),
                                         TargetID(project: "BuildTools/Package.swift", name: "Lint")])
         #expect(r.findings.map(\.targets) == [[TargetID(project: "Layout.xcodeproj", name: "Layout"), TargetID(project: "Package.swift", name: "Layout")],
                                               [TargetID(project: "Layout.xcodeproj", name: "Layout Tests"), TargetID(project: "Package.swift", name: "LayoutTests")]])

@@ -7,6 +7,7 @@ let package = Package(
     products: [.library(name: "Layout", targets: ["Layout"])],
     targets: [
         .target(name: "Layout"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .target(name: "LayoutTestResources", path: "Tests/Resources"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutTestResources"]),
     ]
 )

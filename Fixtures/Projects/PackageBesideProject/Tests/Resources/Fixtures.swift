@@ -1,0 +1,5 @@
+import Foundation
+
+public enum Fixtures {
+    public static let bundle = Bundle.module
+}
