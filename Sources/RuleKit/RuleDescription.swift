@@ -69,6 +69,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A view controller that presents itself (`rootViewController?.present(self, …)`, SwifterSwift's
     /// `UIAlertController.show()`, moonlight's loading frame): its own view is in no window yet.
     public static let presentsItself = SiteShapes(rawValue: 67_108_864)
+    /// An app delegate that shows a window at launch and creates none (Siren's example): where the
+    /// app names a main storyboard, the storyboard makes it (`storyboardWindow` is added then).
+    public static let showsOnly = SiteShapes(rawValue: 134_217_728)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

@@ -171,6 +171,15 @@ package enum Resolution {
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && p.typeName == "View"
+            // A launch that only shows a window, in an app whose main storyboard makes it.
+            if site.shapes.contains(.showsOnly) {
+                let owning = Set(model.project.owners(of: a.path).map { model.project.targets[$0].id })
+                // Without a project that maps sources to targets, the one app there is owns them.
+                let apps = model.project.mapsSources ? model.project.apps.filter { owning.contains($0.id) } : model.project.apps.count == 1 ? model.project.apps : []
+                if apps.contains(where: { $0.facts.mainStoryboard != nil }) {
+                    site.shapes.insert(.storyboardWindow)
+                }
+            }
             if s.context == .view, let type = p.typeName, model.roles(of: type).contains(.cell) { site.shapes.insert(.inCell) }
             // A presentation controller lays out in its container view, which is at hand in all its
             // members (MZFormSheetPresentationController's status-bar offset and keyboard handler).

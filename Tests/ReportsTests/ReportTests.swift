@@ -50,7 +50,8 @@ import TestSupport
         let targets = try #require((object["summary"] as? [String: Any])?["targets"] as? [[String: Any]])
         #expect(targets.map { "\($0["name"] as? String ?? "") in \($0["project"] as? String ?? "none")" } == [
             "Layout (Layout.xcodeproj) in Layout.xcodeproj", "Layout (Package.swift) in Package.swift",
-            "Layout Tests in Layout.xcodeproj", "LayoutTests in Package.swift", "Lint in BuildTools/Package.swift",
+            "Layout Tests in Layout.xcodeproj", "LayoutTestResources in Package.swift", "LayoutTests in Package.swift",
+            "Lint in BuildTools/Package.swift",
         ])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["targets"] as? [String] ?? [] } == [["Layout (Layout.xcodeproj)", "Layout (Package.swift)"], ["Layout Tests", "LayoutTests"]])

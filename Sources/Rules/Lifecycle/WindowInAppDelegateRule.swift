@@ -22,11 +22,19 @@ struct WindowInAppDelegateRule: Rule {
                 let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
                 return "This runs after launch, on a window the app delegate keeps; under scenes each window is a scene's, which its scene delegate creates in `\(connect)`: do this on the window of the scene it concerns (its scene delegate's `window`)."
             }
+            // The storyboard makes the window (Siren's example): a window made here would replace it with an empty one.
+            if site.shapes.contains(.storyboardWindow) {
+                return "The main storyboard makes this window: under scenes, name the storyboard in the scene configuration (UISceneStoryboardFile) and give the scene delegate a `window` property — UIKit makes the storyboard's window and shows it — and drop this call."
+            }
             return site.language == .swift
                 ? "Move it to `scene(_:willConnectTo:options:)` in the scene delegate: `window = UIWindow(windowScene: windowScene)`."
                 : "Move it to `scene:willConnectToSession:options:` in the scene delegate: `self.window = [[UIWindow alloc] initWithWindowScene:windowScene];`."
         },
         triggering: [
+            // The main storyboard makes the window the launch only shows (Siren's example): no window to create.
+            Example("class AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n        window?.↓makeKeyAndVisible()\n        return true\n    }\n}",
+                    files: ["Info.plist": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>LSRequiresIPhoneOS</key><true/><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>\n"],
+                    suggestion: "The main storyboard makes this window"),
             // After launch (a session that expired): the window is a scene's, not one to create (seafile's sign-in).
             .objc("@implementation AppDelegate\n- (void)sessionDidExpire {\n    self.window.rootViewController = self.signIn;\n    [self.window ↓makeKeyAndVisible];\n}\n@end",
                   files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"],
@@ -126,8 +134,10 @@ struct WindowInAppDelegateRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         if f.is(k, .makeKeyAndVisible) {
             guard Reads.isMemberRead(k, in: f) else { return }
+            let atLaunch = Self.runsAtLaunch(k, in: f)
+            let createsOne = atLaunch && f.tokens.indices.contains { WindowCreation.isCreation(at: $0, in: f, model: model) }
             sink.report(description, at: k, message: "The app delegate shows a window; under scenes the scene delegate owns it", onlyIn: [.appDelegate],
-                        shapes: Self.runsAtLaunch(k, in: f) ? [] : .afterLaunch)
+                        shapes: !atLaunch ? .afterLaunch : createsOne ? [] : .showsOnly)
             return
         }
         guard WindowCreation.isCreation(at: k, in: f, model: model) else { return }
