@@ -152,6 +152,17 @@ package enum Resolution {
         // `@available(iOS 17.0, *)` leaves the call unchecked there (JGProgressHUD's tvOS framework).
         let alsoTVOS = !standing.isEmpty && model.project.mapsSources
             && model.project.owners(of: a.path).contains { model.project.targets[$0].platforms(of: a.path).contains(.tvOS) }
+        // Whether an app that builds this file names a main storyboard: asked once per file, and only
+        // for a launch that shows a window it did not create. Without a project that maps sources to
+        // targets, the one app there is owns them.
+        var storyboardAppKnown: Bool? = nil
+        func storyboardApp() -> Bool {
+            if let known = storyboardAppKnown { return known }
+            let owning = Set(model.project.owners(of: a.path).map { model.project.targets[$0].id })
+            let apps = model.project.mapsSources ? model.project.apps.filter { owning.contains($0.id) } : model.project.apps.count == 1 ? model.project.apps : []
+            storyboardAppKnown = apps.contains { $0.facts.mainStoryboard != nil }
+            return storyboardAppKnown!
+        }
         for s in standing {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
@@ -172,22 +183,16 @@ package enum Resolution {
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && p.typeName == "View"
             // A launch that only shows a window, in an app whose main storyboard makes it.
-            if site.shapes.contains(.showsOnly) {
-                let owning = Set(model.project.owners(of: a.path).map { model.project.targets[$0].id })
-                // Without a project that maps sources to targets, the one app there is owns them.
-                let apps = model.project.mapsSources ? model.project.apps.filter { owning.contains($0.id) } : model.project.apps.count == 1 ? model.project.apps : []
-                if apps.contains(where: { $0.facts.mainStoryboard != nil }) {
-                    site.shapes.insert(.storyboardWindow)
-                }
-            }
-            if s.context == .view, let type = p.typeName, model.roles(of: type).contains(.cell) { site.shapes.insert(.inCell) }
+            if site.shapes.contains(.showsOnly), storyboardApp() { site.shapes.insert(.storyboardWindow) }
+            // The enclosing type's roles, walked once: a cell, a presentation controller, a window.
+            let roles = p.typeName.map { model.roles(of: $0) } ?? []
+            if s.context == .view, roles.contains(.cell) { site.shapes.insert(.inCell) }
             // A presentation controller lays out in its container view, which is at hand in all its
             // members (MZFormSheetPresentationController's status-bar offset and keyboard handler).
-            if site.sizeParameter == nil, s.context == .other, p.inInstance, let type = p.typeName,
-               model.roles(of: type).contains(.presentationController) {
+            if site.sizeParameter == nil, s.context == .other, p.inInstance, roles.contains(.presentationController) {
                 site.sizeParameter = a.language == .swift ? "containerView?.bounds" : "self.containerView.bounds"
             }
-            site.inWindow = s.context == .view && p.typeName.map { model.roles(of: $0).contains(.window) } == true
+            site.inWindow = s.context == .view && roles.contains(.window)
             let fix = rule.fix(site)
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,

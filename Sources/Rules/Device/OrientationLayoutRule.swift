@@ -33,7 +33,7 @@ struct OrientationLayoutRule: Rule {
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {
                 // A view given, or a presentation controller's container (MZFormSheetPresentationController's `topInset`).
-                if let view = site.givenView, site.sizeParameter?.contains("containerView") == true {
+                if let view = site.givenView, site.givenIsContainer {
                     let b = "\(view).bounds"
                     let compare = site.language == .swift ? "\(b).width > \(b).height" : "CGRectGetWidth(\(b)) > CGRectGetHeight(\(b))"
                     return "Compare `\(compare)`, \(site.givenNoun), or use its size classes; treat rotation as a bounds change."

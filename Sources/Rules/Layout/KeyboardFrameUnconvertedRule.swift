@@ -21,7 +21,7 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // resized window does not share.
             guard let r = site.receiver else {
                 // A view at hand: a presentation controller's container (MZFormSheetPresentationController's keyboard handler).
-                if let view = site.givenView, site.sizeParameter?.contains("containerView") == true {
+                if let view = site.givenView, site.givenIsContainer {
                     let read = site.subject ?? "keyboardFrame"
                     return site.language == .swift
                         ? "Convert it into \(site.givenNoun) from the screen's coordinate space first: `if let container = \(view.hasSuffix("?") ? String(view.dropLast()) : view), let screen = container.window?.screen { let converted = container.convert(\(read), from: screen.coordinateSpace) }`."

@@ -378,7 +378,7 @@ enum GeometryFixes {
             // its view, or — where this sets that view's own frame — the container it sits in.
             p.hasSuffix(".view.bounds")
                 ? "Use `\(p)`, of the view controller this method is given — or, where this sets that view's own frame (a transition moving it in), the container it sits in, `\(p.dropLast(".bounds".count)).superview\(site.language == .swift ? "?" : "").bounds`; the screen's size is not the window's."
-            : p.hasSuffix(".bounds") ? "Use `\(p)`, of \(site.givenNoun == "the view this method is given" ? "the view this method is given to lay out in" : site.givenNoun); the screen's size is not the window's."
+            : p.hasSuffix(".bounds") ? "Use `\(p)`, of \(site.givenIsContainer ? site.givenNoun : "the view this method is given to lay out in"); the screen's size is not the window's."
                 : "Use the `\(p)` this method is given, and have its callers pass the bounds of the view it lays out in; the screen's size is not the window's."
         }
         switch site.context {
@@ -538,9 +538,11 @@ extension FixSite {
 
     /// How a fix names where `givenView` comes from: a parameter, or the container a presentation
     /// controller or a transition lays out in.
-    var givenNoun: String {
-        sizeParameter?.contains("containerView") == true ? "the container this code lays out in" : "the view this method is given"
-    }
+    var givenNoun: String { givenIsContainer ? "the container this code lays out in" : "the view this method is given" }
+
+    /// Whether `givenView` is a container the code lays out in (a presentation controller's or a
+    /// transition context's `containerView`), not a parameter.
+    var givenIsContainer: Bool { sizeParameter?.contains("containerView") == true }
 }
 
 extension GeometryFixes {
