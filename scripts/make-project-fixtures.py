@@ -1863,7 +1863,9 @@ enum Strings {
 
 def tuist_app(root):
     """A Tuist project (Project.swift, read as text): an iOS app whose Info.plist extends
-    Tuist's default without a scene manifest, an app whose dictionary adds one, and a framework."""
+    Tuist's default (which has a scene manifest since Tuist 3, the `destinations:` era), an app
+    whose dictionary adds one, an app of the `platform:` era on the default without one, and a
+    framework."""
     d = os.path.join(root, "TuistApp")
     write(os.path.join(d, "Project.swift"), """import ProjectDescription
 
@@ -1890,6 +1892,15 @@ let project = Project(
             ]),
             sources: ["Modern/**"]
         ),
+        // Tuist before 3 (`platform:`): its default Info.plist had no scene manifest.
+        .target(
+            name: "NotesClassic",
+            platform: .iOS,
+            product: .app,
+            bundleId: "com.example.notes.classic",
+            infoPlist: .default,
+            sources: ["Classic/**"]
+        ),
         // A framework for iOS and visionOS.
         .target(
             name: "NotesKit",
@@ -1913,6 +1924,13 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
     write(os.path.join(d, "Modern/ModernApp.swift"), """import UIKit
 
 class ModernSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}
+""")
+    write(os.path.join(d, "Classic/ClassicAppDelegate.swift"), """import UIKit
+
+@main
+class ClassicAppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
 }
 """)

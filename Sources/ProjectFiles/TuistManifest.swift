@@ -35,14 +35,19 @@ public struct TuistManifest: Sendable {
                let version = firstString(after: ".iOS(", in: deployment) {
                 settings["IPHONEOS_DEPLOYMENT_TARGET"] = version
             }
+            // Tuist's default Info.plist for an iOS app carries a launch screen and, since Tuist 3.x
+            // (early 2023, before `destinations:` replaced `platform:`), a scene manifest with no
+            // configurations (`UIApplicationSupportsMultipleScenes = NO`); a manifest still naming
+            // `platform:` may predate it, and is read as without one.
+            var defaults: [String: PlistValue] = ["UILaunchScreen": .dict([:])]
+            if argumentText("destinations", in: body) != nil { defaults["UIApplicationSceneManifest"] = Self.defaultSceneManifest }
             let info = argumentText("infoPlist", in: body)
             if let info {
                 if let p = info.hasPrefix("\"") ? firstString(after: "", in: info) : firstString(after: ".file(path:", in: info) {
                     settings["INFOPLIST_FILE"] = p
                 } else if info.contains(".dictionary(") || info.contains(".extendingDefault(") || info.hasPrefix(".default") {
                     var keys: [String: PlistValue] = [:]
-                    // Tuist's default Info.plist carries a launch screen; the scene manifest is the app's to add.
-                    if info.contains(".extendingDefault(") || info.hasPrefix(".default") { keys["UILaunchScreen"] = .dict([:]) }
+                    if info.contains(".extendingDefault(") || info.hasPrefix(".default") { keys = defaults }
                     for key in ["UIApplicationSceneManifest", "UILaunchStoryboardName", "UILaunchScreen", "UIRequiresFullScreen"] where info.contains("\"\(key)\"") {
                         keys[key] = key == "UIApplicationSceneManifest" ? .dict(["UISceneConfigurations": .dict([:])]) : .string("")
                     }
@@ -52,7 +57,7 @@ public struct TuistManifest: Sendable {
                     generated[name] = .dict(["UIApplicationSceneManifest": .dict([:]), "UILaunchScreen": .dict([:])])
                 }
             } else if product == "app" {
-                generated[name] = .dict(["UILaunchScreen": .dict([:])])  // Tuist's default Info.plist
+                generated[name] = .dict(defaults)  // Tuist's default Info.plist
             }
             var sources: Set<String> = []
             var folders: [(path: String, except: Set<String>)] = []
@@ -68,6 +73,9 @@ public struct TuistManifest: Sendable {
         }
         return TuistManifest(project: XcodeProject(path: path, folder: folder, targets: targets), generatedInfo: generated)
     }
+
+    /// The scene manifest of Tuist's default iOS app Info.plist: one scene, no configurations.
+    static let defaultSceneManifest: PlistValue = .dict(["UIApplicationSupportsMultipleScenes": .bool(false), "UISceneConfigurations": .dict([:])])
 
     static func productType(_ product: String) -> String {
         switch product {

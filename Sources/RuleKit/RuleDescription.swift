@@ -195,9 +195,9 @@ public struct FixSite: Sendable, Equatable {
             return "This test bundle runs with no host app, so there is no scene and no window: give the view under test a fixed frame, and pass \(what) in where it needs one — or host the tests in an app to get a scene-backed window."
         }
         if inTests {
-            let window = language == .swift ? "`UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`"
-                : "`[[UIWindow alloc] initWithWindowScene:(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject]`"
-            return "In a test, give the view under test a fixed frame (a snapshot's reference size) and pass \(what) in; where it must be in a window, set the window up yourself in the test host's scene, \(window) (iOS 13), and take \(what) from there."
+            let scene = language == .swift ? "`UIApplication.shared.connectedScenes.first as? UIWindowScene`"
+                : "`(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`"
+            return "In a test, give the view under test a fixed frame (a snapshot's reference size) and pass \(what) in; where it must be in a window and the tests run in a host app, make that window in the host's scene — `\(windowSceneInitializer)` with \(scene) (iOS 13), nil without a host app — and take \(what) from there."
         }
         if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."

@@ -39,7 +39,7 @@ public struct Scopes: Sendable {
         /// Apps that may be the repository's own: not named or placed as examples or test hosts,
         /// and not the demo of the library its root declares.
         let candidates = apps.filter { t in
-            !harnesses.contains(t.id) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+            !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
                 && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
@@ -48,15 +48,17 @@ public struct Scopes: Sendable {
         let libraryCode = project.targets.contains { $0.kind.isLibrary } || project.packages.contains { !$0.libraryFolders.isEmpty } || project.hasPodspec
         // A library repository: library code, and no app but tooling (a Carthage integration
         // check, a binary-size measurement under `script/`).
-        libraryRepository = libraryCode && candidates.allSatisfy { Self.isTooling(places($0)) } && plistOnly.allSatisfy { Self.isTooling([$0.infoPlistPath]) }
+        libraryRepository = libraryCode && candidates.allSatisfy { Self.isTooling(places($0)) || Self.namedAsTooling($0.name) }
+            && plistOnly.allSatisfy { Self.isTooling([$0.infoPlistPath]) }
         var byTarget: [TargetID: TargetScope] = [:]
         for t in project.targets {
             let plist = plistOf[t.id] ?? nil
             let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
-            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && Self.folderHint(places(t)) == .test) || harnesses.contains(t.id) {
+            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && (Self.folderHint(places(t)) == .test || Self.namedAsTestHost(t.name)))
+                || harnesses.contains(t.id) {
                 scope = .test
-            } else if libraryRepository, runs, Self.isTooling(places(t)) {
+            } else if libraryRepository, runs, Self.isTooling(places(t)) || Self.namedAsTooling(t.name) {
                 // A library's tooling apps check how it builds; nobody ships or copies them.
                 scope = .test
             } else if listedAsExample(t.name, plist) || (libraryRepository && !t.kind.isLibrary && (Self.looksLikeExample(t.name) || Self.looksLikeExample(plist ?? "") || runs)) {
@@ -241,10 +243,25 @@ public struct Scopes: Sendable {
             return (parts.dropLast() + parts.suffix(1).filter { $0.hasSuffix(".xcodeproj") }).contains { part in
                 let name = part.hasSuffix(".xcodeproj") ? part.dropLast(".xcodeproj".count) : part
                 let lower = name.lowercased()
-                return ["script", "scripts", "tool", "tools"].contains(lower) || lower.contains("integration") || lower.contains("harness")
+                return ["script", "scripts", "tool", "tools", "fixtures", "testing"].contains(lower) || lower.contains("integration") || lower.contains("harness")
                     || lower.hasPrefix("test-") || lower.hasPrefix("test_") || lower.hasSuffix("-test") || lower.hasSuffix("_test") || name.hasSuffix("Test")
+                    || namedAsTooling(name)
             }
         }
+    }
+
+    /// An app named as a test host (`UnitTestsHostApp`, the Facebook SDK's `IAPTestsHostApp`,
+    /// `TestHost`): it runs a test bundle, nobody's app.
+    static func namedAsTestHost<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix("hostapp") || lower.hasSuffix("testhost") || lower.hasSuffix("testshost")
+    }
+
+    /// An app (or its folder) named as a library's harness: `PaywallsTester`, `APITesters`,
+    /// `iOSTestApp` (RevenueCat's, Bugsnag's end-to-end fixtures): it checks the library, nobody ships it.
+    static func namedAsTooling<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix("tester") || lower.hasSuffix("testers") || lower.hasSuffix("testapp") || namedAsTestHost(name)
     }
 
     /// `Tests`, `UITests`, `AppTests`, `Specs`.

@@ -417,11 +417,14 @@ import TestSupport
             "Notes/Sources/AppDelegate.swift:5 app-lifecycle-callback app Notes",
             // NotesKit names no deployment target: the repository's lowest (Notes, 16.0) applies.
             "NotesKit/Layout.swift:4 api-above-deployment-target app NotesKit",
-            // No Info.plist file: the finding goes on the line that declares the target.
-            "Project.swift:6 scene-manifest-missing app Notes",
+            // No Info.plist file: the finding goes on the line that declares the target. Notes extends
+            // Tuist's default, which has a scene manifest since Tuist 3 (`destinations:`); NotesClassic
+            // (`platform:`) may predate it.
+            "Project.swift:27 scene-manifest-missing app NotesClassic",
         ])
         #expect(targetLines(r).map { $0.components(separatedBy: ":").first! } == [
-            "Notes [iOS] app not-launching", "NotesKit [iOS, visionOS] app not-launching", "NotesModern [iOS] app modern",
+            "Notes [iOS] app no-device-assumptions", "NotesClassic [iOS] app not-launching", "NotesKit [iOS, visionOS] app not-launching",
+            "NotesModern [iOS] app modern",
         ])
     }
 

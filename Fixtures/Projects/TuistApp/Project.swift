@@ -23,6 +23,15 @@ let project = Project(
             ]),
             sources: ["Modern/**"]
         ),
+        // Tuist before 3 (`platform:`): its default Info.plist had no scene manifest.
+        .target(
+            name: "NotesClassic",
+            platform: .iOS,
+            product: .app,
+            bundleId: "com.example.notes.classic",
+            infoPlist: .default,
+            sources: ["Classic/**"]
+        ),
         // A framework for iOS and visionOS.
         .target(
             name: "NotesKit",

@@ -31,7 +31,22 @@ enum WindowCreation {
     static func attachesScene(around k: Int, in f: CodeFile) -> Bool {
         if let body = f.enclosingFunction(of: k)?.scope,
            (body.open..<body.close).contains(where: { setsWindowScene(at: $0, in: f) }) { return true }
-        return attachesStoredWindow(createdAt: k, in: f)
+        return fallsBackFromScene(createdAt: k, in: f) || attachesStoredWindow(createdAt: k, in: f)
+    }
+
+    /// Whether the window is the fallback of one the function first tried to make in a scene: the
+    /// same variable assigned `initWithWindowScene:` / `UIWindow(windowScene:)` earlier (Google
+    /// Sign-In's alert window: `if (@available(iOS 13, *)) { w = [[UIWindow alloc] initWithWindowScene:…]; }
+    /// if (!w) { w = [[UIWindow alloc] initWithFrame:…]; }`) — made only where there is no scene.
+    static func fallsBackFromScene(createdAt k: Int, in f: CodeFile) -> Bool {
+        var q = k - 1
+        while f.isPunct(q, "[") { q -= 1 }
+        guard q > 1, f.isPunct(q, "="), f[q - 1].kind == .identifier, let body = f.enclosingFunction(of: k)?.scope else { return false }
+        let name = f.text(q - 1)
+        for p in body.open..<(q - 1) where f[p].kind == .identifier && f.text(p) == name && f.isPunct(p + 1, "=") && !f.isPunct(p - 1, ".") {
+            if (p + 2..<min(p + 10, q)).contains(where: { f.text($0) == "initWithWindowScene" || (f.is($0, .windowScene) && f.isPunct($0 + 1, ":")) }) { return true }
+        }
+        return false
     }
 
     /// Whether the token at `q` gives a window its scene: `w.windowScene = scene`, or Objective-C's

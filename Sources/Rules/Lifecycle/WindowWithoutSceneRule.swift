@@ -21,9 +21,10 @@ struct WindowWithoutSceneRule: Rule {
                 return "This test bundle runs with no host app, so there is no scene to attach a window to: test the view without one (give it a fixed frame), or host the tests in an app and create the window in its scene with `\(site.windowSceneInitializer)`."
             }
             if site.inTests {
-                return site.language == .swift
-                    ? "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `UIWindow(windowScene: UIApplication.shared.connectedScenes.first as! UIWindowScene)`, the test host's scene, and then set on it the frame the test measures against: a scene's window takes the scene's size."
-                    : "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: in the test, create it with `initWithWindowScene:` and the test host's scene, `(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`, and then set on it the frame the test measures against: a scene's window takes the scene's size."
+                // Where the test host is not known, the scene may not exist: the snippet must not crash without one.
+                let scene = site.language == .swift ? "`UIApplication.shared.connectedScenes.first as? UIWindowScene`"
+                    : "`(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`"
+                return "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: where the tests run in a host app, create it in the host's scene — `\(site.windowSceneInitializer)` with \(scene) — and set on it the frame the test measures against (a scene's window takes the scene's size). A test bundle with no host app has no scene: there a window made with a frame still lays out and renders the views under test, and can stay."
             }
             if site.shapes.contains(.hostsSelf) {
                 let what = site.context == .viewController ? "view controller" : "view"
@@ -67,6 +68,20 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // The frame window is the fallback where the scene one could not be made (Google Sign-In's alert window).
+            .objc("""
+                @implementation AlertPresenter
+                - (void)showAlert:(UIWindow *)keyWindow {
+                  UIWindow *alertWindow;
+                  if (@available(iOS 13, *)) {
+                    if (keyWindow.windowScene) { alertWindow = [[UIWindow alloc] initWithWindowScene:keyWindow.windowScene]; }
+                  }
+                  if (!alertWindow) { alertWindow = [[UIWindow alloc] initWithFrame:keyWindow.bounds]; }
+                  [alertWindow makeKeyAndVisible];
+                }
+                @end
+                """),
+            Example("func show(from key: UIWindow) {\n    var w: UIWindow?\n    if let scene = key.windowScene { w = UIWindow(windowScene: scene) }\n    if w == nil { w = UIWindow(frame: key.bounds) }\n}"),
             Example("func present(over window: UIWindow) -> UIWindow {\n    window.windowScene.flatMap(UIWindow.init) ?? UIWindow(frame: window.bounds)\n}"),
             // A window kept in a property and attached to a scene where the type shows it, through a local (FLEX's explorer window).
             .objc("@implementation Manager\n- (UIWindow *)explorerWindow {\n    if (!_explorerWindow) { _explorerWindow = [[UIWindow alloc] initWithFrame:CGRectZero]; }\n    return _explorerWindow;\n}\n- (void)show {\n    UIWindow *flex = self.explorerWindow;\n    flex.windowScene = Utility.activeScene;\n    flex.hidden = NO;\n}\n@end"),

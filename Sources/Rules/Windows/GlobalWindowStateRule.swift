@@ -49,6 +49,8 @@ struct GlobalWindowStateRule: RepositoryRule {
                 }
                 """, wraps: false),
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end", path: "AppDelegate.h"),
+            // A test case's shared fixture: no app's scene ever holds it.
+            Example("final class ScreenshotTests: XCTestCase {\n    private static let mockWindowScene: UIWindowScene? = nil\n}", wraps: false),
         ])
 
     func checkRepository(_ r: RepositoryView, into sink: inout RepositorySink) {
@@ -64,6 +66,9 @@ struct GlobalWindowStateRule: RepositoryRule {
         for facts in r.facts {
             for c in facts.windowState {
                 guard c.isStatic || c.owner.map(singletons.contains) == true else { continue }
+                // A test case's fixture (Sentry's `static let mockWindowScene` on an XCTestCase): the
+                // tests share it, no scene of an app does.
+                if let owner = c.owner, let parents = r.model.types[owner]?.parents, parents.contains("XCTestCase") || parents.contains("QuickSpec") { continue }
                 let context = r.model.context(ofType: c.owner, function: nil)
                 guard context != .appDelegate, context != .sceneDelegate else { continue }
                 let holder = c.owner.map { "`\($0).\(c.name)`" } ?? "`\(c.name)`"

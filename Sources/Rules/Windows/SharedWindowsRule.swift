@@ -98,6 +98,8 @@ struct SharedWindowsRule: Rule {
                     suggestion: "`UIViewRepresentable` placed in this view"),
             // An `if #available` block that may fall through leaves what follows for every version.
             Example("func f() -> UIWindow? {\n    if #available(iOS 13.0, *) {\n        if let w = scene?.windows.first { return w }\n    }\n    return UIApplication.shared.↓keyWindow\n}"),
+            // A local that is walked but also read for one window picks that one.
+            .objc("- (UIWindow *)f {\n    NSArray *windows = UIApplication.sharedApplication.↓windows;\n    for (UIWindow *w in windows) { [self match:w]; }\n    return windows.firstObject;\n}"),
             // A loop that picks one window still assumes there is one to pick.
             Example("func f() -> UIWindow? { for w in UIApplication.shared.↓windows { if w.isKeyWindow { return w } }; return nil }"),
             .objc("for (UIWindow *w in [UIApplication sharedApplication].↓windows) { if (w.isKeyWindow) { return w; } }"),
@@ -117,6 +119,9 @@ struct SharedWindowsRule: Rule {
                 }
                 func top() -> UIViewController? { UIApplication.shared.keyWindow?.rootViewController }
                 """),
+            // The list kept in a local and walked, each window alike (the Facebook SDK's view-tree capture).
+            .objc("@implementation Bindings\n- (void)rematch {\n    NSArray<UIWindow *> *windows = UIApplication.sharedApplication.windows;\n    for (UIWindow *window in windows) {\n        [self matchSubviewsIn:window];\n    }\n}\n@end"),
+            Example("func rematch() {\n    let windows = UIApplication.shared.windows\n    for window in windows { match(in: window) }\n}"),
             // Every window told of a theme change, in a block (QMUI's theme manager).
             .objc("@implementation Themes\n- (void)notify {\n    [UIApplication.sharedApplication.windows enumerateObjectsUsingBlock:^(UIWindow *window, NSUInteger i, BOOL *stop) {\n        if (!window.hidden) { [window.rootViewController themeDidChange]; }\n    }];\n}\n@end"),
             // Every window, each treated alike: with several scenes all their windows are in the list.
@@ -247,20 +252,32 @@ struct SharedWindowsRule: Rule {
             guard f.isPunct(q, "{") else { return nil }
             body = q
         } else if chain.members.count == 2 {
-            let after = chain.end + 1
-            if f.language == .swift {
-                guard f.isPunct(after, "{"), f.is(chain.start - 1, .in) else { return nil }
-                var q = chain.start - 2
-                while q >= 0, chain.start - q < 8, !f.is(q, .for) { q -= 1 }
-                guard q >= 0, f.is(q, .for) else { return nil }
-                body = after
-            } else {
-                guard f.isPunct(after, ")"), f.pair(after) >= 0, f.is(f.pair(after) - 1, .for), f.is(chain.start - 1, .in) else { return nil }
-                body = after + 1
-            }
+            return forInBody(over: chain.start, chain.end, in: f)
         } else {
             return nil
         }
+        return statement(at: body, in: f)
+    }
+
+    /// The body of the for-in loop whose collection is the tokens `s...e` (`for w in windows {`,
+    /// `for (UIWindow *w in windows)`), or nil when they are no loop's collection.
+    static func forInBody(over s: Int, _ e: Int, in f: CodeFile) -> Range<Int>? {
+        let after = e + 1, body: Int
+        if f.language == .swift {
+            guard f.isPunct(after, "{"), f.is(s - 1, .in) else { return nil }
+            var q = s - 2
+            while q >= 0, s - q < 8, !f.is(q, .for) { q -= 1 }
+            guard q >= 0, f.is(q, .for) else { return nil }
+            body = after
+        } else {
+            guard f.isPunct(after, ")"), f.pair(after) >= 0, f.is(f.pair(after) - 1, .for), f.is(s - 1, .in) else { return nil }
+            body = after + 1
+        }
+        return statement(at: body, in: f)
+    }
+
+    /// The block or single statement that starts at `body`.
+    private static func statement(at body: Int, in f: CodeFile) -> Range<Int> {
         var end = body
         if f.isPunct(body, "{"), f.pair(body) > body {
             end = f.pair(body)
@@ -275,7 +292,18 @@ struct SharedWindowsRule: Rule {
     /// `.windows.forEach { … }` (Texture's test tearDown hiding every window) — with nothing in
     /// the body that picks one (`isKeyWindow`, `return`, `break`): every scene's windows are in it.
     static func visitsEvery(_ chain: Chain, in f: CodeFile) -> Bool {
-        guard let body = loopBody(chain, in: f) else { return false }
+        if let body = loopBody(chain, in: f) { return visitsAlike(body, in: f) }
+        // The list kept in a local that is only ever looped over, each window alike
+        // (`NSArray *windows = UIApplication.sharedApplication.windows; for (UIWindow *w in windows) { … }`,
+        // the Facebook SDK's view-tree capture): the same walk.
+        guard chain.word(1) == .windows, chain.members.count == 2, let local = LocalFlow.local(initializedBy: chain.start, chain.end, in: f) else { return false }
+        let uses = LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
+        return !uses.isEmpty && uses.allSatisfy { u in forInBody(over: u, u, in: f).map { visitsAlike($0, in: f) } ?? false }
+    }
+
+    /// Whether a loop body treats each window alike: nothing in it picks one (`isKeyWindow`,
+    /// `return`, `break`, a block's `*stop = YES`).
+    private static func visitsAlike(_ body: Range<Int>, in f: CodeFile) -> Bool {
         for q in body {
             let text = f.text(q)
             if text == "isKeyWindow" || text == "keyWindow" || f.is(q, .return) || text == "break" { return false }

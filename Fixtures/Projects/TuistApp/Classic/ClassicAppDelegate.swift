@@ -1,0 +1,6 @@
+import UIKit
+
+@main
+class ClassicAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
