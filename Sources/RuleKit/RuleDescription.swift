@@ -72,6 +72,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// An app delegate that shows a window at launch and creates none (Siren's example): where the
     /// app names a main storyboard, the storyboard makes it (`storyboardWindow` is added then).
     public static let showsOnly = SiteShapes(rawValue: 134_217_728)
+    /// The main screen asked whether it is light or dark (`UIScreen.main.traitCollection.userInterfaceStyle`):
+    /// a color chosen once, where a dynamic color resolves for whatever draws it (Sentry's theme defaults).
+    public static let appearanceStyle = SiteShapes(rawValue: 268_435_456)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

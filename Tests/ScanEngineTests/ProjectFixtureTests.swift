@@ -411,6 +411,16 @@ import TestSupport
         #expect(project.targets.first { $0.name == "ChatPreview" }?.deploymentTarget == OSVersion(17))
     }
 
+    /// An app deploying below iOS 13 keeps its app delegate's window there: the scene delegate's
+    /// `scene(_:willConnectTo:options:)` is called from iOS 13 only (Google Sign-In's sample, iOS 11).
+    @Test func sceneManifestAdviceKeepsTheAppDelegatesWindowBelowIOS13() throws {
+        let r = try scanFixture("RouterSwiftApp")
+        let s = r.findings.first { $0.rule == "scene-manifest-missing" }?.suggestion ?? "no finding"
+        #expect(s.hasSuffix("`scene(_:willConnectTo:options:)` is called from iOS 13.0 on and this code deploys to iOS 11.0: before iOS 13.0, do it in application(_:didFinishLaunchingWithOptions:), as now."), "\(s)")
+        let modern = try scanFixture("TuistApp").findings.first { $0.rule == "scene-manifest-missing" }?.suggestion ?? "no finding"
+        #expect(!modern.contains("is called from iOS 13.0"), "\(modern)")
+    }
+
     @Test func tuistManifestReadAsText() throws {
         let r = try scanFixture("TuistApp")
         #expect(scoped(r) == [

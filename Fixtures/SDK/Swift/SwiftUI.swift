@@ -18,11 +18,13 @@ public struct EmptyView: View {
 }
 
 public enum UserInterfaceSizeClass: Hashable { case compact, regular }
+public enum ColorScheme: Hashable { case light, dark }
 
 public struct EnvironmentValues {
     public var horizontalSizeClass: UserInterfaceSizeClass? { nil }
     public var verticalSizeClass: UserInterfaceSizeClass? { nil }
     public var displayScale: CGFloat { 1 }
+    public var colorScheme: ColorScheme { .light }
 }
 
 @propertyWrapper public struct Environment<Value> {

@@ -118,6 +118,7 @@ open class UIColor: NSObject {
     public static let white = UIColor(), black = UIColor(), clear = UIColor(), red = UIColor(), gray = UIColor()
     @available(iOS 13.0, *) public static var systemBackground: UIColor { UIColor() }
     public init(white: CGFloat, alpha: CGFloat) {}
+    @available(iOS 13.0, *) public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {}
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
     public override init() {}
     open var cgColor: CGColor { CGColor() }

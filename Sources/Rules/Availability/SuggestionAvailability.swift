@@ -61,7 +61,12 @@ public enum SuggestionAvailability {
     /// them and the method that runs at that moment before (uikit/uiviewcontroller/viewisappearing(_:):
     /// iOS 13.0, back-deployed): below that version no guard helps, the code must live in the older
     /// method too.
-    static let callbacks: [String: (OSVersion, before: String)] = ["viewIsAppearing": (OSVersion(13), "viewDidAppear")]
+    /// A scene delegate's `scene(_:willConnectTo:options:)` likewise: below iOS 13 there are no
+    /// scenes, and the app delegate keeps setting up its window (Google Sign-In's sample, iOS 11).
+    static let callbacks: [String: (OSVersion, before: String)] = [
+        "viewIsAppearing": (OSVersion(13), "viewDidAppear"),
+        "scene(_:willConnectTo:options:)": (OSVersion(13), "application(_:didFinishLaunchingWithOptions:), as now"),
+    ]
 
     /// The callbacks named in backticks in `suggestion` that the code can run without.
     static func callbacksNeeded(by suggestion: String, above floor: OSVersion) -> [(name: String, since: OSVersion, before: String)] {

@@ -21,14 +21,14 @@ struct SceneManifestMissingRule: RepositoryRule {
             // A storyboard app has no window creation to move, and a configuration without the
             // storyboard shows a black window (TN3187; FSCalendar's and BulletinBoard's examples).
             site.shapes.contains(.storyboardWindow)
-                ? "Add UIApplicationSceneManifest to the Info.plist with a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names and whose UISceneDelegateClassName is a scene delegate with a `window` property: under scenes UIKit loads the storyboard from the scene configuration, not from UIMainStoryboardFile. Move any window the app delegate sets up to scene(_:willConnectTo:options:)."
+                ? "Add UIApplicationSceneManifest to the Info.plist with a scene configuration whose UISceneStoryboardFile is the storyboard UIMainStoryboardFile names and whose UISceneDelegateClassName is a scene delegate with a `window` property: under scenes UIKit loads the storyboard from the scene configuration, not from UIMainStoryboardFile. Move any window the app delegate sets up to `scene(_:willConnectTo:options:)`."
                     // moonlight's iPhone and iPad storyboards: one configuration would give the iPad the iPhone's.
                     + (site.shapes.contains(.iPadStoryboard) ? " The iPad has a storyboard of its own (UIMainStoryboardFile~ipad): give it its own manifest, UIApplicationSceneManifest~ipad, whose configuration names that storyboard." : "")
                 // The build setting only counts where the target generates its Info.plist (Toast-Swift's
                 // and ImagePicker's demos keep a file of their own: there it would do nothing).
                 : site.shapes.contains(.generatesInfoPlist)
-                    ? "Add UIApplicationSceneManifest to the Info.plist, or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (this target generates its Info.plist; the generated configuration names $(PRODUCT_MODULE_NAME).SceneDelegate), with a scene delegate of that name, and move window creation to scene(_:willConnectTo:options:)."
-                    : "Add UIApplicationSceneManifest to the Info.plist with a scene configuration naming your scene delegate, and move window creation to scene(_:willConnectTo:options:)."
+                    ? "Add UIApplicationSceneManifest to the Info.plist, or set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (this target generates its Info.plist; the generated configuration names $(PRODUCT_MODULE_NAME).SceneDelegate), with a scene delegate of that name, and move window creation to `scene(_:willConnectTo:options:)`."
+                    : "Add UIApplicationSceneManifest to the Info.plist with a scene configuration naming your scene delegate, and move window creation to `scene(_:willConnectTo:options:)`."
         },
         triggering: [
             .infoPlist(Example.appKeys + Example.launchKeys, marked: true),

@@ -52,6 +52,11 @@ struct MainScreenRule: ScreenGeometryRule {
             Example("↓UIScreen.main.brightness = 0.8"),
             Example("func f() { let space = ↓UIScreen.main.coordinateSpace }"),
             Example("func f() { let traits = ↓UIScreen.main.traitCollection }"),
+            // Light or dark picked once from the main screen (Sentry's theme defaults): a dynamic color.
+            Example("final class Theme {\n    var foreground: UIColor = ↓UIScreen.main.traitCollection.userInterfaceStyle == .dark ? .white : .black\n}",
+                    suggestion: "give such colors as dynamic colors, which resolve for the trait collection of whatever draws them — `UIColor { traits in"),
+            .objc("@implementation Badge\n- (void)paint { self.tint = [↓UIScreen mainScreen].traitCollection.userInterfaceStyle == UIUserInterfaceStyleDark ? UIColor.whiteColor : UIColor.blackColor; }\n@end",
+                  files: ["Badge.h": "@interface Badge : UIView\n@end"], suggestion: "`colorWithDynamicProvider:` (iOS 13), or a color from the asset catalog — or, where a value must be worked out, read `self.traitCollection.userInterfaceStyle`"),
             // The screen's size class is the whole display's: the view's own traits follow the window (CRToast).
             .objc("@implementation Toast\n- (void)layout { BOOL regular = [↓UIScreen mainScreen].traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular; [self wide:regular]; }\n@end",
                   files: ["Toast.h": "@interface Toast : UIView\n@end"], suggestion: "Use `self.traitCollection`: the view's traits follow its window"),

@@ -99,7 +99,10 @@ struct GeometrySite {
             var site = GeometrySite(rule: .mainScreen, facet: .screen, token: k,
                                     message: "`\(text)` is the main screen, which need not be the screen this scene is on")
             if read.chain.members.count > 1, Self.screenOnlyProperties.contains(f.text(read.chain.members[1].token)) { site.shapes.insert(.screenProperty) }
-            if read.chain.members.count > 1, f.text(read.chain.members[1].token) == "traitCollection" { site.shapes.insert(.screenTraits) }
+            if read.chain.members.count > 1, f.text(read.chain.members[1].token) == "traitCollection" {
+                site.shapes.insert(.screenTraits)
+                if read.chain.members.count > 2, f.text(read.chain.members[2].token) == "userInterfaceStyle" { site.shapes.insert(.appearanceStyle) }
+            }
             return site
         }
     }
@@ -416,6 +419,18 @@ enum GeometryFixes {
 
     static func screen(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the screen") { return text }
+        // Light or dark, asked of the main screen to pick a color: a dynamic color resolves per window.
+        if site.shapes.contains(.appearanceStyle) {
+            let dynamic = site.language == .swift ? "`UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor.white : UIColor.black }`"
+                : "`colorWithDynamicProvider:`"
+            var own = ""
+            if site.isSwiftUIView {
+                own = " — or, where a value must be worked out, read `@Environment(\\.colorScheme)`"
+            } else if let r = site.receiver, site.context == .view || site.context == .viewController, !site.timing.contains(.beforeWindow), !site.inStoredProperty {
+                own = " — or, where a value must be worked out, read `\(r.traits).userInterfaceStyle` and again when it changes"
+            }
+            return "Light or dark is each window's (a window or view can override its style) and changes while the app runs: give such colors as dynamic colors, which resolve for the trait collection of whatever draws them — \(dynamic) (iOS 13), or a color from the asset catalog\(own)."
+        }
         // The screen's traits: the view's own (or the window's) trait collection is what resizes.
         if site.shapes.contains(.screenTraits) {
             if site.isSwiftUIView { return "Read the trait in the view's environment (`@Environment(\\.horizontalSizeClass)` and the like): it is the window's, not the whole screen's." }

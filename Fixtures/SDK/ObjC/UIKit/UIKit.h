@@ -49,12 +49,14 @@ extern NSString *const UIApplicationWillEnterForegroundNotification;
 extern NSString *const UIKeyboardFrameEndUserInfoKey;
 UIUserInterfaceIdiom UI_USER_INTERFACE_IDIOM(void);
 
+@class UITraitCollection;
 @interface UIColor : NSObject
 @property (class, readonly) UIColor *whiteColor;
 @property (class, readonly) UIColor *blackColor;
 @property (class, readonly) UIColor *clearColor;
 @property (class, readonly) UIColor *systemBackgroundColor API_AVAILABLE(ios(13.0));
 + (UIColor *)colorWithWhite:(CGFloat)white alpha:(CGFloat)alpha;
++ (UIColor *)colorWithDynamicProvider:(UIColor * (^)(UITraitCollection *traitCollection))dynamicProvider API_AVAILABLE(ios(13.0));
 @end
 
 @interface UIFont : NSObject
