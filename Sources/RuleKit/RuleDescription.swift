@@ -75,6 +75,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The main screen asked whether it is light or dark (`UIScreen.main.traitCollection.userInterfaceStyle`):
     /// a color chosen once, where a dynamic color resolves for whatever draws it (Sentry's theme defaults).
     public static let appearanceStyle = SiteShapes(rawValue: 268_435_456)
+    /// The app delegate makes a second window, kept apart from its `window` (ivpn's privacy
+    /// `securityWindow`): an overlay each scene needs its own of, not the app's window to replace.
+    public static let secondWindow = SiteShapes(rawValue: 536_870_912)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

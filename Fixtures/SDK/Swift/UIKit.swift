@@ -473,11 +473,13 @@ public protocol UISceneDelegate: AnyObject {}
 @available(iOS 13.0, *)
 public protocol UIWindowSceneDelegate: UISceneDelegate {}
 
-// Two of the delegates' optional methods, which fix texts name (the protocols are markers
+// The delegates' optional methods that fix texts name (the protocols are markers
 // otherwise): as defaults, so a scene delegate's own declaration is what runs.
 @available(iOS 13.0, *)
 extension UISceneDelegate {
     public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+    public func sceneWillResignActive(_ scene: UIScene) {}
+    public func sceneDidBecomeActive(_ scene: UIScene) {}
 }
 @available(iOS 13.0, *)
 extension UIWindowSceneDelegate {

@@ -22,6 +22,12 @@ struct WindowInAppDelegateRule: Rule {
                 let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
                 return "This runs after launch, on a window the app delegate keeps; under scenes each window is a scene's, which its scene delegate creates in `\(connect)`: do this on the window of the scene it concerns (its scene delegate's `window`)."
             }
+            // A second window (ivpn's privacy overlay): the app's `window` stays; each scene needs its own overlay.
+            if site.shapes.contains(.secondWindow) {
+                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
+                let active = site.language == .swift ? "sceneWillResignActive(_:)` and `sceneDidBecomeActive(_:)" : "sceneWillResignActive:` and `sceneDidBecomeActive:"
+                return "This is a second window beside the app's, not the one to replace: under scenes each scene needs its own, so make it in the scene delegate — `\(site.windowSceneInitializer)` with the scene in `\(connect)` — keep it there, and show or hide it from that scene's `\(active)`."
+            }
             // The storyboard makes the window (Siren's example): a window made here would replace it with an empty one.
             if site.shapes.contains(.storyboardWindow) {
                 return "The main storyboard makes this window: under scenes, name the storyboard in the scene configuration (UISceneStoryboardFile) and give the scene delegate a `window` property — UIKit makes the storyboard's window and shows it — and drop this call."
@@ -39,6 +45,9 @@ struct WindowInAppDelegateRule: Rule {
             .objc("@implementation AppDelegate\n- (void)sessionDidExpire {\n    self.window.rootViewController = self.signIn;\n    [self.window ↓makeKeyAndVisible];\n}\n@end",
                   files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"],
                   suggestion: "This runs after launch"),
+            // A privacy overlay beside the app's window (ivpn's `securityWindow`): each scene makes its own.
+            Example("class AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n    private lazy var securityWindow: UIWindow = {\n        let window = ↓UIWindow(frame: .zero)\n        return window\n    }()\n}",
+                    suggestion: "This is a second window beside the app's, not the one to replace"),
             // A helper the launch calls is launch code.
             Example("class AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { show(); return true }\n    func show() { window?.↓makeKeyAndVisible() }\n}",
                     suggestion: "Move it to `scene(_:willConnectTo:options:)` in the scene delegate"),
@@ -141,7 +150,26 @@ struct WindowInAppDelegateRule: Rule {
             return
         }
         guard WindowCreation.isCreation(at: k, in: f, model: model) else { return }
+        let kept = Self.keptAs(k, in: f)
         sink.report(description, at: k, message: "The app delegate creates a window (\(WindowCreation.describe(k, in: f))) attached to no scene",
-                    onlyIn: [.appDelegate])
+                    onlyIn: [.appDelegate], shapes: kept.map { $0 != "window" && $0 != "_window" } == true ? .secondWindow : [])
+    }
+
+    /// The name a new window is kept under: the property or variable it is assigned to
+    /// (`self.securityWindow = …`, `_window = …`), or, for a local made inside a stored property's
+    /// initializer (`lazy var securityWindow: UIWindow = { let window = UIWindow(…); …; return window }()`),
+    /// that property; nil when it is not assigned.
+    static func keptAs(_ k: Int, in f: CodeFile) -> String? {
+        var q = k - 1
+        while f.isPunct(q, "[") { q -= 1 }
+        guard q > 1, f.isPunct(q, "="), f[q - 1].kind == .identifier else { return nil }
+        let name = f.text(q - 1)
+        let local = ["let", "var"].contains(f.text(q - 2)) || (f.language == .objectiveC && f.isPunct(q - 2, "*"))
+        guard local else { return name }
+        // The closure that initializes a stored property: `= {` after the property's name (and type).
+        guard f.enclosingFunction(of: k) == nil, let closure = f.scopes(around: k).first(where: { f.isPunct($0.open - 1, "=") }) else { return name }
+        var p = closure.open - 2
+        if f[p].kind == .identifier, f.isPunct(p - 1, ":") { p -= 2 }
+        return f[p].kind == .identifier && (f.is(p - 1, .var) || f.is(p - 1, .let)) ? f.text(p) : name
     }
 }

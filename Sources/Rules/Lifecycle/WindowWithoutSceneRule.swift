@@ -30,6 +30,10 @@ struct WindowWithoutSceneRule: Rule {
                 let what = site.context == .viewController ? "view controller" : "view"
                 return "This window is where this \(what) is shown, so its own window (and window scene) exists only once the window does: create it with `\(site.windowSceneInitializer)` and the scene of the window it is shown from (the view it points at, or the key window's, read before this window is made), or a scene the caller passes in."
             }
+            // A stored property's initial value (ProtonVPN's `lazy var window` on its dependency container) has no caller to ask.
+            if site.inStoredProperty, site.context != .sceneDelegate {
+                return "A stored property's initial value has no scene at hand: create the window where one is — in the scene delegate's `scene(_:willConnectTo:options:)`, with `\(site.windowSceneInitializer)` and that window scene — and give it to this object, or make it in a method that is given the scene."
+            }
             let scene: String
             if site.context == .sceneDelegate {
                 scene = "windowScene"
@@ -57,6 +61,9 @@ struct WindowWithoutSceneRule: Rule {
                     files: ["Package.swift": "let package = Package(name: \"Render\", platforms: [.iOS(.v13)], targets: [.target(name: \"Render\"), .testTarget(name: \"RenderTests\", dependencies: [\"Render\"])])"],
                     suggestion: "This test bundle runs with no host app, so there is no scene to attach a window to"),
             Example("class HUD { func show() { let w = ↓UIWindow() } }"),
+            // A container's lazy window has no caller to pass a scene (ProtonVPN's DependencyContainer).
+            Example("final class Container {\n    static let shared = Container()\n    lazy var window: UIWindow = ↓UIWindow(frame: .zero)\n}",
+                    suggestion: "A stored property's initial value has no scene at hand: create the window where one is"),
             Example("class HUD { func show() { let w = ↓UIWindow.init(frame: .zero) } }"),
             Example("class AdPresenter { func show() { let w = ↓AdWindow(frame: .zero) } }", files: ["AdWindow.swift": "class AdWindow: UIWindow {}"]),
             .objc("""

@@ -501,7 +501,8 @@ enum GeometryFixes {
         }
         // A window's own code (ZFPlayer's landscape window taking the key window's scene in its
         // initializer): its scene is its creator's to give.
-        if site.inWindow {
+        // A type member of a window class (ivpn's `static var isLandscape` on UIWindow) has no window of its own.
+        if site.inWindow, site.inInstance {
             return "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `\(site.windowSceneInitializer)`."
         }
         // A SwiftUI view or modifier has no window of its own to read (AlertKit's `View.alert(isPresent:view:)`).

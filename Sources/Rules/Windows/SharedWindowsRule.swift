@@ -98,6 +98,9 @@ struct SharedWindowsRule: Rule {
                     suggestion: "`UIViewRepresentable` placed in this view"),
             // An `if #available` block that may fall through leaves what follows for every version.
             Example("func f() -> UIWindow? {\n    if #available(iOS 13.0, *) {\n        if let w = scene?.windows.first { return w }\n    }\n    return UIApplication.shared.↓keyWindow\n}"),
+            // A window class's static member has no window of its own to ask: its callers know theirs (ivpn's `UIWindow.isLandscape`).
+            Example("extension UIWindow {\n    static var isLandscape: Bool { UIApplication.shared.↓windows.first?.windowScene?.interfaceOrientation.isLandscape ?? false }\n}",
+                    suggestion: "a type method or static member has no view of its own"),
             // A local that is walked but also read for one window picks that one.
             .objc("- (UIWindow *)f {\n    NSArray *windows = UIApplication.sharedApplication.↓windows;\n    for (UIWindow *w in windows) { [self match:w]; }\n    return windows.firstObject;\n}"),
             // A loop that picks one window still assumes there is one to pick.
