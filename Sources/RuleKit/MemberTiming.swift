@@ -84,14 +84,14 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
     }
 
     /// UIKit's callbacks that run once the view is in a window: trait and safe-area changes, appearing.
-    static func isInWindowCallback(_ name: String, labels: [String], swift: Bool) -> Bool {
-        if swift {
-            return ["traitCollectionDidChange", "viewDidAppear", "viewIsAppearing", "didMoveToWindow", "viewSafeAreaInsetsDidChange",
-                    "safeAreaInsetsDidChange", "layoutMarginsDidChange", "viewLayoutMarginsDidChange"].contains(name)
-        }
-        return ["traitCollectionDidChange:", "viewDidAppear:", "viewIsAppearing:", "didMoveToWindow", "viewSafeAreaInsetsDidChange",
-                "safeAreaInsetsDidChange", "layoutMarginsDidChange", "viewLayoutMarginsDidChange"].contains(name)
+    /// Swift's names; an Objective-C selector is the same name with its colon (`viewDidAppear:`).
+    static func isInWindowCallback(_ name: String) -> Bool {
+        inWindowCallbacks.contains(name.hasSuffix(":") ? String(name.dropLast()) : name)
     }
+
+    static let inWindowCallbacks: Set<String> = ["traitCollectionDidChange", "viewDidAppear", "viewIsAppearing", "didMoveToWindow",
+                                                 "viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange", "layoutMarginsDidChange",
+                                                 "viewLayoutMarginsDidChange"]
 
     static func isSizeTransition(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift { return (name == "viewWillTransition" || name == "willTransition") && labels == ["to", "with"] }
@@ -221,7 +221,7 @@ struct MemberTimings {
         for s in members { for callee in calls[s] ?? [] where callee != s { callers[callee, default: []].insert(s) } }
         // UIKit calls these itself once the view is in a window, whoever else calls them early
         // (deltachat's share controller calling its own traitCollectionDidChange from init).
-        let inWindow = Set(members.filter { MemberTiming.isInWindowCallback(scopes[$0].name, labels: scopes[$0].labels, swift: swift) })
+        let inWindow = Set(members.filter { MemberTiming.isInWindowCallback(scopes[$0].name) })
         for flag in [MemberTiming.beforeWindow, .inSizeTransition] {
             var queue = members.filter { timing[$0]!.contains(flag) }
             while let s = queue.popLast() {

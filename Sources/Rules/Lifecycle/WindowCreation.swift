@@ -34,14 +34,20 @@ enum WindowCreation {
         return fallsBackFromScene(createdAt: k, in: f) || attachesStoredWindow(createdAt: k, in: f)
     }
 
+    /// The `=` that assigns the window created at `k` to a name (`w = UIWindow(…)`,
+    /// `_window = [[UIWindow alloc] …]`; the name is the token before it), or nil.
+    static func assignment(of k: Int, in f: CodeFile) -> Int? {
+        var q = k - 1
+        while f.isPunct(q, "[") { q -= 1 }
+        return q > 1 && f.isPunct(q, "=") && f[q - 1].kind == .identifier ? q : nil
+    }
+
     /// Whether the window is the fallback of one the function first tried to make in a scene: the
     /// same variable assigned `initWithWindowScene:` / `UIWindow(windowScene:)` earlier (Google
     /// Sign-In's alert window: `if (@available(iOS 13, *)) { w = [[UIWindow alloc] initWithWindowScene:…]; }
     /// if (!w) { w = [[UIWindow alloc] initWithFrame:…]; }`) — made only where there is no scene.
     static func fallsBackFromScene(createdAt k: Int, in f: CodeFile) -> Bool {
-        var q = k - 1
-        while f.isPunct(q, "[") { q -= 1 }
-        guard q > 1, f.isPunct(q, "="), f[q - 1].kind == .identifier, let body = f.enclosingFunction(of: k)?.scope else { return false }
+        guard let q = assignment(of: k, in: f), let body = f.enclosingFunction(of: k)?.scope else { return false }
         let name = f.text(q - 1)
         for p in body.open..<(q - 1) where f[p].kind == .identifier && f.text(p) == name && f.isPunct(p + 1, "=") && !f.isPunct(p - 1, ".") {
             if (p + 2..<min(p + 10, q)).contains(where: { f.text($0) == "initWithWindowScene" || (f.is($0, .windowScene) && f.isPunct($0 + 1, ":")) }) { return true }
@@ -63,9 +69,7 @@ enum WindowCreation {
     /// a lazy getter's) is attached to a scene wherever its type shows it: `self.explorerWindow.windowScene = scene`,
     /// or through a local that holds it (`UIWindow *flex = self.explorerWindow; … flex.windowScene = …`; FLEX's manager).
     static func attachesStoredWindow(createdAt k: Int, in f: CodeFile) -> Bool {
-        var q = k - 1
-        while f.isPunct(q, "[") { q -= 1 }
-        guard q > 2, f.isPunct(q, "="), f[q - 1].kind == .identifier, let type = f.enclosingType(of: k) else { return false }
+        guard let q = assignment(of: k, in: f), q > 2, let type = f.enclosingType(of: k) else { return false }
         var stored = f.text(q - 1)
         if f.enclosingFunction(of: k) == nil {
             // A stored property's initial value: `lazy var window: UIWindow = UIWindow(frame: .zero)`.

@@ -18,13 +18,12 @@ struct WindowInAppDelegateRule: Rule {
             """,
         sources: [.tn3187, .modernizeUIKit, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)")],
         fix: { site in
+            let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
             if site.shapes.contains(.afterLaunch) {
-                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
                 return "This runs after launch, on a window the app delegate keeps; under scenes each window is a scene's, which its scene delegate creates in `\(connect)`: do this on the window of the scene it concerns (its scene delegate's `window`)."
             }
             // A second window (ivpn's privacy overlay): the app's `window` stays; each scene needs its own overlay.
             if site.shapes.contains(.secondWindow) {
-                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
                 let active = site.language == .swift ? "sceneWillResignActive(_:)` and `sceneDidBecomeActive(_:)" : "sceneWillResignActive:` and `sceneDidBecomeActive:"
                 return "This is a second window beside the app's, not the one to replace: under scenes each scene needs its own, so make it in the scene delegate — `\(site.windowSceneInitializer)` with the scene in `\(connect)` — keep it there, and show or hide it from that scene's `\(active)`."
             }
@@ -160,9 +159,7 @@ struct WindowInAppDelegateRule: Rule {
     /// initializer (`lazy var securityWindow: UIWindow = { let window = UIWindow(…); …; return window }()`),
     /// that property; nil when it is not assigned.
     static func keptAs(_ k: Int, in f: CodeFile) -> String? {
-        var q = k - 1
-        while f.isPunct(q, "[") { q -= 1 }
-        guard q > 1, f.isPunct(q, "="), f[q - 1].kind == .identifier else { return nil }
+        guard let q = WindowCreation.assignment(of: k, in: f) else { return nil }
         let name = f.text(q - 1)
         let local = ["let", "var"].contains(f.text(q - 2)) || (f.language == .objectiveC && f.isPunct(q - 2, "*"))
         guard local else { return name }
