@@ -1059,7 +1059,7 @@ def multi_platform_app(root):
     p.target("PlayerVision", APP, {"INFOPLIST_FILE": "Vision/Info.plist", "SDKROOT": "xros"}, sources=vision_refs)
     p.target("PlayerCore", FRAMEWORK, {"SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
                                        "INFOPLIST_FILE": "Core/Info.plist"}, sources=core_refs, base=base)
-    p.target("PlayerTests", TESTS, {"SDKROOT": "iphoneos", "GENERATE_INFOPLIST_FILE": "YES"}, sources=test_refs, base=base)
+    p.target("PlayerTests", TESTS, {"SDKROOT": "iphoneos", "GENERATE_INFOPLIST_FILE": "YES", "TEST_HOST": "$(BUILT_PRODUCTS_DIR)/Player.app/Player"}, sources=test_refs, base=base)
     p.write(os.path.join(d, "MultiPlatformApp.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "Config/App.xcconfig"), '// The deployment target comes from the shared file, through a variable.\n#include "Shared.xcconfig"\n#include? "Local.xcconfig"\nIPHONEOS_DEPLOYMENT_TARGET = $(PLAYER_MIN_IOS)\n')
     write(os.path.join(d, "MacConfig/Mac.xcconfig"), "// A trailing semicolon, as some projects write it.\nSDKROOT = macosx;\n")
@@ -1254,7 +1254,7 @@ def library_with_demo(root):
     test_refs = [p.file(tests, "SpinnerTests.m")]
     p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=kit_refs)
     p.target("KitDemo", APP, {"INFOPLIST_FILE": "Demo/Info.plist", "TARGETED_DEVICE_FAMILY": "1"}, sources=demo_refs)
-    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "KitTests/Info.plist"}, sources=test_refs)
+    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "KitTests/Info.plist", "TEST_HOST": "$(BUILT_PRODUCTS_DIR)/KitDemo.app/KitDemo"}, sources=test_refs)
     p.target("SpinnerDemo", APP, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=[])
     p.write(os.path.join(d, "DemoLibrary.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "Kit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Kit/*.{h,m}'\nend\n")
@@ -1407,7 +1407,7 @@ def examples_library(root):
     tests = p.group("Tests")
     p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Source/Info.plist"}, sources=[p.file(source, "KitNode.m")])
     p.target("TestHost", APP, {"INFOPLIST_FILE": "Tests/TestHost/Info.plist"}, sources=[p.file(host, "HostAppDelegate.m")])
-    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "Tests/Info.plist"}, sources=[p.file(tests, "KitNodeTests.m")])
+    p.target("KitTests", TESTS, {"INFOPLIST_FILE": "Tests/Info.plist", "TEST_HOST": "$(BUILT_PRODUCTS_DIR)/TestHost.app/TestHost"}, sources=[p.file(tests, "KitNodeTests.m")])
     p.write(os.path.join(d, "Kit.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "Source/Info.plist"), {"CFBundleIdentifier": "org.example.Kit"})
     plist(os.path.join(d, "Tests/Info.plist"), {"CFBundleIdentifier": "org.example.KitTests"})
@@ -1681,6 +1681,147 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 """)
 
 
+def harness_library(root):
+    """A library whose repository also holds apps nobody ships (after Capacitor, cordova-ios,
+    RevenueCat and the Facebook SDK): a podspec and a framework under ios/Kit, the framework's
+    test host named as one (`KitTestsHostApp`), the app template users start from
+    (`ios-template/App`), an app the tool's own tests build (`tests/spec/fixtures/config/App`,
+    a lowercase `tests/`), and a harness named as one (`Apps/PaywallsTester`). None of them is
+    the repository's app: it is a library that launches, the framework is its library, the
+    template an example, the rest tests."""
+    d = os.path.join(root, "HarnessLibrary")
+    write(os.path.join(d, "Kit.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'ios/Kit/Kit/*.swift'\nend\n")
+    p = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=[p.file(p.group("Kit"), "Bridge.swift")])
+    p.target("KitTestsHostApp", APP, {"INFOPLIST_FILE": "TestsHostApp/Info.plist"}, sources=[p.file(p.group("TestsHostApp"), "AppDelegate.swift")])
+    # The tests' own framework of mocks (Datadog's `TestUtilities`): test code, whatever its product.
+    p.target("KitTestSupport", FRAMEWORK, {}, sources=[p.file(p.group("TestSupport"), "MockHost.swift")])
+    p.write(os.path.join(d, "ios/Kit/Kit.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "ios/Kit/TestSupport/MockHost.swift"), """import UIKit
+
+public enum MockHost {
+    public static func makeWindow() -> UIWindow {
+        UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    }
+}
+""")
+    # A catalog of screens built as a framework for the benchmarks under a tests folder (Datadog's
+    # `BenchmarkTests/CatalogUIKit`): the benchmarks' code.
+    c = Project("Benchmarks", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    c.target("CatalogUIKit", FRAMEWORK, {}, sources=[c.file(c.group("CatalogUIKit"), "CatalogView.swift")])
+    c.write(os.path.join(d, "BenchmarkTests/Benchmarks.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "BenchmarkTests/CatalogUIKit/CatalogView.swift"), """import UIKit
+
+final class CatalogView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        frame.size.width = UIScreen.main.bounds.width
+    }
+}
+""")
+    plist(os.path.join(d, "ios/Kit/Kit/Info.plist"), {"CFBundleIdentifier": "org.example.Kit"})
+    write(os.path.join(d, "ios/Kit/Kit/Bridge.swift"), """import UIKit
+
+public final class BridgeView: UIView {
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.borderWidth = 1 / UIScreen.main.scale
+    }
+}
+""")
+    app_delegate = """import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        return true
+    }
+}
+"""
+    write(os.path.join(d, "ios/Kit/TestsHostApp/AppDelegate.swift"), app_delegate)
+    plist(os.path.join(d, "ios/Kit/TestsHostApp/Info.plist"), LEGACY_PLIST)
+    for folder, name in (("ios-template/App", "App"), ("tests/spec/fixtures/config", "App"), ("Apps/PaywallsTester", "PaywallsTester")):
+        a = Project(name, dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+        group = a.group(name)
+        files = ["AppDelegate.swift"] + (["PaywallViewController.swift"] if name == "PaywallsTester" else [])
+        a.target(name, APP, {"INFOPLIST_FILE": name + "/Info.plist"}, sources=[a.file(group, n) for n in files])
+        a.write(os.path.join(d, folder, name + ".xcodeproj/project.pbxproj"))
+        plist(os.path.join(d, folder, name, "Info.plist"), LEGACY_PLIST)
+        write(os.path.join(d, folder, name, "AppDelegate.swift"), app_delegate)
+    # The harness app's own screen: test scope, but app code, fixed as a view controller's.
+    write(os.path.join(d, "Apps/PaywallsTester/PaywallsTester/PaywallViewController.swift"), """import UIKit
+
+final class PaywallViewController: UIViewController {
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        view.subviews.first?.frame.size.width = UIScreen.main.bounds.width
+    }
+}
+""")
+    # The template's own package of plugins: the template's, an example too.
+    write(os.path.join(d, "ios-template/App/Plugins/Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Plugins",
+    platforms: [.iOS(.v14)],
+    products: [.library(name: "Plugins", targets: ["Plugins"])],
+    targets: [.target(name: "Plugins", path: "Sources")]
+)
+""")
+    write(os.path.join(d, "ios-template/App/Plugins/Sources/Plugins.swift"), "public enum Plugins {}\n")
+
+
+def layered_deployments(root):
+    """Deployment targets that differ by project (after GPUImage and the Composable Architecture):
+    a framework project at iOS 9.0, an example app in a project of its own at iOS 12.0 with no
+    scene manifest, and a catalog app whose project names no deployment target beside a root
+    package at iOS 12. The example's plist advice speaks of its own 12.0, not the framework's
+    9.0; the catalog builds for its SDK's newest (Xcode's default), so no API is above it."""
+    d = os.path.join(root, "LayeredDeployments")
+    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Kit",
+    platforms: [.iOS(.v12)],
+    products: [.library(name: "Kit", targets: ["Kit"])],
+    targets: [.target(name: "Kit", path: "framework/Source")]
+)
+""")
+    k = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="9.0"))
+    k.target("Kit", FRAMEWORK, {}, sources=[k.file(k.group("Source"), "Kit.swift")])
+    k.write(os.path.join(d, "framework/Kit.xcodeproj/project.pbxproj"))
+    write(os.path.join(d, "framework/Source/Kit.swift"), "public enum Kit {}\n")
+    e = Project("Viewer", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    e.target("Viewer", APP, {"INFOPLIST_FILE": "Viewer/Info.plist"}, sources=[e.file(e.group("Viewer"), "AppDelegate.swift")])
+    e.write(os.path.join(d, "examples/Viewer/Viewer.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "examples/Viewer/Viewer/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "examples/Viewer/Viewer/AppDelegate.swift"), """import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
+""")
+    settings = dict(IOS)
+    settings.pop("IPHONEOS_DEPLOYMENT_TARGET", None)
+    c = Project("Catalog", settings)
+    c.target("Catalog", APP, {"INFOPLIST_FILE": "Catalog/Info.plist"}, sources=[c.file(c.group("Catalog"), "Scenes.swift")])
+    c.write(os.path.join(d, "examples/Catalog/Catalog.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "examples/Catalog/Catalog/Info.plist"), SCENE_PLIST)
+    write(os.path.join(d, "examples/Catalog/Catalog/Scenes.swift"), """import UIKit
+
+func sceneCount() -> Int { UIApplication.shared.connectedScenes.count }
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}
+""")
+
+
 def package_beside_project(root):
     """A library built both by an Xcode project and by Package.swift (after LayoutKit): the
     framework `Layout` and the package target `Layout` compile Sources/Layout; the test bundle
@@ -1704,7 +1845,7 @@ let package = Package(
 """)
     p = Project("Layout", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
     p.target("Layout", FRAMEWORK, {"INFOPLIST_FILE": "Sources/Layout/Info.plist"}, sources=[p.file(p.group("Sources/Layout"), "Grid.swift")])
-    p.target("Layout Tests", TESTS, {"INFOPLIST_FILE": "Tests/LayoutTests/Info.plist"}, sources=[p.file(p.group("Tests/LayoutTests"), "GridTests.swift")])
+    p.target("Layout Tests", TESTS, {"INFOPLIST_FILE": "Tests/LayoutTests/Info.plist", "TEST_HOST": "$(BUILT_PRODUCTS_DIR)/LayoutHost.app/LayoutHost"}, sources=[p.file(p.group("Tests/LayoutTests"), "GridTests.swift")])
     p.write(os.path.join(d, "Layout.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "Sources/Layout/Info.plist"), {"CFBundleIdentifier": "org.example.Layout"})
     plist(os.path.join(d, "Tests/LayoutTests/Info.plist"), {"CFBundleIdentifier": "org.example.LayoutTests"})
@@ -1750,7 +1891,7 @@ def legacy_test_bundles(root):
     p = Project("Ledger", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
     p.target("Ledger", APP, {"INFOPLIST_FILE": "Ledger/Info.plist", "TARGETED_DEVICE_FAMILY": "1"},
              sources=[p.file(p.group("Ledger"), n) for n in ("AppDelegate.m", "SceneDelegate.m")])
-    p.target("LedgerTests", OCUNIT_TESTS, {"INFOPLIST_FILE": "LedgerTests/Info.plist"},
+    p.target("LedgerTests", OCUNIT_TESTS, {"INFOPLIST_FILE": "LedgerTests/Info.plist", "BUNDLE_LOADER": "$(BUILT_PRODUCTS_DIR)/Ledger.app/Ledger"},
              sources=[p.file(p.group("LedgerTests"), "LedgerTests.m")])
     loader = "$(BUILT_PRODUCTS_DIR)/Ledger.app/Ledger"
     p.target("LedgerSpecs", BUNDLE, {"INFOPLIST_FILE": "LedgerSpecs/Info.plist", "WRAPPER_EXTENSION": "octest",
@@ -1947,7 +2088,7 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 demo_named_after_library, app_with_own_frameworks, tooling_library, package_beside_project, legacy_test_bundles,
+                 demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, package_beside_project, legacy_test_bundles,
                  two_example_apps):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")

@@ -145,10 +145,18 @@ public enum PackageManifest {
             sources.isEmpty ? [folder] : sources.map { XcodeProject.normalize(folder.isEmpty ? $0 : folder + "/" + $0) }
         }
 
-        /// The length of the longest root that holds `path`, nil when none does.
+        /// The length of the longest root that holds `path`, nil when none does. A documentation
+        /// catalog in the target's folder is DocC's, not the compiler's (TCA's tutorials' code steps).
         public func match(_ path: String) -> Int? {
-            roots.filter { !$0.isEmpty && (path.hasPrefix($0 + "/") || path == $0) }.map(\.count).max()
+            guard !PackageManifest.inDocumentationCatalog(path) else { return nil }
+            return roots.filter { !$0.isEmpty && (path.hasPrefix($0 + "/") || path == $0) }.map(\.count).max()
         }
+    }
+
+    /// Whether `path` lies in a DocC documentation catalog (`Kit.docc/Tutorials/Step-01.swift`):
+    /// its Swift files are a tutorial's code listings, which no target compiles.
+    public static func inDocumentationCatalog(_ path: String) -> Bool {
+        path.contains(".docc/") && path.split(separator: "/").dropLast().contains { $0.hasSuffix(".docc") }
     }
 
     /// The targets a manifest declares, read as text: `.target(`, `.testTarget(`,

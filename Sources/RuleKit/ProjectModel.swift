@@ -188,7 +188,10 @@ public struct ProjectModel: Sendable {
     /// sources (and all were read), no Swift package target holds it and no podspec beside
     /// or above it may compile it. Headers are left out (targets include them without compiling them).
     public func isUnbuilt(_ path: String, owners: [Int]) -> Bool {
-        guard owners.isEmpty, mapsSources, everyProjectRead else { return false }
+        guard owners.isEmpty else { return false }
+        // A documentation catalog's code listings are DocC's, wherever the catalog is.
+        if PackageManifest.inDocumentationCatalog(path) { return true }
+        guard mapsSources, everyProjectRead else { return false }
         if podspecFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { return false }
         guard path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm") else { return false }
         let name = path.split(separator: "/").last ?? ""
@@ -247,11 +250,20 @@ public struct ProjectModel: Sendable {
 
     /// The iOS deployment target that applies to a source file: the lowest of the iOS targets
     /// that compile it (a Swift package target whose folder holds it among them), else its
-    /// Swift package's, else the lowest in the repository; nil when none is known.
+    /// Swift package's, else the lowest in the repository; nil when none is known. iOS targets
+    /// that compile it and name none build for their SDK's newest (Xcode's default): nil, not
+    /// another project's (the Composable Architecture's examples, beside its iOS 16 package).
+    /// An app's Info.plist, which no target compiles, deploys where its app does (GPUImage's
+    /// examples at iOS 8, not the framework project's 4.3).
     public func deploymentTarget(for path: String, owners: [Int]? = nil) -> OSVersion? {
         let packaged = packageTarget(of: path)?.package.iOS
-        let owning = (owners ?? self.owners(of: path)).map { targets[$0] }.filter(\.isIOS).compactMap(\.deploymentTarget) + (packaged.map { [$0] } ?? [])
+        let compiling = (owners ?? self.owners(of: path)).map { targets[$0] }.filter(\.isIOS)
+        let owning = compiling.compactMap(\.deploymentTarget) + (packaged.map { [$0] } ?? [])
         if let lowest = owning.min() { return lowest }
+        if !compiling.isEmpty { return nil }
+        // A tvOS app's has no iOS deployment target to speak of (Mixpanel's tvOS demo).
+        let plistApps = path.hasSuffix(".plist") ? apps.filter { $0.infoPlistPath == path } : []
+        if !plistApps.isEmpty { return plistApps.filter(\.isIOS).compactMap(\.deploymentTarget).min() }
         let package = packages.filter { $0.folder.isEmpty || path.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
         if let p = package, let v = p.iOS { return v }
         return lowestDeploymentTarget

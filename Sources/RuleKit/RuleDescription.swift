@@ -337,7 +337,8 @@ public struct RuleDescription: Sendable {
                 out.append(FixSite(context, language, inTests: true))
                 var hostless = FixSite(context, language, inTests: true)
                 hostless.hostlessTests = true
-                if fix(hostless) != fix(FixSite(context, language, inTests: true)) { out.append(hostless) }
+                // Tests with no host app never see a fix that needs a scene: there is none (`Resolution.settle`).
+                if !fixNeedsScenes, fix(hostless) != fix(FixSite(context, language, inTests: true)) { out.append(hostless) }
             }
             guard context == .view || context == .viewController else { continue }
             if context == .viewController, fix(FixSite(context, language, inInstance: false, inStoredProperty: true)) != fix(base) {

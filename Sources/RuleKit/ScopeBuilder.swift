@@ -60,6 +60,8 @@ struct ScopeBuilder {
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     close(k)
                 case UInt8(ascii: ";"):
+                    // `- (void)commonInit;` then `{`: a definition may keep its declaration's semicolon.
+                    if case .objcMethod? = levels[levels.count - 1].pending, k + 1 < t.count, t[k + 1].isPunct("{") { break }
                     levels[levels.count - 1].pending = nil
                 case UInt8(ascii: "-"), UInt8(ascii: "+"):
                     if !swift, tok.isLineStart, let top = levels.last, top.isAtScope { objcMethod(k) }

@@ -49,6 +49,13 @@ package enum Resolution {
             return platforms(at: offset) & PlatformConditions.mask(of: rule.platforms) != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
+        var scenelessKnown: Bool? = nil
+        /// Whether the file is a test that runs with no host app (`ProjectModel.hostlessTests`).
+        func sceneless() -> Bool {
+            if let known = scenelessKnown { return known }
+            scenelessKnown = model.project.hostlessTests(a.path)
+            return scenelessKnown!
+        }
         // A finding's targets are those that compile its line and that its rule judges: not a
         // watchOS target for a resizing rule, not a tvOS target inside `#if TARGET_OS_IOS`.
         var platformsOf: [TargetID: Set<Platform>]? = nil
@@ -124,6 +131,10 @@ package enum Resolution {
                 continue
             }
             let scope = p.target.map(scopes.scope(ofTarget:)) ?? fileScope
+            // Tests that run with no host app have no scene, ever: a fix that needs one does not
+            // apply there, as in code that only runs before iOS 13 (RULES.md "Pre-scene fallbacks";
+            // a hostless bundle's frame window is a plain container: Epoxy's safe-area specs).
+            if scope == .test, rule.fixNeedsScenes, p.target == nil, sceneless() { continue }
             guard var targets = p.target.map({ [$0] }) ?? judging(fileTargets, rule, at: p.offset) else { continue }
             for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,
@@ -163,6 +174,15 @@ package enum Resolution {
             storyboardAppKnown = apps.contains { $0.facts.mainStoryboard != nil }
             return storyboardAppKnown!
         }
+        // An app in test scope — a test host, a benchmark's or an end-to-end test's runner (Datadog's
+        // `BenchmarkTests/Runner`) — is app code: its view controllers and app delegate get an app's
+        // fixes, not a test's. Asked once per file.
+        var runsAsAppKnown: Bool? = nil
+        func runsAsApp() -> Bool {
+            if let known = runsAsAppKnown { return known }
+            runsAsAppKnown = model.project.owners(of: a.path).contains { model.project.targets[$0].kind == .application }
+            return runsAsAppKnown!
+        }
         for s in standing {
             let p = s.pending
             guard let rule = Catalog.description(p.rule) else { continue }
@@ -175,10 +195,10 @@ package enum Resolution {
             // what any type member gets (take it as a parameter), not `@Environment` or `GeometryReader`.
             var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
-                               inTests: s.scope == .test, inStoredProperty: p.inStoredProperty)
+                               inTests: s.scope == .test && !runsAsApp(), inStoredProperty: p.inStoredProperty)
             site.shapes = p.shapes
             site.subject = p.subject
-            site.hostlessTests = s.scope == .test && model.project.hostlessTests(a.path)
+            site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && p.typeName == "View"

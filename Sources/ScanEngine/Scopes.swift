@@ -56,7 +56,9 @@ public struct Scopes: Sendable {
             let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
             if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && (Self.folderHint(places(t)) == .test || Self.namedAsTestHost(t.name)))
-                || harnesses.contains(t.id) {
+                || harnesses.contains(t.id) || Self.namedAsTestSupport(t.name) || (t.kind.isLibrary && Self.folderHint(places(t)) == .test) {
+                // A framework of the tests' (Datadog's `TestUtilities`, a catalog app's frameworks in
+                // `BenchmarkTests/`) runs in tests only, as a test host does.
                 scope = .test
             } else if libraryRepository, runs, Self.isTooling(places(t)) || Self.namedAsTooling(t.name) {
                 // A library's tooling apps check how it builds; nobody ships or copies them.
@@ -90,12 +92,15 @@ public struct Scopes: Sendable {
             // A package for macOS alone in a UIKit repository builds its tooling (openHAB's
             // `BuildTools`, element-x's `Tools`): nobody ships it in the app; it is judged as tests are.
             let tooling = Self.isTooling(package, in: project)
+            // A package inside an example or an app template (Capacitor's `ios-spm-template/App/CapApp-SPM`)
+            // is that example's, in a library repository as its apps are.
+            let inExample = libraryRepository && Self.folderHint([package.manifest]) == .example
             for t in package.targets {
                 // A plain target whose folder is a test folder builds the tests' fixtures (SwifterSwift's
                 // `SwifterSwiftTestResourcesiOS` under `Tests/`): nobody's library.
                 let inTests = Self.folderHint([t.folder + "/"]) == .test
-                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling || inTests ? .test
-                    : listedAsExample(t.name, nil) ? .example : libraryRepository ? .library : .app
+                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling || inTests || Self.namedAsTestSupport(t.name) ? .test
+                    : listedAsExample(t.name, nil) || inExample ? .example : libraryRepository ? .library : .app
             }
         }
         for app in project.apps where app.target == nil {
@@ -264,18 +269,27 @@ public struct Scopes: Sendable {
         return lower.hasSuffix("tester") || lower.hasSuffix("testers") || lower.hasSuffix("testapp") || namedAsTestHost(name)
     }
 
-    /// `Tests`, `UITests`, `AppTests`, `Specs`.
+    /// A library of the tests' helpers and mocks: `TestUtilities`, `KitTestSupport`, `TestHelpers`, `TestUtils`.
+    static func namedAsTestSupport<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        return ["testutil", "testsupport", "testhelper"].contains { lower.contains($0) }
+    }
+
+    /// `Tests`, `UITests`, `AppTests`, `Specs`, and a lowercase `tests` or `test` (cordova-ios's
+    /// `tests/spec/fixtures/…/App.xcodeproj`, the apps its own tests build).
     static func isTestFolder(_ name: Substring) -> Bool {
-        name == "Tests" || name == "Test" || name.hasSuffix("Tests") || name.hasSuffix("Specs") || name == "UnitTests"
+        name == "Tests" || name == "Test" || name == "tests" || name == "test" || name.hasSuffix("Tests") || name.hasSuffix("Specs") || name == "UnitTests"
     }
 
     /// Names of demo, example and sample apps and folders: `Demo`, `Examples`, `SDWebImage Demo`,
     /// `IQKeyboardManagerSwiftExample`, `SampleApp`, `Playground`.
     /// Xcode project templates count as samples too: a name with Xcode's `___PROJECTNAME___`
-    /// placeholders, or an `.xctemplate` folder (nimbus's `templates/`), is nobody's app.
+    /// placeholders, or an `.xctemplate` folder (nimbus's `templates/`), is nobody's app; so is
+    /// the app template a framework's tooling copies into each new app (Capacitor's
+    /// `ios-pods-template/App`, cordova-ios's `templates/project/App.xcodeproj`).
     static func looksLikeExample<S: StringProtocol>(_ name: S) -> Bool {
         let lower = name.lowercased()
         return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground")
-            || lower.contains("___") || lower.hasSuffix(".xctemplate")
+            || lower.contains("___") || lower.hasSuffix(".xctemplate") || lower.contains("template")
     }
 }

@@ -73,4 +73,14 @@ import SourceLexing
         #expect(types.map(\.name) == ["ASDKViewController", "Box", "Plain"])
         #expect(types.map(\.inherits) == [["UIViewController", "ASVisibilityDepth"], ["NSObject"], ["NSCopying"]])
     }
+
+    /// A method definition may keep its declaration's semicolon before the body
+    /// (`- (void)commonInit;\n{`, GPUImage's views): still an instance method, with its name.
+    @Test func objectiveCMethodWithASemicolonBeforeItsBodyIsAMethod() {
+        let source = "@implementation GPUImageView\n- (void)commonInit;\n{\n    self.contentScaleFactor = 2;\n}\n+ (Class)layerClass;\n{\n    return nil;\n}\n@end\n"
+        let file = CodeFile(path: "A.m", lexed: Lexer.lex(SourceBuffer(Array(source.utf8)), language: .objectiveC))
+        let methods = file.structure.scopes.filter { $0.kind == .function }
+        #expect(methods.map(\.name) == ["commonInit", "layerClass"])
+        #expect(methods.map(\.isStatic) == [false, true])
+    }
 }

@@ -292,13 +292,16 @@ import TestSupport
             "Tests/KTests/T.swift": "func t(_ v: Int) -> CGFloat { UIScreen.main.scale }",
             "Examples/Demo App/Info.plist": "<plist><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchScreen</key><dict/></dict></plist>",
             "Examples/Demo App/V.swift": "func v(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+            // A DocC catalog's tutorial code, in the target's folder: DocC's, no target compiles it.
+            "Sources/K/K.docc/Tutorials/Step-01.swift": "func s(_ v: Int) -> CGFloat { UIScreen.main.scale }",
         ])
         #expect(scoped(r) == [
             "Examples/Demo App/Info.plist:1 scene-manifest-missing example Demo App",
             "Examples/Demo App/V.swift:1 main-screen-scale example Demo App",
             "Lib/Extra/B.swift:1 main-screen-scale library Extra",
             "Sources/K/A.swift:1 main-screen-scale library K",
-            "Tests/KTests/T.swift:1 main-screen-scale test KTests",
+            "Sources/K/K.docc/Tutorials/Step-01.swift:1 main-screen-scale unbuilt ",
+            // The package's tests run with no host app, so with no scene: a fix that needs one does not apply.
         ])
         #expect(r.stage == .launches)
         // A package's targets are targets: named, on the platforms its manifest names.
@@ -306,7 +309,7 @@ import TestSupport
             "Extra [iOS, macCatalyst] library launches: main-screen-scale@Lib/Extra/B.swift:1",
             "K [iOS, macCatalyst] library launches: main-screen-scale@Sources/K/A.swift:1",
             "Demo App [iOS] example not-launching: scene-manifest-missing@Examples/Demo App/Info.plist:1",
-            "KTests [iOS, macCatalyst] test launches: main-screen-scale@Tests/KTests/T.swift:1",
+            "KTests [iOS, macCatalyst] test modern",
         ])
         // .fleetscan.json corrects the guess: the demo folder is code the library ships after all.
         var config = Configuration()
@@ -421,19 +424,29 @@ import TestSupport
         #expect(!modern.contains("is called from iOS 13.0"), "\(modern)")
     }
 
+    /// GPUImage's and the Composable Architecture's layout: an app's Info.plist deploys where its
+    /// app does, not where the repository's oldest project does; an app whose project names no
+    /// deployment target builds for its SDK's newest, so nothing is above it.
+    @Test func eachAppIsJudgedAtItsOwnDeploymentTarget() throws {
+        let r = try scanFixture("LayeredDeployments")
+        let s = r.findings.first { $0.rule == "scene-manifest-missing" }?.suggestion ?? "no finding"
+        #expect(s.hasSuffix("this code deploys to iOS 12.0: before iOS 13.0, do it in application(_:didFinishLaunchingWithOptions:), as now."), "\(s)")
+        #expect(r.findings.map { "\($0.path):\($0.line) \($0.rule)" } == ["examples/Viewer/Viewer/Info.plist:1 scene-manifest-missing"])
+    }
+
     @Test func tuistManifestReadAsText() throws {
         let r = try scanFixture("TuistApp")
         #expect(scoped(r) == [
             "Notes/Sources/AppDelegate.swift:5 app-lifecycle-callback app Notes",
-            // NotesKit names no deployment target: the repository's lowest (Notes, 16.0) applies.
-            "NotesKit/Layout.swift:4 api-above-deployment-target app NotesKit",
+            // NotesKit names no deployment target: it builds for its SDK's newest, as Xcode does
+            // with none set, so `effectiveGeometry` (iOS 26) is not above it (before: the repository's lowest, 16.0).
             // No Info.plist file: the finding goes on the line that declares the target. Notes extends
             // Tuist's default, which has a scene manifest since Tuist 3 (`destinations:`); NotesClassic
             // (`platform:`) may predate it.
             "Project.swift:27 scene-manifest-missing app NotesClassic",
         ])
         #expect(targetLines(r).map { $0.components(separatedBy: ":").first! } == [
-            "Notes [iOS] app no-device-assumptions", "NotesClassic [iOS] app not-launching", "NotesKit [iOS, visionOS] app not-launching",
+            "Notes [iOS] app no-device-assumptions", "NotesClassic [iOS] app not-launching", "NotesKit [iOS, visionOS] app modern",
             "NotesModern [iOS] app modern",
         ])
     }

@@ -91,6 +91,30 @@ extension ProjectFixtureTests {
         #expect(r.stage == .launches)
     }
 
+    /// Capacitor's, cordova-ios's, RevenueCat's and the Facebook SDK's layout: beside the library,
+    /// a test host named as one, the app template users start from, an app under a lowercase
+    /// `tests/` that the tool's own tests build, and a harness named `…Tester`. None is the
+    /// repository's app: the framework is the library, the template an example, the rest tests —
+    /// as are the tests' framework of mocks and a benchmarks' framework under a tests folder.
+    @Test func appsNamedOrPlacedAsHarnessesOrTemplatesNeverMakeALibraryAnApp() throws {
+        let r = try scanFixture("HarnessLibrary")
+        #expect(targetLines(r) == [
+            "Kit [iOS] library launches: main-screen-scale@ios/Kit/Kit/Bridge.swift:6",
+            "App (ios-template/App/App.xcodeproj) [iOS] example not-launching: scene-manifest-missing@ios-template/App/App/Info.plist:1",
+            "Plugins [iOS, macCatalyst] example modern",
+            "App (tests/spec/fixtures/config/App.xcodeproj) [iOS] test not-launching: scene-manifest-missing@tests/spec/fixtures/config/App/Info.plist:1",
+            "CatalogUIKit [iOS] test launches: main-screen-bounds@BenchmarkTests/CatalogUIKit/CatalogView.swift:6",
+            "KitTestSupport [iOS] test no-device-assumptions: window-without-scene@ios/Kit/TestSupport/MockHost.swift:5",
+            "KitTestsHostApp [iOS] test not-launching: scene-manifest-missing@ios/Kit/TestsHostApp/Info.plist:1",
+            "PaywallsTester [iOS] test not-launching: scene-manifest-missing@Apps/PaywallsTester/PaywallsTester/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+        // A harness app's screen is test scope but app code: a view controller's fix, not a test's.
+        let screen = r.findings.first { $0.path.hasSuffix("PaywallViewController.swift") }
+        #expect(screen?.scope == .test)
+        #expect(screen?.suggestion.contains("view.bounds") == true && screen?.suggestion.contains("In a test") == false, "\(screen?.suggestion ?? "no finding")")
+    }
+
     /// A file an Xcode target and a Swift package target both build names both, and each gets
     /// the file's findings in its stage; two targets of one name are two targets.
     @Test func aFileAProjectAndAPackageBothBuildNamesBothTargets() throws {

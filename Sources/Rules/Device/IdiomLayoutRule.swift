@@ -217,6 +217,8 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The device kind as a telemetry value (Mixpanel's automatic properties).
+            Example("enum AutomaticProperties {\n    static func tablet() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }\n}"),
             // A chain of device names for a server request is data (tinode's `whoami`).
             Example("func identify() -> String {\n    let device = UIDevice.current.userInterfaceIdiom == .phone ? \"iphone\" : UIDevice.current.userInterfaceIdiom == .pad ? \"ipad\" : \"\"\n    return device\n}"),
             // The alert style chosen by device: an iPad's action sheet is a popover that needs an anchor (deltachat).
@@ -647,6 +649,7 @@ struct IdiomLayoutRule: Rule {
     /// chooses between two string literals (`idiom == .pad ? "iPad" : "iPhone"`, a User-Agent or an
     /// analytics value), or it is a value in a dictionary literal (`"tablet": idiom == .pad`).
     static func isData(around s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        if Expr.inTelemetry(s, in: f) { return true }
         // The comparison's extent: to the idiom constant on either side.
         var end = e
         if f[e + 1].isComparison { end = isIdiomConstant(at: e + 2, in: f).end }

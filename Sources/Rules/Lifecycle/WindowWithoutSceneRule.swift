@@ -16,10 +16,8 @@ struct WindowWithoutSceneRule: Rule {
             """,
         sources: [.tn3187, .apple("UIWindow.init(windowScene:)", "uikit/uiwindow/init(windowscene:)"), .apple("UIWindow.windowScene", "uikit/uiwindow/windowscene")],
         fix: { site in
-            // A test's window (a fixture in setUp) goes into the test host's one scene — where there is one.
-            if site.inTests, site.hostlessTests {
-                return "This test bundle runs with no host app, so there is no scene to attach a window to: test the view without one (give it a fixed frame), or host the tests in an app and create the window in its scene with `\(site.windowSceneInitializer)`."
-            }
+            // A test's window (a fixture in setUp) goes into the test host's one scene — where there is
+            // one. Tests with no host app are not judged by rules whose fix needs a scene (`Resolution.settle`).
             if site.inTests {
                 // Where the test host is not known, the scene may not exist: the snippet must not crash without one.
                 let scene = site.language == .swift ? "`UIApplication.shared.connectedScenes.first as? UIWindowScene`"
@@ -55,11 +53,6 @@ struct WindowWithoutSceneRule: Rule {
                   files: ["ModalController.h": "@interface ModalController : UIViewController\n@property (nonatomic, strong) UIWindow *window;\n@end"],
                   suggestion: "the scene of the window it is shown from"),
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),
-            // A Swift package's tests run with no app, so no scene (lottie's snapshot tests): no scene to create it in.
-            Example("final class RenderTests: XCTestCase {\n    func testDraws() { let w = ↓UIWindow(); w.addSubview(UIView()) }\n}",
-                    path: "Tests/RenderTests/RenderTests.swift",
-                    files: ["Package.swift": "let package = Package(name: \"Render\", platforms: [.iOS(.v13)], targets: [.target(name: \"Render\"), .testTarget(name: \"RenderTests\", dependencies: [\"Render\"])])"],
-                    suggestion: "This test bundle runs with no host app, so there is no scene to attach a window to"),
             Example("class HUD { func show() { let w = ↓UIWindow() } }"),
             // A container's lazy window has no caller to pass a scene (ProtonVPN's DependencyContainer).
             Example("final class Container {\n    static let shared = Container()\n    lazy var window: UIWindow = ↓UIWindow(frame: .zero)\n}",
@@ -75,6 +68,11 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // A Swift package's tests run with no app, so with no scene, ever (lottie's snapshot tests,
+            // Epoxy's safe-area specs): a frame window is a plain container there, nothing to change.
+            Example("final class RenderTests: XCTestCase {\n    func testDraws() { let w = UIWindow(); w.addSubview(UIView()) }\n}",
+                    path: "Tests/RenderTests/RenderTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Render\", platforms: [.iOS(.v13)], targets: [.target(name: \"Render\"), .testTarget(name: \"RenderTests\", dependencies: [\"Render\"])])"]),
             // The frame window is the fallback where the scene one could not be made (Google Sign-In's alert window).
             .objc("""
                 @implementation AlertPresenter

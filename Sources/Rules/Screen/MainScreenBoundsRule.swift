@@ -20,10 +20,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
-            // A test's view made with the screen's size: the test gives it the size it asserts (Parchment's layout tests).
+            // A test's view made with the screen's size, where the tests run in a host app (its scene's
+            // window is at hand): the test gives it the size it asserts (Parchment's layout tests).
             Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: ↓UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",
                     path: "Tests/KitTests/LayoutTests.swift",
-                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])])"],
                     suggestion: "give the view under test a fixed frame"),
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
@@ -181,6 +181,14 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // A Swift package's tests run with no host app, so with no scene, ever: a fix that needs
+            // one does not apply there (as in code that only runs before iOS 13).
+            Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",
+                    path: "Tests/KitTests/LayoutTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])])"]),
+            // The device's screen reported as telemetry (Adyen's `AnalyticsData`, the Facebook SDK's device info).
+            Example("struct AnalyticsData {\n    var screenWidth: Int { Int(UIScreen.main.nativeBounds.width) }\n}"),
+            .objc("@implementation AppEventsDeviceInfo\n- (NSDictionary *)info { return @{@\"w\": @([UIScreen mainScreen].bounds.size.width)}; }\n@end", wraps: false),
             // The window's size first, the screen only where there is no window (SKPhotoBrowser's
             // `SKMesurement`, zotero's scene delegate); a helper made of it measures the window.
             Example("struct Measure {\n    static var width: CGFloat { UIApplication.shared.appWindow?.bounds.width ?? UIScreen.main.bounds.width }\n}\nfinal class V: UIView {\n    func f() { frame.size.width = Measure.width }\n}"),

@@ -48,11 +48,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                     suggestion: "stands in for a display scale of 0"),
             Example("extension UIView {\n    var fp_displayScale: CGFloat {\n        let ret = traitCollection.displayScale\n        if ret == 0.0 {\n            return ↓UIScreen.main.scale\n        }\n        return ret\n    }\n}",
                     suggestion: "stands in for a display scale of 0"),
-            // A scale that picks reference images in a test with no host app: no window to take it from.
+            // A scale that picks reference images in a test that may run in a host app.
             Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(↓UIScreen.main.scale, 2) }\n}",
                     path: "Tests/SnapshotTests/SnapshotTests.swift",
-                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"SnapshotTests\", dependencies: [\"Kit\"])])"],
-                    suggestion: "This test bundle runs with no host app, so there is no scene and no window: give the view under test a fixed frame"),
+                    suggestion: "In a test, give the view under test a fixed frame"),
             // The app delegate has no screen of its own under scenes.
             Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { Cache.scale = ↓UIScreen.main.scale; return true }\n}",
                     suggestion: "The app delegate has no screen of its own"),
@@ -91,6 +90,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // A Swift package's tests run with no host app, so with no scene, ever: nothing to take a scale from but the one screen.
+            Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(UIScreen.main.scale, 2) }\n}",
+                    path: "Tests/SnapshotTests/SnapshotTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"SnapshotTests\", dependencies: [\"Kit\"])])"]),
             // A branch the code switches off (`#define FORCE_RASTERIZE_LAYERS 0`, SVGKit) is never compiled.
             .objc("#import \"Switches.h\"\n@implementation Layers\n- (void)configure:(CALayer *)layer {\n#if FORCE_RASTERIZE_LAYERS\n    layer.rasterizationScale = [[UIScreen mainScreen] scale];\n#endif\n}\n@end",
                   files: ["Switches.h": "#define FORCE_RASTERIZE_LAYERS 0 // if true, layers rasterize\n"]),

@@ -241,6 +241,17 @@ enum Expr {
     /// Besides any name with "window" in it (`preferredApplicationWindow`, `windowScene`).
     static let windowGeometryWords: Set<String> = ["coordinateSpace", "effectiveGeometry"]
 
+    /// Whether the code at `k` is in a type or member named for telemetry — analytics, a
+    /// device-info record, automatic event properties — whose screen size, scale or idiom is a
+    /// value reported about the device, not a layout decision (Adyen's `AnalyticsData.screenWidth`,
+    /// Mixpanel's `AutomaticProperties`, the Facebook SDK's `FBSDKAppEventsDeviceInfo`).
+    static func inTelemetry(_ k: Int, in f: CodeFile) -> Bool {
+        let names = [f.enclosingType(of: k)?.name, f.enclosingFunction(of: k)?.scope.name].compactMap { $0?.lowercased() }
+        return names.contains { name in telemetryWords.contains { name.contains($0) } }
+    }
+
+    static let telemetryWords = ["analytics", "telemetry", "deviceinfo", "automaticproperties", "deviceproperties"]
+
     /// Whether the value starting at `s` is turned into text: interpolated into a Swift string
     /// (`"Scale/\(UIScreen.main.scale)"`), an argument of `String(format:)`, `[NSString
     /// stringWithFormat:]`, `NSLog`, `print` or `NSStringFromCGRect` — a User-Agent, a log

@@ -20,8 +20,8 @@ struct GeometrySite {
 
     static func direct(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
-        // Put into a User-Agent, a log line or an analytics value: data, not layout.
-        if Expr.isFormattedIntoText(read.chain.start, in: f) { return nil }
+        // Put into a User-Agent, a log line or an analytics value, or kept by a telemetry type: data, not layout.
+        if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.inTelemetry(k, in: f) { return nil }
         if Expr.isWindowGeometryFallback(read.chain.start, in: f) { return nil }
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
         // A dimension kept in a local and compared later (`CGFloat h = [UIScreen mainScreen].bounds.size.height;

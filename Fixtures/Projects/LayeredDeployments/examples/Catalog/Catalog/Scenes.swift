@@ -1,0 +1,7 @@
+import UIKit
+
+func sceneCount() -> Int { UIApplication.shared.connectedScenes.count }
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}
