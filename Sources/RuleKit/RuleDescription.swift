@@ -78,6 +78,10 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The app delegate makes a second window, kept apart from its `window` (ivpn's privacy
     /// `securityWindow`): an overlay each scene needs its own of, not the app's window to replace.
     public static let secondWindow = SiteShapes(rawValue: 536_870_912)
+    /// The device's orientation kept or compared with a kept one (`originalOrientation != UIDevice.current.orientation`,
+    /// `lastOrientation = UIDevice.current.orientation`): code that watches for rotation to notice the
+    /// layout changing (fluentui's badge field), where a window resizes without any rotation.
+    public static let tracksRotation = SiteShapes(rawValue: 1_073_741_824)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)
@@ -271,8 +275,12 @@ public struct RuleDescription: Sendable {
     /// The iOS major version whose APIs the fix needs (13 for scenes, 11 for the safe area):
     /// code that only runs below it cannot apply the fix (RULES.md "Pre-scene fallbacks").
     public let fixNeedsIOS: Int?
-    /// The fix needs scene APIs (iOS 13).
+    /// The fix needs APIs of iOS 13 or later: code that only runs below it cannot apply it.
     public var fixNeedsScenes: Bool { fixNeedsIOS.map { $0 >= 13 } ?? false }
+    /// The fix needs a scene itself — a window scene, its screen or its windows — not only a newer
+    /// iOS (`registerForTraitChanges` needs iOS 17, no scene): tests with no host app, which never
+    /// have one, cannot apply it.
+    public let fixNeedsAScene: Bool
     /// Which code the rule judges.
     public let platforms: RulePlatforms
     /// What its findings do to the readiness stage.
@@ -285,6 +293,7 @@ public struct RuleDescription: Sendable {
                 platforms: RulePlatforms = .resizable, readiness: ReadinessRole = .other) {
         self.readiness = readiness
         self.fixNeedsIOS = fixNeedsIOS ?? (fixNeedsScenes ? 13 : nil)
+        fixNeedsAScene = fixNeedsScenes
         self.platforms = platforms
         self.id = id
         self.name = name
@@ -338,7 +347,7 @@ public struct RuleDescription: Sendable {
                 var hostless = FixSite(context, language, inTests: true)
                 hostless.hostlessTests = true
                 // Tests with no host app never see a fix that needs a scene: there is none (`Resolution.settle`).
-                if !fixNeedsScenes, fix(hostless) != fix(FixSite(context, language, inTests: true)) { out.append(hostless) }
+                if !fixNeedsAScene, fix(hostless) != fix(FixSite(context, language, inTests: true)) { out.append(hostless) }
             }
             guard context == .view || context == .viewController else { continue }
             if context == .viewController, fix(FixSite(context, language, inInstance: false, inStoredProperty: true)) != fix(base) {

@@ -97,7 +97,8 @@ package enum Resolution {
             // Findings that do not apply here are out before one per (line, rule) is kept: an
             // API the deployment target has must not hide a newer one later on the line.
             if let required = p.requires {
-                guard let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
+                // A file no target builds has no deployment target (TCA's DocC tutorial steps).
+                guard fileScope != .unbuilt, let target = model.project.deploymentTarget(for: a.path, owners: owners), target < required else { continue }
                 // Code only visionOS (or tvOS) compiles, `#if TARGET_OS_VISION`, has its own deployment
                 // target, not the iOS one (UTM's visionOS window geometry).
                 if platforms(at: p.offset) & PlatformConditions.iOSDeploymentMask == 0 { continue }
@@ -134,7 +135,7 @@ package enum Resolution {
             // Tests that run with no host app have no scene, ever: a fix that needs one does not
             // apply there, as in code that only runs before iOS 13 (RULES.md "Pre-scene fallbacks";
             // a hostless bundle's frame window is a plain container: Epoxy's safe-area specs).
-            if scope == .test, rule.fixNeedsScenes, p.target == nil, sceneless() { continue }
+            if scope == .test, rule.fixNeedsAScene, p.target == nil, sceneless() { continue }
             guard var targets = p.target.map({ [$0] }) ?? judging(fileTargets, rule, at: p.offset) else { continue }
             for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,

@@ -294,6 +294,8 @@ import TestSupport
             "Examples/Demo App/V.swift": "func v(_ v: Int) -> CGFloat { UIScreen.main.scale }",
             // A DocC catalog's tutorial code, in the target's folder: DocC's, no target compiles it.
             "Sources/K/K.docc/Tutorials/Step-01.swift": "func s(_ v: Int) -> CGFloat { UIScreen.main.scale }",
+            // … which no target builds, so nothing is above its deployment target (it has none).
+            "Sources/K/K.docc/Tutorials/Step-02.swift": "func g(_ s: UIWindowScene) -> CGRect { s.effectiveGeometry.coordinateSpace.bounds }",
         ])
         #expect(scoped(r) == [
             "Examples/Demo App/Info.plist:1 scene-manifest-missing example Demo App",

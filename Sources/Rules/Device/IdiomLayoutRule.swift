@@ -50,6 +50,9 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // A condition over lines that reads the size class too (fluentui's drawer): drop the device check.
+            Example("final class Drawer: UIViewController {\n    override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {\n        super.willTransition(to: newCollection, with: coordinator)\n        if traitCollection.↓userInterfaceIdiom == .pad &&\n            traitCollection.horizontalSizeClass != newCollection.horizontalSizeClass {\n            dismiss(animated: false)\n        }\n    }\n}",
+                    suggestion: "This condition reads the size class already"),
             // A method every SwiftUI view gets has no environment of its own (Swiftfin's `edgePadding`).
             Example("import SwiftUI\nextension View {\n    func edgePadding() -> some View { padding(UIDevice.current.↓userInterfaceIdiom == .pad ? 24 : 16) }\n}",
                     suggestion: "Take the size class (or the trait collection) as a parameter"),

@@ -27,6 +27,12 @@ struct OrientationLayoutRule: Rule {
                     : "say so in the view controller that shows it, with `prefersInterfaceOrientationLocked` (iOS 26)"
                 return "An orientation lock is ignored for an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring): support every orientation, and lay out by the window's size rather than choose orientations by the current one. Where content must hold still while it runs (a game steered by tilting the device), \(prefer): the system locks the scene's orientation while it fills the screen."
             }
+            if site.shapes.contains(.tracksRotation) {
+                let vc = site.context == .viewController
+                return "This code watches the device rotate to notice the layout changing, but a window resizes without any rotation (iPad multitasking, iPhone Mirroring, a foldable's other display) and the device turns without a window that does not fill the screen changing shape: react to the size changing instead — "
+                    + (vc ? "viewWillTransition(to:with:), or viewDidLayoutSubviews" : site.context == .view ? "layoutSubviews, when the bounds differ from the last ones laid out" : "the view controller's viewWillTransition(to:with:), or a view's layoutSubviews")
+                    + " — and keep no orientation."
+            }
             if site.shapes.contains(.manualRotation) {
                 return "This turns content by hand to follow the device while the window keeps its orientation. A window that resizes takes any shape, and the device's orientation says nothing of it: let the window rotate (support every orientation) and lay out by its bounds, instead of counter-rotating views."
             }
@@ -60,6 +66,11 @@ struct OrientationLayoutRule: Rule {
                 @end
                 """),
             Example("func f() { if UIDevice.current.↓orientation.isLandscape { wide() } }"),
+            // Watching for rotation with a kept orientation (fluentui's badge field): react to the size instead.
+            Example("final class BadgeField: UIView {\n    private var original: UIDeviceOrientation = UIDevice.current.↓orientation\n    var isRotating: Bool { original != UIDevice.current.↓orientation }\n    @objc func orientationChanged() { original = UIDevice.current.↓orientation }\n}",
+                    suggestion: "This code watches the device rotate to notice the layout changing"),
+            .objc("@implementation Banner\n- (void)orientationChanged {\n    self.lastOrientation = [UIDevice currentDevice].↓orientation;\n}\n@end",
+                  suggestion: "This code watches the device rotate to notice the layout changing"),
             // A presentation controller compares its container's sides (MZFormSheetPresentationController's `topInset`).
             .objc("@implementation SheetPresentation\n- (CGFloat)topInset {\n    return ↓UIInterfaceOrientationIsPortrait(UIApplication.sharedApplication.statusBarOrientation) ? 20 : 0;\n}\n@end",
                   files: ["SheetPresentation.h": "@interface SheetPresentation : UIPresentationController\n@end"], suggestion: "`CGRectGetWidth(self.containerView.bounds) > CGRectGetHeight(self.containerView.bounds)`"),
@@ -219,7 +230,33 @@ struct OrientationLayoutRule: Rule {
             || f.enclosingFunction(of: k).map({ MemberTiming.isOrientationLock($0.scope, in: f) }) == true {
             message = message.dropLast(Self.decidesLayout.count) + " chooses the orientations to lock to; an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
         }
-        sink.report(rule, at: token, message: message, onlyIn: onlyIn, shapes: Self.rotatesByHand(k, in: f) ? .manualRotation : [])
+        var shapes: SiteShapes = Self.rotatesByHand(k, in: f) ? .manualRotation : []
+        if Self.tracksRotation(token, in: f) { shapes.insert(.tracksRotation) }
+        sink.report(rule, at: token, message: message, onlyIn: onlyIn, shapes: shapes)
+    }
+
+    /// Whether the orientation read at `k` (its member token) is kept — assigned to a variable or
+    /// property, or its initial value — or compared with a kept one rather than with an orientation
+    /// constant (`.landscapeLeft`) or asked `isLandscape`: the code watches for rotation.
+    static func tracksRotation(_ k: Int, in f: CodeFile) -> Bool {
+        guard f.text(k) == "orientation", !f.isPunct(k + 1, "."), !f.isPunct(k + 1, "?") else { return false }
+        // `x = UIDevice.current.orientation`, `var last: UIDeviceOrientation = UIDevice.current.orientation`
+        var s = k
+        while s > 0, k - s < 12 {
+            if f.isPunct(s - 1, "."), f.pair(s - 2) >= 0, f.isPunct(s - 2, "]") || f.isPunct(s - 2, ")") { s = f.pair(s - 2); continue }  // `[UIDevice currentDevice].orientation`
+            guard f.isPunct(s - 1, ".") || f[s - 1].kind == .identifier else { break }
+            s -= 1
+        }
+        if f.isPunct(s - 1, "="), !f[s - 1].isComparison {
+            // Not `let o = …` in a function that then compares `o` with constants: a local is a read.
+            let declared = (max(0, s - 6)..<s).contains { f.is($0, .let) || f.is($0, .var) }
+            return !declared || f.enclosingFunction(of: k) == nil
+        }
+        // `stored != UIDevice.current.orientation` / `UIDevice.current.orientation != stored`
+        let other: Int? = f[k + 1].isComparison ? k + 2 : f[s - 1].isComparison ? s - 2 : nil
+        guard let o = other, f[o].kind == .identifier else { return false }
+        // An orientation constant (`.portrait`, `UIDeviceOrientation.portrait`) is a read of the shape.
+        return !f.isPunct(o - 1, ".") && !f.isPunct(o + 1, ".")
     }
 
     /// Whether the function around `k` turns content by hand: it is named for a rotation it

@@ -40,6 +40,10 @@ struct TraitCollectionDidChangeRule: Rule {
             // Objective-C names the method by its selector's first piece (seafile's cells).
             .objc("@implementation Cell\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n    if ([self.traitCollection hasDifferentColorAppearanceComparedToTraitCollection:previous]) { [self reloadColors]; }\n}\n@end",
                   message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`"),
+            // Its fix needs iOS 17, not a scene: reported in tests with no host app too (swift-snapshot-testing's).
+            Example("final class SnapshotTests: XCTestCase {\n    final class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }\n}",
+                    path: "Tests/KitTests/SnapshotTests.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])])"]),
         ],
         nonTriggering: [
             Example("class V: UIView { func f() { registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (v: V, _) in } } }"),

@@ -401,10 +401,14 @@ enum Expr {
     /// at most `reach` tokens each way and inside `within` (the file by default).
     static func statement(around k: Int, in f: CodeFile, within: Range<Int>? = nil, reach: Int = 64) -> Range<Int> {
         func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
+        func logical(_ q: Int) -> Bool { f[q].kind == .punct && (f.text(q) == "&&" || f.text(q) == "||") }
+        // A Swift line ends the statement, unless a `&&` or `||` joins it to the next (a condition
+        // written over lines: fluentui's drawer checks the idiom on one, the size class on the next).
+        func breaksAt(_ q: Int) -> Bool { f.language == .swift && f[q].isLineStart && !logical(q) && !logical(q - 1) }
         let bounds = within ?? 0..<f.tokens.count
         var a = k, b = k
-        while a > max(bounds.lowerBound, k - reach), !ends(a - 1), !(f.language == .swift && f[a].isLineStart) { a -= 1 }
-        while b + 1 < min(bounds.upperBound, k + reach), !ends(b + 1), !(f.language == .swift && f[b + 1].isLineStart) { b += 1 }
+        while a > max(bounds.lowerBound, k - reach), !ends(a - 1), !breaksAt(a) { a -= 1 }
+        while b + 1 < min(bounds.upperBound, k + reach), !ends(b + 1), !breaksAt(b + 1) { b += 1 }
         return a..<(b + 1)
     }
 
