@@ -333,6 +333,17 @@ public enum PackageManifest {
         while i < range.upperBound {
             let b = bytes[i]
             if b == UInt8(ascii: " ") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\t") { i += 1; continue }
+            // A comment after the value (`path: "Kit/Sources" // swiftSettings: …`, Blueprint's manifest).
+            if b == UInt8(ascii: "/"), i + 1 < range.upperBound, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < range.upperBound, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                continue
+            }
+            if b == UInt8(ascii: "/"), i + 1 < range.upperBound, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < range.upperBound, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+                continue
+            }
             if expectOperand, b == UInt8(ascii: "\"") {
                 let end = stringEnd(bytes, i)
                 guard end < range.upperBound, bytes[end] == UInt8(ascii: "\"") else { return nil }

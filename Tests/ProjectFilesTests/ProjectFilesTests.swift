@@ -215,6 +215,17 @@ private func bytes(_ relative: String) throws -> [UInt8] {
             "Kit Source false", "Kit_Skype Example/Custom/Skype false", "Kit_Spotify Example/Custom/Spotify false", "KitTests Tests/Kit true",
         ])
         #expect(PackageManifest.targets(helper).map(\.roots) == [["Source"], ["Example/Custom/Skype/Skype.swift"], ["Example/Custom/Spotify/Spotify.swift"], ["Tests/Kit"]])
+        // A comment after the last argument (Blueprint's commented-out `swiftSettings`) is no part of the value.
+        let commented = """
+            let package = Package(name: "Kit", targets: [
+                .target(
+                    name: "Kit",
+                    path: "Kit/Sources" // swiftSettings: [.unsafeFlags(["-enable-testing"])]
+                ),
+                .target(name: "Extra", path: /* moved */ "Kit/Extra"),
+            ])
+            """
+        #expect(PackageManifest.targets(commented).map(\.folder) == ["Kit/Sources", "Kit/Extra"])
         // `path: "."` with a `sources:` list: only those folders are the target's (TZImagePickerController).
         let root = """
             let package = Package(name: "Picker", targets: [
