@@ -1694,7 +1694,9 @@ def harness_library(root):
     p = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
     p.target("Kit", FRAMEWORK, {"INFOPLIST_FILE": "Kit/Info.plist"}, sources=[p.file(p.group("Kit"), "Bridge.swift")])
     p.target("KitTestsHostApp", APP, {"INFOPLIST_FILE": "TestsHostApp/Info.plist"}, sources=[p.file(p.group("TestsHostApp"), "AppDelegate.swift")])
-    # The tests' own framework of mocks (Datadog's `TestUtilities`): test code, whatever its product.
+    # The tests' own framework of mocks (Datadog's `TestUtilities`, with a podspec of its own): test
+    # code, whatever its product.
+    write(os.path.join(d, "KitTestSupport.podspec"), "Pod::Spec.new do |s|\n  s.name = 'KitTestSupport'\n  s.source_files = 'ios/Kit/TestSupport/*.swift'\nend\n")
     p.target("KitTestSupport", FRAMEWORK, {}, sources=[p.file(p.group("TestSupport"), "MockHost.swift")])
     p.write(os.path.join(d, "ios/Kit/Kit.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "ios/Kit/TestSupport/MockHost.swift"), """import UIKit
@@ -1750,6 +1752,18 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         a.write(os.path.join(d, folder, name + ".xcodeproj/project.pbxproj"))
         plist(os.path.join(d, folder, name, "Info.plist"), LEGACY_PLIST)
         write(os.path.join(d, folder, name, "AppDelegate.swift"), app_delegate)
+    # A macOS benchmark app (RxSwift's `Microoptimizations`) and an app under `TestProjects/` that
+    # checks how the library installs (PinLayout's): neither makes the repository an app's.
+    m = Project("Microbench", {"SDKROOT": "macosx", "MACOSX_DEPLOYMENT_TARGET": "12.0"})
+    m.target("Microbench", APP, {"INFOPLIST_FILE": "Microbench/Info.plist"}, sources=[m.file(m.group("Microbench"), "main.swift")])
+    m.write(os.path.join(d, "Microbench/Microbench.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Microbench/Microbench/Info.plist"), {"CFBundleIdentifier": "org.example.Microbench"})
+    write(os.path.join(d, "Microbench/Microbench/main.swift"), "print(\"bench\")\n")
+    i = Project("KitPods", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="14.0"))
+    i.target("KitPods", APP, {"INFOPLIST_FILE": "KitPods/Info.plist"}, sources=[i.file(i.group("KitPods"), "AppDelegate.swift")])
+    i.write(os.path.join(d, "TestProjects/cocoapods/ios/KitPods.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "TestProjects/cocoapods/ios/KitPods/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "TestProjects/cocoapods/ios/KitPods/AppDelegate.swift"), app_delegate)
     # The harness app's own screen: test scope, but app code, fixed as a view controller's.
     write(os.path.join(d, "Apps/PaywallsTester/PaywallsTester/PaywallViewController.swift"), """import UIKit
 
@@ -1818,6 +1832,84 @@ func sceneCount() -> Int { UIApplication.shared.connectedScenes.count }
 
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
+}
+""")
+
+
+def tuist_helpers(root):
+    """A Tuist project whose targets come from its own ProjectDescriptionHelpers (after Tuist's
+    `tuist init` template and Blueprint's SampleApp): `.app(name:sources:)` and
+    `.unitTests(for:suffix:)` return `.target(…)` calls built from their parameters, helper
+    constants and a local name. Each call is the target the helper declares with its arguments:
+    Shop (legacy Info.plist, sources by the default `Shop/Sources/**`), Kiosk (sources given,
+    scenes adopted) and ShopTests."""
+    d = os.path.join(root, "TuistHelpers")
+    write(os.path.join(d, "Tuist/ProjectDescriptionHelpers/Project+Templates.swift"), """import ProjectDescription
+
+public let appDestinations: Destinations = .iOS
+public let appDeployment: DeploymentTargets = .iOS("15.0")
+
+extension Target {
+    public static func app(name: String, sources: SourceFilesList? = nil) -> Self {
+        .target(
+            name: name,
+            destinations: appDestinations,
+            product: .app,
+            bundleId: "com.example.\\(name)",
+            deploymentTargets: appDeployment,
+            infoPlist: .file(path: "\\(name)/Info.plist"),
+            sources: sources ?? "\\(name)/Sources/**"
+        )
+    }
+
+    public static func unitTests(for module: String, suffix: String = "Tests") -> Self {
+        let name = "\\(module)\\(suffix)"
+        return .target(name: name, destinations: appDestinations, product: .unitTests, bundleId: "com.example.\\(name)", sources: "\\(name)/**")
+    }
+}
+""")
+    write(os.path.join(d, "Project.swift"), """import ProjectDescription
+import ProjectDescriptionHelpers
+
+let project = Project(
+    name: "Shop",
+    targets: [
+        .app(name: "Shop"),
+        .app(name: "Kiosk", sources: ["Kiosk/Code/**"]),
+        .unitTests(for: "Shop"),
+    ]
+)
+""")
+    plist(os.path.join(d, "Shop/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "Shop/Sources/AppDelegate.swift"), """import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
+""")
+    write(os.path.join(d, "Shop/Sources/Theme.swift"), """import UIKit
+
+final class Hairline: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.borderWidth = 1 / UIScreen.main.scale
+    }
+}
+""")
+    plist(os.path.join(d, "Kiosk/Info.plist"), SCENE_PLIST)
+    write(os.path.join(d, "Kiosk/Code/SceneDelegate.swift"), """import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}
+""")
+    write(os.path.join(d, "ShopTests/LayoutTests.swift"), """import XCTest
+
+final class LayoutTests: XCTestCase {
+    func testIdiom() {
+        XCTAssertEqual(UIDevice.current.userInterfaceIdiom == .pad ? 2 : 1, 1)
+    }
 }
 """)
 
@@ -2088,7 +2180,7 @@ def main():
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
-                 demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, package_beside_project, legacy_test_bundles,
+                 demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
                  two_example_apps):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")

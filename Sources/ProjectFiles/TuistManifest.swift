@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tuist's `Project.swift`, read as text (never compiled or run): each `.target(…)` /
 /// `Target(…)` call's `name`, `product`, `destinations` / `platform`, `deploymentTargets`,
 /// `infoPlist` and `sources`. Values a manifest computes in Swift (helpers, variables) are not
@@ -8,15 +10,22 @@ public struct TuistManifest: Sendable {
     /// names, by target name (only which scene and launch keys are present is read).
     public var generatedInfo: [String: PlistValue]
 
-    public static func read(_ path: String, text: String, problems: inout [String]) -> TuistManifest {
+    public static func read(_ path: String, text: String, helpers: [String] = [], problems: inout [String]) -> TuistManifest {
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         func inFolder(_ p: String) -> String { XcodeProject.normalize(folder.isEmpty ? p : folder + "/" + p) }
         let bytes = Array(text.utf8)
         var targets: [XcodeProject.Target] = []
         var generated: [String: PlistValue] = [:]
-        for call in calls(in: bytes) {
-            let body = String(decoding: bytes[call.range], as: UTF8.self)
-            guard let name = stringArgument("name", in: body) else { continue }
+        let known = Helpers(helpers)
+        for call in calls(in: bytes, helperNames: Set(known.functions.keys)) {
+            var body = String(decoding: bytes[call.range], as: UTF8.self)
+            // A helper of the project's own (`.app(name: "Tutorial 1", sources: [...])`, Tuist's
+            // `ProjectDescriptionHelpers`): the target it declares, with this call's arguments.
+            if let name = call.helper, let helper = known.functions[name], argumentText("product", in: body) == nil {
+                body = known.expand(helper, arguments: body)
+            }
+            // A name the helper computes in ways not followed here (`\(…)` left) is no name to report.
+            guard let name = stringArgument("name", in: body), !name.contains("\\(") else { continue }
             // `dependencies: [.target(name: "Kit")]` names a target; a declaration has a product.
             guard argumentText("product", in: body) != nil || argumentText("bundleId", in: body) != nil else { continue }
             let product = enumArgument("product", in: body) ?? "app"
@@ -90,10 +99,159 @@ public struct TuistManifest: Sendable {
         }
     }
 
-    /// Every `.target(` / `Target(` / `Target.target(` call outside comments and strings, as the
-    /// byte range inside its parentheses and its line.
-    static func calls(in b: [UInt8]) -> [(range: Range<Int>, line: Int)] {
-        var out: [(Range<Int>, Int)] = []
+    /// The functions of Tuist's `ProjectDescriptionHelpers` that return one target
+    /// (`static func app(name: String, sources: SourceFilesList, …) -> Target { .target(…) }`), and
+    /// the constants they read (`public let kitDestinations: Destinations = .iOS`), read as text.
+    struct Helpers {
+        struct Function {
+            /// Each parameter's label as callers write it, its name inside, and its default value's text.
+            var parameters: [(label: String, name: String, defaultValue: String?)]
+            /// The arguments of the `.target(…)` call it returns.
+            var target: String
+            /// `let NAME = VALUE` before that call (`let name = "\\(module)-Tests"`), in order.
+            var locals: [(name: String, value: String)] = []
+        }
+        var functions: [String: Function] = [:]
+        var constants: [String: String] = [:]
+
+        init(_ texts: [String]) {
+            for text in texts {
+                let b = Array(text.utf8)
+                // `let NAME(: Type)? = VALUE` at the start of a line: a constant a helper may read.
+                for line in text.split(separator: "\n") {
+                    var l = line.drop { $0 == " " }
+                    for prefix in ["public ", "internal "] where l.hasPrefix(prefix) { l = l.dropFirst(prefix.count) }
+                    guard l.hasPrefix("let "), let eq = l.firstIndex(of: "=") else { continue }
+                    let name = l.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    let value = l[l.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                    if !name.isEmpty, !value.isEmpty { constants[String(name)] = value }
+                }
+                var i = 0
+                while let f = Self.find("static func ", in: b, from: i) {
+                    i = f + 12
+                    var n = i
+                    while n < b.count, b[n].isIdentifierByte { n += 1 }
+                    guard n > i, n < b.count, b[n] == UInt8(ascii: "("), let close = TuistManifest.matching(b, n) else { continue }
+                    let name = String(decoding: b[i..<n], as: UTF8.self)
+                    var open = close + 1
+                    while open < b.count, b[open] != UInt8(ascii: "{") { open += 1 }
+                    guard open < b.count, let end = TuistManifest.matching(b, open) else { continue }
+                    let signature = String(decoding: b[close..<open], as: UTF8.self)
+                    guard signature.contains("Target") || signature.contains("Self") else { i = end; continue }
+                    // The one target call in its body.
+                    let inner = Array(b[(open + 1)..<end])
+                    let found = TuistManifest.calls(in: inner, helperNames: [])
+                    guard found.count == 1, let call = found.first else { i = end; continue }
+                    var parameters: [(String, String, String?)] = []
+                    for part in TuistManifest.topLevel(String(decoding: b[(n + 1)..<close], as: UTF8.self)) {
+                        guard let colon = part.firstIndex(of: ":") else { continue }
+                        let words = part[..<colon].split(separator: " ")
+                        guard let last = words.last else { continue }
+                        let label = words.count > 1 ? String(words[words.count - 2]) : String(last)
+                        let rest = part[part.index(after: colon)...]
+                        let defaultValue = rest.firstIndex(of: "=").map { rest[rest.index(after: $0)...].trimmingCharacters(in: .whitespaces) }
+                        parameters.append((label, String(last), defaultValue))
+                    }
+                    var locals: [(String, String)] = []
+                    for line in String(decoding: inner[..<call.range.lowerBound], as: UTF8.self).split(separator: "\n") {
+                        let l = line.trimmingCharacters(in: .whitespaces)
+                        guard l.hasPrefix("let "), let eq = l.firstIndex(of: "=") else { continue }
+                        let local = l.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                        if !local.isEmpty { locals.append((String(local), l[l.index(after: eq)...].trimmingCharacters(in: .whitespaces))) }
+                    }
+                    functions[name] = Function(parameters: parameters, target: String(decoding: inner[call.range], as: UTF8.self), locals: locals)
+                    i = end
+                }
+            }
+        }
+
+        /// The target call `helper` makes, with each argument that is one of its parameters
+        /// replaced by what `arguments` (the caller's) pass — or the default — and each constant by
+        /// its value; `\(name)` in a string becomes the caller's string.
+        func expand(_ helper: Function, arguments: String) -> String {
+            var values: [String: String] = [:]
+            for p in helper.parameters {
+                if let given = TuistManifest.argumentText(p.label, in: arguments) { values[p.name] = given }
+                else if let d = p.defaultValue, d != "nil" { values[p.name] = d }
+            }
+            func substitute(_ value: String) -> String {
+                let v = value.trimmingCharacters(in: .whitespaces)
+                if let given = values[v] { return given }
+                if let constant = constants[v] { return constant }
+                // `sources ?? "\(name)/Sources/**"`: the caller's, else the fallback.
+                if let r = v.range(of: " ?? ") {
+                    let left = String(v[..<r.lowerBound])
+                    if let given = values[left] { return given }
+                    return substitute(String(v[r.upperBound...]))
+                }
+                var out = v
+                for (name, given) in values where given.hasPrefix("\"") && given.hasSuffix("\"") && given.count >= 2 {
+                    out = out.replacingOccurrences(of: "\\(\(name))", with: String(given.dropFirst().dropLast()))
+                }
+                return out
+            }
+            for (name, value) in helper.locals { values[name] = substitute(value) }
+            return TuistManifest.topLevel(helper.target).map { part -> String in
+                guard let colon = part.firstIndex(of: ":"), part[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "\n" }) else { return part }
+                return part[...colon] + " " + substitute(String(part[part.index(after: colon)...]))
+            }.joined(separator: ", ")
+        }
+
+        static func find(_ needle: String, in b: [UInt8], from: Int) -> Int? {
+            let n = Array(needle.utf8)
+            var i = from
+            while i + n.count <= b.count {
+                if b[i] == n[0], Array(b[i..<(i + n.count)]) == n { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The index of the bracket closing the one at `open` (`(`, `[` or `{`), skipping strings.
+    static func matching(_ b: [UInt8], _ open: Int) -> Int? {
+        var depth = 0, j = open, inString = false
+        while j < b.count {
+            let c = b[j]
+            if inString { if c == UInt8(ascii: "\\") { j += 1 } else if c == UInt8(ascii: "\"") { inString = false } }
+            else if c == UInt8(ascii: "\"") { inString = true }
+            else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { depth += 1 }
+            else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return j } }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The comma-separated parts of an argument or parameter list at its top level.
+    static func topLevel(_ text: String) -> [String] {
+        var parts: [String] = [], current: [UInt8] = [], depth = 0, inString = false
+        var lineComment = false
+        let b = Array(text.utf8)
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if lineComment { if c == 10 { lineComment = false }; i += 1; continue }
+            if !inString, c == UInt8(ascii: "/"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") { lineComment = true; i += 1; continue }
+            if inString { if c == UInt8(ascii: "\\"), i + 1 < b.count { current.append(c); current.append(b[i + 1]); i += 2; continue } else if c == UInt8(ascii: "\"") { inString = false } }
+            else if c == UInt8(ascii: "\"") { inString = true }
+            else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { depth += 1 }
+            else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { depth -= 1 }
+            else if c == UInt8(ascii: ","), depth == 0 {
+                parts.append(String(decoding: current, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)); current = []; i += 1; continue
+            }
+            current.append(c)
+            i += 1
+        }
+        let last = String(decoding: current, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !last.isEmpty { parts.append(last) }
+        return parts
+    }
+
+    /// Every `.target(` / `Target(` / `Target.target(` call outside comments and strings — and
+    /// every `.NAME(` call of a helper in `helperNames` — as the byte range inside its
+    /// parentheses, its line, and the helper it calls.
+    static func calls(in b: [UInt8], helperNames: Set<String> = []) -> [(range: Range<Int>, line: Int, helper: String?)] {
+        var out: [(Range<Int>, Int, String?)] = []
         var i = 0, line = 1
         while i < b.count {
             let c = b[i]
@@ -105,6 +263,19 @@ public struct TuistManifest: Sendable {
                 i += 2; continue
             }
             if c == UInt8(ascii: "\"") { i += 1; while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != 10 { if b[i] == UInt8(ascii: "\\") { i += 1 }; i += 1 }; i += 1; continue }
+            // `.app(` where `app` is a helper (a `.target(` helper too: Blueprint overloads it).
+            if c == UInt8(ascii: "."), !helperNames.isEmpty, i + 1 < b.count, !(i > 0 && b[i - 1].isIdentifierByte) {
+                var n = i + 1
+                while n < b.count, b[n].isIdentifierByte { n += 1 }
+                let name = String(decoding: b[(i + 1)..<n], as: UTF8.self)
+                if n < b.count, b[n] == UInt8(ascii: "("), helperNames.contains(name), let close = matching(b, n) {
+                    out.append(((n + 1)..<close, line, name))
+                    // Past its arguments: a dependency's `.target(name:)` inside is no declaration.
+                    line += b[n..<close].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                    i = close + 1
+                    continue
+                }
+            }
             for marker in [".target(", "Target("] {
                 let m = Array(marker.utf8)
                 guard i + m.count <= b.count, Array(b[i..<(i + m.count)]) == m else { continue }
@@ -118,7 +289,7 @@ public struct TuistManifest: Sendable {
                     else if b[j] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
                     j += 1
                 }
-                if j < b.count { out.append(((open + 1)..<j, line)) }
+                if j < b.count { out.append(((open + 1)..<j, line, nil)) }
                 break
             }
             i += 1

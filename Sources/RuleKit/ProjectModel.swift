@@ -122,9 +122,17 @@ public struct ProjectModel: Sendable {
     public var pods: [Pod] = [] {
         didSet {
             podspecFolders = pods.map(\.folder)
-            podspecSources = pods.flatMap(\.sources)
+            // A pod of the tests' helpers (Datadog's `TestUtilities.podspec`) ships no library code.
+            podspecSources = pods.filter { !Self.namedAsTestSupport($0.id.name) }.flatMap(\.sources)
             rootPodspecSources = pods.filter { $0.folder.isEmpty }.flatMap(\.sources)
         }
+    }
+
+    /// A target (or pod) of the tests' helpers and mocks: `TestUtilities`, `KitTestSupport`,
+    /// `TestHelpers`, `TestUtils`. It runs in tests only, whatever its product.
+    public static func namedAsTestSupport<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        return ["testutil", "testsupport", "testhelper"].contains { lower.contains($0) }
     }
 
     /// The pods that are targets of their own: those no library target or Swift package target of

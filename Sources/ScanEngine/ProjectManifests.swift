@@ -30,10 +30,17 @@ enum ProjectManifests {
             }
             diagnostics += problems.map(ProjectScan.diagnostic)
         }
+        // Tuist's helpers, by the folder whose `Tuist/` holds them: they serve every manifest under it.
+        var helpers: [(root: String, text: String)] = []
+        for file in files where file.kind == .tuistHelper {
+            guard let bytes = read(file.path), let r = file.path.range(of: "Tuist/ProjectDescriptionHelpers/") else { continue }
+            helpers.append((String(file.path[..<r.lowerBound]), String(decoding: bytes, as: UTF8.self)))
+        }
         for file in files where file.kind == .tuistManifest {
             guard let bytes = read(file.path) else { continue }
             var problems: [String] = []
-            let manifest = TuistManifest.read(file.path, text: String(decoding: bytes, as: UTF8.self), problems: &problems)
+            let serving = helpers.filter { file.path.hasPrefix($0.root) }.map(\.text)
+            let manifest = TuistManifest.read(file.path, text: String(decoding: bytes, as: UTF8.self), helpers: serving, problems: &problems)
             out.projects.append(manifest.project)
             for (target, info) in manifest.generatedInfo { out.generatedInfo[Described.key(manifest.project.path, target)] = info }
             diagnostics += problems.map(ProjectScan.diagnostic)

@@ -14,11 +14,14 @@ public struct ProjectFile: Sendable {
         case yaml
         /// Tuist's `Project.swift`, read as text.
         case tuistManifest
+        /// A Swift file of Tuist's `ProjectDescriptionHelpers`: functions a `Project.swift` calls
+        /// to declare its targets (`.app(name:sources:)`).
+        case tuistHelper
         /// A CocoaPods `.podspec`: the repository ships library code.
         case podspec
 
         /// Manifests written in Swift are scanned as sources too.
-        public var isAlsoSource: Bool { self == .packageManifest || self == .tuistManifest }
+        public var isAlsoSource: Bool { self == .packageManifest || self == .tuistManifest || self == .tuistHelper }
     }
     public var path: String
     public var kind: Kind
@@ -50,6 +53,7 @@ public struct ProjectFile: Sendable {
         }
         if named("Package.swift") { return .packageManifest }
         if named("Project.swift") { return .tuistManifest }
+        if ends(".swift"), path.contains("ProjectDescriptionHelpers/") { return .tuistHelper }
         if ends(".plist") { return .propertyList }
         if ends(".storyboard") { return .storyboard }
         if ends(".xcconfig") { return .xcconfig }

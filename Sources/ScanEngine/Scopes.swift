@@ -38,8 +38,10 @@ public struct Scopes: Sendable {
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
         /// Apps that may be the repository's own: not named or placed as examples or test hosts,
         /// and not the demo of the library its root declares.
+        // Not an app only macOS (or watchOS) builds beside a UIKit library (RxSwift's `Microoptimizations`
+        // benchmark): it is no app the rules judge, and ships nothing of this repository's to iOS.
         let candidates = apps.filter { t in
-            !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+            !(!t.platforms.isEmpty && t.platforms.isDisjoint(with: Platform.uiKit)) && !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
                 && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
@@ -103,6 +105,8 @@ public struct Scopes: Sendable {
                     : listedAsExample(t.name, nil) || inExample ? .example : libraryRepository ? .library : .app
             }
         }
+        // A pod of the tests' helpers is the tests' (Datadog's `TestUtilities.podspec`).
+        for pod in pods where Self.namedAsTestSupport(pod.id.name) { byTarget[pod.id] = .test }
         for app in project.apps where app.target == nil {
             let hint = Self.folderHint([app.infoPlistPath])
             byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? ""))
@@ -249,6 +253,8 @@ public struct Scopes: Sendable {
                 let name = part.hasSuffix(".xcodeproj") ? part.dropLast(".xcodeproj".count) : part
                 let lower = name.lowercased()
                 return ["script", "scripts", "tool", "tools", "fixtures", "testing"].contains(lower) || lower.contains("integration") || lower.contains("harness")
+                    // PinLayout's `TestProjects/cocoapods/ios`: projects that check how the library installs.
+                    || lower.hasPrefix("testproject") || lower.hasPrefix("testapp") || lower == "testbed"
                     || lower.hasPrefix("test-") || lower.hasPrefix("test_") || lower.hasSuffix("-test") || lower.hasSuffix("_test") || name.hasSuffix("Test")
                     || namedAsTooling(name)
             }
@@ -269,11 +275,8 @@ public struct Scopes: Sendable {
         return lower.hasSuffix("tester") || lower.hasSuffix("testers") || lower.hasSuffix("testapp") || namedAsTestHost(name)
     }
 
-    /// A library of the tests' helpers and mocks: `TestUtilities`, `KitTestSupport`, `TestHelpers`, `TestUtils`.
-    static func namedAsTestSupport<S: StringProtocol>(_ name: S) -> Bool {
-        let lower = name.lowercased()
-        return ["testutil", "testsupport", "testhelper"].contains { lower.contains($0) }
-    }
+    /// A library of the tests' helpers and mocks (`ProjectModel.namedAsTestSupport`).
+    static func namedAsTestSupport<S: StringProtocol>(_ name: S) -> Bool { ProjectModel.namedAsTestSupport(name) }
 
     /// `Tests`, `UITests`, `AppTests`, `Specs`, and a lowercase `tests` or `test` (cordova-ios's
     /// `tests/spec/fixtures/…/App.xcodeproj`, the apps its own tests build).

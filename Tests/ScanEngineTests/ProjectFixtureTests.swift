@@ -436,6 +436,23 @@ import TestSupport
         #expect(r.findings.map { "\($0.path):\($0.line) \($0.rule)" } == ["examples/Viewer/Viewer/Info.plist:1 scene-manifest-missing"])
     }
 
+    /// Targets a project's own ProjectDescriptionHelpers declare (`.app(name:)`, `.unitTests(for:)`,
+    /// as `tuist init` and Blueprint's SampleApp write them) are targets, with the helper's product,
+    /// destinations, Info.plist and sources filled from the call, the helper's defaults and constants.
+    @Test func tuistHelperCallsAreTheTargetsTheyDeclare() throws {
+        let r = try scanFixture("TuistHelpers")
+        #expect(scoped(r) == [
+            "Shop/Info.plist:1 scene-manifest-missing app Shop",
+            "Shop/Sources/Theme.swift:6 main-screen-scale app Shop",
+            "ShopTests/LayoutTests.swift:5 idiom-layout test ShopTests",
+        ])
+        #expect(targetLines(r) == [
+            "Kiosk [iOS] app modern",
+            "Shop [iOS] app not-launching: scene-manifest-missing@Shop/Info.plist:1",
+            "ShopTests [iOS] test launches: idiom-layout@ShopTests/LayoutTests.swift:5",
+        ])
+    }
+
     @Test func tuistManifestReadAsText() throws {
         let r = try scanFixture("TuistApp")
         #expect(scoped(r) == [

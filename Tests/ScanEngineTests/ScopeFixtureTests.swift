@@ -95,20 +95,26 @@ extension ProjectFixtureTests {
     /// a test host named as one, the app template users start from, an app under a lowercase
     /// `tests/` that the tool's own tests build, and a harness named `…Tester`. None is the
     /// repository's app: the framework is the library, the template an example, the rest tests —
-    /// as are the tests' framework of mocks and a benchmarks' framework under a tests folder.
+    /// as are the tests' framework of mocks, a benchmarks' framework under a tests folder and an
+    /// install check under `TestProjects/`; a macOS benchmark app (RxSwift's) makes no app repository.
     @Test func appsNamedOrPlacedAsHarnessesOrTemplatesNeverMakeALibraryAnApp() throws {
         let r = try scanFixture("HarnessLibrary")
         #expect(targetLines(r) == [
             "Kit [iOS] library launches: main-screen-scale@ios/Kit/Kit/Bridge.swift:6",
             "App (ios-template/App/App.xcodeproj) [iOS] example not-launching: scene-manifest-missing@ios-template/App/App/Info.plist:1",
+            // A macOS benchmark is no app of a UIKit library's: in a library repository, an app is its demo.
+            "Microbench [macOS] example modern",
             "Plugins [iOS, macCatalyst] example modern",
             "App (tests/spec/fixtures/config/App.xcodeproj) [iOS] test not-launching: scene-manifest-missing@tests/spec/fixtures/config/App/Info.plist:1",
             "CatalogUIKit [iOS] test launches: main-screen-bounds@BenchmarkTests/CatalogUIKit/CatalogView.swift:6",
+            "KitPods [iOS] test not-launching: scene-manifest-missing@TestProjects/cocoapods/ios/KitPods/Info.plist:1",
             "KitTestSupport [iOS] test no-device-assumptions: window-without-scene@ios/Kit/TestSupport/MockHost.swift:5",
             "KitTestsHostApp [iOS] test not-launching: scene-manifest-missing@ios/Kit/TestsHostApp/Info.plist:1",
             "PaywallsTester [iOS] test not-launching: scene-manifest-missing@Apps/PaywallsTester/PaywallsTester/Info.plist:1",
         ])
         #expect(r.stage == .launches)
+        // The mocks' framework ships in a podspec of its own, which ships no library code.
+        #expect(r.findings.first { $0.path.hasSuffix("MockHost.swift") }?.scope == .test)
         // A harness app's screen is test scope but app code: a view controller's fix, not a test's.
         let screen = r.findings.first { $0.path.hasSuffix("PaywallViewController.swift") }
         #expect(screen?.scope == .test)

@@ -54,6 +54,11 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // A member read bound to a name is no frame to convert (SCLAlertView's `….cgRectValue.minY`).
             Example("final class Alert: UIView {\n    @objc func keyboardWillShow(_ n: Notification) {\n        guard let top = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue.minY else { return }\n        offset = top\n    }\n}",
                     suggestion: "convert(keyboardFrame, from: screen.coordinateSpace)"),
+            // The name holds the boxed frame: the snippet converts its rect (PinLayout's form).
+            Example("final class Form: UIView {\n    @objc func keyboardWillShow(_ n: Notification) {\n        guard let value = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? NSValue else { return }\n        inset = value.cgRectValue.height\n    }\n}",
+                    suggestion: "convert(value.cgRectValue, from: screen.coordinateSpace)"),
+            .objc("@implementation Form\n- (void)keyboardWillShow:(NSNotification *)n {\n    NSValue *value = n.userInfo[↓UIKeyboardFrameEndUserInfoKey];\n    self.inset = value.CGRectValue.size.height;\n}\n@end",
+                  files: ["Form.h": "@interface Form : UIView\n@end"], suggestion: "convertRect:value.CGRectValue fromCoordinateSpace:"),
             // One statement, no result: nothing is handed back.
             Example("func f(_ n: Notification) { bottom.constant = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0 }"),
             Example("""
@@ -261,8 +266,27 @@ struct KeyboardFrameUnconvertedRule: Rule {
         }
         // The name holds the frame itself, not one of its members (`….cgRectValue.minY`, SCLAlertView): a
         // snippet converting it would pass a number.
+        // A name holding the boxed frame (`guard let value = …[…] as? NSValue`, PinLayout's form) is
+        // converted through its rect: a snippet passing the `NSValue` would not compile.
+        let subject = bound.flatMap { b -> String? in
+            guard b.declared, b.name != "_", !Self.readsAMember(after: k, in: f) else { return nil }
+            guard Self.bindsABox(b.token, read: k, in: f) else { return b.name }
+            return b.name + (f.language == .swift ? ".cgRectValue" : ".CGRectValue")
+        }
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's",
-                    subject: bound.flatMap { $0.declared && $0.name != "_" && !Self.readsAMember(after: k, in: f) ? $0.name : nil })
+                    subject: subject)
+    }
+
+    /// Whether the local declared at `name` for the read at `k` holds an `NSValue`: `as? NSValue`
+    /// after the read, or `NSValue *value = …` in Objective-C.
+    static func bindsABox(_ name: Int, read k: Int, in f: CodeFile) -> Bool {
+        if f.language == .objectiveC { return f.isPunct(name - 1, "*") && f.text(name - 2) == "NSValue" }
+        var q = k + 1
+        while q < f.tokens.count, q - k < 24, !f[q].isLineStart, !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, ",") {
+            if f.text(q) == "NSValue", f.text(q - 1) == "as" || f.isPunct(q - 1, "?") || f.isPunct(q - 1, "!") { return true }
+            q += 1
+        }
+        return false
     }
 
     /// The name the read at `k` is assigned to, in the statement that reads it: a local it

@@ -50,6 +50,8 @@ struct GlobalGeometryConstantRule: Rule {
             Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
         ],
         nonTriggering: [
+            // An environment key's default, where no view in a window has set the scale (Blueprint's `DisplayScaleKey`).
+            Example("extension Environment {\n    private enum DisplayScaleKey: EnvironmentKey {\n        static var defaultValue: CGFloat {\n            UIScreen.main.scale\n        }\n    }\n}"),
             // RULES.md "Aliases": a mutable global assigned elsewhere is state, not an alias.
             Example("enum Screen { static var width = UIScreen.main.bounds.width }",
                     files: ["VC.swift": "class VC: UIViewController { override func viewWillTransition(to size: CGSize, with c: UIViewControllerTransitionCoordinator) { Screen.width = size.width } }"]),

@@ -68,6 +68,8 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // The main screen only where the view has no window yet (LNPopupController's bar).
+            .objc("@implementation Bar\n- (void)layout {\n    UIScreen *screen = self.window.screen ?: UIScreen.mainScreen;\n    [self useScreen:screen];\n}\n@end", wraps: false),
             // The last resort of a helper that looks through the connected scenes first (FLEX's `FLEXScreen()`).
             .objc("UIScreen *AppScreen(void) {\n    if (@available(iOS 13.0, *)) {\n        for (UIScene *scene in UIApplication.sharedApplication.connectedScenes) {\n            if ([scene isKindOfClass:[UIWindowScene class]]) { return ((UIWindowScene *)scene).screen; }\n        }\n    }\n    return UIScreen.mainScreen;\n}", wraps: false),
             Example("func appScreen() -> UIScreen {\n    for case let scene as UIWindowScene in UIApplication.shared.connectedScenes { return scene.screen }\n    return UIScreen.main\n}"),

@@ -90,6 +90,8 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // An environment key's default, where no view in a window has set the scale (Blueprint's `DisplayScaleKey`).
+            Example("extension Environment {\n    private enum DisplayScaleKey: EnvironmentKey {\n        static var defaultValue: CGFloat {\n            UIScreen.main.scale\n        }\n    }\n}"),
             // A Swift package's tests run with no host app, so with no scene, ever: nothing to take a scale from but the one screen.
             Example("final class SnapshotTests: XCTestCase {\n    func testRender() { XCTAssertEqual(UIScreen.main.scale, 2) }\n}",
                     path: "Tests/SnapshotTests/SnapshotTests.swift",

@@ -224,9 +224,11 @@ enum Expr {
     /// The names in the chain left of a `??` that ends right before `a` (`window.windowScene.flatMap(UIWindow.init) ??`
     /// gives window, windowScene, flatMap; what is in parentheses is skipped); empty when no `??` is there.
     static func coalescedNames(before a: Int, in f: CodeFile) -> [String] {
-        guard a >= 2, f.text(a - 1) == "??" else { return [] }
+        // Swift's `??`, or Objective-C's `?:` (`self.window.screen ?: UIScreen.mainScreen`, LNPopupController's bar).
+        let elvis = f.language == .objectiveC && a >= 3 && f.isPunct(a - 1, ":") && f.isPunct(a - 2, "?")
+        guard a >= 2, f.text(a - 1) == "??" || f.text(a - 1) == "?:" || elvis else { return [] }
         var names: [String] = []
-        var q = a - 2
+        var q = elvis ? a - 3 : a - 2
         while q >= 0, a - q < 24 {
             if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
             if f[q].kind == .identifier {
@@ -248,6 +250,14 @@ enum Expr {
     static func inTelemetry(_ k: Int, in f: CodeFile) -> Bool {
         let names = [f.enclosingType(of: k)?.name, f.enclosingFunction(of: k)?.scope.name].compactMap { $0?.lowercased() }
         return names.contains { name in telemetryWords.contains { name.contains($0) } }
+    }
+
+    /// Whether `k` is in the `defaultValue` of an environment key (a type conforming to a `…Key`
+    /// protocol: SwiftUI's `EnvironmentKey`, Blueprint's own): the value where nothing sets one.
+    static func isEnvironmentDefault(_ k: Int, in f: CodeFile) -> Bool {
+        guard f.language == .swift, let type = f.enclosingType(of: k), type.inherits.contains(where: { $0.hasSuffix("Key") }) else { return false }
+        let member = f.enclosingFunction(of: k)?.scope.name ?? f.memberDeclared(at: k)?.name
+        return member == "defaultValue"
     }
 
     static let telemetryWords = ["analytics", "telemetry", "deviceinfo", "automaticproperties", "deviceproperties"]

@@ -755,7 +755,9 @@ enum FactExtractor {
                 continue
             }
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
-                if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.isWindowGeometryFallback(read.chain.start, in: f) {
+                // Data, a window's fallback, telemetry or an environment key's default: as `GeometrySite.direct` reads them.
+                if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.isWindowGeometryFallback(read.chain.start, in: f)
+                    || Expr.inTelemetry(k, in: f) || Expr.isEnvironmentDefault(k, in: f) {
                     k = max(k + 1, read.chain.end + 1)
                     continue
                 }

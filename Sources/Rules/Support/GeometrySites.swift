@@ -22,6 +22,9 @@ struct GeometrySite {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
         // Put into a User-Agent, a log line or an analytics value, or kept by a telemetry type: data, not layout.
         if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.inTelemetry(k, in: f) { return nil }
+        // An environment key's default (Blueprint's `DisplayScaleKey.defaultValue`): the value where
+        // no view has set one — the view in a window sets its own.
+        if Expr.isEnvironmentDefault(k, in: f) { return nil }
         if Expr.isWindowGeometryFallback(read.chain.start, in: f) { return nil }
         let text = Expr.snippet(read.chain.start, read.chain.end, in: f)
         // A dimension kept in a local and compared later (`CGFloat h = [UIScreen mainScreen].bounds.size.height;

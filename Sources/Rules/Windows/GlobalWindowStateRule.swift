@@ -49,6 +49,8 @@ struct GlobalWindowStateRule: RepositoryRule {
                 }
                 """, wraps: false),
             .objc("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end", path: "AppDelegate.h"),
+            // A SwiftUI environment key's default: the value where no view sets one.
+            Example("struct WindowKey: EnvironmentKey {\n    static var defaultValue: UIWindow? = nil\n}", wraps: false),
             // A test case's shared fixture: no app's scene ever holds it.
             Example("final class ScreenshotTests: XCTestCase {\n    private static let mockWindowScene: UIWindowScene? = nil\n}", wraps: false),
         ])
@@ -69,6 +71,9 @@ struct GlobalWindowStateRule: RepositoryRule {
                 // A test case's fixture (Sentry's `static let mockWindowScene` on an XCTestCase): the
                 // tests share it, no scene of an app does.
                 if let owner = c.owner, let parents = r.model.types[owner]?.parents, parents.contains("XCTestCase") || parents.contains("QuickSpec") { continue }
+                // An environment key's `defaultValue` (Popovers' `static var defaultValue: UIWindow? = nil`):
+                // the value where no view sets one, kept by no scene.
+                if c.name == "defaultValue", let owner = c.owner, let parents = r.model.types[owner]?.parents, parents.contains(where: { $0.hasSuffix("Key") }) { continue }
                 let context = r.model.context(ofType: c.owner, function: nil)
                 guard context != .appDelegate, context != .sceneDelegate else { continue }
                 let holder = c.owner.map { "`\($0).\(c.name)`" } ?? "`\(c.name)`"
