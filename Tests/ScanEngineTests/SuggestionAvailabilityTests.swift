@@ -24,6 +24,14 @@ import TestSupport
         #expect(unknown != nil && !unknown!.contains("needs iOS"))
     }
 
+    /// A window scene taken from the caller is one too (SPIndicator's presenter at iOS 12): the
+    /// text naming `windowScene.windows` says it needs iOS 13.
+    @Test func aWindowSceneFromTheCallerNeedsIOS13() {
+        let code = "final class HUD: UIView {\n    func show() { let w = UIApplication.shared.keyWindow; w?.addSubview(self) }\n}"
+        let at12 = suggestion("shared-windows", ["V.swift": code, "Package.swift": Self.package("12.0")])
+        #expect(at12?.contains("needs iOS 13.0 and this code deploys to iOS 12.0") == true, "\(at12 ?? "no finding")")
+    }
+
     /// The safe area is iOS 11: a legacy layout guide in an app deploying to iOS 8 is replaced
     /// inside a check (JSQMessagesViewController.m:874, openfoodfacts ScannerViewController.swift:297).
     @Test func theSafeAreaNeedsIOS11() {

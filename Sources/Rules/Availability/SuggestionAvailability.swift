@@ -52,7 +52,10 @@ public enum SuggestionAvailability {
     /// The scene's orientation lock preference, where a lock is what the code needs
     /// (uikit/uiviewcontroller/prefersinterfaceorientationlocked and
     /// setneedsupdateofprefersinterfaceorientationlocked(): iOS 26.0).
+    /// A window scene the caller hands in, written as a bare name (`windowScene.windows`, SPIndicator's
+    /// presenter at iOS 12): a `UIWindowScene` (uikit/uiwindowscene: iOS 13.0).
     static let suggestedOnly: [String: OSVersion] = ["safeAreaLayoutGuide": OSVersion(11), "safeAreaInsets": OSVersion(11),
+                                                     "windowScene": OSVersion(13),
                                                      "containerRelativeFrame": OSVersion(17), "ViewThatFits": OSVersion(16),
                                                      "prefersInterfaceOrientationLocked": OSVersion(26),
                                                      "setNeedsUpdateOfPrefersInterfaceOrientationLocked": OSVersion(26)]
