@@ -148,6 +148,22 @@ def plist(path, value, binary=False):
 
 ALL_ORIENTATIONS = ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
                     "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]
+def library_package(name, platforms, path=None):
+    """A Package.swift declaring one library target `name` (in `path`, else SwiftPM's
+    `Sources/NAME`) for `platforms` (the text inside `platforms: [...]`)."""
+    target = f'.target(name: "{name}"' + (f', path: "{path}"' if path else "") + ")"
+    return f"""// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "{name}",
+    platforms: [{platforms}],
+    products: [.library(name: "{name}", targets: ["{name}"])],
+    targets: [{target}]
+)
+"""
+
+
 APP = "com.apple.product-type.application"
 FRAMEWORK = "com.apple.product-type.framework"
 EXTENSION = "com.apple.product-type.app-extension"
@@ -989,16 +1005,7 @@ struct ListView: View {
 def library(root):
     """A library only: a Swift package for iOS 15 and no app target."""
     d = os.path.join(root, "ScreenKit")
-    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
-import PackageDescription
-
-let package = Package(
-    name: "ScreenKit",
-    platforms: [.iOS(.v15), .macOS(.v12)],
-    products: [.library(name: "ScreenKit", targets: ["ScreenKit"])],
-    targets: [.target(name: "ScreenKit")]
-)
-""")
+    write(os.path.join(d, "Package.swift"), library_package("ScreenKit", ".iOS(.v15), .macOS(.v12)"))
     write(os.path.join(d, "Sources/ScreenKit/Metrics.swift"), """import UIKit
 
 public enum Metrics {
@@ -1578,16 +1585,7 @@ def app_with_own_frameworks(root):
     debugging app lives under `Tools/`. Nothing here is a library's demo or tooling: every
     target and all the code are the app's, and the Tools app counts as an app."""
     d = os.path.join(root, "AppWithOwnFrameworks")
-    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
-import PackageDescription
-
-let package = Package(
-    name: "ReaderKit",
-    platforms: [.iOS(.v15)],
-    products: [.library(name: "ReaderKit", targets: ["ReaderKit"])],
-    targets: [.target(name: "ReaderKit", path: "ReaderKit")]
-)
-""")
+    write(os.path.join(d, "Package.swift"), library_package("ReaderKit", ".iOS(.v15)", path="ReaderKit"))
     write(os.path.join(d, "Local Pods/Swipe/Swipe.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Swipe'\n  s.source_files = 'Swipe/*.{h,m}'\nend\n")
     p = Project("Reader", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
     app = p.group("Reader")
@@ -1626,16 +1624,7 @@ def tooling_library(root):
     launches, and the framework and the package are the library's. A widget extension that
     previews the library in the framework's project is an example, as a demo app would be."""
     d = os.path.join(root, "ToolingLibrary")
-    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
-import PackageDescription
-
-let package = Package(
-    name: "Anim",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
-    products: [.library(name: "Anim", targets: ["Anim"])],
-    targets: [.target(name: "Anim", path: "Sources")]
-)
-""")
+    write(os.path.join(d, "Package.swift"), library_package("Anim", ".iOS(.v13), .macOS(.v10_15)", path="Sources"))
     p = Project("Anim", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="13.0"))
     p.target("Anim", FRAMEWORK, {}, sources=[p.file(p.group("Sources"), "AnimationView.swift")])
     p.target("PreviewWidget", EXTENSION, {"INFOPLIST_FILE": "Preview/Info.plist"}, sources=[p.file(p.group("Preview"), "WidgetView.swift")])
@@ -1775,16 +1764,7 @@ final class PaywallViewController: UIViewController {
 }
 """)
     # The template's own package of plugins: the template's, an example too.
-    write(os.path.join(d, "ios-template/App/Plugins/Package.swift"), """// swift-tools-version:5.9
-import PackageDescription
-
-let package = Package(
-    name: "Plugins",
-    platforms: [.iOS(.v14)],
-    products: [.library(name: "Plugins", targets: ["Plugins"])],
-    targets: [.target(name: "Plugins", path: "Sources")]
-)
-""")
+    write(os.path.join(d, "ios-template/App/Plugins/Package.swift"), library_package("Plugins", ".iOS(.v14)", path="Sources"))
     write(os.path.join(d, "ios-template/App/Plugins/Sources/Plugins.swift"), "public enum Plugins {}\n")
 
 
@@ -1795,16 +1775,7 @@ def layered_deployments(root):
     package at iOS 12. The example's plist advice speaks of its own 12.0, not the framework's
     9.0; the catalog builds for its SDK's newest (Xcode's default), so no API is above it."""
     d = os.path.join(root, "LayeredDeployments")
-    write(os.path.join(d, "Package.swift"), """// swift-tools-version:5.9
-import PackageDescription
-
-let package = Package(
-    name: "Kit",
-    platforms: [.iOS(.v12)],
-    products: [.library(name: "Kit", targets: ["Kit"])],
-    targets: [.target(name: "Kit", path: "framework/Source")]
-)
-""")
+    write(os.path.join(d, "Package.swift"), library_package("Kit", ".iOS(.v12)", path="framework/Source"))
     k = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="9.0"))
     k.target("Kit", FRAMEWORK, {}, sources=[k.file(k.group("Source"), "Kit.swift")])
     k.write(os.path.join(d, "framework/Kit.xcodeproj/project.pbxproj"))
