@@ -1773,7 +1773,8 @@ def layered_deployments(root):
     a framework project at iOS 9.0, an example app in a project of its own at iOS 12.0 with no
     scene manifest, and a catalog app whose project names no deployment target beside a root
     package at iOS 12. The example's plist advice speaks of its own 12.0, not the framework's
-    9.0; the catalog builds for its SDK's newest (Xcode's default), so no API is above it."""
+    9.0; the catalog builds for its SDK's newest (Xcode's default), so no API is above it. The
+    example's INFOPLIST_FILE differs from its file's name in case only."""
     d = os.path.join(root, "LayeredDeployments")
     write(os.path.join(d, "Package.swift"), library_package("Kit", ".iOS(.v12)", path="framework/Source"))
     k = Project("Kit", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="9.0"))
@@ -1781,7 +1782,8 @@ def layered_deployments(root):
     k.write(os.path.join(d, "framework/Kit.xcodeproj/project.pbxproj"))
     write(os.path.join(d, "framework/Source/Kit.swift"), "public enum Kit {}\n")
     e = Project("Viewer", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
-    e.target("Viewer", APP, {"INFOPLIST_FILE": "Viewer/Info.plist"}, sources=[e.file(e.group("Viewer"), "AppDelegate.swift")])
+    # The setting names `info.plist`; the file is `Info.plist` (Iterable's ui-tests-app): Xcode on macOS finds it.
+    e.target("Viewer", APP, {"INFOPLIST_FILE": "Viewer/info.plist"}, sources=[e.file(e.group("Viewer"), "AppDelegate.swift")])
     e.write(os.path.join(d, "examples/Viewer/Viewer.xcodeproj/project.pbxproj"))
     plist(os.path.join(d, "examples/Viewer/Viewer/Info.plist"), LEGACY_PLIST)
     write(os.path.join(d, "examples/Viewer/Viewer/AppDelegate.swift"), """import UIKit

@@ -136,6 +136,9 @@ public enum ProjectScan {
         let described = ProjectManifests.read(files, read: read, diagnostics: &diagnostics)
         projects += described.projects
         let plists = Dictionary(files.filter { $0.kind == .propertyList }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        // Xcode on macOS finds `info.plist` when the file is `Info.plist` (a case-insensitive disk:
+        // Iterable's `ui-tests-app`): a setting naming no file exactly names the one that matches but for case.
+        let plistsFolded = Dictionary(plists.keys.sorted().map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         /// A property list's value, from the memo when its blob was read before; or, for one the
         /// C preprocessor runs over first, its bytes (what it reads as depends on the target).
         enum PlistRead { case value(PlistValue), preprocessed([UInt8]) }
@@ -214,7 +217,8 @@ public enum ProjectScan {
                 var unreadable: String? = nil
                 let generates = PlistValue.string(target.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true
                 if let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
-                    let path = project.resolve(settingPath: setting, target: target)
+                    let named = project.resolve(settingPath: setting, target: target)
+                    let path = plists[named] != nil ? named : plistsFolded[named.lowercased()] ?? named
                     switch readPlist(path, settings: target.settings, project: project) {
                     case .success(let read)?:
                         facts = read

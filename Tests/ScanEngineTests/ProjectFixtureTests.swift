@@ -428,7 +428,8 @@ import TestSupport
 
     /// GPUImage's and the Composable Architecture's layout: an app's Info.plist deploys where its
     /// app does, not where the repository's oldest project does; an app whose project names no
-    /// deployment target builds for its SDK's newest, so nothing is above it.
+    /// deployment target builds for its SDK's newest, so nothing is above it. An INFOPLIST_FILE
+    /// that names its file in another case (`info.plist`) is that file, as on a Mac's disk.
     @Test func eachAppIsJudgedAtItsOwnDeploymentTarget() throws {
         let r = try scanFixture("LayeredDeployments")
         let s = r.findings.first { $0.rule == "scene-manifest-missing" }?.suggestion ?? "no finding"
