@@ -119,23 +119,18 @@ public struct TuistManifest: Sendable {
                 let b = Array(text.utf8)
                 // `let NAME(: Type)? = VALUE` at the start of a line: a constant a helper may read.
                 for line in text.split(separator: "\n") {
-                    var l = line.drop { $0 == " " }
-                    for prefix in ["public ", "internal "] where l.hasPrefix(prefix) { l = l.dropFirst(prefix.count) }
-                    guard l.hasPrefix("let "), let eq = l.firstIndex(of: "=") else { continue }
-                    let name = l.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                    let value = l[l.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-                    if !name.isEmpty, !value.isEmpty { constants[String(name)] = value }
+                    if let (name, value) = Self.letBinding(line) { constants[name] = value }
                 }
                 var i = 0
-                while let f = Self.find("static func ", in: b, from: i) {
+                while let f = PackageManifest.find("static func ", in: b, from: i) {
                     i = f + 12
                     var n = i
                     while n < b.count, b[n].isIdentifierByte { n += 1 }
-                    guard n > i, n < b.count, b[n] == UInt8(ascii: "("), let close = TuistManifest.matching(b, n) else { continue }
+                    guard n > i, n < b.count, b[n] == UInt8(ascii: "("), let close = PackageManifest.matching(b, n) else { continue }
                     let name = String(decoding: b[i..<n], as: UTF8.self)
                     var open = close + 1
                     while open < b.count, b[open] != UInt8(ascii: "{") { open += 1 }
-                    guard open < b.count, let end = TuistManifest.matching(b, open) else { continue }
+                    guard open < b.count, let end = PackageManifest.matching(b, open) else { continue }
                     let signature = String(decoding: b[close..<open], as: UTF8.self)
                     guard signature.contains("Target") || signature.contains("Self") else { i = end; continue }
                     // The one target call in its body.
@@ -154,15 +149,22 @@ public struct TuistManifest: Sendable {
                     }
                     var locals: [(String, String)] = []
                     for line in String(decoding: inner[..<call.range.lowerBound], as: UTF8.self).split(separator: "\n") {
-                        let l = line.trimmingCharacters(in: .whitespaces)
-                        guard l.hasPrefix("let "), let eq = l.firstIndex(of: "=") else { continue }
-                        let local = l.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                        if !local.isEmpty { locals.append((String(local), l[l.index(after: eq)...].trimmingCharacters(in: .whitespaces))) }
+                        if let binding = Self.letBinding(line) { locals.append(binding) }
                     }
                     functions[name] = Function(parameters: parameters, target: String(decoding: inner[call.range], as: UTF8.self), locals: locals)
                     i = end
                 }
             }
+        }
+
+        /// `(public |internal )?let NAME(: Type)? = VALUE` on one line: its name and its value's text.
+        static func letBinding(_ line: Substring) -> (String, String)? {
+            var l = line.drop { $0 == " " || $0 == "\t" }
+            for prefix in ["public ", "internal "] where l.hasPrefix(prefix) { l = l.dropFirst(prefix.count) }
+            guard l.hasPrefix("let "), let eq = l.firstIndex(of: "=") else { return nil }
+            let name = l.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let value = l[l.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            return name.isEmpty || value.isEmpty ? nil : (String(name), value)
         }
 
         /// The target call `helper` makes, with each argument that is one of its parameters
@@ -197,29 +199,6 @@ public struct TuistManifest: Sendable {
             }.joined(separator: ", ")
         }
 
-        static func find(_ needle: String, in b: [UInt8], from: Int) -> Int? {
-            let n = Array(needle.utf8)
-            var i = from
-            while i + n.count <= b.count {
-                if b[i] == n[0], Array(b[i..<(i + n.count)]) == n { return i }
-                i += 1
-            }
-            return nil
-        }
-    }
-
-    /// The index of the bracket closing the one at `open` (`(`, `[` or `{`), skipping strings.
-    static func matching(_ b: [UInt8], _ open: Int) -> Int? {
-        var depth = 0, j = open, inString = false
-        while j < b.count {
-            let c = b[j]
-            if inString { if c == UInt8(ascii: "\\") { j += 1 } else if c == UInt8(ascii: "\"") { inString = false } }
-            else if c == UInt8(ascii: "\"") { inString = true }
-            else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { depth += 1 }
-            else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return j } }
-            j += 1
-        }
-        return nil
     }
 
     /// The comma-separated parts of an argument or parameter list at its top level.
@@ -268,7 +247,7 @@ public struct TuistManifest: Sendable {
                 var n = i + 1
                 while n < b.count, b[n].isIdentifierByte { n += 1 }
                 let name = String(decoding: b[(i + 1)..<n], as: UTF8.self)
-                if n < b.count, b[n] == UInt8(ascii: "("), helperNames.contains(name), let close = matching(b, n) {
+                if n < b.count, b[n] == UInt8(ascii: "("), helperNames.contains(name), let close = PackageManifest.matching(b, n) {
                     out.append(((n + 1)..<close, line, name))
                     // Past its arguments: a dependency's `.target(name:)` inside is no declaration.
                     line += b[n..<close].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }

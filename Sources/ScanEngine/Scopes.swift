@@ -41,7 +41,7 @@ public struct Scopes: Sendable {
         // Not an app only macOS (or watchOS) builds beside a UIKit library (RxSwift's `Microoptimizations`
         // benchmark): it is no app the rules judge, and ships nothing of this repository's to iOS.
         let candidates = apps.filter { t in
-            !(!t.platforms.isEmpty && t.platforms.isDisjoint(with: Platform.uiKit)) && !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+            (t.platforms.isEmpty || !t.platforms.isDisjoint(with: Platform.uiKit)) && !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
                 && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
@@ -58,7 +58,7 @@ public struct Scopes: Sendable {
             let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
             if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && (Self.folderHint(places(t)) == .test || Self.namedAsTestHost(t.name)))
-                || harnesses.contains(t.id) || Self.namedAsTestSupport(t.name) || (t.kind.isLibrary && Self.folderHint(places(t)) == .test) {
+                || harnesses.contains(t.id) || ProjectModel.namedAsTestSupport(t.name) || (t.kind.isLibrary && Self.folderHint(places(t)) == .test) {
                 // A framework of the tests' (Datadog's `TestUtilities`, a catalog app's frameworks in
                 // `BenchmarkTests/`) runs in tests only, as a test host does.
                 scope = .test
@@ -101,12 +101,12 @@ public struct Scopes: Sendable {
                 // A plain target whose folder is a test folder builds the tests' fixtures (SwifterSwift's
                 // `SwifterSwiftTestResourcesiOS` under `Tests/`): nobody's library.
                 let inTests = Self.folderHint([t.folder + "/"]) == .test
-                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling || inTests || Self.namedAsTestSupport(t.name) ? .test
+                byTarget[package.id(of: t)] = t.isTest || listedAsTest(t.name) || tooling || inTests || ProjectModel.namedAsTestSupport(t.name) ? .test
                     : listedAsExample(t.name, nil) || inExample ? .example : libraryRepository ? .library : .app
             }
         }
         // A pod of the tests' helpers is the tests' (Datadog's `TestUtilities.podspec`).
-        for pod in pods where Self.namedAsTestSupport(pod.id.name) { byTarget[pod.id] = .test }
+        for pod in pods where ProjectModel.namedAsTestSupport(pod.id.name) { byTarget[pod.id] = .test }
         for app in project.apps where app.target == nil {
             let hint = Self.folderHint([app.infoPlistPath])
             byTarget[app.id] = listedAsExample(app.name, app.infoPlistPath) || (libraryRepository && Self.looksLikeExample(app.infoPlistPath ?? ""))
@@ -275,9 +275,6 @@ public struct Scopes: Sendable {
         return lower.hasSuffix("tester") || lower.hasSuffix("testers") || lower.hasSuffix("testapp") || namedAsTestHost(name)
     }
 
-    /// A library of the tests' helpers and mocks (`ProjectModel.namedAsTestSupport`).
-    static func namedAsTestSupport<S: StringProtocol>(_ name: S) -> Bool { ProjectModel.namedAsTestSupport(name) }
-
     /// `Tests`, `UITests`, `AppTests`, `Specs`, and a lowercase `tests` or `test` (cordova-ios's
     /// `tests/spec/fixtures/…/App.xcodeproj`, the apps its own tests build).
     static func isTestFolder(_ name: Substring) -> Bool {
@@ -293,6 +290,6 @@ public struct Scopes: Sendable {
     static func looksLikeExample<S: StringProtocol>(_ name: S) -> Bool {
         let lower = name.lowercased()
         return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground")
-            || lower.contains("___") || lower.hasSuffix(".xctemplate") || lower.contains("template")
+            || lower.contains("___") || lower.contains("template")
     }
 }
