@@ -2148,13 +2148,60 @@ public func noteWidth(_ view: UIView) -> CGFloat {
 """)
 
 
+def cordova_plugin(root):
+    """A Cordova plugin (after cordova-plugin-statusbar): no project and no podspec, a `plugin.xml`
+    whose `<platform name="ios">` declares the Objective-C it ships to every Cordova app, beside
+    Android's, and a `tests/plugin.xml` that ships only JavaScript. The repository is a library;
+    its iOS sources are the library's, never an app's."""
+    d = os.path.join(root, "CordovaPlugin")
+    write(os.path.join(d, "plugin.xml"), """<?xml version="1.0" encoding="UTF-8"?>
+<plugin xmlns="http://apache.org/cordova/ns/plugins/1.0"
+    xmlns:android="http://schemas.android.com/apk/res/android"
+    id="cordova-plugin-sheet"
+    version="1.0.0">
+    <name>Sheet</name>
+    <platform name="android">
+        <source-file src="src/android/Sheet.java" target-dir="src/org/example/sheet" />
+    </platform>
+    <platform name="ios">
+        <config-file target="config.xml" parent="/*">
+            <feature name="Sheet"><param name="ios-package" value="CDVSheet" /></feature>
+        </config-file>
+        <header-file src="src/ios/CDVSheet.h" />
+        <source-file src="src/ios/CDVSheet.m" />
+    </platform>
+</plugin>
+""")
+    write(os.path.join(d, "tests/plugin.xml"), """<?xml version="1.0" encoding="UTF-8"?>
+<plugin xmlns="http://apache.org/cordova/ns/plugins/1.0" id="cordova-plugin-sheet-tests" version="1.0.0">
+    <js-module src="tests.js" name="tests"></js-module>
+</plugin>
+""")
+    write(os.path.join(d, "src/ios/CDVSheet.h"), """#import <Cordova/CDVPlugin.h>
+
+@interface CDVSheet : CDVPlugin
+@end
+""")
+    write(os.path.join(d, "src/ios/CDVSheet.m"), """#import "CDVSheet.h"
+
+@implementation CDVSheet
+
+- (void)show:(CDVInvokedUrlCommand *)command {
+    CGRect frame = [[UIScreen mainScreen] bounds];
+    self.viewController.view.frame = frame;
+}
+
+@end
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
                  demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
-                 two_example_apps):
+                 two_example_apps, cordova_plugin):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

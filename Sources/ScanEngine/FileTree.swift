@@ -98,9 +98,9 @@ public enum FileTree {
     }
 
     /// The extensions of sources (`Language`) and project files (`ProjectFile.Kind`: `project.pbxproj`,
-    /// `*.podspec.json` and the manifests, `Package.swift`, `Project.swift`, among them).
+    /// `*.podspec.json`, a Cordova `plugin.xml` and the manifests, `Package.swift`, `Project.swift`, among them).
     static let extensions: [[UInt8]] = ["swift", "m", "mm", "h", "hh", "hpp", "pbxproj", "plist", "storyboard", "xcconfig", "yml", "yaml",
-                                        "podspec", "json"].map { Array($0.utf8) }
+                                        "podspec", "json", "xml"].map { Array($0.utf8) }
 
     /// Whether a folder is walked: never `.git` and the like, and the configuration decides.
     package static func enters(folder path: String, name: String, configuration: Configuration) -> Bool {

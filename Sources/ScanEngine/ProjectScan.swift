@@ -19,6 +19,8 @@ public struct ProjectFile: Sendable {
         case tuistHelper
         /// A CocoaPods `.podspec`: the repository ships library code.
         case podspec
+        /// A Cordova plugin's `plugin.xml`: with an iOS platform, the library code it declares.
+        case cordovaPlugin
 
         /// Manifests written in Swift are scanned as sources too.
         public var isAlsoSource: Bool { self == .packageManifest || self == .tuistManifest || self == .tuistHelper }
@@ -60,6 +62,7 @@ public struct ProjectFile: Sendable {
         // XcodeGen specs and what they include (any name); not CI or tool settings in hidden folders.
         if ends(".yml") || ends(".yaml"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .yaml }
         if ends(".podspec") || ends(".podspec.json") { return .podspec }
+        if named("plugin.xml") { return .cordovaPlugin }
         return nil
     }
 
@@ -296,6 +299,14 @@ public enum ProjectScan {
                 return spec.folder.isEmpty ? relative : spec.folder + "/" + relative
             }
             return ProjectModel.Pod(id: id, sources: sources, platforms: Podspec.platforms(bytes))
+        }
+        // A Cordova plugin ships its iOS sources to every app that adds it, as a pod does.
+        model.pods += files.filter { $0.kind == .cordovaPlugin }.compactMap { file in
+            guard let bytes = try? file.read(), bytes.count <= maximumSize, let sources = CordovaPlugin.iosSources(bytes) else { return nil }
+            let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+            let name = CordovaPlugin.id(bytes) ?? (folder.split(separator: "/").last.map(String.init) ?? "plugin")
+            return ProjectModel.Pod(id: TargetID(project: file.path, name: name),
+                                    sources: sources.map { folder.isEmpty ? $0 : folder + "/" + $0 }, platforms: [.iOS])
         }
         model.everyProjectRead = parsed.allSatisfy { $0.0 != nil } && described.unread == 0
         model.unreadableProjects = unreadableProjects

@@ -642,6 +642,33 @@ private func bytes(_ relative: String) throws -> [UInt8] {
     }
 }
 
+/// What a Cordova plugin's `plugin.xml` ships to iOS, read as text.
+@Suite struct CordovaPluginTests {
+    static func sources(_ text: String) -> [String]? { CordovaPlugin.iosSources(Array(text.utf8)) }
+
+    @Test func theIOSPlatformsFilesOnly() {
+        let xml = """
+        <plugin xmlns="http://apache.org/cordova/ns/plugins/1.0" id="cordova-plugin-sheet" version="1.0.0">
+          <platform name="android"><source-file src="src/android/Sheet.java" target-dir="src/x" /></platform>
+          <platform name='ios'>
+            <header-file src="src/ios/CDVSheet.h" />
+            <source-file src="./src/ios/CDVSheet.m" compiler-flags="-fno-objc-arc"/>
+            <resource-file src="src/ios/Sheet.bundle" />
+          </platform>
+        </plugin>
+        """
+        #expect(Self.sources(xml) == ["src/ios/CDVSheet.h", "src/ios/CDVSheet.m"])
+        #expect(CordovaPlugin.id(Array(xml.utf8)) == "cordova-plugin-sheet")
+    }
+
+    /// A plugin without iOS (its tests' JavaScript) and Eclipse's `plugin.xml` declare no iOS library.
+    @Test func noIOSPlatformIsNoLibrary() {
+        #expect(Self.sources(#"<plugin id="x-tests"><js-module src="tests.js" name="tests"></js-module></plugin>"#) == nil)
+        #expect(Self.sources(#"<plugin id="x"><platform name="android"><source-file src="a.java"/></platform></plugin>"#) == nil)
+        #expect(Self.sources(#"<?eclipse version="3.4"?><extension point="org.eclipse.ui.views"></extension>"#) == nil)
+    }
+}
+
 /// What a podspec ships, read as text (never run).
 @Suite struct PodspecTests {
     static func files(_ text: String) -> [String] { Podspec.sourceFiles(Array(text.utf8)) }

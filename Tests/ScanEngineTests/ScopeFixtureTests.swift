@@ -121,6 +121,16 @@ extension ProjectFixtureTests {
         #expect(screen?.suggestion.contains("view.bounds") == true && screen?.suggestion.contains("In a test") == false, "\(screen?.suggestion ?? "no finding")")
     }
 
+    /// A Cordova plugin has no project and no podspec: its `plugin.xml` declares the Objective-C
+    /// it ships to every app that adds it. Its sources are a library's, not an app's, and a
+    /// `tests/plugin.xml` that ships only JavaScript declares nothing.
+    @Test func aCordovaPluginIsALibraryOfTheSourcesItsManifestDeclares() throws {
+        let r = try scanFixture("CordovaPlugin")
+        #expect(scoped(r) == ["src/ios/CDVSheet.m:6 main-screen-bounds library cordova-plugin-sheet"])
+        #expect(targetLines(r) == ["cordova-plugin-sheet [iOS] library launches: main-screen-bounds@src/ios/CDVSheet.m:6"])
+        #expect(r.stage == .launches)
+    }
+
     /// A file an Xcode target and a Swift package target both build names both, and each gets
     /// the file's findings in its stage; two targets of one name are two targets.
     @Test func aFileAProjectAndAPackageBothBuildNamesBothTargets() throws {

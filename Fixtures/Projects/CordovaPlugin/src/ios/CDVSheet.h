@@ -1,0 +1,4 @@
+#import <Cordova/CDVPlugin.h>
+
+@interface CDVSheet : CDVPlugin
+@end
