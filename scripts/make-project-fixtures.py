@@ -1107,7 +1107,7 @@ class FeedViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let width = UIScreen.main.bounds.width
-        print(width)
+        preferredContentSize.width = width
     }
 }
 """)

@@ -79,7 +79,7 @@ import TestSupport
     @Test func lineEndingsTabsAndNonASCIIAreKept() throws {
         let dir = TempDirectory()
         let source = "import UIKit\r\n\r\n/// Réglages — « écran »\r\nfinal class RéglagesViewController: UIViewController {\r\n"
-            + "\toverride func viewDidLayoutSubviews() {\r\n\t\tlet w = UIScreen.main.bounds.width // 幅\r\n\t\tprint(\"é\", w)\r\n\t}\r\n}\r\n"
+            + "\toverride func viewDidLayoutSubviews() {\r\n\t\tlet w = UIScreen.main.bounds.width // 幅\r\n\t\tpreferredContentSize.width = w // é\r\n\t}\r\n}\r\n"
         try FileManager.default.createDirectory(atPath: dir.path + "/App", withIntermediateDirectories: true)
         let path = dir.path + "/App/Réglages.swift"
         try Data(source.utf8).write(to: URL(fileURLWithPath: path))

@@ -14,7 +14,7 @@ final class ZLClipImageViewController: UIViewController {
         coordinator.animate(alongsideTransition: { _ in
             self.layoutClipView()
         }, completion: nil)
-        print(screenHeight)
+        clipView.frame.size.height = screenHeight
     }
 
     override func viewDidLayoutSubviews() {

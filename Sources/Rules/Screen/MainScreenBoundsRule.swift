@@ -172,6 +172,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                     static func columns(gap: CGFloat) -> Int { Int(↓width / (320 + gap)) }
                 }
                 """),
+            // A size kept in a local is layout when any use of it is, whatever else puts it into text.
+            .objc("@implementation Bar\n- (void)layout {\n    CGSize size = [↓UIScreen mainScreen].bounds.size;\n    NSLog(@\"%f\", size.width);\n    self.frame = CGRectMake(0, 0, size.width, 44);\n}\n@end", wraps: false),
             Example("""
                 enum Metrics {
                     static var screenWidth: CGFloat {
@@ -181,6 +183,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Kept in a local that is only put into text (FBSnapshotTestCase's reference-image name `_%.0fx%.0f`).
+            .objc("@implementation Snapshot\n- (NSString *)named:(NSString *)fileName {\n    CGSize screenSize = [UIScreen mainScreen].bounds.size;\n    return [fileName stringByAppendingFormat:@\"_%.0fx%.0f\", screenSize.width, screenSize.height];\n}\n@end", wraps: false),
             // A Swift package's tests run with no host app, so with no scene, ever: a fix that needs
             // one does not apply there (as in code that only runs before iOS 13).
             Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",

@@ -68,6 +68,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             // A string earlier in the statement does not make the read text.
             Example(#"func f() { log("\(name) scaled"); layer.contentsScale = ↓UIScreen.main.scale }"#),
             Example(#"func f() { layer.name = "layer"; layer.contentsScale = ↓UIScreen.main.scale }"#),
+            // Nor a string on the line before: a Swift line that starts a statement is a new one.
+            Example("func f() {\n    layer.name = \"layer \\(index)\"\n    layer.contentsScale = ↓UIScreen.main.scale\n}"),
+            // A local put into text and also used to draw is layout.
+            Example("func f() {\n    let s = ↓UIScreen.main.scale\n    print(\"scale \\(s)\")\n    layer.contentsScale = s\n}"),
             .objc("""
                 @implementation AvatarView
                 - (void)layoutSubviews { CGFloat s = [↓UIScreen mainScreen].scale; }
@@ -90,6 +94,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
                 """]),
         ],
         nonTriggering: [
+            // Kept in a local that is only put into text: a snapshot's reference-image name
+            // (FBSnapshotTestCase's `@%.fx`), a resource name.
+            .objc("@implementation Snapshot\n- (NSString *)named:(NSString *)fileName {\n    CGFloat screenScale = [[UIScreen mainScreen] scale];\n    fileName = [fileName stringByAppendingFormat:@\"@%.fx\", screenScale];\n    return fileName;\n}\n@end", wraps: false),
+            Example("func iconName() -> String {\n    let scale = UIScreen.main.scale\n    return \"icon@\\(Int(scale))x\"\n}"),
             // An environment key's default, where no view in a window has set the scale (Blueprint's `DisplayScaleKey`).
             Example("extension Environment {\n    private enum DisplayScaleKey: EnvironmentKey {\n        static var defaultValue: CGFloat {\n            UIScreen.main.scale\n        }\n    }\n}"),
             // A Swift package's tests run with no host app, so with no scene, ever: nothing to take a scale from but the one screen.

@@ -301,9 +301,21 @@ enum Expr {
                 }
             }
             if f.language == .swift, t.isLineStart, t.kind == .identifier, f.is(k, .let) || f.is(k, .var) || f.is(k, .return) { return false }
+            // A Swift line that starts a statement of its own: the text of the line before is not this value's.
+            if f.language == .swift, t.isLineStart, startsSwiftStatement(k, in: f) { return false }
             k -= 1
         }
         return false
+    }
+
+    /// Whether the Swift line starting at `k` starts a statement: the line before ends a value
+    /// (a name, a literal, `)`, `]`, `}`) and this one does not go on with a member, an operator
+    /// or an argument (`.frame`, `+ inset`, the next argument after a trailing `,`).
+    static func startsSwiftStatement(_ k: Int, in f: CodeFile) -> Bool {
+        guard k > 0 else { return true }
+        if f[k].kind == .punct { return false }
+        let before = f[k - 1]
+        return before.kind != .punct || f.isPunct(k - 1, ")") || f.isPunct(k - 1, "]") || f.isPunct(k - 1, "}")
     }
 
     /// The parentheses of the call whose argument list contains token `s`.

@@ -22,6 +22,9 @@ struct GeometrySite {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
         // Put into a User-Agent, a log line or an analytics value, or kept by a telemetry type: data, not layout.
         if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.inTelemetry(k, in: f) { return nil }
+        // Kept in a local that is only ever put into text (a snapshot's reference-image name,
+        // `_%.0fx%.0f` of the screen size, `@%.fx` of its scale): data as well.
+        if Self.keptOnlyForText(read, in: f) { return nil }
         // An environment key's default (Blueprint's `DisplayScaleKey.defaultValue`): the value where
         // no view has set one — the view in a window sets its own.
         if Expr.isEnvironmentDefault(k, in: f) { return nil }
@@ -112,6 +115,14 @@ struct GeometrySite {
 
     /// The uses of the local a screen dimension initializes on its own (`let h = UIScreen.main.bounds.height`),
     /// in its function; none when the read is not a whole initializer.
+    /// Whether the read initializes a local whose every use is formatted into text.
+    static func keptOnlyForText(_ read: ScreenRead, in f: CodeFile) -> Bool {
+        let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        guard let local = LocalFlow.local(initializedBy: s, e, in: f) else { return false }
+        let uses = LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f)
+        return !uses.isEmpty && uses.allSatisfy { Expr.isFormattedIntoText($0, in: f) }
+    }
+
     static func localUses(_ read: ScreenRead, in f: CodeFile) -> [Int] {
         let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
         guard let local = LocalFlow.local(initializedBy: s, e, in: f) else { return [] }

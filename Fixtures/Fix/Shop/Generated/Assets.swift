@@ -6,6 +6,6 @@ import UIKit
 final class AssetsPreviewController: UIViewController {
     override func viewDidLayoutSubviews() {
         let scale = UIScreen.main.scale
-        print(scale)
+        view.layer.contentsScale = scale
     }
 }

@@ -4,6 +4,6 @@ class FeedViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let width = UIScreen.main.bounds.width
-        print(width)
+        preferredContentSize.width = width
     }
 }
