@@ -148,6 +148,20 @@ public final class CodeFile {
         return s >= 0 ? structure.scopes[s] : nil
     }
 
+    /// The type whose members the code in `type` is, for its context: the type itself, or for a
+    /// protocol extension constrained `where Self: UIViewController` (PanModal's layout helpers),
+    /// the class every `self` in it is.
+    public func contextType(of type: Scope) -> String {
+        guard language == .swift, type.typeKind == .swiftExtension else { return type.name }
+        var q = type.declarationStart
+        while q < type.open, q < tokens.count, self[q].word != .where { q += 1 }
+        while q + 3 < type.open {
+            if text(q + 1) == "Self", isPunct(q + 2, ":"), self[q + 3].kind == .identifier { return text(q + 3) }
+            q += 1
+        }
+        return type.name
+    }
+
     /// The innermost function, accessor or closure body around `i`.
     public func innermostBody(of i: Int) -> Scope? {
         scopes(around: i).first { $0.kind == .function || $0.kind == .accessor || $0.kind == .closure }

@@ -51,6 +51,8 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var runsOnlyBelow: Int?
     /// The initial value of an instance's stored property (`FixSite.inStoredProperty`).
     public var inStoredProperty = false
+    /// That stored property is a window the object keeps (`FixSite.storesWindow`).
+    public var storesWindow = false
     /// In an overriding property's getter or setter (`FixSite.inAccessor`).
     public var inAccessor = false
     /// In a notification or gesture handler (`FixSite.inAction`).

@@ -102,7 +102,7 @@ public struct FindingSink {
             lastUnlistedLine[id] = line
             return nil
         }
-        let type = file.enclosingType(of: token)?.name
+        let type = file.enclosingType(of: token).map(file.contextType)
         let enclosing = file.enclosingFunction(of: token)?.scope
         let function = enclosing?.name
         let text = lineTexts[line] ?? lineText(line)
@@ -137,9 +137,11 @@ public struct FindingSink {
         finding.createdObject = file.objectCreated(around: token)
         // An observed property's initial value (`var w = x { didSet { … } }`) is one too: its
         // `didSet` made the declaration a member above, but the value is computed before `self` is.
-        if enclosing == nil, type != nil, file.isInstanceStoredPropertyValue(token) {
+        if enclosing == nil, type != nil, let property = file.instanceStoredProperty(around: token) {
             finding.inStoredProperty = true
             finding.inInstance = false
+            // The property is the window the object shows in (NotificationBanner's `appWindow`).
+            finding.storesWindow = property.lowercased().hasSuffix("window")
         }
         // An overriding property's getter or setter: its signature is UIKit's (an accessibility
         // element's `accessibilityFrame`).

@@ -7,8 +7,8 @@ import SourceLexing
 /// there differs).
 /// Shapes of code a rule recognises at its site, for fix texts that fit what the code is after.
 public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
     /// The code wants the app's windows rather than the one it is in: it keeps the whole list,
     /// skips its own window, or saves the key window to make it key again.
     public static let everyWindow = SiteShapes(rawValue: 1)
@@ -82,6 +82,14 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// `lastOrientation = UIDevice.current.orientation`): code that watches for rotation to notice the
     /// layout changing (fluentui's badge field), where a window resizes without any rotation.
     public static let tracksRotation = SiteShapes(rawValue: 1_073_741_824)
+    /// A device check that narrows a size class to a device it does not imply (`horizontalSizeClass
+    /// == .compact && idiom == .pad`: a compact iPad window, not an iPhone; IceCubes' action row):
+    /// dropping the device check would change every other device's layout.
+    public static let sizeClassOnOtherDevice = SiteShapes(rawValue: 1 << 31)
+    /// A member that works out the orientation from the screen (FSCalendar's `currentCalendarOrientation`,
+    /// `scale * bounds.width == currentMode.size.width`; `var isLandscape { bounds.width > bounds.height }`):
+    /// the window's shape is the question, which no screen read answers.
+    public static let orientationFromScreen = SiteShapes(rawValue: 1 << 32)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)
@@ -148,6 +156,9 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is the initial value of an instance's stored property
     /// (`let isPhone: Bool = { … }()`): it runs once, before the object has a view or a window.
     public var inStoredProperty = false
+    /// The stored property is the window the object shows its views in, picked once when it is
+    /// made (NotificationBanner's `appWindow`): no layout code can decide it later.
+    public var storesWindow = false
     /// What the code at the site does that the usual fix would not fit (`SiteShapes`).
     public var shapes: SiteShapes = []
 
@@ -208,6 +219,9 @@ public struct FixSite: Sendable, Equatable {
             let scene = language == .swift ? "`UIApplication.shared.connectedScenes.first as? UIWindowScene`"
                 : "`(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`"
             return "In a test, give the view under test a fixed frame (a snapshot's reference size) and pass \(what) in; where it must be in a window and the tests run in a host app, make that window in the host's scene — `\(windowSceneInitializer)` with \(scene) (iOS 13), nil without a host app — and take \(what) from there."
+        }
+        if inStoredProperty, storesWindow {
+            return "This property picks, once, the window the object will show its views in, before anything is on screen: have whoever shows it pass that window (a view controller's `view.window`) or its window scene, instead of picking one of the app's windows."
         }
         if inStoredProperty, !isSwiftUIView {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."

@@ -136,8 +136,12 @@ extension CodeFile {
     /// Whether token `i` is in the initial value of a Swift instance's stored property, right
     /// inside a type: `let isPhone: Bool = { UIDevice.current.userInterfaceIdiom == .phone }()`
     /// — not a `static`/`class` one, not a computed property (whose body is an accessor).
-    public func isInstanceStoredPropertyValue(_ i: Int) -> Bool {
-        guard language == .swift, let type = enclosingType(of: i), enclosingFunction(of: i) == nil else { return false }
+    public func isInstanceStoredPropertyValue(_ i: Int) -> Bool { instanceStoredProperty(around: i) != nil }
+
+    /// The name of the instance's stored property whose initial value holds token `i`
+    /// (`isInstanceStoredPropertyValue`), nil when `i` is in none.
+    public func instanceStoredProperty(around i: Int) -> String? {
+        guard language == .swift, let type = enclosingType(of: i), enclosingFunction(of: i) == nil else { return nil }
         var k = i - 1
         var sawAssignment = false
         while k > type.open {
@@ -145,7 +149,7 @@ extension CodeFile {
             if t.kind == .punct, t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
                 let o = pair(k)
                 if o > type.open, o < k { k = o - 1; continue }
-                return false
+                return nil
             }
             // A brace around `i` opens the closure the value is computed in, called right away
             // (`{ … }()`); a stored closure runs whenever it is called, and any other brace ends the search.
@@ -157,23 +161,23 @@ extension CodeFile {
                 // An `if`, `guard` or `switch` block inside that closure (NotificationBanner's `if #available(iOS 13.0, *) { return … }`).
                 let s = structure.scopeIndex(of: k + 1)
                 if close > i, s >= 0, structure.scopes[s].open == k, structure.scopes[s].kind == .control { k -= 1; continue }
-                return false
+                return nil
             }
             if isPunct(k, "="), !isPunct(k + 1, "=") { sawAssignment = true }
             if self.is(k, .let) || self.is(k, .var) {
-                guard sawAssignment else { return false }
+                guard sawAssignment else { return nil }
                 // The modifiers before it on its line.
                 var m = k - 1
                 while !self[m + 1].isLineStart, m > type.open {
-                    if ["static", "class"].contains(text(m)) { return false }
+                    if ["static", "class"].contains(text(m)) { return nil }
                     m -= 1
                 }
-                return true
+                return self[k + 1].kind == .identifier ? text(k + 1) : ""
             }
-            if ["func", "init", "subscript", "case"].contains(text(k)) { return false }
+            if ["func", "init", "subscript", "case"].contains(text(k)) { return nil }
             k -= 1
         }
-        return false
+        return nil
     }
 }
 

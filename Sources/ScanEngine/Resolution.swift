@@ -197,6 +197,7 @@ package enum Resolution {
             var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test && !runsAsApp(), inStoredProperty: p.inStoredProperty)
+            site.storesWindow = p.storesWindow
             site.shapes = p.shapes
             site.subject = p.subject
             site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)

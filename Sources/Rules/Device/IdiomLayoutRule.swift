@@ -19,6 +19,9 @@ struct IdiomLayoutRule: Rule {
             if site.timing.contains(.inOrientationLock) || site.shapes.contains(.locksOrientation) {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
+            if site.shapes.contains(.sizeClassOnOtherDevice) {
+                return "Here the device check picks out a size class on a device that does not usually have it (a compact iPad window, a regular-width iPhone): dropping it would change what every other device shows. Decide by the width the view has — a threshold on its size — not by the device: an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
+            }
             if site.shapes.contains(.besideSizeClass) {
                 return "This condition reads the size class already, which follows the window: drop the device check — an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
             }
@@ -73,6 +76,12 @@ struct IdiomLayoutRule: Rule {
             // Beside a size-class check in one condition: the device check is what to drop (zotero's item detail).
             Example("final class Title: UIView {\n    func update() {\n        if traitCollection.horizontalSizeClass == .regular && UIDevice.current.↓userInterfaceIdiom == .pad { inset = 8 } else { inset = 0 }\n    }\n}",
                     suggestion: "This condition reads the size class already"),
+            // A compact size class narrowed to iPads and Macs: an iPhone is compact too, so the device check
+            // is not what to drop (IceCubes' action row hides its counts in a narrow iPad window only).
+            Example("import SwiftUI\nstruct Actions: View {\n    @Environment(\\.horizontalSizeClass) var horizontalSizeClass\n    var isNarrow: Bool {\n        horizontalSizeClass == .compact\n            && (UIDevice.current.↓userInterfaceIdiom == .pad || UIDevice.current.userInterfaceIdiom == .mac)\n    }\n    var body: some View { Text(isNarrow ? \"\" : \"3\") }\n}",
+                    suggestion: "Here the device check picks out a size class on a device that does not usually have it"),
+            .objc("@implementation Row\n- (void)layoutSubviews {\n    [super layoutSubviews];\n    self.compactCounts = self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular && ↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPhone;\n}\n@end",
+                  files: ["Row.h": "@interface Row : UIView\n@end"], suggestion: "Here the device check picks out a size class"),
             // A method given the size it lays out for, called early and in layout alike (TOPasscode's button fonts).
             .objc("@implementation Passcode\n- (void)viewDidLoad {\n    [super viewDidLoad];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)viewDidLayoutSubviews {\n    [super viewDidLayoutSubviews];\n    [self updateFontsForSize:self.view.bounds.size];\n}\n- (void)updateFontsForSize:(CGSize)size {\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPhone) { self.font = [UIFont systemFontOfSize:15]; }\n}\n@end",
                   files: ["Passcode.h": "@interface Passcode : UIViewController\n@end"], suggestion: "Decide from the `size` this method is given"),
@@ -353,9 +362,39 @@ struct IdiomLayoutRule: Rule {
         guard compared, !Self.isCapabilityGate(at: k, in: f), !Self.isPartOfDeviceCheck(at: k, in: f) else { return }
         let locks = Self.locksOrientation(at: k, in: f)
         var shapes: SiteShapes = locks ? .locksOrientation : []
-        if !locks, Expr.statement(around: k, in: f).contains(where: { f.text($0) == "horizontalSizeClass" }) { shapes.insert(.besideSizeClass) }
+        let statement = Expr.statement(around: k, in: f)
+        if !locks, statement.contains(where: { f.text($0) == "horizontalSizeClass" }) {
+            shapes.insert(Self.pairsSizeClassWithOtherDevice(statement, in: f) ? .sizeClassOnOtherDevice : .besideSizeClass)
+        }
         sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks),
                     shapes: shapes)
+    }
+
+    /// Whether a condition joins with `&&` a size class and a device that does not imply it: compact
+    /// with an iPad or a Mac, regular with an iPhone (`!=` turns either round).
+    static func pairsSizeClassWithOtherDevice(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        guard range.contains(where: { f.text($0) == "&&" }) else { return false }
+        var compact: Bool? = nil, large: Bool? = nil
+        for q in range {
+            let text = f.text(q)
+            if text == "horizontalSizeClass" {
+                let negated = f.text(q + 1) == "!="
+                for v in (q + 2)...(q + 3) where v < range.upperBound {
+                    let value = f.text(v)
+                    if value == "compact" || value == "UIUserInterfaceSizeClassCompact" { compact = !negated }
+                    if value == "regular" || value == "UIUserInterfaceSizeClassRegular" { compact = negated }
+                }
+            }
+            let device: Bool? = ["pad", "mac", "UIUserInterfaceIdiomPad", "UIUserInterfaceIdiomMac"].contains(text) ? true
+                : ["phone", "UIUserInterfaceIdiomPhone"].contains(text) ? false : nil
+            if let device, q >= 2, f.isPunct(q - 1, ".") || f[q].kind == .identifier {
+                // `idiom == .pad` / `idiom != .phone`: the operator is before the `.` (or before the ObjC name).
+                let op = f.isPunct(q - 1, ".") ? f.text(q - 2) : f.text(q - 1)
+                if op == "==" { large = device } else if op == "!=" { large = !device }
+            }
+        }
+        guard let compact, let large else { return false }
+        return compact == large
     }
 
     /// Whether the block picks a picture of the device: an image or asset named for an iPad or

@@ -25,6 +25,19 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: ↓UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",
                     path: "Tests/KitTests/LayoutTests.swift",
                     suggestion: "give the view under test a fixed frame"),
+            // A protocol extension for view controllers alone has their view (PanModal's layout helpers).
+            Example("protocol Presentable: AnyObject {}\nextension Presentable where Self: UIViewController {\n    var topMargin: CGFloat { ↓UIScreen.main.bounds.height - 100 }\n}",
+                    suggestion: "Use `view.bounds`"),
+            // A size member the repository adds to UIScreen is the screen's size (SwiftEntryKit's `minEdge`).
+            Example("final class Presets: NSObject {\n    func maxWidth() -> CGFloat { ↓UIScreen.main.minEdge - 40 }\n}",
+                    files: ["UIScreen+Utils.swift": "extension UIScreen {\n    var minEdge: CGFloat { min(bounds.width, bounds.height) }\n}"],
+                    message: "`UIScreen.main.minEdge` is the size of the whole screen, not of the window, which resizes"),
+            // A member that works out the orientation from the screen: the window's own shape answers.
+            Example("final class Calendar: UIView {\n    var isLandscape: Bool { ↓UIScreen.main.bounds.width > UIScreen.main.bounds.height }\n}",
+                    suggestion: "compare the width and height of `bounds` instead"),
+            // A window's frame, where the frame given is the scene's and nil without one (SwiftMessages' overlay window).
+            Example("final class Overlay: UIViewController {\n    private func show(frame: CGRect? = nil) {\n        guard let window = overlayWindow else { return }\n        window.frame = frame ?? ↓UIScreen.main.bounds\n    }\n}",
+                    suggestion: "This is a window's frame"),
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
@@ -183,6 +196,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // A UIKit member whose name holds a size word's plural is no size (`maximumFramesPerSecond`).
+            Example("final class Ticker: NSObject {\n    func rate() -> Int { UIScreen.main.maximumFramesPerSecond }\n}"),
             // Kept in a local that is only put into text (FBSnapshotTestCase's reference-image name `_%.0fx%.0f`).
             .objc("@implementation Snapshot\n- (NSString *)named:(NSString *)fileName {\n    CGSize screenSize = [UIScreen mainScreen].bounds.size;\n    return [fileName stringByAppendingFormat:@\"_%.0fx%.0f\", screenSize.width, screenSize.height];\n}\n@end", wraps: false),
             // A Swift package's tests run with no host app, so with no scene, ever: a fix that needs

@@ -68,6 +68,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             // A string earlier in the statement does not make the read text.
             Example(#"func f() { log("\(name) scaled"); layer.contentsScale = ↓UIScreen.main.scale }"#),
             Example(#"func f() { layer.name = "layer"; layer.contentsScale = ↓UIScreen.main.scale }"#),
+            // The orientation worked out from the screen's scale and modes (FSCalendar's `currentCalendarOrientation`).
+            .objc("@implementation Calendar\n- (NSInteger)currentCalendarOrientation {\n    CGFloat scale = [↓UIScreen mainScreen].scale;\n    CGSize native = [UIScreen mainScreen].currentMode.size;\n    return scale * 320 == native.width ? 0 : 1;\n}\n@end",
+                  files: ["Calendar.h": "@interface Calendar : UIView\n@end"], wraps: false, suggestion: "compare the width and height of `self.bounds` instead"),
             // Nor a string on the line before: a Swift line that starts a statement is a new one.
             Example("func f() {\n    layer.name = \"layer \\(index)\"\n    layer.contentsScale = ↓UIScreen.main.scale\n}"),
             // A local put into text and also used to draw is layout.

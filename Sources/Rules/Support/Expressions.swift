@@ -133,8 +133,36 @@ struct ScreenRead {
             rest.removeFirst(2)
             return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
         default:
+            // A member the repository adds to UIScreen and names for a size (`UIScreen.main.minEdge`,
+            // `.screenWidth`: SwiftEntryKit's `var minEdge { UIScreen.main.bounds.minEdge }`) is
+            // the screen's size; one named for a scale is its scale. UIKit's own members name neither.
+            if let member = rest.first, m1 == .none, f[member.token].kind == .identifier {
+                let words = camelWords(f.text(member.token))
+                // A question about the screen (`isExtraCompactHeight`) is no size to take from a view.
+                let predicate = ["is", "has", "should", "can", "supports"].contains(words.first ?? "")
+                if !predicate, words.contains(where: sizeNameParts.contains) {
+                    rest.removeFirst()
+                    return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
+                }
+                if words.contains("scale") { return ScreenRead(kind: .scale, chain: chain, isDimension: false) }
+            }
             return ScreenRead(kind: .screen, chain: chain, isDimension: false)
         }
+    }
+
+    /// The words of a repository's own size member of UIScreen (not `maximumFramesPerSecond`).
+    static let sizeNameParts: Set<String> = ["width", "height", "edge", "size", "bounds", "frame", "side", "length"]
+
+    /// `minEdge` → `min`, `edge`: a camel-case name's words, lowercased.
+    static func camelWords(_ name: String) -> [String] {
+        var words: [String] = [], current = ""
+        for c in name {
+            if c.isUppercase, !current.isEmpty { words.append(current); current = "" }
+            if c == "_" { if !current.isEmpty { words.append(current) }; current = ""; continue }
+            current.append(Character(c.lowercased()))
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// Members that keep a bounds read a dimension.

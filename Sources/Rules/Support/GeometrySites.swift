@@ -42,6 +42,7 @@ struct GeometrySite {
             }
         }
         var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
+        if site != nil, Self.worksOutOrientation(k, in: f) { site!.shapes.insert(.orientationFromScreen) }
         if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) { site!.shapes.insert(.defaultArgument) }
         return site
     }
@@ -115,6 +116,17 @@ struct GeometrySite {
 
     /// The uses of the local a screen dimension initializes on its own (`let h = UIScreen.main.bounds.height`),
     /// in its function; none when the read is not a whole initializer.
+    /// Whether `k` is in a member named for the orientation it works out (`currentCalendarOrientation`,
+    /// `interfaceOrientation`, `isLandscape`, `isPortrait`), not one that responds to a change of it
+    /// (`orientationDidChange:`, `updateForOrientation`, `setOrientation:`).
+    static func worksOutOrientation(_ k: Int, in f: CodeFile) -> Bool {
+        guard let member = f.enclosingFunction(of: k)?.scope ?? f.memberDeclared(at: k) else { return false }
+        let words = ScreenRead.camelWords(member.name)
+        guard let last = words.last, words.count < 6 else { return false }
+        if ["did", "will", "change", "changed", "changes", "set", "update", "handle", "apply", "rotate"].contains(where: words.contains) { return false }
+        return last == "orientation" || words.first == "is" && (last == "landscape" || last == "portrait")
+    }
+
     /// Whether the read initializes a local whose every use is formatted into text.
     static func keptOnlyForText(_ read: ScreenRead, in f: CodeFile) -> Bool {
         let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
@@ -158,7 +170,17 @@ struct GeometrySite {
     /// Whether the whole bounds read is assigned to a window's frame or bounds: `window?.frame =
     /// UIScreen.main.bounds`, `self.overlayWindow.frame = [UIScreen mainScreen].bounds;`.
     static func isWindowFrameAssignment(_ read: ScreenRead, in f: CodeFile) -> Bool {
-        let (s, _) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        var (s, _) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        // The fallback of a frame given, `window.frame = frame ?? UIScreen.main.bounds` (SwiftMessages' overlay window).
+        if s >= 2, f.text(s - 1) == "??" {
+            var q = s - 2
+            while q > 0 {
+                if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+                guard f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") else { break }
+                q -= 1
+            }
+            s = q + 1
+        }
         guard s >= 4, f.isPunct(s - 1, "="), f.text(s - 2) == "frame" || f.text(s - 2) == "bounds", f.isPunct(s - 3, ".") else { return false }
         var q = s - 4
         while f.isPunct(q, "?") || f.isPunct(q, "!") { q -= 1 }
@@ -314,8 +336,17 @@ enum GeometryFixes {
         return "This is a parameter's default value: the function already takes \(what). Drop the default and pass it at the calls that leave it out, from the view that lays out or draws (its trait collection, bounds or window scene)."
     }
 
+    /// For a member that works out the orientation from the screen: the view's own shape answers.
+    static func orientation(_ site: FixSite) -> String? {
+        guard site.shapes.contains(.orientationFromScreen) else { return nil }
+        let bounds = site.isSwiftUIView ? "the size the view is offered (`GeometryReader`)" : site.receiver.map { "`\($0.bounds)`" }
+            ?? "the bounds of the view that lays out (taken as a parameter)"
+        return "This works out the orientation from the screen, whose shape is not the window's: compare the width and height of \(bounds) instead — a window resizes and rotates with its scene, and is portrait or landscape by its own shape."
+    }
+
     static func scale(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the scale") { return text }
+        if let text = orientation(site) { return text }
         if site.shapes.contains(.zeroScaleFallback) {
             return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
         }
@@ -348,6 +379,7 @@ enum GeometryFixes {
 
     static func bounds(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the size") { return text }
+        if let text = orientation(site) { return text }
         // A test's geometry is the test's to fix: a frame from the screen becomes the size it asserts
         // (Parchment's layout tests measure a collection view made with the screen's bounds).
         if site.inTests { return site.parameter("the size") }
@@ -433,6 +465,7 @@ enum GeometryFixes {
 
     static func screen(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the screen") { return text }
+        if let text = orientation(site) { return text }
         // Light or dark, asked of the main screen to pick a color: a dynamic color resolves per window.
         if site.shapes.contains(.appearanceStyle) {
             let dynamic = site.language == .swift ? "`UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor.white : UIColor.black }`"

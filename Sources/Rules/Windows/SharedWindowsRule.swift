@@ -23,6 +23,10 @@ struct SharedWindowsRule: Rule {
             // A window kept in a local and asked for the status bar's height: the view's safe area again (CovidCertificate's onboarding).
             Example("final class Onboarding: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let window = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first\n        top.constant = window?.windowScene?.statusBarManager?.statusBarFrame.height ?? 0\n    }\n}",
                     suggestion: "constrain to `view.safeAreaLayoutGuide`"),
+            // A stored property that is the window the object shows in, picked when it is made
+            // (NotificationBanner's `appWindow`): no layout code decides it later.
+            Example("final class Banner: UIView {\n    private let appWindow: UIWindow? = {\n        return UIApplication.shared.↓keyWindow\n    }()\n}",
+                    suggestion: "This property picks, once, the window the object will show its views in"),
             // A view controller that presents itself looks for a presenter (SwifterSwift's `UIAlertController.show()`).
             Example("extension UIAlertController {\n    func show() {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(self, animated: true)\n    }\n}",
                     suggestion: "This view controller presents itself"),
