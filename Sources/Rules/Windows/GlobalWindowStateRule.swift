@@ -16,7 +16,7 @@ struct GlobalWindowStateRule: RepositoryRule {
             In an app that declares a single scene this is a note; with multiple scenes, a warning.
             """,
         sources: [.tn3187, .apple("UIWindowScene", "uikit/uiwindowscene")],
-        fix: RuleDescription.fixed("Keep windows, window scenes and root navigation controllers on the scene delegate (or pass them down); reach them from a view's window when needed."),
+        fix: RuleDescription.fixed("Keep windows, window scenes and root navigation controllers per scene: on the scene delegate in an app, in a table keyed by the `UIWindowScene` in a library (which has no scene delegate of its own), or passed down; reach them from a view's window when needed."),
         triggering: [
             Example("""
                 final class WindowManager {
