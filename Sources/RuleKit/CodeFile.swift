@@ -162,6 +162,32 @@ public final class CodeFile {
         return type.name
     }
 
+    /// Whether `i` is in the block of an `if` whose condition is that the device is an Apple TV
+    /// (`if UIDevice.isTV {`, `if idiom == .tv {`, `if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomTV) {`):
+    /// code a multi-platform target compiles for iOS but runs only on tvOS (Swiftfin's player).
+    public func runsOnlyOnTV(_ i: Int) -> Bool {
+        for scope in scopes(around: i) where scope.kind == .control {
+            var q = scope.open - 1
+            while q > max(0, scope.open - 32) {
+                if isPunct(q, ")") || isPunct(q, "]"), pair(q) >= 0, pair(q) < q { q = pair(q) - 1; continue }
+                if isPunct(q, "{") || isPunct(q, "}") || isPunct(q, ";") || self.is(q, .guard) { break }
+                if self.is(q, .if) {
+                    let condition = (q + 1)..<scope.open
+                    // Negated or joined with `||`, the block runs elsewhere too.
+                    guard !condition.contains(where: { isPunct($0, "!") || text($0) == "||" || text($0) == "!=" }) else { break }
+                    if condition.contains(where: { t in
+                        let name = text(t)
+                        return name == "UIUserInterfaceIdiomTV" || name == "isTV" || name == "isTv" || name == "isAppleTV"
+                            || name == "tv" && isPunct(t - 1, ".") && text(t - 2) == "=="
+                    }) { return true }
+                    break
+                }
+                q -= 1
+            }
+        }
+        return false
+    }
+
     /// The innermost function, accessor or closure body around `i`.
     public func innermostBody(of i: Int) -> Scope? {
         scopes(around: i).first { $0.kind == .function || $0.kind == .accessor || $0.kind == .closure }

@@ -35,6 +35,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A member that works out the orientation from the screen: the window's own shape answers.
             Example("final class Calendar: UIView {\n    var isLandscape: Bool { ↓UIScreen.main.bounds.width > UIScreen.main.bounds.height }\n}",
                     suggestion: "compare the width and height of `bounds` instead"),
+            // Not an Apple TV, or an Apple TV or else: iOS runs it.
+            Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.current.userInterfaceIdiom != .tv { return ↓UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),
+            Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.isTV || wide { return ↓UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),
             // A window's frame, where the frame given is the scene's and nil without one (SwiftMessages' overlay window).
             Example("final class Overlay: UIViewController {\n    private func show(frame: CGRect? = nil) {\n        guard let window = overlayWindow else { return }\n        window.frame = frame ?? ↓UIScreen.main.bounds\n    }\n}",
                     suggestion: "This is a window's frame"),
@@ -196,6 +199,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Behind a runtime check that the device is an Apple TV: tvOS code in a target built for both (Swiftfin's player).
+            Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.current.userInterfaceIdiom == .tv {\n            return UIScreen.main.bounds.width / 10\n        }\n        return 16\n    }\n}"),
+            Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.isTV { return UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),
+            .objc("@implementation Player\n- (CGFloat)inset {\n    if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomTV) {\n        return [UIScreen mainScreen].bounds.size.width / 10;\n    }\n    return 16;\n}\n@end", wraps: false),
             // A UIKit member whose name holds a size word's plural is no size (`maximumFramesPerSecond`).
             Example("final class Ticker: NSObject {\n    func rate() -> Int { UIScreen.main.maximumFramesPerSecond }\n}"),
             // Kept in a local that is only put into text (FBSnapshotTestCase's reference-image name `_%.0fx%.0f`).
