@@ -76,6 +76,9 @@ struct IdiomLayoutRule: Rule {
             // Beside a size-class check in one condition: the device check is what to drop (zotero's item detail).
             Example("final class Title: UIView {\n    func update() {\n        if traitCollection.horizontalSizeClass == .regular && UIDevice.current.↓userInterfaceIdiom == .pad { inset = 8 } else { inset = 0 }\n    }\n}",
                     suggestion: "This condition reads the size class already"),
+            // A switch whose cases lay out (a column count), or one case that does: layout.
+            Example("final class Grid: UIView {\n    var columns: Int {\n        switch UIDevice.current.↓userInterfaceIdiom {\n        case .pad: return 3\n        default: return 1\n        }\n    }\n}"),
+            Example("enum Labels {\n    static func title() -> String {\n        switch UIDevice.current.↓userInterfaceIdiom {\n        case .pad: return \"Tablet\"\n        default: stack.axis = .vertical; return \"Phone\"\n        }\n    }\n}"),
             // A compact size class narrowed to iPads and Macs: an iPhone is compact too, so the device check
             // is not what to drop (IceCubes' action row hides its counts in a narrow iPad window only).
             Example("import SwiftUI\nstruct Actions: View {\n    @Environment(\\.horizontalSizeClass) var horizontalSizeClass\n    var isNarrow: Bool {\n        horizontalSizeClass == .compact\n            && (UIDevice.current.↓userInterfaceIdiom == .pad || UIDevice.current.userInterfaceIdiom == .mac)\n    }\n    var body: some View { Text(isNarrow ? \"\" : \"3\") }\n}",
@@ -229,6 +232,9 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // A label for a server or a log: every branch gives a string (PostHog's `deviceType`, Swiftfin's `platform`).
+            Example("enum Context {\n    static let deviceType: String? = {\n        switch UIDevice.current.userInterfaceIdiom {\n        case .phone:\n            return \"Mobile\"\n        case .pad:\n            return \"Tablet\"\n        default:\n            return nil\n        }\n    }()\n}"),
+            Example("extension UIDevice {\n    static var platform: String {\n        if UIDevice.current.userInterfaceIdiom == .pad {\n            return L10n.iPadOS\n        } else {\n            return L10n.iOS\n        }\n    }\n}"),
             // The device kind as a telemetry value (Mixpanel's automatic properties).
             Example("enum AutomaticProperties {\n    static func tablet() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }\n}"),
             // A chain of device names for a server request is data (tinode's `whoami`).
@@ -692,6 +698,7 @@ struct IdiomLayoutRule: Rule {
     /// analytics value), or it is a value in a dictionary literal (`"tablet": idiom == .pad`).
     static func isData(around s: Int, _ e: Int, in f: CodeFile) -> Bool {
         if Expr.inTelemetry(s, in: f) { return true }
+        if branchesOnlyGiveText(s, e, in: f) { return true }
         // The comparison's extent: to the idiom constant on either side.
         var end = e
         if f[e + 1].isComparison { end = isIdiomConstant(at: e + 2, in: f).end }
@@ -723,6 +730,75 @@ struct IdiomLayoutRule: Rule {
         // `"key": <comparison>` / `@"key": @(<comparison>)` inside `[` or `@{`.
         let before = start - 1
         if f.isPunct(before, ":"), f[before - 1].kind == .string { return true }
+        return false
+    }
+
+    /// Whether the idiom check at `s...e` only decides which text to give: a `switch` on it whose
+    /// every case gives a string (PostHog's `deviceType`, "Mobile" or "Tablet" for its analytics), or
+    /// an `if` on it whose blocks do (Swiftfin's `platform`, `L10n.iPadOS` or `L10n.iOS`, the client
+    /// name its server sees). A label, not a layout.
+    static func branchesOnlyGiveText(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
+        // The `switch` or `if` whose condition holds the check, in the same statement.
+        var q = s - 1
+        var keyword = -1
+        while q >= 0, s - q < 24, !f.isPunct(q, "{"), !f.isPunct(q, "}"), !f.isPunct(q, ";") {
+            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+            if f.is(q, .switch) || f.is(q, .if) { keyword = q; break }
+            q -= 1
+        }
+        guard keyword >= 0 else { return false }
+        var open = e + 1
+        while open < f.tokens.count, open - e < 48, !f.isPunct(open, "{") {
+            if f.isPunct(open, "("), f.pair(open) > open { open = f.pair(open) + 1; continue }
+            if f.isPunct(open, ";") || f.isPunct(open, "}") { return false }
+            open += 1
+        }
+        guard f.isPunct(open, "{"), f.pair(open) > open else { return false }
+        let close = f.pair(open)
+        if f.is(keyword, .switch) {
+            // Each `case …:` (or `default:`) to the next, at the switch's own level.
+            var segments: [Range<Int>] = []
+            var start = -1
+            var r = open + 1
+            while r < close {
+                if f.isPunct(r, "{") || f.isPunct(r, "("), f.pair(r) > r { r = f.pair(r) + 1; continue }
+                if f.is(r, .case) || f.text(r) == "default" {
+                    if start >= 0 { segments.append(start..<r) }
+                    var c = r + 1
+                    while c < close, !f.isPunct(c, ":") { c += 1 }
+                    start = c + 1
+                    r = c + 1
+                    continue
+                }
+                r += 1
+            }
+            if start >= 0 { segments.append(start..<close) }
+            return !segments.isEmpty && segments.allSatisfy { givesText($0, in: f) }
+        }
+        guard givesText((open + 1)..<close, in: f) else { return false }
+        // `else { … }` must give text too; `else if` is another check.
+        if f.is(close + 1, .else) {
+            guard f.isPunct(close + 2, "{"), f.pair(close + 2) > close + 2 else { return false }
+            return givesText((close + 3)..<f.pair(close + 2), in: f)
+        }
+        return true
+    }
+
+    /// Whether the tokens are `return X`, `X` or `X;` with `X` a string: a literal, `nil`, a localized
+    /// string (`NSLocalizedString(…)`, `String(localized:)`) or a generated strings table's (`L10n.iOS`).
+    static func givesText(_ range: Range<Int>, in f: CodeFile) -> Bool {
+        var a = range.lowerBound, b = range.upperBound - 1
+        if f.isPunct(b, ";") { b -= 1 }
+        if f.is(a, .return) { a += 1 }
+        guard a <= b else { return false }
+        if (a...b).allSatisfy({ f[$0].kind == .string || f.isPunct($0, "@") }) { return true }
+        if a == b, f.text(a) == "nil" { return true }
+        if ["NSLocalizedString", "String"].contains(f.text(a)), f.isPunct(a + 1, "("), f.pair(a + 1) == b {
+            return f.text(a) == "NSLocalizedString" || f.text(a + 2) == "localized"
+        }
+        if ["L10n", "Strings", "Localizable", "LocalizedStrings"].contains(f.text(a)) {
+            return ((a + 1)...b).allSatisfy { f[$0].kind == .identifier || f.isPunct($0, ".") }
+        }
         return false
     }
 
