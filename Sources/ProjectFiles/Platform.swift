@@ -51,14 +51,35 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// The platforms build settings name: SUPPORTED_PLATFORMS when set (a multi-platform
     /// framework lists them all; a visionOS target may inherit `SDKROOT = iphoneos` and say
-    /// `xros` here), else SDKROOT, plus Mac Catalyst when SUPPORTS_MACCATALYST is on. Empty when
-    /// nothing says (callers decide the default).
+    /// `xros` here), else SDKROOT, plus Mac Catalyst when SUPPORTS_MACCATALYST is on. Without
+    /// either — set in a base xcconfig that is not in the repository, such as a Carthage checkout
+    /// of shared xcconfigs (Authenticator's `iOS-Application.xcconfig`) — the device family
+    /// (`TARGETED_DEVICE_FAMILY = 1`: an iPhone's), else the one platform a deployment target is
+    /// set for. Empty when nothing says (callers decide the default).
     public static func of(settings: [String: String]) -> Set<Platform> {
         var out: Set<Platform> = []
         for name in (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
             if let p = Platform(sdk: name) { out.insert(p) }
         }
         if out.isEmpty, let p = Platform(sdk: Substring(settings["SDKROOT"] ?? "")) { out.insert(p) }
+        if out.isEmpty, (settings["SDKROOT"] ?? "").isEmpty {
+            for family in (settings["TARGETED_DEVICE_FAMILY"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " }) {
+                switch family {
+                case "1", "2": out.insert(.iOS)
+                case "3": out.insert(.tvOS)
+                case "4": out.insert(.watchOS)
+                case "7": out.insert(.visionOS)
+                default: break
+                }
+            }
+            if out.isEmpty {
+                let deployments: [(String, Platform)] = [("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
+                                                        ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
+                                                        ("MACOSX_DEPLOYMENT_TARGET", .macOS)]
+                let named = deployments.filter { !(settings[$0.0] ?? "").isEmpty }
+                if named.count == 1 { out.insert(named[0].1) }
+            }
+        }
         if out.contains(.iOS), PlistValue.string(settings["SUPPORTS_MACCATALYST"] ?? "").bool == true { out.insert(.macCatalyst) }
         return out
     }

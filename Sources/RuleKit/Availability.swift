@@ -64,6 +64,7 @@ public enum Availability {
             let blockOpen = f.pair(close)
             guard let start = conditionStart(before: blockOpen, in: f) else { break }
             result = version(in: start..<blockOpen, word: .available, in: f) ?? noSceneFallback(in: start..<blockOpen, in: f)
+                ?? foundationCeiling(in: start..<blockOpen, in: f, otherwise: true)
             if f.is(start - 1, .else) { close = start - 2 } else { break }
         }
         return result
@@ -103,7 +104,9 @@ public enum Availability {
     /// The version a condition `NSFoundationVersionNumber <= NSFoundationVersionNumber_iOS_X_Y`
     /// (or `<`, the constant on the right) keeps its block below: X + 1 for `<=`, X for `<` of
     /// `_X_0`. Nil for any other condition, and for one joined with `||`.
-    static func foundationCeiling(in range: Range<Int>, in f: CodeFile) -> Int? {
+    /// `otherwise`: for the `else` of the condition — `> NSFoundationVersionNumber_iOS_7_1` leaves
+    /// iOS 7.1 or earlier there, so below 8 (RESideMenu's iOS 7 frames).
+    static func foundationCeiling(in range: Range<Int>, in f: CodeFile, otherwise: Bool = false) -> Int? {
         guard !range.contains(where: { f.text($0) == "||" }) else { return nil }
         for q in range where f.text(q).hasPrefix("NSFoundationVersionNumber_iOS_") {
             let parts = f.text(q).dropFirst("NSFoundationVersionNumber_iOS_".count).split(separator: "_")
@@ -111,9 +114,9 @@ public enum Availability {
             let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             // The comparison just before the constant, with the version number on its left.
             guard f[q - 1].kind == .punct, (q - 8..<q - 1).contains(where: { f.text($0) == "NSFoundationVersionNumber" }) else { return nil }
-            switch f.text(q - 1) {
-            case "<=": return major + 1
-            case "<": return minor == 0 ? major : major + 1
+            switch (f.text(q - 1), otherwise) {
+            case ("<=", false), (">", true): return major + 1
+            case ("<", false), (">=", true): return minor == 0 ? major : major + 1
             default: return nil
             }
         }

@@ -642,6 +642,30 @@ private func bytes(_ relative: String) throws -> [UInt8] {
     }
 }
 
+/// The platforms a target's settings name, and what they say when SDKROOT is set in a base
+/// xcconfig that is not in the repository (a Carthage checkout of shared xcconfigs, Authenticator's).
+@Suite struct PlatformSettingsTests {
+    @Test(arguments: [
+        (["SDKROOT": "iphoneos"], [Platform.iOS]),
+        (["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES"], [.iOS, .macCatalyst]),
+        (["SUPPORTED_PLATFORMS": "iphoneos appletvos", "SDKROOT": "iphoneos"], [.iOS, .tvOS]),
+        // No SDK anywhere: the device family, else the one deployment target set.
+        (["TARGETED_DEVICE_FAMILY": "1", "IPHONEOS_DEPLOYMENT_TARGET": "13.0"], [.iOS]),
+        (["TARGETED_DEVICE_FAMILY": "1,2"], [.iOS]),
+        (["TARGETED_DEVICE_FAMILY": "3"], [.tvOS]),
+        (["IPHONEOS_DEPLOYMENT_TARGET": "13.0"], [.iOS]),
+        (["MACOSX_DEPLOYMENT_TARGET": "11.0"], [.macOS]),
+        // Two deployment targets and no family: nothing says which.
+        (["IPHONEOS_DEPLOYMENT_TARGET": "13.0", "MACOSX_DEPLOYMENT_TARGET": "11.0"], []),
+        ([:], []),
+        // An SDK named, even one not known, is what the target builds for: no guess beside it.
+        (["SDKROOT": "driverkit", "TARGETED_DEVICE_FAMILY": "1"], []),
+    ] as [([String: String], [Platform])])
+    func platformsOfSettings(_ settings: [String: String], _ expected: [Platform]) {
+        #expect(Platform.of(settings: settings) == Set(expected))
+    }
+}
+
 /// What a Cordova plugin's `plugin.xml` ships to iOS, read as text.
 @Suite struct CordovaPluginTests {
     static func sources(_ text: String) -> [String]? { CordovaPlugin.iosSources(Array(text.utf8)) }

@@ -56,6 +56,9 @@ struct OrientationLayoutRule: Rule {
             return "Compare `\(compare)` in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), or use size classes; treat rotation as a bounds change."
         },
         triggering: [
+            // The other branch of that check runs on iOS 8 and later.
+            .objc("@implementation Menu\n- (void)show {\n    if (NSFoundationVersionNumber > NSFoundationVersionNumber_iOS_7_1) {\n        self.x = ↓UIInterfaceOrientationIsLandscape([[UIApplication sharedApplication] statusBarOrientation]) ? 1 : 2;\n    }\n}\n@end",
+                  files: ["Menu.h": "@interface Menu : UIViewController\n@end"], wraps: false),
             .objc("""
                 @implementation HUD
                 - (void)position {
@@ -110,6 +113,10 @@ struct OrientationLayoutRule: Rule {
             .objc("UIInterfaceOrientation o = self.↓interfaceOrientation;"),
         ],
         nonTriggering: [
+            // The else of `NSFoundationVersionNumber > NSFoundationVersionNumber_iOS_7_1` runs on iOS 7.1 or
+            // earlier, whose frames did not rotate (RESideMenu): a fallback below the fix's iOS 8.
+            .objc("@implementation Menu\n- (void)show {\n    if (NSFoundationVersionNumber > NSFoundationVersionNumber_iOS_7_1) {\n        self.x = CGRectGetWidth(self.view.frame);\n    } else {\n        self.x = UIInterfaceOrientationIsLandscape([[UIApplication sharedApplication] statusBarOrientation]) ? CGRectGetHeight(self.view.frame) : CGRectGetWidth(self.view.frame);\n    }\n}\n@end",
+                  files: ["Menu.h": "@interface Menu : UIViewController\n@end"], wraps: false),
             // Read after `&&` in a condition that holds only below the deployment target (CWStatusBarNotification's iOS 7 branches).
             .objc("- (CGFloat)height {\n    if (SYSTEM_VERSION_LESS_THAN(@\"8.0\") && UIInterfaceOrientationIsLandscape(UIApplication.sharedApplication.statusBarOrientation)) { return 1; }\n    return 0;\n}",
                   files: ["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v8)])"]),
