@@ -2195,13 +2195,43 @@ def cordova_plugin(root):
 """)
 
 
+def demo_linking_library(root):
+    """A library whose demo app bears the pod's very name and links its framework instead of
+    compiling its code (after SlideMenuControllerSwift): Slide.podspec ships Source/*.swift, the
+    framework target `Slide-iOS` builds it, and the app `Slide` has only its own delegate and
+    screen. The app is the library's demo, an example; the framework and the pod are the library."""
+    d = os.path.join(root, "DemoLinkingLibrary")
+    write(os.path.join(d, "Slide.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Slide'\n  s.source_files = 'Source/*.swift'\nend\n")
+    p = Project("Slide", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    p.target("Slide", APP, {"INFOPLIST_FILE": "Slide/Info.plist"}, sources=[p.file(p.group("Slide"), "AppDelegate.swift")])
+    p.target("Slide-iOS", FRAMEWORK, {"INFOPLIST_FILE": "Source/Info.plist"}, sources=[p.file(p.group("Source"), "SlideController.swift")])
+    p.write(os.path.join(d, "Slide.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Slide/Info.plist"), LEGACY_PLIST)
+    plist(os.path.join(d, "Source/Info.plist"), {"CFBundleIdentifier": "org.example.Slide"})
+    write(os.path.join(d, "Slide/AppDelegate.swift"), """import UIKit
+
+@UIApplicationMain
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
+""")
+    write(os.path.join(d, "Source/SlideController.swift"), """import UIKit
+
+open class SlideController: UIViewController {
+    func openMenu() {
+        UIApplication.shared.keyWindow?.windowLevel = .statusBar + 1
+    }
+}
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
                  demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
-                 two_example_apps, cordova_plugin):
+                 two_example_apps, cordova_plugin, demo_linking_library):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

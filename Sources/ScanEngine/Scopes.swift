@@ -179,6 +179,10 @@ public struct Scopes: Sendable {
         // An app named for the library with `App` after it (Chatto's `ChattoApp`, which pods the
         // root's specs by path) is that library's app, whatever builds it.
         if namesRootLibrary(t.name, in: project) { return true }
+        // An app bearing the root library's very name beside a framework target that builds that
+        // library's code (SlideMenuControllerSwift's demo, linking `SlideMenuControllerSwift-iOS`).
+        if rootLibraryNames(project).contains(t.name),
+           project.targets.contains(where: { $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) { return true }
         guard t.folders.isEmpty, !t.sources.isEmpty else { return false }
         // A "library" that holds the app's own Info.plist is the app's code packaged for tools
         // (damus's Package.swift builds its `damus/` folder): the app is the product.
@@ -194,9 +198,14 @@ public struct Scopes: Sendable {
         var stem = String(name.dropLast(3))
         while let last = stem.last, last == "-" || last == "_" || last == " " { stem.removeLast() }
         guard !stem.isEmpty else { return false }
-        let roots = project.pods.filter(\.folder.isEmpty).map(\.id.name)
+        return rootLibraryNames(project).contains(stem)
+    }
+
+    /// The names of the libraries the repository's root declares: its podspecs' pods, its root
+    /// Package.swift's targets other than tests.
+    static func rootLibraryNames(_ project: ProjectModel) -> [String] {
+        project.pods.filter(\.folder.isEmpty).map(\.id.name)
             + project.packages.filter(\.folder.isEmpty).flatMap { $0.targets.filter { !$0.isTest }.map(\.name) }
-        return roots.contains(stem)
     }
 
     /// Where no project maps a file: test and example folders by name, Swift package targets

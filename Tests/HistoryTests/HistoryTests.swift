@@ -174,9 +174,10 @@ import TestSupport
         #expect(apart == [0, 1, 0, 0, 0, 1, 0, 0], "\(apart)")
     }
 
-    /// Whose code a target is can turn on its source list alone: an app that compiles mostly the
-    /// library's code is its demo, and once it stops compiling most of it, the repository's app.
-    /// Files whose own targets did not change are counted again under their new scope.
+    /// Whose code a target is can turn on source lists alone: an app that compiles mostly the
+    /// library's code is its demo, and once it stops compiling most of it — and no framework
+    /// builds that code for it to link — the repository's app. Files whose own targets did not
+    /// change are counted again under their new scope.
     @Test func anAppThatStopsBeingTheLibrarysDemoRecountsEveryFile() throws {
         let dir = TempDirectory()
         let repo = dir.path + "/picker"
@@ -187,13 +188,16 @@ import TestSupport
         // The app's sources phase lists PickerView.m and PickerController.m first.
         let libraryFiles = "\t\t\t\t0AA9C116B00FDE409B5A5BF6,\n\t\t\t\t20BEA246EF590D36BB22D827,\n"
         #expect(original.contains(libraryFiles))
+        // The framework's sources phase: PickerView.m, PickerController.m, PickerCell.m.
+        let frameworkFiles = "\t\t\t\t4EFCEC92AA97A320B2B23B74,\n\t\t\t\tF32FFFA568942C7E099B4098,\n\t\t\t\t71584DB3C6375EA0FF61D9AB,\n"
+        #expect(original.contains(frameworkFiles))
         func commit(_ message: String, _ text: String) throws {
             try text.write(toFile: projectPath, atomically: true, encoding: .utf8)
             _ = try FixtureRepositories.run(["git", "-C", repo, "add", "-A"])
             _ = try FixtureRepositories.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message])
         }
         try commit("the library and its demo", original)
-        try commit("the app builds less of the library than of its own", original.replacingOccurrences(of: libraryFiles, with: ""))
+        try commit("the app builds less of the library than of its own", original.replacingOccurrences(of: libraryFiles, with: "").replacingOccurrences(of: frameworkFiles, with: ""))
         try commit("and the library again", original)
         let run = try Self.history(repo, store: dir.path + "/h.sqlite")
         try Self.assertMatchesFreshScans(run)

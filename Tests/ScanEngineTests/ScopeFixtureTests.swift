@@ -121,6 +121,19 @@ extension ProjectFixtureTests {
         #expect(screen?.suggestion.contains("view.bounds") == true && screen?.suggestion.contains("In a test") == false, "\(screen?.suggestion ?? "no finding")")
     }
 
+    /// A demo app bearing the pod's very name that links the library's framework, compiling none
+    /// of its code (SlideMenuControllerSwift): the demo is an example, the framework and the pod the
+    /// library, which decides the stage.
+    @Test func anAppNamedAsTheRootPodBesideItsFrameworkIsTheDemo() throws {
+        let r = try scanFixture("DemoLinkingLibrary")
+        #expect(targetLines(r) == [
+            "Slide (Slide.podspec) [iOS] library launches: shared-windows@Source/SlideController.swift:5",
+            "Slide-iOS [iOS] library launches: shared-windows@Source/SlideController.swift:5",
+            "Slide (Slide.xcodeproj) [iOS] example not-launching: scene-manifest-missing@Slide/Info.plist:1",
+        ])
+        #expect(r.stage == .launches)
+    }
+
     /// A Cordova plugin has no project and no podspec: its `plugin.xml` declares the Objective-C
     /// it ships to every app that adds it. Its sources are a library's, not an app's, and a
     /// `tests/plugin.xml` that ships only JavaScript declares nothing.
