@@ -42,6 +42,8 @@ struct SafeAreaReadTooEarlyRule: Rule {
                 - (void)awakeFromNib { CGFloat t = self.↓safeAreaInsets.top; }
                 @end
                 """, files: ["Bar.h": "@interface Bar : UIView\n@end"]),
+            // Read again only in another type: this one keeps its first value.
+            Example("final class Sheet: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        card.frame.size.height = 200 + view.↓safeAreaInsets.bottom\n    }\n}\nfinal class Card: UIView {\n    override func safeAreaInsetsDidChange() { height = safeAreaInsets.bottom }\n}"),
             // The view's own window is not there yet in viewDidLoad.
             Example("final class Settings: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let window = view.window\n        inset = window?.↓safeAreaInsets.top ?? 0\n    }\n}"),
         ],
@@ -68,12 +70,27 @@ struct SafeAreaReadTooEarlyRule: Rule {
                 @end
                 """, files: ["LayoutOptions.h": "@interface LayoutOptions : NSObject\n@end"]),
             Example("class VC: UIViewController { override func viewSafeAreaInsetsDidChange() { bottom.constant = view.safeAreaInsets.bottom } }"),
+            // A first value, read again where the insets change (XLActionController's Skype sheet).
+            Example("final class Sheet: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        card.frame.size.height = 200 + view.safeAreaInsets.bottom\n    }\n    override func viewSafeAreaInsetsDidChange() {\n        super.viewSafeAreaInsetsDidChange()\n        card.frame.size.height = 200 + view.safeAreaInsets.bottom\n    }\n}"),
             Example("class V: UIView { override func layoutSubviews() { let t = safeAreaInsets.top } }"),
             Example("class VC: UIViewController { override func viewDidLoad() { DispatchQueue.main.async { let b = self.view.safeAreaInsets.bottom } } }"),
             .objc("@implementation V\n+ (void)initialize { }\n- (void)layoutSubviews { CGFloat t = self.safeAreaInsets.top; }\n@end"),
         ])
 
     var triggers: Set<Word> { [.safeAreaInsets] }
+
+    /// Whether the type reads the insets again where they change (its `viewSafeAreaInsetsDidChange`,
+    /// `safeAreaInsetsDidChange`, layoutSubviews or viewDidLayoutSubviews reads `safeAreaInsets`):
+    /// then the early read is only a first value, set right when they settle (XLActionController's Skype sheet).
+    static func readsAgainOnChange(_ k: Int, in f: CodeFile) -> Bool {
+        guard let type = f.enclosingType(of: k) else { return false }
+        let again: Set<String> = ["viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange", "layoutSubviews", "viewDidLayoutSubviews"]
+        return f.structure.scopes.contains { s in
+            s.kind == .function && again.contains(s.name) && s.open > type.open && s.close < type.close
+                && f.enclosingType(of: s.open + 1)?.open == type.open
+                && (s.open..<s.close).contains { f.is($0, .safeAreaInsets) }
+        }
+    }
 
     static func isEarly(_ name: String, _ language: Language) -> Bool {
         if name == "viewDidLoad" || name == "awakeFromNib" || name == "init" { return true }
@@ -109,7 +126,8 @@ struct SafeAreaReadTooEarlyRule: Rule {
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard Reads.isMemberRead(k, in: f) || Reads.isBareRead(k, in: f),
               let (function, insideClosure) = f.enclosingFunction(of: k), !insideClosure, function.kind == .function,
-              Self.isEarly(function.name, f.language), !Self.readsTheAppsWindow(k, in: f) else { return }
+              Self.isEarly(function.name, f.language), !Self.readsTheAppsWindow(k, in: f),
+              !Self.readsAgainOnChange(k, in: f) else { return }
         sink.report(description, at: k, message: "`safeAreaInsets` read in `\(function.name)`, before the view has its final insets",
                     onlyIn: [.view, .viewController])
     }
