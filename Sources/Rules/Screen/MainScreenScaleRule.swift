@@ -71,6 +71,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             // The orientation worked out from the screen's scale and modes (FSCalendar's `currentCalendarOrientation`).
             .objc("@implementation Calendar\n- (NSInteger)currentCalendarOrientation {\n    CGFloat scale = [↓UIScreen mainScreen].scale;\n    CGSize native = [UIScreen mainScreen].currentMode.size;\n    return scale * 320 == native.width ? 0 : 1;\n}\n@end",
                   files: ["Calendar.h": "@interface Calendar : UIView\n@end"], wraps: false, suggestion: "compare the width and height of `self.bounds` instead"),
+            // Another view's layer, in code that is given it (MMDrawerController's visual-state blocks).
+            .objc("@implementation VisualState\n+ (void)apply:(MMDrawerController *)drawer {\n    drawer.sideView.layer.rasterizationScale = [↓UIScreen mainScreen].scale;\n}\n@end",
+                  wraps: false, suggestion: "`drawer.sideView.traitCollection.displayScale`"),
+            .objc("@implementation VisualState\n+ (void)apply:(MMDrawerController *)drawer {\n    [drawer.sideView.layer setRasterizationScale:[[↓UIScreen mainScreen] scale]];\n}\n@end",
+                  wraps: false, suggestion: "`drawer.sideView.traitCollection.displayScale`"),
             // Nor a string on the line before: a Swift line that starts a statement is a new one.
             Example("func f() {\n    layer.name = \"layer \\(index)\"\n    layer.contentsScale = ↓UIScreen.main.scale\n}"),
             // A local put into text and also used to draw is layout.

@@ -155,6 +155,19 @@ struct GeometrySite {
     /// gives `view` (STPopup's snapshot of the view controller it leaves), nil otherwise.
     static func viewDrawn(byScale read: ScreenRead, in f: CodeFile) -> String? {
         let (s, e) = Expr.widen(read.chain.start, read.chain.end, in: f)
+        // `drawer.view.layer.rasterizationScale = [[UIScreen mainScreen] scale]` (MMDrawerController's
+        // visual-state blocks): the scale of that view's layer. Not `self`'s, which the receiver names.
+        // `[drawer.view.layer setRasterizationScale:…]` alike.
+        let assigned = f.isPunct(s - 1, "=") && ["rasterizationScale", "contentsScale"].contains(f.text(s - 2)) && f.isPunct(s - 3, ".")
+        let sent = f.isPunct(s - 1, ":") && ["setRasterizationScale", "setContentsScale"].contains(f.text(s - 2)) && f.isPunct(s - 3, ".") == false
+        let layer = assigned ? s - 4 : s - 3
+        if assigned || sent, f.text(layer) == "layer", f.isPunct(layer - 1, ".") {
+            var q = layer - 2
+            while q >= 0, f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") { q -= 1 }
+            guard q + 1 <= layer - 2 else { return nil }
+            let view = Expr.snippet(q + 1, layer - 2, in: f)
+            return view == "self" || view.isEmpty || f.isPunct(q + 1, ".") ? nil : view
+        }
         guard Expr.isArgument(s, e, in: f), let (open, close) = Expr.enclosingCall(s, in: f),
               f.text(open - 1) == "UIGraphicsBeginImageContextWithOptions" else { return nil }
         // The first argument: `X.bounds.size` / `X.frame.size` (`self.view.bounds.size`).
@@ -574,6 +587,10 @@ enum GeometryFixes {
                 return "Here the view is not in a window yet (an initializer, awakeFromNib, viewDidLoad, viewWillAppear or a method they call), so `\(r.window)` is nil: do this once it is, in \(site.context == .viewController ? "viewDidAppear" : "didMoveToWindow"), or take the window from the caller."
             }
             if site.timing.contains(.choosesWindow) {
+                // Given the view it is shown for (EasyTipView's `show(forView:withinSuperview:)`): that view's window.
+                if let view = site.givenView, !site.givenIsContainer {
+                    return "This member picks the window the view is to go into, so `\(r.window)` is not set yet: use `\(view).window`, the window of the view it is given to show beside."
+                }
                 return "This member picks the window the view is to go into, so `\(r.window)` is not set yet: take the window scene from the caller (the view controller that shows the view), and pick among `windowScene.windows`."
             }
             return "Use `\(r.window)`" + (site.context == .viewController ? ", or present from this view controller." : ".")

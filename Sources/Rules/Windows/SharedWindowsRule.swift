@@ -27,6 +27,9 @@ struct SharedWindowsRule: Rule {
             // (NotificationBanner's `appWindow`): no layout code decides it later.
             Example("final class Banner: UIView {\n    private let appWindow: UIWindow? = {\n        return UIApplication.shared.↓keyWindow\n    }()\n}",
                     suggestion: "This property picks, once, the window the object will show its views in"),
+            // A method given the view to show beside picks the window to go into: that view's (EasyTipView).
+            Example("final class TipView: UIView {\n    func show(forView view: UIView, withinSuperview superview: UIView? = nil) {\n        let container = superview ?? UIApplication.shared.↓windows.first!\n        container.addSubview(self)\n    }\n}",
+                    suggestion: "use `view.window`, the window of the view it is given to show beside"),
             // A view controller that presents itself looks for a presenter (SwifterSwift's `UIAlertController.show()`).
             Example("extension UIAlertController {\n    func show() {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(self, animated: true)\n    }\n}",
                     suggestion: "This view controller presents itself"),
