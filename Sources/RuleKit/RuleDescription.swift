@@ -90,6 +90,10 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// `scale * bounds.width == currentMode.size.width`; `var isLandscape { bounds.width > bounds.height }`):
     /// the window's shape is the question, which no screen read answers.
     public static let orientationFromScreen = SiteShapes(rawValue: 1 << 32)
+    /// The default value of a parameter of a `public` or `open` function or initializer (MessageKit's
+    /// `LocationMessageSnapshotOptions(scale: CGFloat = UIScreen.main.scale)`): dropping it breaks its
+    /// library's clients.
+    public static let publicDefault = SiteShapes(rawValue: 1 << 33)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

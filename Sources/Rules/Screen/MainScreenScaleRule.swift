@@ -38,6 +38,11 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             // A parameter's default: the function takes the scale already; its callers should pass one (Chatto's `bma_round`).
             Example("extension CGFloat {\n    func pixelRounded(scale: CGFloat = ↓UIScreen.main.scale) -> CGFloat { (self * scale).rounded() / scale }\n}",
                     suggestion: "This is a parameter's default value: the function already takes the scale."),
+            // A public initializer's default (MessageKit's snapshot options): its clients rely on it.
+            Example("public struct SnapshotOptions {\n    public var scale: CGFloat\n    public init(scale: CGFloat = ↓UIScreen.main.scale) { self.scale = scale }\n}",
+                    suggestion: "This is the default value of a public parameter"),
+            Example("public extension CGFloat {\n    func pixelRounded(scale: CGFloat = ↓UIScreen.main.scale) -> CGFloat { (self * scale).rounded() / scale }\n}",
+                    suggestion: "dropping the default would break the library's clients"),
             // A vendored UIKit for the Mac declares `UIView` too (iCarousel's Chameleon demo): the view is still UIKit's.
             .objc("@implementation ReflectionView\n- (void)update {\n    CGFloat s = [[↓UIScreen mainScreen] scale];\n}\n@end",
                   files: ["ReflectionView.h": "@interface ReflectionView : UIView\n@end",

@@ -43,7 +43,10 @@ struct GeometrySite {
         }
         var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
         if site != nil, Self.worksOutOrientation(k, in: f) { site!.shapes.insert(.orientationFromScreen) }
-        if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) { site!.shapes.insert(.defaultArgument) }
+        if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) {
+            site!.shapes.insert(.defaultArgument)
+            if Self.isPublicDeclaration(at: k, in: f) { site!.shapes.insert(.publicDefault) }
+        }
         return site
     }
 
@@ -125,6 +128,20 @@ struct GeometrySite {
         guard let last = words.last, words.count < 6 else { return false }
         if ["did", "will", "change", "changed", "changes", "set", "update", "handle", "apply", "rotate"].contains(where: words.contains) { return false }
         return last == "orientation" || words.first == "is" && (last == "landscape" || last == "portrait")
+    }
+
+    /// Whether the function or initializer whose parameter list holds `k` is `public` or `open`, or
+    /// declared in a `public extension`.
+    static func isPublicDeclaration(at k: Int, in f: CodeFile) -> Bool {
+        guard let member = f.memberDeclared(at: k) else { return false }
+        func modifiers(before start: Int) -> Bool {
+            var q = start
+            while q > 0, !f[q].isLineStart || q == start { if ["public", "open"].contains(f.text(q)) { return true }; q -= 1 }
+            return ["public", "open"].contains(f.text(q))
+        }
+        if modifiers(before: member.declarationStart) { return true }
+        if let type = f.enclosingType(of: k), type.typeKind == .swiftExtension { return modifiers(before: type.declarationStart) }
+        return false
     }
 
     /// Whether the read initializes a local whose every use is formatted into text.
@@ -346,6 +363,9 @@ enum GeometryFixes {
     /// For a parameter's default value: what the callers that leave it out should pass.
     static func defaultArgument(_ site: FixSite, _ what: String) -> String? {
         guard site.shapes.contains(.defaultArgument) else { return nil }
+        if site.shapes.contains(.publicDefault) {
+            return "This is the default value of a public parameter: the function already takes \(what), and dropping the default would break the library's clients. Keep the parameter, make its default nil (an optional) and resolve it where the view that lays out or draws is known (its trait collection, bounds or window scene), or document that callers pass their view's."
+        }
         return "This is a parameter's default value: the function already takes \(what). Drop the default and pass it at the calls that leave it out, from the view that lays out or draws (its trait collection, bounds or window scene)."
     }
 
