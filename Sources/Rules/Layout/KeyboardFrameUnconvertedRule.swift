@@ -124,6 +124,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Only logged: text, not layout (KeyboardKit's demo).
+            Example("final class Demo: UIViewController {\n    @objc func keyboardWillShow(_ note: Notification) {\n        guard let keyboardFrame = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return }\n        print(\"Keyboard height: \\(keyboardFrame.height)\")\n    }\n}"),
             Example("""
                 @objc func keyboardWillShow(_ n: Notification) {
                     guard let end = n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return }
@@ -253,8 +255,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
             if bound.declared {
                 let uses = LocalFlow.uses(of: bound.name, after: bound.token, in: body, of: f)
                 // Only compared — is the keyboard on screen, floating, only a hardware keyboard's
-                // bar: questions asked of the screen, in the screen's coordinates.
-                if uses.allSatisfy({ Self.isCompared($0, in: f) }) { return }
+                // bar: questions asked of the screen, in the screen's coordinates — or only put into
+                // text, a log line (KeyboardKit's demo printing its height).
+                if uses.allSatisfy({ Self.isCompared($0, in: f) || Expr.isFormattedIntoText($0, in: f) }) { return }
                 // Stored for other code, which converts it where it lays out (blink's `kbScreenFrame`).
                 let stored = Set(uses.compactMap { Self.storedName(at: $0, in: f) })
                 if !stored.isEmpty, Self.isConverted(stored, in: f) { return }
