@@ -234,6 +234,8 @@ struct IdiomLayoutRule: Rule {
         nonTriggering: [
             // A label for a server or a log: every branch gives a string (PostHog's `deviceType`, Swiftfin's `platform`).
             Example("enum Context {\n    static let deviceType: String? = {\n        switch UIDevice.current.userInterfaceIdiom {\n        case .phone:\n            return \"Mobile\"\n        case .pad:\n            return \"Tablet\"\n        default:\n            return nil\n        }\n    }()\n}"),
+            Example("extension UIDevice {\n    static var platform: String {\n        if UIDevice.isPad {\n            return L10n.iPadOS\n        } else {\n            return L10n.iOS\n        }\n    }\n}",
+                    files: ["UIDevice+Pad.swift": "extension UIDevice {\n    static var isPad: Bool { current.userInterfaceIdiom == .pad }\n}"]),
             Example("extension UIDevice {\n    static var platform: String {\n        if UIDevice.current.userInterfaceIdiom == .pad {\n            return L10n.iPadOS\n        } else {\n            return L10n.iOS\n        }\n    }\n}"),
             // The device kind as a telemetry value (Mixpanel's automatic properties).
             Example("enum AutomaticProperties {\n    static func tablet() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }\n}"),
@@ -690,6 +692,8 @@ struct IdiomLayoutRule: Rule {
         while f.isPunct(s - 1, "("), f.pair(s - 1) == e + 1 { s -= 1; e += 1 }
         if f.isPunct(s - 1, "@") { s -= 1 }
         if f.isPunct(e + 1, "?"), f[e + 2].kind == .string, f.isPunct(e + 3, ":"), f[e + 4].kind == .string { return true }
+        // `if UIDevice.isPad { return L10n.iPadOS } else { return L10n.iOS }` (Swiftfin's `platform`).
+        if branchesOnlyGiveText(s, e, in: f) { return true }
         return f.isPunct(s - 1, ":") && f[s - 2].kind == .string
     }
 
