@@ -30,6 +30,8 @@ struct SharedWindowsRule: Rule {
             // A method given the view to show beside picks the window to go into: that view's (EasyTipView).
             Example("final class TipView: UIView {\n    func show(forView view: UIView, withinSuperview superview: UIView? = nil) {\n        let container = superview ?? UIApplication.shared.↓windows.first!\n        container.addSubview(self)\n    }\n}",
                     suggestion: "use `view.window`, the window of the view it is given to show beside"),
+            // A key window asked for, not only whether there is one.
+            .objc("@implementation Probe\n+ (UIColor *)tint {\n    if (UIApplication.sharedApplication.↓keyWindow.tintColor) { return nil; }\n    return nil;\n}\n@end", wraps: false),
             // A view controller that presents itself looks for a presenter (SwifterSwift's `UIAlertController.show()`).
             Example("extension UIAlertController {\n    func show() {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(self, animated: true)\n    }\n}",
                     suggestion: "This view controller presents itself"),
@@ -122,6 +124,9 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Only whether there is a key window at all: any scene's answers (RESideMenu's flat-mode probe).
+            .objc("@implementation Probe\n+ (BOOL)launched {\n    if (UIApplication.sharedApplication.keyWindow) { return YES; }\n    return NO;\n}\n@end", wraps: false),
+            Example("func launched() -> Bool { UIApplication.shared.keyWindow != nil }"),
             // The project's own `keyWindow` on UIApplication, walking the scenes (Swiftfin, SideMenu).
             Example("""
                 extension UIApplication {
@@ -191,7 +196,7 @@ struct SharedWindowsRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
-              !Self.visitsEvery(chain, in: f) else { return }
+              !Self.visitsEvery(chain, in: f), !Self.asksOnlyWhetherAny(chain, in: f) else { return }
         let at = chain.members[1].token
         var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
         if shapes.contains(.everyWindow), Self.isWindowHelper(chain, in: f) { shapes.insert(.windowHelper) }
@@ -212,6 +217,19 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the code only asks whether there is a key window at all — `keyWindow != nil`, or the
+    /// whole condition of an `if (…)` (RESideMenu's "are we past launch?"): any scene's answers that.
+    static func asksOnlyWhetherAny(_ chain: Chain, in f: CodeFile) -> Bool {
+        guard chain.word(1) == .keyWindow, chain.members.count == 2 else { return false }
+        let nils: Set<String> = ["nil", "NULL", "Nil"]
+        if ["!=", "=="].contains(f.text(chain.end + 1)), nils.contains(f.text(chain.end + 2)) { return true }
+        if ["!=", "=="].contains(f.text(chain.start - 1)), nils.contains(f.text(chain.start - 2)) { return true }
+        // `if (UIApplication.sharedApplication.keyWindow)` / `if ([UIApplication sharedApplication].keyWindow)`.
+        var start = chain.start
+        if f.isPunct(start - 1, "!") { start -= 1 }
+        return f.isPunct(start - 1, "(") && f.pair(start - 1) == chain.end + 1 && f.is(start - 2, .if)
+    }
 
     /// Whether the window read is asked for its insets — `keyWindow!.safeAreaInsets.bottom`, or
     /// through a local, `window?.safeAreaInsets` / `window?.windowScene?.statusBarManager?.statusBarFrame.height`
