@@ -48,6 +48,8 @@ struct WindowWithoutSceneRule: Rule {
             return site.language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },
         triggering: [
+            // Made and shown at once is a window all the same.
+            .objc("@implementation Splash\n- (void)show {\n    [[[↓UIWindow alloc] init] makeKeyAndVisible];\n}\n@end", wraps: false),
             // A modal that shows itself in its own window: it has no window scene of its own to lend (QMUI).
             .objc("@implementation ModalController\n- (void)show {\n    self.window = [[↓UIWindow alloc] init];\n    self.window.rootViewController = self;\n    [self.window makeKeyAndVisible];\n}\n@end",
                   files: ["ModalController.h": "@interface ModalController : UIViewController\n@property (nonatomic, strong) UIWindow *window;\n@end"],
@@ -68,6 +70,9 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // A window only asked for UIKit's default and dropped, never shown (RESideMenu's tint probe).
+            .objc("@implementation Probe\n+ (BOOL)flat {\n    return [[UIWindow new] performSelector:@selector(tintColor)] != nil;\n}\n@end", wraps: false),
+            Example("func defaultTint() -> UIColor? { UIWindow().tintColor }"),
             // A Swift package's tests run with no app, so with no scene, ever (lottie's snapshot tests,
             // Epoxy's safe-area specs): a frame window is a plain container there, nothing to change.
             Example("final class RenderTests: XCTestCase {\n    func testDraws() { let w = UIWindow(); w.addSubview(UIView()) }\n}",
@@ -116,8 +121,31 @@ struct WindowWithoutSceneRule: Rule {
         // `window.windowScene.flatMap(UIWindow.init) ?? UIWindow(frame: window.bounds)`: made with
         // the scene wherever there is one (zotero's presenter); the frame only where none is.
         if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "windowScene" || $0 == "UIWindowScene" }) { return }
+        if Self.isOnlyAsked(k, in: f) { return }
         sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
                     onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: Self.typeShowsItself(around: k, in: f) ? .hostsSelf : [])
+    }
+
+    /// Whether the new window is only asked something and dropped, never kept or shown:
+    /// `UIWindow().tintColor`, `[[UIWindow new] performSelector:@selector(tintColor)]` (RESideMenu's
+    /// probe of UIKit's default tint).
+    static func isOnlyAsked(_ k: Int, in f: CodeFile) -> Bool {
+        let shows: Set<String> = ["makeKeyAndVisible", "makeKey", "rootViewController", "setRootViewController", "addSubview",
+                                  "isHidden", "setHidden", "hidden", "windowLevel", "setWindowLevel", "windowScene", "setWindowScene"]
+        if f.language == .swift {
+            var q = k + 1
+            if f.isPunct(q, "."), f.text(q + 1) == "init" { q += 2 }
+            guard f.isPunct(q, "("), f.pair(q) > q else { return false }
+            let end = f.pair(q)
+            return f.isPunct(end + 1, ".") && f[end + 2].kind == .identifier && !shows.contains(f.text(end + 2))
+        }
+        // `[UIWindow new]` or `[[UIWindow alloc] init…]`, as the receiver of another message.
+        guard f.isPunct(k - 1, "[") else { return false }
+        var start = k - 1
+        if f.text(k + 1) == "alloc", f.isPunct(k + 2, "]"), f.isPunct(k - 2, "[") { start = k - 2 }
+        let end = f.pair(start)
+        guard end > k, f.isPunct(start - 1, "[") else { return false }
+        return f[end + 1].kind == .identifier && !shows.contains(f.text(end + 1))
     }
 
     /// Whether the type holding `k` puts itself in a window: `….rootViewController = self`,
