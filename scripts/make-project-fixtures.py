@@ -2225,13 +2225,35 @@ open class SlideController: UIViewController {
 """)
 
 
+def tv_and_phone_apps(root):
+    """An iOS app and a tvOS app of one project, neither with a scene manifest (after Hero's and
+    MarqueeLabel's examples): the scene delegate each is told to adopt comes with its own system's
+    versions — iOS 13 at deployment 12.0, tvOS 13 at tvOS 12.0 — not the iOS ones for both."""
+    d = os.path.join(root, "TVAndPhoneApps")
+    p = Project("Player", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    p.target("Player", APP, {"INFOPLIST_FILE": "Phone/Info.plist"}, sources=[p.file(p.group("Phone"), "AppDelegate.swift")])
+    p.target("PlayerTV", APP, {"INFOPLIST_FILE": "TV/Info.plist", "SDKROOT": "appletvos", "TVOS_DEPLOYMENT_TARGET": "12.0"},
+             sources=[p.file(p.group("TV"), "TVAppDelegate.swift")])
+    p.write(os.path.join(d, "Player.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Phone/Info.plist"), LEGACY_PLIST)
+    plist(os.path.join(d, "TV/Info.plist"), {"CFBundleIdentifier": "org.example.PlayerTV", "CFBundleExecutable": "$(EXECUTABLE_NAME)"})
+    for path, name in (("Phone/AppDelegate.swift", "AppDelegate"), ("TV/TVAppDelegate.swift", "TVAppDelegate")):
+        write(os.path.join(d, path), """import UIKit
+
+@UIApplicationMain
+class %s: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
+""" % name)
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
                  demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
-                 two_example_apps, cordova_plugin, demo_linking_library):
+                 two_example_apps, cordova_plugin, demo_linking_library, tv_and_phone_apps):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

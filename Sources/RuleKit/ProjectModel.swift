@@ -277,6 +277,14 @@ public struct ProjectModel: Sendable {
         return lowestDeploymentTarget
     }
 
+    /// The tvOS deployment target of the tvOS apps (and none for iOS) whose Info.plist is `path`:
+    /// what a fix at that plist may assume, in tvOS's version numbers (Hero's tvOS examples at 10.0).
+    public func tvOSDeploymentTarget(ofPlist path: String) -> OSVersion? {
+        let plistApps = apps.filter { $0.infoPlistPath == path }
+        guard !plistApps.isEmpty, plistApps.allSatisfy({ $0.platforms.contains(.tvOS) && !$0.isIOS }) else { return nil }
+        return plistApps.compactMap { $0.target?.settings["TVOS_DEPLOYMENT_TARGET"].flatMap(OSVersion.init) }.min()
+    }
+
     /// The oldest iOS deployment target any target or package names: `deploymentTarget(for:)`
     /// never answers older (and answers nil for every path when this is nil).
     public var lowestDeploymentTarget: OSVersion? {

@@ -158,6 +158,8 @@ package enum Resolution {
         let (standing, unused) = settle(a, model: model, configuration: configuration, scopes: scopes)
         var out: [Finding] = []
         let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
+        // A tvOS app's Info.plist: the fix's versions are tvOS's (a scene delegate from tvOS 13).
+        let tvOSPlist = standing.isEmpty || deployment != nil ? nil : model.project.tvOSDeploymentTarget(ofPlist: a.path)
         var ordinals: [String: Int] = [:]
         var lineOrdinals: [String: Int] = [:]
         // A file a tvOS target builds too needs its availability checks spelt for tvOS as well:
@@ -219,7 +221,8 @@ package enum Resolution {
             out.append(Finding(rule: p.rule, severity: s.severity, facet: p.facet, context: s.context, path: a.path, line: p.line,
                                column: p.column, message: p.message,
                                suggestion: SuggestionAvailability.suggestion(fix, language: a.language, context: s.context,
-                                                                             deployment: deployment, guaranteed: p.guaranteed, alsoTVOS: alsoTVOS),
+                                                                             deployment: deployment ?? tvOSPlist, guaranteed: p.guaranteed, alsoTVOS: alsoTVOS,
+                                                                             platform: tvOSPlist != nil ? "tvOS" : "iOS"),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope

@@ -112,6 +112,17 @@ import TestSupport
         return r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.scope.rawValue) \($0.targets.map { labels[$0] ?? $0.name }.joined(separator: ","))" }
     }
 
+    /// A tvOS app's Info.plist gets its fix in tvOS's versions, an iOS app's in iOS's.
+    @Test func aTVOSAppsFixSpeaksOfTVOS() throws {
+        let r = try scanFixture("TVAndPhoneApps")
+        let tv = r.findings.first { $0.path == "TV/Info.plist" }?.suggestion ?? "no finding"
+        let phone = r.findings.first { $0.path == "Phone/Info.plist" }?.suggestion ?? "no finding"
+        #expect(tv.hasSuffix("is called from tvOS 13.0 on and this code deploys to tvOS 12.0: before tvOS 13.0, do it in application(_:didFinishLaunchingWithOptions:), as now."), "\(tv)")
+        #expect(phone.hasSuffix("is called from iOS 13.0 on and this code deploys to iOS 12.0: before iOS 13.0, do it in application(_:didFinishLaunchingWithOptions:), as now."), "\(phone)")
+        // The finding's deployment target stays the iOS one: a tvOS plist has none.
+        #expect(r.findings.first { $0.path == "TV/Info.plist" }?.deploymentTarget == nil)
+    }
+
     @Test func multiPlatformProjectJudgesEachTargetOnItsOwnPlatform() throws {
         let r = try scanFixture("MultiPlatformApp")
         #expect(scoped(r) == [

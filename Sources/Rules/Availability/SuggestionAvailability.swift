@@ -88,29 +88,30 @@ public enum SuggestionAvailability {
     /// later only, so there it needs none for iOS 13.
     /// `alsoTVOS`: a tvOS target builds the code too, so the check names tvOS at the same version
     /// (UIKit's APIs came to tvOS with iOS's version numbers); `*` alone would leave tvOS unchecked.
+    /// `platform`: the system the code deploys to, named in the text ("tvOS" for a tvOS app's Info.plist).
     public static func suggestion(_ suggestion: String, language: Language, context: Context, deployment: OSVersion?,
-                                  guaranteed: OSVersion?, alsoTVOS: Bool = false) -> String {
+                                  guaranteed: OSVersion?, alsoTVOS: Bool = false, platform: String = "iOS") -> String {
         guard let deployment else { return suggestion }
         let floor = max(deployment, guaranteed ?? deployment, context == .sceneDelegate ? OSVersion(13) : deployment)
         var out = suggestion
         // A method UIKit calls only from some version on: below it, the older method must do the work.
         for c in callbacksNeeded(by: suggestion, above: floor) {
-            out += " `\(c.name)` is called from iOS \(c.since) on and this code deploys to iOS \(deployment): before iOS \(c.since), do it in \(c.before)."
+            out += " `\(c.name)` is called from \(platform) \(c.since) on and this code deploys to \(platform) \(deployment): before \(platform) \(c.since), do it in \(c.before)."
         }
         // Named: a suggestion may offer APIs of several versions (`GeometryReader`, iOS 13, or
         // `containerRelativeFrame`, iOS 17; `safeAreaInsets`, iOS 11, or `windowScene`, iOS 13).
         let above = neededAPIs(by: suggestion, language: language).filter { $0.version > floor }
         guard let newest = above.map(\.version).max() else { return out }
         func check(_ v: OSVersion) -> String {
-            let platforms = alsoTVOS ? "iOS \(v), tvOS \(v), *" : "iOS \(v), *"
+            let platforms = platform != "iOS" ? "\(platform) \(v), *" : alsoTVOS ? "iOS \(v), tvOS \(v), *" : "iOS \(v), *"
             return language == .swift ? "if #available(\(platforms)) { … }" : "if (@available(\(platforms))) { … }"
         }
         if Set(above.map(\.version)).count == 1 {
             let names = above.map { "`\($0.name)`" }.joined(separator: " and ")
-            return out + " \(names) need\(above.count == 1 ? "s" : "") iOS \(newest) and this code deploys to iOS \(deployment): use \(above.count == 1 ? "it" : "them") inside `\(check(newest))` and keep the current code as the fallback."
+            return out + " \(names) need\(above.count == 1 ? "s" : "") \(platform) \(newest) and this code deploys to \(platform) \(deployment): use \(above.count == 1 ? "it" : "them") inside `\(check(newest))` and keep the current code as the fallback."
         }
-        let each = above.sorted { $0.version < $1.version }.map { "`\($0.name)` iOS \($0.version)" }.joined(separator: ", ")
-        return out + " These need newer systems than iOS \(deployment), which this code deploys to: \(each). Use each inside a check for its version (`\(check(above.map(\.version).min()!))` …) and keep the current code as the fallback."
+        let each = above.sorted { $0.version < $1.version }.map { "`\($0.name)` \(platform) \($0.version)" }.joined(separator: ", ")
+        return out + " These need newer systems than \(platform) \(deployment), which this code deploys to: \(each). Use each inside a check for its version (`\(check(above.map(\.version).min()!))` …) and keep the current code as the fallback."
     }
 
     static let cache = Guarded<[String: [(name: String, version: OSVersion)]]>([:])

@@ -1,0 +1,6 @@
+import UIKit
+
+@UIApplicationMain
+class TVAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
