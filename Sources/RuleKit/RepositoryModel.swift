@@ -273,6 +273,8 @@ public struct RepositoryModel: Sendable {
         public static let presentationController = TypeRoles(rawValue: 128)
         /// A table or collection view cell: sized by its list, and by its content when it sizes itself.
         public static let cell = TypeRoles(rawValue: 256)
+        /// A SwiftUI `ViewModifier`: a view's code with no view of its own (mlem's keyboard padding).
+        public static let viewModifier = TypeRoles(rawValue: 512)
     }
 
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
@@ -400,6 +402,7 @@ public enum KnownTypes {
         if name == "App" { r.insert(.swiftUIApp) }
         if name == "UIPresentationController" { r.insert(.presentationController) }
         if name == "UITableViewCell" || name == "UICollectionViewCell" { r.insert(.cell) }
+        if name == "ViewModifier" { r.insert(.viewModifier) }
         if r.isEmpty { r = byName(name) }
         return r
     }

@@ -205,11 +205,11 @@ package enum Resolution {
             site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
-            site.inViewModifier = a.language == .swift && p.typeName == "View"
+            // The enclosing type's roles, walked once: a cell, a presentation controller, a window, a modifier.
+            let roles = p.typeName.map { model.roles(of: $0) } ?? []
+            site.inViewModifier = a.language == .swift && (p.typeName == "View" || roles.contains(.viewModifier))
             // A launch that only shows a window, in an app whose main storyboard makes it.
             if site.shapes.contains(.showsOnly), storyboardApp() { site.shapes.insert(.storyboardWindow) }
-            // The enclosing type's roles, walked once: a cell, a presentation controller, a window.
-            let roles = p.typeName.map { model.roles(of: $0) } ?? []
             if s.context == .view, roles.contains(.cell) { site.shapes.insert(.inCell) }
             // A presentation controller lays out in its container view, which is at hand in all its
             // members (MZFormSheetPresentationController's status-bar offset and keyboard handler).

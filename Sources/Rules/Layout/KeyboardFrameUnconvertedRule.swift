@@ -19,6 +19,11 @@ struct KeyboardFrameUnconvertedRule: Rule {
         fix: { site in
             // The frame is in the screen's coordinates; `from: nil` would be the window's, which a
             // resized window does not share.
+            // SwiftUI has no view to convert into: it keeps content out of the keyboard by itself
+            // (mlem's and Trio's keyboard-padding modifiers).
+            if site.isSwiftUIView || site.inViewModifier {
+                return "SwiftUI keeps views out of the keyboard's way by itself (the keyboard safe area): drop the padding made from the keyboard's frame; where the overlap itself is needed, compare that frame with the view's own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
+            }
             guard let r = site.receiver else {
                 // A view at hand: a presentation controller's container (MZFormSheetPresentationController's keyboard handler).
                 if let view = site.givenView, site.givenIsContainer {
@@ -44,6 +49,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
+            // A SwiftUI modifier padding by the keyboard's height (mlem's `KeyboardAwareModifier`).
+            Example("import SwiftUI\nstruct KeyboardAware: ViewModifier {\n    @State private var padding: CGFloat = 0\n    func body(content: Content) -> some View {\n        content.padding(.bottom, padding)\n            .onReceive(NotificationCenter.default.publisher(for: UIResponder.keyboardWillShowNotification)) { note in\n                padding = (note.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0\n            }\n    }\n}",
+                    suggestion: "SwiftUI keeps views out of the keyboard's way by itself"),
             // A value's initializer given a notification is the project's to call, not UIKit's (tinode's `KeyboardInfo`).
             Example("struct KeyboardInfo {\n    let height: CGFloat\n    init(_ n: Notification) {\n        let frame = (n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero\n        height = frame.height\n    }\n}",
                     suggestion: "as a parameter from the view or view controller that lays out"),

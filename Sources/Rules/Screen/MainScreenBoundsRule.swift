@@ -38,6 +38,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // Not an Apple TV, or an Apple TV or else: iOS runs it.
             Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.current.userInterfaceIdiom != .tv { return ↓UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),
             Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.isTV || wide { return ↓UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),
+            // A toolbar made with the screen's width that is no keyboard's accessory: laid out where it is added.
+            Example("final class Form: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let toolbar = UIToolbar(frame: CGRect(x: 0, y: 0, width: ↓UIScreen.main.bounds.width, height: 50))\n        view.addSubview(toolbar)\n    }\n}"),
             // A window's frame, where the frame given is the scene's and nil without one (SwiftMessages' overlay window).
             Example("final class Overlay: UIViewController {\n    private func show(frame: CGRect? = nil) {\n        guard let window = overlayWindow else { return }\n        window.frame = frame ?? ↓UIScreen.main.bounds\n    }\n}",
                     suggestion: "This is a window's frame"),
@@ -199,6 +201,12 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // A keyboard's accessory view, which the keyboard lays out at its own width (Trio's toolbar,
+            // Runestone's `UIInputView`).
+            Example("final class Field: NSObject {\n    func attach(_ textField: UITextField) {\n        textField.inputAccessoryView = makeToolbar()\n    }\n    private func makeToolbar() -> UIToolbar {\n        let toolbar = UIToolbar(frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 50))\n        return toolbar\n    }\n}"),
+            .objc("@implementation Form\n- (void)viewDidLoad {\n    [super viewDidLoad];\n    UIToolbar *bar = [[UIToolbar alloc] initWithFrame:CGRectMake(0, 0, [UIScreen mainScreen].bounds.size.width, 44)];\n    self.field.inputAccessoryView = bar;\n}\n@end",
+                  files: ["Form.h": "@interface Form : UIViewController\n@end"], wraps: false),
+            Example("final class KeyboardTools: UIInputView {\n    init() {\n        let frame = CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 44)\n        super.init(frame: frame, inputViewStyle: .keyboard)\n    }\n}"),
             // Behind a runtime check that the device is an Apple TV: tvOS code in a target built for both (Swiftfin's player).
             Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.current.userInterfaceIdiom == .tv {\n            return UIScreen.main.bounds.width / 10\n        }\n        return 16\n    }\n}"),
             Example("final class Player: UIView {\n    func inset() -> CGFloat {\n        if UIDevice.isTV { return UIScreen.main.bounds.width / 10 }\n        return 16\n    }\n}"),

@@ -25,6 +25,8 @@ struct GeometrySite {
         // Kept in a local that is only ever put into text (a snapshot's reference-image name,
         // `_%.0fx%.0f` of the screen size, `@%.fx` of its scale): data as well.
         if Self.keptOnlyForText(read, in: f) { return nil }
+        // The frame of a keyboard's accessory or input view, which the keyboard sizes to its own width.
+        if read.kind == .bounds, Self.isKeyboardAccessoryFrame(k, in: f) { return nil }
         // An environment key's default (Blueprint's `DisplayScaleKey.defaultValue`): the value where
         // no view has set one — the view in a window sets its own.
         if Expr.isEnvironmentDefault(k, in: f) { return nil }
@@ -141,6 +143,32 @@ struct GeometrySite {
         }
         if modifiers(before: member.declarationStart) { return true }
         if let type = f.enclosingType(of: k), type.typeKind == .swiftExtension { return modifiers(before: type.declarationStart) }
+        return false
+    }
+
+    /// Whether `k` is in the frame a keyboard's accessory or input view is made with: in the
+    /// initializer of a `UIInputView` subclass (Runestone's `KeyboardToolsView`), or in a function
+    /// whose view the file makes an `inputAccessoryView`/`inputView` (Trio's `createToolbar(for:context:)`,
+    /// `textField.inputAccessoryView = createToolbar(…)`; or a local given to one in that function).
+    /// The keyboard lays such a view out at its own width; only the height given matters.
+    static func isKeyboardAccessoryFrame(_ k: Int, in f: CodeFile) -> Bool {
+        guard let function = f.enclosingFunction(of: k)?.scope else { return false }
+        if function.name == "init" || function.name.hasPrefix("initWith"), f.enclosingType(of: k)?.inherits.contains("UIInputView") == true { return true }
+        guard Expr.isInitialFrame(k, in: f) else { return false }
+        let accessory: Set<String> = ["inputAccessoryView", "inputView"]
+        // The local the new view is kept in, if any (`let toolbar = UIToolbar(frame: …)`).
+        var q = k - 1
+        while q > function.open, !f[q].isLineStart, !f.isPunct(q, ";") { q -= 1 }
+        let local: String? = (q...k).first { f.is($0, .let) || f.is($0, .var) }.flatMap { f[$0 + 1].kind == .identifier ? f.text($0 + 1) : nil }
+            ?? (f.language == .objectiveC && f.isPunct(q + 1, "*") && f[q + 2].kind == .identifier ? f.text(q + 2) : nil)
+        for t in f.tokens.indices where accessory.contains(f.text(t)) && f.isPunct(t + 1, "=") {
+            var r = t + 2
+            while r < f.tokens.count, r - t < 24, !f[r].isLineStart, !f.isPunct(r, ";") {
+                if f.text(r) == function.name, f.isPunct(r + 1, "(") || f.isPunct(r + 1, ":") || f.isPunct(r - 1, "[") { return true }
+                if let local, f.text(r) == local, t > function.open, t < function.close { return true }
+                r += 1
+            }
+        }
         return false
     }
 
