@@ -1621,7 +1621,7 @@ def tooling_library(root):
     build `Sources/`; a Carthage integration check under script/test-carthage/ and a binary-size
     measurement under script/SizeTest/ are application targets that never adopted scenes. They
     are tests of how the library builds, not apps it ships: the repository is a library that
-    launches, and the framework and the package are the library's. A widget extension that
+    launches, and the framework and the package are the library's. A Messages extension that
     previews the library in the framework's project is an example, as a demo app would be."""
     d = os.path.join(root, "ToolingLibrary")
     write(os.path.join(d, "Package.swift"), library_package("Anim", ".iOS(.v13), .macOS(.v10_15)", path="Sources"))
@@ -1629,7 +1629,7 @@ def tooling_library(root):
     p.target("Anim", FRAMEWORK, {}, sources=[p.file(p.group("Sources"), "AnimationView.swift")])
     p.target("PreviewWidget", EXTENSION, {"INFOPLIST_FILE": "Preview/Info.plist"}, sources=[p.file(p.group("Preview"), "WidgetView.swift")])
     p.write(os.path.join(d, "Anim.xcodeproj/project.pbxproj"))
-    plist(os.path.join(d, "Preview/Info.plist"), {"NSExtension": {"NSExtensionPointIdentifier": "com.apple.widgetkit-extension"}})
+    plist(os.path.join(d, "Preview/Info.plist"), {"NSExtension": {"NSExtensionPointIdentifier": "com.apple.message-payload-provider"}})
     write(os.path.join(d, "Sources/AnimationView.swift"), """import UIKit
 
 public final class AnimationView: UIView {
@@ -2247,13 +2247,55 @@ class %s: UIResponder, UIApplicationDelegate {
 """ % name)
 
 
+def system_drawn_extensions(root):
+    """An app with a widget (Live Activity) extension, a notification content extension and a share
+    extension, each reading the main screen's width (after Trio and xDrip): the system draws the
+    widget's and the notification's views at sizes it chooses, in no window of the app, so only the
+    share extension's sheet — shown in the host app's resizable window — is judged; the widget's
+    API above its deployment target still is."""
+    d = os.path.join(root, "SystemDrawnExtensions")
+    p = Project("Glucose", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="16.0"))
+    p.target("Glucose", APP, {"INFOPLIST_FILE": "App/Info.plist"}, sources=[p.file(p.group("App"), "GlucoseApp.swift")])
+    for name, folder, point in (("GlucoseWidget", "Widget", "com.apple.widgetkit-extension"),
+                                ("NotificationContent", "Notification", "com.apple.usernotifications.content-extension"),
+                                ("ShareSheet", "Share", "com.apple.share-services")):
+        p.target(name, EXTENSION, {"INFOPLIST_FILE": folder + "/Info.plist"}, sources=[p.file(p.group(folder), name + "View.swift")])
+        plist(os.path.join(d, folder, "Info.plist"), {"CFBundleIdentifier": "org.example." + name, "NSExtension": {"NSExtensionPointIdentifier": point}})
+        write(os.path.join(d, folder, name + "View.swift"), """import SwiftUI
+
+struct %sView: View {
+    var body: some View {
+        Text("120 mg/dL").frame(maxWidth: UIScreen.main.bounds.width * 0.9)
+    }
+}
+""" % name)
+    with open(os.path.join(d, "Widget", "GlucoseWidgetView.swift"), "a") as fh:
+        fh.write("""
+final class Ring: UIView {
+    func observe() {
+        registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (view: Ring, _: UITraitCollection) in }
+    }
+}
+""")
+    p.write(os.path.join(d, "Glucose.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "App/Info.plist"), {"CFBundleIdentifier": "org.example.Glucose", "UILaunchScreen": {},
+                                              "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": True}})
+    write(os.path.join(d, "App/GlucoseApp.swift"), """import SwiftUI
+
+@main
+struct GlucoseApp: App {
+    var body: some Scene { WindowGroup { Text("Glucose") } }
+}
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
                  demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
-                 two_example_apps, cordova_plugin, demo_linking_library, tv_and_phone_apps):
+                 two_example_apps, cordova_plugin, demo_linking_library, tv_and_phone_apps, system_drawn_extensions):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

@@ -55,6 +55,17 @@ public struct XcodeProject: Sendable {
         /// Sources its build files compile for some of its platforms only (`platformFilters =
         /// (xros)` in the pbxproj; Xcode's Filters column), with those platforms.
         public var filtered: [String: Set<Platform>] = [:]
+        /// An app extension's `NSExtensionPointIdentifier`, from its Info.plist
+        /// (`com.apple.widgetkit-extension`), when it names one.
+        public var extensionPoint: String? = nil
+
+        /// Extensions whose views the system draws at sizes it chooses, in no window of the app: widgets
+        /// and Live Activities (WidgetKit), Today widgets, notification content. No scene, no resizing.
+        public static let systemDrawnExtensionPoints: Set<String> = ["com.apple.widgetkit-extension", "com.apple.widget-extension",
+                                                                     "com.apple.usernotifications.content-extension"]
+
+        /// Whether the system draws this extension's views outside the app's windows.
+        public var isSystemDrawnExtension: Bool { extensionPoint.map(Self.systemDrawnExtensionPoints.contains) ?? false }
 
         /// The platforms this target compiles `path` for: its own, narrowed by the file's filter.
         public func platforms(of path: String) -> Set<Platform> {
@@ -441,7 +452,7 @@ public struct XcodeProject: Sendable {
 extension XcodeProject.Target: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.name == b.name && a.productType == b.productType && a.line == b.line && a.settings == b.settings
-            && a.sources == b.sources && a.platforms == b.platforms && a.excludes == b.excludes
+            && a.sources == b.sources && a.platforms == b.platforms && a.excludes == b.excludes && a.extensionPoint == b.extensionPoint
             && a.folders.count == b.folders.count && zip(a.folders, b.folders).allSatisfy { $0.path == $1.path && $0.except == $1.except }
     }
 }

@@ -212,6 +212,14 @@ public enum ProjectScan {
                 // example projects are 31 targets.
                 var target = declared
                 target.project = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
+                // An extension's point (a widget, a notification's content): read quietly, as no rule judges its plist.
+                if target.kind == .appExtension, let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
+                    let named = project.resolve(settingPath: setting, target: target)
+                    if let file = plists[named] ?? plistsFolded[named.lowercased()].flatMap({ plists[$0] }),
+                       case .value(let value)? = try? plist(file) {
+                        target.extensionPoint = value.dict?["NSExtension"]?.dict?["NSExtensionPointIdentifier"]?.string
+                    }
+                }
                 targets.append(target)
                 // UIKit apps: iOS, Mac Catalyst, visionOS and tvOS; macOS AppKit and watchOS apps are out.
                 guard target.isApplication, !target.platforms.isDisjoint(with: Platform.uiKit) else { continue }

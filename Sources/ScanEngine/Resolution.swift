@@ -49,6 +49,13 @@ package enum Resolution {
             return platforms(at: offset) & PlatformConditions.mask(of: rule.platforms) != 0
         }
         let (fileScope, fileTargets) = scopes.of(a.path, owners: owners)
+        var drawnBySystemKnown: Bool? = nil
+        /// Whether every target that compiles the file is an extension the system draws (`XcodeProject.Target.isSystemDrawnExtension`).
+        func drawnBySystem() -> Bool {
+            if let known = drawnBySystemKnown { return known }
+            drawnBySystemKnown = !owners.isEmpty && owners.allSatisfy { model.project.targets[$0].isSystemDrawnExtension }
+            return drawnBySystemKnown!
+        }
         var scenelessKnown: Bool? = nil
         /// Whether the file is a test that runs with no host app (`ProjectModel.hostlessTests`).
         func sceneless() -> Bool {
@@ -136,6 +143,10 @@ package enum Resolution {
             // apply there, as in code that only runs before iOS 13 (RULES.md "Pre-scene fallbacks";
             // a hostless bundle's frame window is a plain container: Epoxy's safe-area specs).
             if scope == .test, rule.fixNeedsAScene, p.target == nil, sceneless() { continue }
+            // Code only a widget, Live Activity or notification-content extension builds: the system
+            // draws its views at sizes it chooses, in no window of the app (Trio's Live Activity).
+            // What it needs of its deployment target still stands.
+            if p.target == nil, p.rule != .apiAboveDeploymentTarget, drawnBySystem() { continue }
             guard var targets = p.target.map({ [$0] }) ?? judging(fileTargets, rule, at: p.offset) else { continue }
             for t in sharing[LineRule(line: p.line, rule: p.rule)] ?? [] where !targets.contains(t) { targets.append(t) }
             standing.append(Standing(pending: p, context: context, severity: configuration.severity[p.rule] ?? p.severity ?? rule.severity,

@@ -112,6 +112,17 @@ import TestSupport
         return r.findings.map { "\($0.path):\($0.line) \($0.rule) \($0.scope.rawValue) \($0.targets.map { labels[$0] ?? $0.name }.joined(separator: ","))" }
     }
 
+    /// Widgets, Live Activities and notification content are drawn by the system at sizes it
+    /// chooses, in no window of the app: only the share extension's sheet, in the host's window, is
+    /// judged for the screen; the widget's API above its deployment target still is.
+    @Test func extensionsTheSystemDrawsAreNoResizableWindows() throws {
+        let r = try scanFixture("SystemDrawnExtensions")
+        #expect(scoped(r) == [
+            "Share/ShareSheetView.swift:5 main-screen-bounds app ShareSheet",
+            "Widget/GlucoseWidgetView.swift:11 api-above-deployment-target app GlucoseWidget",
+        ])
+    }
+
     /// A tvOS app's Info.plist gets its fix in tvOS's versions, an iOS app's in iOS's.
     @Test func aTVOSAppsFixSpeaksOfTVOS() throws {
         let r = try scanFixture("TVAndPhoneApps")

@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct NotificationContentView: View {
+    var body: some View {
+        Text("120 mg/dL").frame(maxWidth: UIScreen.main.bounds.width * 0.9)
+    }
+}
