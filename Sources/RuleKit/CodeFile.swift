@@ -167,23 +167,15 @@ public final class CodeFile {
     /// code a multi-platform target compiles for iOS but runs only on tvOS (Swiftfin's player).
     public func runsOnlyOnTV(_ i: Int) -> Bool {
         for scope in scopes(around: i) where scope.kind == .control {
-            var q = scope.open - 1
-            while q > max(0, scope.open - 32) {
-                if isPunct(q, ")") || isPunct(q, "]"), pair(q) >= 0, pair(q) < q { q = pair(q) - 1; continue }
-                if isPunct(q, "{") || isPunct(q, "}") || isPunct(q, ";") || self.is(q, .guard) { break }
-                if self.is(q, .if) {
-                    let condition = (q + 1)..<scope.open
-                    // Negated or joined with `||`, the block runs elsewhere too.
-                    guard !condition.contains(where: { isPunct($0, "!") || text($0) == "||" || text($0) == "!=" }) else { break }
-                    if condition.contains(where: { t in
-                        let name = text(t)
-                        return name == "UIUserInterfaceIdiomTV" || name == "isTV" || name == "isTv" || name == "isAppleTV"
-                            || name == "tv" && isPunct(t - 1, ".") && text(t - 2) == "=="
-                    }) { return true }
-                    break
-                }
-                q -= 1
-            }
+            guard let q = Availability.conditionStart(before: scope.open, in: self) else { continue }
+            let condition = (q + 1)..<scope.open
+            // Negated or joined with `||`, the block runs elsewhere too.
+            guard !condition.contains(where: { isPunct($0, "!") || text($0) == "||" || text($0) == "!=" }) else { continue }
+            if condition.contains(where: { t in
+                let name = text(t)
+                return name == "UIUserInterfaceIdiomTV" || name == "isTV" || name == "isTv" || name == "isAppleTV"
+                    || name == "tv" && isPunct(t - 1, ".") && text(t - 2) == "=="
+            }) { return true }
         }
         return false
     }

@@ -51,13 +51,7 @@ struct LegacyLayoutGuideRule: Rule {
     /// `vc`), nil for `self`'s own.
     static func owner(of k: Int, in f: CodeFile) -> String? {
         guard f.isPunct(k - 1, ".") else { return nil }
-        var q = k - 2
-        while q >= 0 {
-            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
-            guard f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") else { break }
-            q -= 1
-        }
-        let start = q + 1
+        let start = Expr.chainStart(endingAt: k - 2, in: f)
         guard start <= k - 2 else { return nil }
         let text = Expr.snippet(start, k - 2, in: f)
         return text == "self" || text.isEmpty ? nil : text

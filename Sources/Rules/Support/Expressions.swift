@@ -346,6 +346,19 @@ enum Expr {
         return before.kind != .punct || f.isPunct(k - 1, ")") || f.isPunct(k - 1, "]") || f.isPunct(k - 1, "}")
     }
 
+    /// The first token of the member chain that ends at `end` (`presentingViewController?`,
+    /// `drawer.sideView`, `frame`): back over names, `.`, `?`, `!` and whole `(…)` or `[…]` groups.
+    /// `end + 1` when no chain ends there.
+    static func chainStart(endingAt end: Int, in f: CodeFile) -> Int {
+        var q = end
+        while q >= 0 {
+            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+            guard f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") else { break }
+            q -= 1
+        }
+        return q + 1
+    }
+
     /// The parentheses of the call whose argument list contains token `s`.
     static func enclosingCall(_ s: Int, in f: CodeFile) -> (Int, Int)? {
         var k = s - 1

@@ -207,11 +207,10 @@ struct GeometrySite {
         let sent = f.isPunct(s - 1, ":") && ["setRasterizationScale", "setContentsScale"].contains(f.text(s - 2)) && f.isPunct(s - 3, ".") == false
         let layer = assigned ? s - 4 : s - 3
         if assigned || sent, f.text(layer) == "layer", f.isPunct(layer - 1, ".") {
-            var q = layer - 2
-            while q >= 0, f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") { q -= 1 }
-            guard q + 1 <= layer - 2 else { return nil }
-            let view = Expr.snippet(q + 1, layer - 2, in: f)
-            return view == "self" || view.isEmpty || f.isPunct(q + 1, ".") ? nil : view
+            let start = Expr.chainStart(endingAt: layer - 2, in: f)
+            guard start <= layer - 2 else { return nil }
+            let view = Expr.snippet(start, layer - 2, in: f)
+            return view == "self" || view.isEmpty || f.isPunct(start, ".") ? nil : view
         }
         guard Expr.isArgument(s, e, in: f), let (open, close) = Expr.enclosingCall(s, in: f),
               f.text(open - 1) == "UIGraphicsBeginImageContextWithOptions" else { return nil }
@@ -230,15 +229,7 @@ struct GeometrySite {
     static func isWindowFrameAssignment(_ read: ScreenRead, in f: CodeFile) -> Bool {
         var (s, _) = Expr.widen(read.chain.start, read.chain.end, in: f)
         // The fallback of a frame given, `window.frame = frame ?? UIScreen.main.bounds` (SwiftMessages' overlay window).
-        if s >= 2, f.text(s - 1) == "??" {
-            var q = s - 2
-            while q > 0 {
-                if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
-                guard f[q].kind == .identifier || f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") else { break }
-                q -= 1
-            }
-            s = q + 1
-        }
+        if s >= 2, f.text(s - 1) == "??" { s = Expr.chainStart(endingAt: s - 2, in: f) }
         guard s >= 4, f.isPunct(s - 1, "="), f.text(s - 2) == "frame" || f.text(s - 2) == "bounds", f.isPunct(s - 3, ".") else { return false }
         var q = s - 4
         while f.isPunct(q, "?") || f.isPunct(q, "!") { q -= 1 }
