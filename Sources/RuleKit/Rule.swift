@@ -94,11 +94,11 @@ public struct FindingSink {
     @discardableResult
     private mutating func report(_ id: RuleID, at offset: Int, token: Int, facet: Facet, message: String,
                                  onlyIn: Set<Context>?, requires: OSVersion?) -> Int? {
-        // Code only an Apple TV runs, behind a runtime idiom check, is tvOS code (RULES.md "Platforms decide").
-        if file.runsOnlyOnTV(token) { return nil }
         let (line, column) = file.lines.location(of: offset)
         let key = Key(rule: id, line: line, requires: requires)
         if let existing = index[key], findings[existing].column <= column { return nil }
+        // Code only an Apple TV runs, behind a runtime idiom check, is tvOS code (RULES.md "Platforms decide").
+        if file.runsOnlyOnTV(token) { return nil }
         if index[key] == nil, findings.count >= Self.maximumFindings {
             if lastUnlistedLine[id] != line { unlisted[id, default: 0] += 1 }
             lastUnlistedLine[id] = line

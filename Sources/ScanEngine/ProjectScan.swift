@@ -142,6 +142,13 @@ public enum ProjectScan {
         // Xcode on macOS finds `info.plist` when the file is `Info.plist` (a case-insensitive disk:
         // Iterable's `ui-tests-app`): a setting naming no file exactly names the one that matches but for case.
         let plistsFolded = Dictionary(plists.keys.sorted().map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        /// The path a target's INFOPLIST_FILE names (the file in another case, where only that one is
+        /// there), nil when it names none.
+        func infoPlistPath(of target: XcodeProject.Target, in project: XcodeProject) -> String? {
+            guard let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty else { return nil }
+            let named = project.resolve(settingPath: setting, target: target)
+            return plists[named] != nil ? named : plistsFolded[named.lowercased()] ?? named
+        }
         /// A property list's value, from the memo when its blob was read before; or, for one the
         /// C preprocessor runs over first, its bytes (what it reads as depends on the target).
         enum PlistRead { case value(PlistValue), preprocessed([UInt8]) }
@@ -213,12 +220,9 @@ public enum ProjectScan {
                 var target = declared
                 target.project = project.path.hasSuffix("/project.pbxproj") ? String(project.path.dropLast("/project.pbxproj".count)) : project.path
                 // An extension's point (a widget, a notification's content): read quietly, as no rule judges its plist.
-                if target.kind == .appExtension, let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
-                    let named = project.resolve(settingPath: setting, target: target)
-                    if let file = plists[named] ?? plistsFolded[named.lowercased()].flatMap({ plists[$0] }),
-                       case .value(let value)? = try? plist(file) {
-                        target.extensionPoint = value.dict?["NSExtension"]?.dict?["NSExtensionPointIdentifier"]?.string
-                    }
+                if target.kind == .appExtension, let file = infoPlistPath(of: target, in: project).flatMap({ plists[$0] }),
+                   case .value(let value)? = try? plist(file) {
+                    target.extensionPoint = value.dict?["NSExtension"]?.dict?["NSExtensionPointIdentifier"]?.string
                 }
                 targets.append(target)
                 // UIKit apps: iOS, Mac Catalyst, visionOS and tvOS; macOS AppKit and watchOS apps are out.
@@ -227,9 +231,7 @@ public enum ProjectScan {
                 var plistPath: String? = nil
                 var unreadable: String? = nil
                 let generates = PlistValue.string(target.settings["GENERATE_INFOPLIST_FILE"] ?? "").bool == true
-                if let setting = target.settings["INFOPLIST_FILE"], !setting.isEmpty {
-                    let named = project.resolve(settingPath: setting, target: target)
-                    let path = plists[named] != nil ? named : plistsFolded[named.lowercased()] ?? named
+                if let path = infoPlistPath(of: target, in: project) {
                     switch readPlist(path, settings: target.settings, project: project) {
                     case .success(let read)?:
                         facts = read

@@ -170,7 +170,7 @@ package enum Resolution {
         var out: [Finding] = []
         let deployment = standing.isEmpty ? nil : model.project.fixDeploymentTarget(for: a.path)
         // A tvOS app's Info.plist: the fix's versions are tvOS's (a scene delegate from tvOS 13).
-        let tvOSPlist = standing.isEmpty || deployment != nil ? nil : model.project.tvOSDeploymentTarget(ofPlist: a.path)
+        let tvOSPlist = standing.isEmpty || deployment != nil || !a.path.hasSuffix(".plist") ? nil : model.project.tvOSDeploymentTarget(ofPlist: a.path)
         var ordinals: [String: Int] = [:]
         var lineOrdinals: [String: Int] = [:]
         // A file a tvOS target builds too needs its availability checks spelt for tvOS as well:
@@ -233,7 +233,7 @@ package enum Resolution {
                                column: p.column, message: p.message,
                                suggestion: SuggestionAvailability.suggestion(fix, language: a.language, context: s.context,
                                                                              deployment: deployment ?? tvOSPlist, guaranteed: p.guaranteed, alsoTVOS: alsoTVOS,
-                                                                             platform: tvOSPlist != nil ? "tvOS" : "iOS"),
+                                                                             platform: tvOSPlist != nil ? .tvOS : .iOS),
                                fingerprint: Fingerprint.of(identity + "\u{0}\(ordinal)"), column16: p.column16,
                                contentFingerprint: Fingerprint.of(content + "\u{0}\(ordinal)")))
             out[out.count - 1].scope = s.scope

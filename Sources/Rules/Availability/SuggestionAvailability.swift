@@ -90,7 +90,7 @@ public enum SuggestionAvailability {
     /// (UIKit's APIs came to tvOS with iOS's version numbers); `*` alone would leave tvOS unchecked.
     /// `platform`: the system the code deploys to, named in the text ("tvOS" for a tvOS app's Info.plist).
     public static func suggestion(_ suggestion: String, language: Language, context: Context, deployment: OSVersion?,
-                                  guaranteed: OSVersion?, alsoTVOS: Bool = false, platform: String = "iOS") -> String {
+                                  guaranteed: OSVersion?, alsoTVOS: Bool = false, platform: Platform = .iOS) -> String {
         guard let deployment else { return suggestion }
         let floor = max(deployment, guaranteed ?? deployment, context == .sceneDelegate ? OSVersion(13) : deployment)
         var out = suggestion
@@ -103,7 +103,7 @@ public enum SuggestionAvailability {
         let above = neededAPIs(by: suggestion, language: language).filter { $0.version > floor }
         guard let newest = above.map(\.version).max() else { return out }
         func check(_ v: OSVersion) -> String {
-            let platforms = platform != "iOS" ? "\(platform) \(v), *" : alsoTVOS ? "iOS \(v), tvOS \(v), *" : "iOS \(v), *"
+            let platforms = platform != .iOS ? "\(platform) \(v), *" : alsoTVOS ? "iOS \(v), tvOS \(v), *" : "iOS \(v), *"
             return language == .swift ? "if #available(\(platforms)) { … }" : "if (@available(\(platforms))) { … }"
         }
         if Set(above.map(\.version)).count == 1 {

@@ -136,10 +136,11 @@ struct GeometrySite {
     /// declared in a `public extension`.
     static func isPublicDeclaration(at k: Int, in f: CodeFile) -> Bool {
         guard let member = f.memberDeclared(at: k) else { return false }
+        /// `public` or `open` on the declaration's line, before or at its first token.
         func modifiers(before start: Int) -> Bool {
             var q = start
-            while q > 0, !f[q].isLineStart || q == start { if ["public", "open"].contains(f.text(q)) { return true }; q -= 1 }
-            return ["public", "open"].contains(f.text(q))
+            while q > 0, !f[q].isLineStart { q -= 1 }
+            return (q...start).contains { ["public", "open"].contains(f.text($0)) }
         }
         if modifiers(before: member.declarationStart) { return true }
         if let type = f.enclosingType(of: k), type.typeKind == .swiftExtension { return modifiers(before: type.declarationStart) }
@@ -156,12 +157,13 @@ struct GeometrySite {
         if function.name == "init" || function.name.hasPrefix("initWith"), f.enclosingType(of: k)?.inherits.contains("UIInputView") == true { return true }
         guard Expr.isInitialFrame(k, in: f) else { return false }
         let accessory: Set<String> = ["inputAccessoryView", "inputView"]
+        let hashes = Set(accessory.map(identifierHash))
         // The local the new view is kept in, if any (`let toolbar = UIToolbar(frame: …)`).
         var q = k - 1
         while q > function.open, !f[q].isLineStart, !f.isPunct(q, ";") { q -= 1 }
         let local: String? = (q...k).first { f.is($0, .let) || f.is($0, .var) }.flatMap { f[$0 + 1].kind == .identifier ? f.text($0 + 1) : nil }
             ?? (f.language == .objectiveC && f.isPunct(q + 1, "*") && f[q + 2].kind == .identifier ? f.text(q + 2) : nil)
-        for t in f.tokens.indices where accessory.contains(f.text(t)) && f.isPunct(t + 1, "=") {
+        for t in f.tokens.indices where f[t].kind == .identifier && hashes.contains(f[t].hash) && f.isPunct(t + 1, "=") && accessory.contains(f.text(t)) {
             var r = t + 2
             while r < f.tokens.count, r - t < 24, !f[r].isLineStart, !f.isPunct(r, ";") {
                 if f.text(r) == function.name, f.isPunct(r + 1, "(") || f.isPunct(r + 1, ":") || f.isPunct(r - 1, "[") { return true }
