@@ -15,6 +15,37 @@ extension CodeFile {
         return isPunct(first, "[") && pair(first) == body.last && self.is(first + 1, .super) && text(first + 2) == name
     }
 
+    /// Whether the body of `s` does nothing but log: every statement a call of `print`, `NSLog`,
+    /// `os_log`, a `DDLog…` macro or a logger's level method (`log.info(…)`, `Logger.app.debug(…)`)
+    /// — a scene delegate's link handler that only notes the call handles nothing (Amperfy's
+    /// settings and mini-player scenes).
+    public func onlyLogs(_ s: Scope) -> Bool {
+        var q = s.open + 1, calls = 0
+        let end = min(s.close, tokens.count)
+        while q < end {
+            if isPunct(q, ";") { q += 1; continue }
+            // A call: dotted names (`self.log.info`), then its parenthesised arguments.
+            var names: [String] = []
+            while q < end, self[q].kind == .identifier {
+                names.append(text(q))
+                guard isPunct(q + 1, ".") else { q += 1; break }
+                q += 2
+            }
+            guard let last = names.last, isPunct(q, "("), pair(q) > q, pair(q) < end, Self.isLogging(names, last) else { return false }
+            q = pair(q) + 1
+            calls += 1
+        }
+        return calls > 0
+    }
+
+    static let logFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump"]
+    static let logLevels: Set<String> = ["trace", "debug", "verbose", "info", "notice", "warning", "warn", "error", "critical", "fault", "log"]
+
+    static func isLogging(_ names: [String], _ last: String) -> Bool {
+        if names.count == 1 { return logFunctions.contains(last) || last.hasPrefix("DDLog") }
+        return logLevels.contains(last) && names.dropLast().contains { $0.lowercased().contains("log") }
+    }
+
     /// Whether the body of `s` does nothing but answer: `return YES;`, `return false` — a
     /// handler that handles nothing (blink's `continueUserActivity` stub).
     public func onlyReturnsABoolean(_ s: Scope) -> Bool {

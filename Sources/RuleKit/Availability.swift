@@ -54,8 +54,13 @@ public enum Availability {
         if let condition = conditionStart(before: open, in: f), let v = versionCeiling(in: condition..<open, in: f) { return v }
         guard f.is(open - 1, .else) else { return nil }
         // `guard #available(iOS 13, *) else {`
+        // Back over the condition, across its calls' parentheses and the closures in them
+        // (`connectedScenes.compactMap({ $0 as? UIWindowScene }).first`, jami's screen dimensions).
         var q = open - 2
-        while q >= 0, q > open - 64, !f.is(q, .guard), !f.isPunct(q, "}"), !f.isPunct(q, ";") { q -= 1 }
+        while q >= 0, q > open - 256, !f.is(q, .guard), !f.isPunct(q, "}"), !f.isPunct(q, ";") {
+            if f.isPunct(q, ")"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) }
+            q -= 1
+        }
         if f.is(q, .guard) { return version(in: q..<(open - 1), word: .available, in: f) ?? noSceneFallback(in: q..<(open - 1), in: f) }
         // `if (…available…) { … } else if (…) { … } else {`: the first `if` of the chain decides.
         var close = open - 2
@@ -80,6 +85,11 @@ public enum Availability {
             var e = q + 1
             while e < range.upperBound, !f.isPunct(e, ","), !f.isPunct(e, "{"), !f.is(e, .else) {
                 if f.is(e, .windowScene) || f.is(e, .UIWindowScene) { return scenesVersion }
+                // A call's arguments, closures among them: `compactMap({ $0 as? UIWindowScene })`.
+                if f.isPunct(e, "("), f.pair(e) > e, f.pair(e) < range.upperBound {
+                    if (e..<f.pair(e)).contains(where: { f.is($0, .UIWindowScene) }) { return scenesVersion }
+                    e = f.pair(e)
+                }
                 e += 1
             }
         }

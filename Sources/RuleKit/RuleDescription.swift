@@ -94,6 +94,13 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// `LocationMessageSnapshotOptions(scale: CGFloat = UIScreen.main.scale)`): dropping it breaks its
     /// library's clients.
     public static let publicDefault = SiteShapes(rawValue: 1 << 33)
+    /// A value stored once, app-wide: assigned to a type's static or shared setting
+    /// (`ScaleProvider.shared.scale = UIScreen.main.scale`, Kingfisher's `defaultOptions`), where
+    /// no view is at hand and every window, on any screen, reads the same.
+    public static let sharedSetting = SiteShapes(rawValue: 1 << 34)
+    /// A phone in landscape (`isLandscape && idiom == .phone`, jami's swarm header): a window short
+    /// in height, which the vertical size class says on every device.
+    public static let landscapePhone = SiteShapes(rawValue: 1 << 35)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)
@@ -320,7 +327,17 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.sources = sources
-        self.fix = fix
+        self.fix = { site in
+            guard site.isSwiftUIView, site.inStoredProperty, !site.storesWindow else { return fix(site) }
+            // A SwiftUI view's stored property is given its value when the view is made, where no
+            // environment can be read (Anytype's `private let columns = UIDevice.isPad ? 4 : 2`):
+            // what the rule says of a SwiftUI view applies in a computed property instead.
+            var inBody = site
+            inBody.inStoredProperty = false
+            let text = fix(inBody)
+            return "A SwiftUI view's stored property gets its value when the view is made, before the view can read its environment: make it a computed property (or decide in `body`), and there: "
+                + text.prefix(1).lowercased() + text.dropFirst()
+        }
         makeTriggering = triggering
         makeNonTriggering = nonTriggering
     }

@@ -207,7 +207,12 @@ package enum Resolution {
             ordinals[identity] = ordinal + 1
             // A SwiftUI view's static member has no environment and is offered no size: it gets
             // what any type member gets (take it as a parameter), not `@Environment` or `GeometryReader`.
-            var site = FixSite(s.context, a.language, swiftUIView: model.isSwiftUIView(p.typeName) && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
+            // The enclosing type's roles, walked once: a cell, a presentation controller, a window, a modifier.
+            let roles = p.typeName.map { model.roles(of: $0) } ?? []
+            // A `ViewModifier`'s `body(content:)` reads the environment and is offered a size as a
+            // view's `body` is (Anytype's readable-width modifiers).
+            let swiftUIView = model.isSwiftUIView(p.typeName) || (a.language == .swift && roles.contains(.viewModifier))
+            var site = FixSite(s.context, a.language, swiftUIView: swiftUIView && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test && !runsAsApp(), inStoredProperty: p.inStoredProperty)
             site.storesWindow = p.storesWindow
@@ -216,8 +221,6 @@ package enum Resolution {
             site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
-            // The enclosing type's roles, walked once: a cell, a presentation controller, a window, a modifier.
-            let roles = p.typeName.map { model.roles(of: $0) } ?? []
             site.inViewModifier = a.language == .swift && (p.typeName == "View" || roles.contains(.viewModifier))
             // A launch that only shows a window, in an app whose main storyboard makes it.
             if site.shapes.contains(.showsOnly), storyboardApp() { site.shapes.insert(.storyboardWindow) }

@@ -56,6 +56,9 @@ struct ApiAboveDeploymentTargetRule: Rule {
                     files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var x = 0; var body: some View { Text(\"\").onChange(of: x) { v in print(v) } } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var body: some View { Text(\"\").environment(\\.colorScheme, .dark) } }", files: ApiAboveDeploymentTargetRule.target16),
+            // The project's own `environment(_:)` (Corona-Warn-App's `Environments().environment(descriptor)`).
+            Example("func f(d: Descriptor) -> Data { Environments().environment(d) }",
+                    files: ApiAboveDeploymentTargetRule.target16.merging(["Environments.swift": "struct Environments {\n    func environment(_ name: Descriptor) -> Data { Data() }\n}"]) { a, _ in a }),
             Example("struct V: View { var body: some View { ContentUnavailableView() } }",
                     files: ApiAboveDeploymentTargetRule.target16.merging(["Backport.swift": "struct ContentUnavailableView: View { var body: some View { Text(\"\") } }"]) { a, _ in a }),
             .objc("- (void)f API_AVAILABLE(ios(17.0)) { [self.view registerForTraitChanges:@[] withAction:@selector(g)]; }", files: ApiAboveDeploymentTargetRule.target16),
@@ -199,7 +202,9 @@ struct ApiAboveDeploymentTargetRule: Rule {
                                message: "`\(name)` needs iOS \(version); this code can run on earlier versions", typeName: nil, functionName: nil)
         p.requires = version
         if f.language == .objectiveC { p.member = ObjCDeclarations.member(around: k, in: f) }
-        if t.word == .ContentUnavailableView || t.word == .ConcentricRectangle || t.word == .ReservedRegion { p.unlessDeclared = f.text(k) }
+        if t.word == .ContentUnavailableView || t.word == .ConcentricRectangle || t.word == .ReservedRegion || t.word == .environment {
+            p.unlessDeclared = f.text(k)
+        }
         sink.add(p, at: report)
     }
 

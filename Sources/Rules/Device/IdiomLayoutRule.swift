@@ -25,10 +25,21 @@ struct IdiomLayoutRule: Rule {
             if site.shapes.contains(.besideSizeClass) {
                 return "This condition reads the size class already, which follows the window: drop the device check — an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
             }
+            if site.shapes.contains(.landscapePhone) {
+                let compact = site.language == .swift ? ".compact" : "UIUserInterfaceSizeClassCompact"
+                let read = site.isSwiftUIView ? "read `@Environment(\\.verticalSizeClass)` and compare with `.compact`"
+                    : site.receiver.map { "compare `\($0.traits).verticalSizeClass == \(compact)`" } ?? "take the vertical size class as a parameter and compare with `\(compact)`"
+                return "A phone in landscape is a window short in height: \(read) instead of the orientation and the device — it is so on every iPhone in landscape, and in any short window."
+            }
             if site.isSwiftUIView { return "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`." }
             if site.context == .sceneDelegate {
                 return site.language == .swift ? "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == .regular` (iOS 13), where the window is set up; it changes as the window resizes."
                     : "Compare the scene's size class, `windowScene.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular` (iOS 13), where the window is set up; it changes as the window resizes."
+            }
+            // Code with no view of its own that shows on a view controller it has (an app delegate's banner).
+            if let presenter = site.subject, site.receiver == nil, !site.isSwiftUIView {
+                return site.language == .swift ? "Decide by the view controller this shows on: compare `\(presenter).traitCollection.horizontalSizeClass == .regular`, which follows that controller's window, not the device."
+                    : "Decide by the view controller this shows on: compare `\(presenter).traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`, which follows that controller's window, not the device."
             }
             if site.context == .appDelegate {
                 let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
@@ -39,6 +50,8 @@ struct IdiomLayoutRule: Rule {
             // called from its initializer and from viewDidLayoutSubviews) has the answer in hand,
             // whenever it runs; a size transition's own text below says why its traits are stale.
             if let p = site.sizeParameter, !site.timing.contains(.inSizeTransition) {
+                // A view given (a collection view's delegate callback, which UIKit calls): its bounds are at hand.
+                if p.hasSuffix(".bounds") { return "Decide from `\(p)`, of the view this method is given — a width threshold, not the device." }
                 return "Decide from the `\(p)` this method is given — a width threshold, not the device — and have its callers pass the size of the view it lays out."
             }
             guard let r = site.receiver else { return site.parameter("the size class (or the trait collection)") }
@@ -102,6 +115,25 @@ struct IdiomLayoutRule: Rule {
             // A view controller whose superclass comes from a pod the repository does not hold is one by its name (ello's web browser).
             Example("final class Browser: KINWebBrowserViewController {\n    func share() { if UIDevice.current.↓userInterfaceIdiom == .pad { popover() } else { sheet() } }\n}",
                     suggestion: "Compare `traitCollection.horizontalSizeClass == .regular`"),
+            // A SwiftUI view's stored property cannot read the environment (Anytype's migration screen).
+            Example("import SwiftUI\nstruct Migration: View {\n    private let topOffset: CGFloat = UIDevice.current.↓userInterfaceIdiom == .pad ? 310 : 180\n    var body: some View { Text(\"\").padding(.top, topOffset) }\n}",
+                    suggestion: "A SwiftUI view's stored property gets its value when the view is made, before the view can read its environment: make it a computed property (or decide in `body`), and there: read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."),
+            // Landscape on a phone is a short window: the vertical size class says so (jami's swarm header).
+            Example("import SwiftUI\nstruct Header: View {\n    var isLandscape: Bool\n    var minimized: Bool { isLandscape && UIDevice.current.↓userInterfaceIdiom == .phone }\n    var body: some View { Text(\"\").frame(height: minimized ? 40 : 120) }\n}",
+                    suggestion: "A phone in landscape is a window short in height: read `@Environment(\\.verticalSizeClass)` and compare with `.compact`"),
+            Example("final class Header: UIView {\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        compact = window?.windowScene?.interfaceOrientation.isLandscape == true && UIDevice.current.↓userInterfaceIdiom == .phone\n    }\n}",
+                    suggestion: "compare `traitCollection.verticalSizeClass == .compact`"),
+            // An app delegate showing a banner on the top view controller reads that controller's traits (Amperfy).
+            Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    func display(popup: UIViewController) {\n        guard let topView = Self.topViewController() else { return }\n        banner.height = UIDevice.current.↓userInterfaceIdiom == .pad ? 80 : 180\n        topView.present(popup, animated: true)\n    }\n}",
+                    suggestion: "compare `topView.traitCollection.horizontalSizeClass == .regular`"),
+            .objc("@implementation Alerts\n+ (void)show:(UIViewController *)alert {\n    UIViewController *top = [self topController];\n    alert.preferredContentSize = CGSizeMake(↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad ? 400 : 300, 200);\n    [top presentViewController:alert animated:YES completion:nil];\n}\n@end",
+                  suggestion: "compare `top.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassRegular`"),
+            // A delegate callback UIKit calls with the collection view (Amperfy's albums): no caller to change.
+            Example("final class Albums: UIViewController, UICollectionViewDelegateFlowLayout {\n    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {\n        collectionView.traitCollection.↓userInterfaceIdiom == .pad ? UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 20) : .zero\n    }\n}",
+                    suggestion: "Decide from `collectionView.bounds`, of the view this method is given — a width threshold, not the device."),
+            // A view modifier reads the environment as a view does (Anytype's readable-width modifier).
+            Example("import SwiftUI\nstruct Readable: ViewModifier {\n    func body(content: Content) -> some View {\n        if UIDevice.current.↓userInterfaceIdiom == .pad { content.frame(maxWidth: 670) } else { content }\n    }\n}",
+                    suggestion: "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."),
             // A lazy property's value is computed once, at its first read (brave).
             Example("final class Grid: UIViewController {\n    lazy var columns: Int = { UIDevice.current.↓userInterfaceIdiom == .pad ? 3 : 1 }()\n}",
                     suggestion: "A stored property's initial value is computed once"),
@@ -373,9 +405,25 @@ struct IdiomLayoutRule: Rule {
         let statement = Expr.statement(around: k, in: f)
         if !locks, statement.contains(where: { f.text($0) == "horizontalSizeClass" }) {
             shapes.insert(Self.pairsSizeClassWithOtherDevice(statement, in: f) ? .sizeClassOnOtherDevice : .besideSizeClass)
+        } else if !locks, statement.contains(where: { f.text($0) == "&&" }),
+                  statement.contains(where: { f[$0].kind == .identifier && f.text($0).lowercased().hasSuffix("landscape") }),
+                  statement.contains(where: { f.text($0) == "phone" || f.text($0) == "UIUserInterfaceIdiomPhone" }) {
+            shapes.insert(.landscapePhone)
         }
         sink.report(description, at: k, message: Self.message("(`\(Expr.snippet(s, e, in: f))`)", at: k, in: f, locks: locks),
-                    shapes: shapes)
+                    shapes: shapes, subject: Self.presenter(around: k, in: f))
+    }
+
+    /// The view controller the function around `k` presents on (`topView.present(popup, …)`,
+    /// `[top presentViewController:…]`): where code with no view of its own (an app delegate
+    /// showing a banner, Amperfy) shows what it lays out, so whose size class to read.
+    static func presenter(around k: Int, in f: CodeFile) -> String? {
+        guard let function = f.scopes(around: k).first(where: { $0.kind == .function }) else { return nil }
+        for q in (function.open + 1)..<min(function.close, f.tokens.count) where f[q].kind == .identifier && !f.is(q, .self) {
+            if f.language == .swift, f.isPunct(q + 1, "."), f.text(q + 2) == "present", f.isPunct(q + 3, "("), !f.isPunct(q - 1, ".") { return f.text(q) }
+            if f.language == .objectiveC, f.isPunct(q - 1, "["), f.text(q + 1) == "presentViewController", f.isPunct(q + 2, ":") { return f.text(q) }
+        }
+        return nil
     }
 
     /// Whether a condition joins with `&&` a size class and a device that does not imply it: compact

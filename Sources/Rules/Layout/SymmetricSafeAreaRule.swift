@@ -36,9 +36,24 @@ struct SymmetricSafeAreaRule: Rule {
             .objc("CGFloat w = CGRectGetWidth(self.view.bounds) - self.view.↓safeAreaInsets.left * 2;"),
             .objc("UIEdgeInsets i = UIEdgeInsetsMake(insets.top, insets.left, ↓insets.top, insets.left);"),
             .objc("CGFloat h = self.↓directionalLayoutMargins.leading + self.directionalLayoutMargins.leading;"),
+            // Overridden margins are the type's own: the other type here reads the system's.
+            Example("class Cell: UITableViewCell { func f() { let w = bounds.width - 2 * ↓layoutMargins.right } }\nclass Other: UITableViewCell { override var layoutMargins: UIEdgeInsets { get { .zero } set {} } }"),
         ],
         nonTriggering: [
             Example("func f() { let r = view.bounds.inset(by: view.safeAreaInsets) }"),
+            // The cell's own fixed margins, symmetric by its own override (Amperfy's LyricTableCell).
+            Example("""
+                class LyricCell: UITableViewCell {
+                    override var layoutMargins: UIEdgeInsets { get { UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16) } set {} }
+                    override func layoutSubviews() { label.frame = CGRect(x: layoutMargins.left, y: 0, width: bounds.width - (2 * layoutMargins.right), height: bounds.height) }
+                }
+                """, wraps: false),
+            .objc("""
+                @implementation LyricCell
+                - (UIEdgeInsets)layoutMargins { return UIEdgeInsetsMake(8, 16, 8, 16); }
+                - (void)layoutSubviews { self.label.frame = CGRectMake(0, 0, self.bounds.size.width - 2 * self.layoutMargins.right, 20); }
+                @end
+                """, wraps: false),
             Example("func f() { let w = width - safeAreaInsets.left - safeAreaInsets.right }"),
             Example("func f() { let w = width - contentInset.left * 2 }"),
             Example("func f() { let w = width - padding.left * 2 }"),
@@ -88,6 +103,9 @@ struct SymmetricSafeAreaRule: Rule {
         let text = f.text(from: s, through: e)
         // A side the body set to a number first is a fixed margin now, not the safe area's.
         if Self.isSetToConstant(text, length: e - s, before: s, in: f) { return }
+        // The view's own margins where its type overrides them (`override var layoutMargins:
+        // UIEdgeInsets { get { Self.margin } set {} }`, Amperfy's lyric cell): its own values.
+        if r == s || f.is(s, .self), Self.overridesOwn(f.text(r), at: k, in: f) { return }
         let message: String
         if isDoubled(s, e, in: f) {
             message = "`\(text)` is doubled as if both sides were equal; safe areas are asymmetric"
@@ -100,6 +118,19 @@ struct SymmetricSafeAreaRule: Rule {
             return
         }
         sink.report(description, at: r, message: message)
+    }
+
+    /// Whether the type around `k` overrides the margins property `name` itself: a Swift
+    /// `override var name` or an Objective-C getter `- (UIEdgeInsets)name {`.
+    static func overridesOwn(_ name: String, at k: Int, in f: CodeFile) -> Bool {
+        guard name.lowercased().contains("layoutmargins"), let type = f.enclosingType(of: k) else { return false }
+        let end = min(type.close, f.tokens.count)
+        return (type.open..<end).contains { q in
+            guard f.text(q) == name else { return false }
+            if f.language == .swift { return f.is(q - 1, .var) && f.is(q - 2, .override) }
+            return f.isPunct(q - 1, ")") && f.isPunct(q + 1, "{") && f[q - 2].kind == .identifier && f.isPunct(f.pair(q - 1), "(")
+                && f.isPunct(f.pair(q - 1) - 1, "-")
+        }
     }
 
     /// `insets.bottom = 20;` earlier in the body holding `s`: the side read is that constant.

@@ -16,10 +16,10 @@ struct TraitCollectionDidChangeRule: Rule {
         sources: [.modernizeUIKit, .apple("traitCollectionDidChange(_:)", "uikit/uitraitenvironment/traitcollectiondidchange(_:)"), .apple("UITraitChangeObservable", "uikit/uitraitchangeobservable")],
         fix: { site in
             guard site.receiver != nil else {
-                return "Register for the traits the code depends on (the message names those the override reads itself) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
+                return "Register for the traits the code depends on (the message names those the override reads, in its body or in the methods of its type it calls) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
             }
-            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those the override reads itself), or, from iOS 18, rely on automatic trait tracking in layoutSubviews."
-                : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those the override reads itself)."
+            return site.language == .swift ? "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }` with the traits the code depends on (the message names those the override reads, in its body or in the methods of its type it calls), or, from iOS 18, rely on automatic trait tracking in layoutSubviews."
+                : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those the override reads, in its body or in the methods of its type it calls)."
         },
         triggering: [
             Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }",
@@ -37,6 +37,19 @@ struct TraitCollectionDidChangeRule: Rule {
                 }
                 """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`, `UITraitPreferredContentSizeCategory`"),
             .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end"),
+            // What it reads itself and in the methods of its own it calls (TLPhotoPicker's picker).
+            Example("""
+                class Picker: UIViewController {
+                    override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) {
+                        super.traitCollectionDidChange(previous)
+                        if traitCollection.forceTouchCapability == .available { registerForPreviewing(with: self, sourceView: view) }
+                        updateUserInterfaceStyle()
+                    }
+                    private func updateUserInterfaceStyle() { view.backgroundColor = traitCollection.userInterfaceStyle == .dark ? .black : .white }
+                }
+                """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitForceTouchCapability`, `UITraitUserInterfaceStyle`"),
+            .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n    [self applyTheme];\n}\n- (void)applyTheme {\n    self.layer.borderColor = [UIColor separatorColor].CGColor;\n}\n@end",
+                  message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`"),
             // Objective-C names the method by its selector's first piece (seafile's cells).
             .objc("@implementation Cell\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n    if ([self.traitCollection hasDifferentColorAppearanceComparedToTraitCollection:previous]) { [self reloadColors]; }\n}\n@end",
                   message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`"),
@@ -83,11 +96,15 @@ struct TraitCollectionDidChangeRule: Rule {
         ("scaledFont", "UITraitPreferredContentSizeCategory"), ("scaledValue", "UITraitPreferredContentSizeCategory"),
         ("displayScale", "UITraitDisplayScale"), ("layoutDirection", "UITraitLayoutDirection"),
         ("userInterfaceLevel", "UITraitUserInterfaceLevel"), ("accessibilityContrast", "UITraitAccessibilityContrast"),
-        ("legibilityWeight", "UITraitLegibilityWeight"),
+        ("legibilityWeight", "UITraitLegibilityWeight"), ("forceTouchCapability", "UITraitForceTouchCapability"),
+        ("displayGamut", "UITraitDisplayGamut"), ("activeAppearance", "UITraitActiveAppearance"),
+        ("imageDynamicRange", "UITraitImageDynamicRange"),
     ]
 
-    /// The traits the body of the method declared at `k` reads, in the order first read.
-    static func traitsRead(after k: Int, in f: CodeFile) -> [String] {
+    /// The traits the body of the method declared at `k` reads, in the order first read, and
+    /// those read by the methods of the same file it calls on itself (`updateUserInterfaceStyle()`,
+    /// TLPhotoPicker), one call deep.
+    static func traitsRead(after k: Int, in f: CodeFile, followingCalls: Bool = true) -> [String] {
         var open = k + 1
         while open < f.tokens.count, open - k < 64, !f.isPunct(open, "{"), !f.isPunct(open, ";") {
             if f.isPunct(open, "("), f.pair(open) > open { open = f.pair(open) }
@@ -97,6 +114,12 @@ struct TraitCollectionDidChangeRule: Rule {
         var out: [String] = []
         for q in (open + 1)..<f.pair(open) where f[q].kind == .identifier {
             let text = f.text(q)
+            // `helper()` / `self.helper()` (Swift), `[self helper]` (Objective-C): a method of this file.
+            let onSelf = f.language == .swift ? (f.isPunct(q + 1, "(") && (!f.isPunct(q - 1, ".") || f.is(q - 2, .self)))
+                                              : (f.is(q - 1, .self) && (f.isPunct(q + 1, "]") || f.isPunct(q + 1, ":")))
+            if followingCalls, onSelf, let callee = f.structure.scopes.first(where: { $0.kind == .function && $0.name.split(separator: ":").first.map(String.init) == text }) {
+                for trait in traitsRead(after: callee.open - 1, in: f, followingCalls: false) where !out.contains(trait) { out.append(trait) }
+            }
             // Objective-C spells a method by its selector's first piece, which starts with the
             // Swift base name: `hasDifferentColorAppearanceComparedToTraitCollection`, `preferredFontForTextStyle`.
             let match = traitOfWord.first(where: { $0.0 == text })

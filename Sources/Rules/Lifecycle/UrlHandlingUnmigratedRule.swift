@@ -50,7 +50,7 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
             Example("""
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func ↓scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
-                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { print("open"); router.open(URLContexts) }
                 }
                 """, wraps: false),
             // Quick actions and the launch options.
@@ -75,7 +75,9 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
             Example("""
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func ↓scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
-                    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+                    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {
+                        completionHandler(perform(shortcutItem))
+                    }
                 }
                 """, wraps: false),
         ],
@@ -87,6 +89,32 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                         coordinator.start(options: connectionOptions, session: session)
                     }
                     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { coordinator.open(URLContexts) }
+                }
+                """, wraps: false),
+            // The cold launch's quick action read where the app delegate configures the scene (Anytype).
+            Example("""
+                class AppDelegate: NSObject, UIApplicationDelegate {
+                    func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        if let item = options.shortcutItem { pending = item }
+                        let config = UISceneConfiguration(name: "Default", sessionRole: session.role)
+                        config.delegateClass = SceneDelegate.self
+                        return config
+                    }
+                }
+                class SceneDelegate: NSObject, UIWindowSceneDelegate {
+                    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {
+                        completionHandler(handle(shortcutItem))
+                    }
+                }
+                """, wraps: false),
+            // Handlers that only log handle no link a cold launch could lose (Amperfy's settings scene).
+            Example("""
+                class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                        os_log("Settings: openURLContexts", log: self.log, type: .info)
+                    }
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { Logger.scenes.debug("continue \\(userActivity.activityType)") }
                 }
                 """, wraps: false),
             // A stub that only answers continues nothing (blink's app delegate).
@@ -234,12 +262,18 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
         for i in inScene.indices.sorted(by: { (inScene[$0].typeName, inScene[$0].site.path, inScene[$0].site.offset) < (inScene[$1].typeName, inScene[$1].site.path, inScene[$1].site.offset) })
         where seen.insert(keys[i]).inserted {
             let own = inScene.indices.filter { keys[$0] == keys[i] }.map { inScene[$0] }
-            let warmURLs = own.contains { $0.kind == .sceneOpenURL }
-            let warmActivities = own.contains { $0.kind == .sceneContinueActivity }
-            let warmShortcuts = own.contains { $0.kind == .windowScenePerformShortcut }
+            // A handler that only logs (or is a stub) handles nothing a cold launch could lose.
+            let warmURLs = own.contains { $0.kind == .sceneOpenURL && !$0.isEmpty }
+            let warmActivities = own.contains { $0.kind == .sceneContinueActivity && !$0.isEmpty }
+            let warmShortcuts = own.contains { $0.kind == .windowScenePerformShortcut && !$0.isEmpty }
             guard warmURLs || warmActivities || warmShortcuts else { continue }
             let connect = own.first { $0.kind == .sceneWillConnect }
-            let reads = (connect?.readsURLContexts ?? false) || (connect?.readsUserActivities ?? false) || (connect?.readsShortcutItem ?? false)
+            // The app delegate's `configurationForConnecting` is given the same options first.
+            let configurations = methods.filter { m in
+                m.kind == .configurationForConnecting && context(m) == .appDelegate
+                    && (appsCompiling(m).isEmpty || appsCompiling(m).contains { $0.compiles(own[0].site.path) })
+            }
+            let reads = ([connect].compactMap { $0 } + configurations).contains { $0.readsURLContexts || $0.readsUserActivities || $0.readsShortcutItem }
             guard !reads, let at = connect ?? own.first(where: { $0.kind == .sceneOpenURL || $0.kind == .sceneContinueActivity || $0.kind == .windowScenePerformShortcut })
             else { continue }
             report(at, warmURLs || warmActivities

@@ -20,6 +20,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A static set once from the screen: every window reads the same.
+            Example("enum Setup {\n    static func run() {\n        Layout.screenWidth = ↓UIScreen.main.bounds.width\n    }\n}", suggestion: "This stores the screen's size once, app-wide"),
             // A test's view made with the screen's size, where the tests run in a host app (its scene's
             // window is at hand): the test gives it the size it asserts (Parchment's layout tests).
             Example("final class LayoutTests: XCTestCase {\n    func testColumns() {\n        let grid = UIView(frame: ↓UIScreen.main.bounds)\n        XCTAssertEqual(grid.subviews.count, 0)\n    }\n}",
@@ -201,6 +203,21 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Only when no window scene is connected at all: the screen is all there is (jami's dimensions manager).
+            Example("""
+                final class Dimensions {
+                    func update() {
+                        guard let windowScene = UIApplication.shared.connectedScenes
+                                .compactMap({ $0 as? UIWindowScene })
+                                .first(where: { $0.activationState == .foregroundActive }) ??
+                                UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene }).first else {
+                            width = UIScreen.main.bounds.width
+                            return
+                        }
+                        width = windowScene.coordinateSpace.bounds.width
+                    }
+                }
+                """, wraps: false),
             // A keyboard's accessory view, which the keyboard lays out at its own width (Trio's toolbar,
             // Runestone's `UIInputView`).
             Example("final class Field: NSObject {\n    func attach(_ textField: UITextField) {\n        textField.inputAccessoryView = makeToolbar()\n    }\n    private func makeToolbar() -> UIToolbar {\n        let toolbar = UIToolbar(frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 50))\n        return toolbar\n    }\n}"),

@@ -20,6 +20,10 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // Stored once, app-wide, at launch (Anytype's configurators): the scale goes where each image is requested.
+            Example("final class ImagesConfigurator {\n    func configure() {\n        KingfisherManager.shared.defaultOptions = [\n            .scaleFactor(↓UIScreen.main.scale),\n            .backgroundDecode,\n        ]\n        ScaleProvider.shared.scale = ↓UIScreen.main.scale\n    }\n}",
+                    suggestion: "This stores the main screen's scale once, app-wide"),
+            .objc("@implementation Setup\n- (void)configure {\n    [ImageCache shared].scale = [↓UIScreen mainScreen].scale;\n}\n@end", suggestion: "This stores the main screen's scale once, app-wide"),
             // A snapshot of a view drawn at the main screen's scale: the view's own is at hand (STPopup's transition).
             .objc("@implementation Popup\n- (UIImage *)snapshot:(UIViewController *)from {\n    UIGraphicsBeginImageContextWithOptions(from.view.bounds.size, NO, [↓UIScreen mainScreen].scale);\n    return nil;\n}\n@end",
                   suggestion: "draw it at that view's scale, `from.view.traitCollection.displayScale`"),

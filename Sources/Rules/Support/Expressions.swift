@@ -462,6 +462,42 @@ enum Expr {
 
     /// The statement holding `k`: back and forward to a `;`, a brace, or (Swift) a line start,
     /// at most `reach` tokens each way and inside `within` (the file by default).
+    /// Whether the value read at `start` is assigned, maybe inside an array or a call, to a
+    /// type's static or shared member (`ScaleProvider.shared.scale = …`, `KingfisherManager.shared
+    /// .defaultOptions = [.scaleFactor(…)]`, `[Config shared].scale = …`): kept app-wide.
+    static func isAssignedToSharedSetting(_ start: Int, in f: CodeFile) -> Bool {
+        // A Swift line that does not go on from the one before (after an opener, a comma, an
+        // `=`, or as a leading-dot member) starts another statement.
+        func startsLine(_ q: Int) -> Bool {
+            f.language == .swift && f[q].isLineStart && !f.isPunct(q, ".")
+                && !(f.isPunct(q - 1, "(") || f.isPunct(q - 1, "[") || f.isPunct(q - 1, ",") || f.isPunct(q - 1, ".") || f.text(q - 1) == "=")
+        }
+        if startsLine(start) { return false }
+        var q = start - 1
+        while q >= 0, start - q < 96 {
+            if f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q {
+                if startsLine(f.pair(q)) { return false }
+                q = f.pair(q) - 1
+                continue
+            }
+            if startsLine(q), !(f[q].kind == .punct && f.text(q) == "=") {
+                // This line's first token: an assignment may still be on it only if it is one.
+                return false
+            }
+            // Out of the brackets the value is in: the array literal or call holding it.
+            if f.isPunct(q, "(") || f.isPunct(q, "[") || f.isPunct(q, ",") || f.isPunct(q, ".") || f.isPunct(q, ":") { q -= 1; continue }
+            if f[q].kind == .identifier || f[q].kind == .number, !f.is(q, .let), !f.is(q, .var), !f.is(q, .return) { q -= 1; continue }
+            guard f[q].kind == .punct, f.text(q) == "=" else { return false }
+            // The left side, from its statement's start.
+            var l = q - 1
+            while l > 0, !f.isPunct(l - 1, ";"), !f.isPunct(l - 1, "{"), !f.isPunct(l - 1, "}"), !(f.language == .swift && f[l].isLineStart) { l -= 1 }
+            let first = f.isPunct(l, "[") ? l + 1 : l
+            guard f[first].kind == .identifier, let c = f.text(first).unicodeScalars.first, ("A"..."Z").contains(c) else { return false }
+            return f.isPunct(first + 1, ".") || (f.isPunct(l, "[") && f[first + 1].kind == .identifier)
+        }
+        return false
+    }
+
     static func statement(around k: Int, in f: CodeFile, within: Range<Int>? = nil, reach: Int = 64) -> Range<Int> {
         func ends(_ q: Int) -> Bool { f.isPunct(q, ";") || f.isPunct(q, "{") || f.isPunct(q, "}") }
         func logical(_ q: Int) -> Bool { f[q].kind == .punct && (f.text(q) == "&&" || f.text(q) == "||") }

@@ -68,7 +68,8 @@ public struct FileFacts: Sendable, Equatable, Codable {
     public var aliases: [AliasCandidate] = []
     public var bars: [BarCandidate] = []
     /// Every type the file declares (classes under their Objective-C names too), and the
-    /// members it adds to UIKit's types under UIKit's names (`UIApplication.keyWindow`).
+    /// members it adds to UIKit's types under UIKit's names (`UIApplication.keyWindow`), and its
+    /// own functions named like a SwiftUI modifier whose iOS 17 form is checked (`environment`).
     public var typeNames: [String] = []
     /// SwiftUI `@main` App types.
     public var appEntries: [String] = []
@@ -152,6 +153,9 @@ public struct MethodFact: Sendable, Equatable, Codable {
         case windowScenePerformShortcut
         /// `scene(_:willConnectTo:options:)`
         case sceneWillConnect
+        /// The app delegate's `application(_:configurationForConnecting:options:)`, given the same
+        /// connection options first (Anytype reads the cold launch's quick action there).
+        case configurationForConnecting
         /// SwiftUI's `.onOpenURL { }` and `.onContinueUserActivity(_:perform:)`: a SwiftUI scene
         /// handles links and user activities itself, the app delegate's callbacks are not called.
         case swiftUIOpenURL, swiftUIContinueActivity
@@ -171,8 +175,8 @@ public struct MethodFact: Sendable, Equatable, Codable {
     public var kind: Kind
     public var typeName: String
     public var site: DefinitionSite
-    /// For `willConnectTo`: whether the body reads the connection options' URL contexts, user
-    /// activities and shortcut item (what a cold launch brings).
+    /// For `willConnectTo` and `configurationForConnecting`: whether the body reads the connection
+    /// options' URL contexts, user activities and shortcut item (what a cold launch brings).
     public var readsURLContexts = false
     public var readsUserActivities = false
     public var readsShortcutItem = false

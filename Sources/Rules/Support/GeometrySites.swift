@@ -45,6 +45,7 @@ struct GeometrySite {
         }
         var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
         if site != nil, Self.worksOutOrientation(k, in: f) { site!.shapes.insert(.orientationFromScreen) }
+        if site != nil, Expr.isAssignedToSharedSetting(read.chain.start, in: f) { site!.shapes.insert(.sharedSetting) }
         if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) {
             site!.shapes.insert(.defaultArgument)
             if Self.isPublicDeclaration(at: k, in: f) { site!.shapes.insert(.publicDefault) }
@@ -401,6 +402,9 @@ enum GeometryFixes {
     static func scale(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the scale") { return text }
         if let text = orientation(site) { return text }
+        if site.shapes.contains(.sharedSetting), !site.isSwiftUIView, site.context != .appDelegate, site.context != .sceneDelegate {
+            return "This stores the main screen's scale once, app-wide (a shared setting, a library's default options), where no view is at hand and every window reads the same: give the scale where each image is requested or drawn instead, from the display scale of the view it is for (`traitCollection.displayScale`) — a window on another screen has another scale."
+        }
         if site.shapes.contains(.zeroScaleFallback) {
             return "Here the main screen's scale stands in for a display scale of 0, which a view has only while it is in no window (before iOS 13): read the display scale once the view is in one (didMoveToWindow, or layout code), or fall back to the scale of its window scene's screen, not the main screen's."
         }
@@ -441,6 +445,9 @@ enum GeometryFixes {
         // follows from this very content (deltachat's image cell capping its image at 5/8 of the screen).
         if site.shapes.contains(.inCell), site.receiver != nil {
             return "A cell's size comes from its table or collection view — and its height, when it sizes itself, from this very content — so its own bounds give only its width: have whoever configures the cell pass the size it may take (the table's or collection view's `bounds`), instead of the screen's."
+        }
+        if site.shapes.contains(.sharedSetting), !site.isSwiftUIView, site.context != .appDelegate, site.context != .sceneDelegate {
+            return "This stores the screen's size once, app-wide (a shared setting or a static), where no view is at hand and every window reads the same: read the size where the layout happens instead, from the bounds of the view that lays out — windows resize, and two scenes have two sizes."
         }
         if site.shapes.contains(.constraintConstant), !site.isSwiftUIView {
             return "This is a layout constraint's constant, fixed at the screen's size: constrain the view to the one it sits in instead (that view's width or height anchor, with a multiplier for a fraction of it), and the constraint follows every resize by itself."
@@ -605,6 +612,11 @@ enum GeometryFixes {
         // A type member of a window class (ivpn's `static var isLandscape` on UIWindow) has no window of its own.
         if site.inWindow, site.inInstance {
             return "This is a window's own code: the scene it belongs to is its creator's to give. Take the window scene from whoever creates the window, and create it with `\(site.windowSceneInitializer)`."
+        }
+        // A window's insets or status bar read for a SwiftUI view's layout (jami's location sharing
+        // header): the view is given its own safe area.
+        if site.isSwiftUIView, site.shapes.contains(.windowSafeArea) {
+            return "A SwiftUI view is given its own safe area, the window's where it reaches the window's edges: lay out inside it (leave out `ignoresSafeArea`) or read it from a `GeometryReader` (its proxy's safeAreaInsets), instead of asking one of the app's windows."
         }
         // A SwiftUI view or modifier has no window of its own to read (AlertKit's `View.alert(isPresent:view:)`).
         if site.isSwiftUIView || site.inViewModifier {

@@ -4,6 +4,10 @@ import SourceLexing
 /// The facts of a file that the project-level rules need: declared types, SwiftUI app entries,
 /// URL-handling methods, scene configuration names, and window state kept app-wide.
 enum ProjectFacts {
+    /// SwiftUI modifiers whose iOS 17 form `ApiAboveDeploymentTargetRule` reports unless the
+    /// repository declares a function of that name itself.
+    static let ownModifierNames: Set<String> = ["environment"]
+
     static func extract(_ f: CodeFile, into facts: inout FileFacts) {
         let scopes = f.structure.scopes
         for scope in scopes where scope.kind == .type {
@@ -23,12 +27,18 @@ enum ProjectFacts {
                   let kind = type.typeKind, kind.extendsExisting else { continue }
             facts.typeNames.append("UIApplication." + scope.name)
         }
+        // A method of the project's own named like a SwiftUI modifier the availability rule
+        // checks (`Environments().environment(descriptor)`, or a backport on `View`): calls of
+        // that name may be its own.
+        for scope in scopes where scope.kind == .function && f.language == .swift && Self.ownModifierNames.contains(scope.name) {
+            facts.typeNames.append(scope.name)
+        }
         var legacy: [(Int, String)] = []
         for scope in scopes where scope.kind == .function {
             guard let type = f.enclosingType(of: scope.open), let kind = methodKind(scope, f.language) else { continue }
             var fact = MethodFact(kind: kind, typeName: type.name, site: site(of: nameToken(scope, in: f), in: f))
             switch kind {
-            case .sceneWillConnect:
+            case .sceneWillConnect, .configurationForConnecting:
                 for q in (scope.open + 1)..<min(scope.close, f.tokens.count) {
                     let w = f[q].word
                     if w == .urlContexts || w == .URLContexts { fact.readsURLContexts = true }
@@ -50,6 +60,9 @@ enum ProjectFacts {
             case .applicationOpenURL, .applicationContinueActivity, .applicationPerformShortcut:
                 // A stub that only answers handles nothing: there is nothing to move to a scene.
                 fact.isEmpty = f.isTemplateStub(scope) || f.onlyReturnsABoolean(scope)
+            case .sceneOpenURL, .sceneContinueActivity, .windowScenePerformShortcut:
+                // Handlers that only log handle no link a cold launch could lose.
+                fact.isEmpty = f.isTemplateStub(scope) || f.onlyLogs(scope)
             case .applicationDidFinishLaunching:
                 fact.launchOptionReads = f.launchOptionReads(in: scope).map { NamedSite(name: $0.key, site: site(of: $0.token, in: f)) }
             default:
@@ -191,6 +204,7 @@ enum ProjectFacts {
             case ("application", "continue"): return .applicationContinueActivity
             case ("application", "performActionFor"): return .applicationPerformShortcut
             case ("application", "didFinishLaunchingWithOptions"): return .applicationDidFinishLaunching
+            case ("application", "configurationForConnecting"): return .configurationForConnecting
             case ("application", "shouldSaveSecureApplicationState"), ("application", "shouldRestoreSecureApplicationState"),
                  ("application", "shouldSaveApplicationState"), ("application", "shouldRestoreApplicationState"):
                 return .applicationStateRestoration
@@ -207,6 +221,7 @@ enum ProjectFacts {
         case "application:continueUserActivity:restorationHandler:": return .applicationContinueActivity
         case "application:performActionForShortcutItem:completionHandler:": return .applicationPerformShortcut
         case "application:didFinishLaunchingWithOptions:": return .applicationDidFinishLaunching
+        case "application:configurationForConnectingSceneSession:options:": return .configurationForConnecting
         case "applicationDidBecomeActive:": return .applicationDidBecomeActive
         case "applicationWillResignActive:": return .applicationWillResignActive
         case "applicationDidEnterBackground:": return .applicationDidEnterBackground

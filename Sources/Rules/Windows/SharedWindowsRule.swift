@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A SwiftUI view's header sized from a window's status bar (jami): the view has its own safe area.
+            Example("import SwiftUI\nstruct Sharing: View {\n    var barHeight: CGFloat { 44 + (UIApplication.shared.↓windows.first?.windowScene?.statusBarManager?.statusBarFrame.height ?? 0) }\n    var body: some View { Color.clear.frame(height: barHeight) }\n}",
+                    suggestion: "A SwiftUI view is given its own safe area"),
             // A window kept in a local and asked for the status bar's height: the view's safe area again (CovidCertificate's onboarding).
             Example("final class Onboarding: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        let window = UIApplication.shared.↓windows.filter { $0.isKeyWindow }.first\n        top.constant = window?.windowScene?.statusBarManager?.statusBarFrame.height ?? 0\n    }\n}",
                     suggestion: "constrain to `view.safeAreaLayoutGuide`"),
