@@ -300,6 +300,13 @@ public struct XcodeProject: Sendable {
         var targets: [Target] = []
         var readings: [String: Derivation.Reading] = [:]
         var reused = 0
+        // Synchronized folders with exception sets: a set naming a target that does not own the
+        // folder adds the files it lists to that target (Xcode 16: a file of one folder checked for
+        // other targets; Threema's share extensions, whose folder no target owns).
+        let exceptionGroups = objects.compactMap { id, value -> String? in
+            guard let d = value.dict, d["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", d["exceptions"] != nil else { return nil }
+            return id
+        }.sorted()
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
             if locations.incremental, let r = usable?.targets[id], unchanged(r) {
                 var target = r.target
@@ -361,6 +368,15 @@ public struct XcodeProject: Sendable {
                     for m in e["membershipExceptions"]?.array?.compactMap(\.string) ?? [] { except.insert(Self.normalize(p + "/" + m)) }
                 }
                 folders.append((p, except))
+            }
+            let ownGroups = Set(t["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [])
+            for groupID in exceptionGroups where !ownGroups.contains(groupID) {
+                guard let group = object(groupID) else { continue }
+                for exceptionID in group["exceptions"]?.array?.compactMap(\.string) ?? [] {
+                    guard let e = object(exceptionID), e["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet", e["target"]?.string == id,
+                          let p = locations.path(of: groupID) else { continue }
+                    for m in e["membershipExceptions"]?.array?.compactMap(\.string) ?? [] { sources.insert(Self.normalize(p + "/" + m)) }
+                }
             }
             var target = Target(name: name, productType: t["productType"]?.string ?? "", line: parsed.lines[id] ?? 1,
                                 settings: settings, sources: sources, folders: folders, platforms: platforms)

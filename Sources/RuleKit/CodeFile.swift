@@ -180,6 +180,19 @@ public final class CodeFile {
         return false
     }
 
+    /// Whether `i` is in a SwiftUI preview: a `#Preview { … }` body or a `PreviewProvider` type —
+    /// code only Xcode's canvas runs (ExyteChat's reaction overview sized to the screen).
+    public func runsOnlyInPreview(_ i: Int) -> Bool {
+        guard language == .swift else { return false }
+        for scope in scopes(around: i) {
+            if scope.kind == .type, scope.inherits.contains("PreviewProvider") { return true }
+            var q = scope.open - 1
+            if isPunct(q, ")"), pair(q) >= 0, pair(q) < q { q = pair(q) - 1 }
+            if self[q].kind == .hashWord, text(q) == "#Preview" { return true }
+        }
+        return false
+    }
+
     /// The innermost function, accessor or closure body around `i`.
     public func innermostBody(of i: Int) -> Scope? {
         scopes(around: i).first { $0.kind == .function || $0.kind == .accessor || $0.kind == .closure }

@@ -275,6 +275,8 @@ public struct RepositoryModel: Sendable {
         public static let cell = TypeRoles(rawValue: 256)
         /// A SwiftUI `ViewModifier`: a view's code with no view of its own (mlem's keyboard padding).
         public static let viewModifier = TypeRoles(rawValue: 512)
+        /// An `ObservableObject`: state SwiftUI views read (ExyteChat's keyboard state).
+        public static let observableObject = TypeRoles(rawValue: 1024)
     }
 
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
@@ -403,6 +405,7 @@ public enum KnownTypes {
         if name == "UIPresentationController" { r.insert(.presentationController) }
         if name == "UITableViewCell" || name == "UICollectionViewCell" { r.insert(.cell) }
         if name == "ViewModifier" { r.insert(.viewModifier) }
+        if name == "ObservableObject" { r.insert(.observableObject) }
         if r.isEmpty { r = byName(name) }
         return r
     }

@@ -99,6 +99,8 @@ public struct FindingSink {
         if let existing = index[key], findings[existing].column <= column { return nil }
         // Code only an Apple TV runs, behind a runtime idiom check, is tvOS code (RULES.md "Platforms decide").
         if file.runsOnlyOnTV(token) { return nil }
+        // A SwiftUI preview runs in Xcode's canvas only.
+        if file.runsOnlyInPreview(token) { return nil }
         if index[key] == nil, findings.count >= Self.maximumFindings {
             if lastUnlistedLine[id] != line { unlisted[id, default: 0] += 1 }
             lastUnlistedLine[id] = line

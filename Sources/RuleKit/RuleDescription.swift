@@ -101,6 +101,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A phone in landscape (`isLandscape && idiom == .phone`, jami's swarm header): a window short
     /// in height, which the vertical size class says on every device.
     public static let landscapePhone = SiteShapes(rawValue: 1 << 35)
+    /// The screen's size standing in while a view has none (`if view.bounds.height != 0 { … } else
+    /// { UIScreen.main.bounds.height … }`): the view's bounds are what the code wants, once laid out.
+    public static let zeroSizeFallback = SiteShapes(rawValue: 1 << 36)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)
@@ -156,6 +159,8 @@ public struct FixSite: Sendable, Equatable {
     /// In an extension of SwiftUI's `View` (a modifier of any view): no view, window, environment
     /// or offered size of its own (AlertKit's `alert(isPresent:view:)`).
     public var inViewModifier = false
+    /// In an `ObservableObject`, whose state SwiftUI views read.
+    public var feedsSwiftUI = false
     /// The code is a window's own (a `UIWindow` subclass): the view it is, is its window, whose
     /// `window` is nil (YYKit's `YYTextEffectWindow`).
     public var inWindow = false

@@ -222,6 +222,7 @@ package enum Resolution {
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
             site.inViewModifier = a.language == .swift && (p.typeName == "View" || roles.contains(.viewModifier))
+            site.feedsSwiftUI = a.language == .swift && roles.contains(.observableObject)
             // A launch that only shows a window, in an app whose main storyboard makes it.
             if site.shapes.contains(.showsOnly), storyboardApp() { site.shapes.insert(.storyboardWindow) }
             if s.context == .view, roles.contains(.cell) { site.shapes.insert(.inCell) }

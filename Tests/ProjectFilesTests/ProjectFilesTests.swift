@@ -129,6 +129,35 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         #expect(game.settings.keys.allSatisfy { !$0.contains("[") })
     }
 
+    /// A synchronized folder no target owns, whose exception sets name the targets that build
+    /// the files they list (Threema's share extensions): those files are the targets' sources.
+    @Test func synchronizedFolderExceptionsAddFilesToOtherTargets() throws {
+        let text = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; rootObject = R;
+              objects = {
+                R = { isa = PBXProject; mainGroup = G; targets = (A, B, C); buildConfigurationList = L; };
+                G = { isa = PBXGroup; children = (S, O); sourceTree = "<group>"; };
+                S = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EB, EC); path = Share; sourceTree = "<group>"; };
+                O = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EA); path = App; sourceTree = "<group>"; };
+                EA = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Old.swift); target = A; };
+                EB = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (ShareView.swift, Sender.swift); target = B; };
+                EC = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Sender.swift); target = C; };
+                L = { isa = XCConfigurationList; buildConfigurations = (K); };
+                K = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; }; };
+                A = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (O); buildPhases = (); };
+                B = { isa = PBXNativeTarget; name = Share; productType = "com.apple.product-type.app-extension"; buildPhases = (); };
+                C = { isa = PBXNativeTarget; name = OtherShare; productType = "com.apple.product-type.app-extension"; buildPhases = (); };
+              };
+            }
+            """
+        let p = try XcodeProject(path: "P.xcodeproj/project.pbxproj", bytes: Array(text.utf8))
+        let (app, share, other) = (p.targets[0], p.targets[1], p.targets[2])
+        #expect(app.contains("App/Main.swift") && !app.contains("App/Old.swift") && !app.contains("Share/ShareView.swift"))
+        #expect(share.contains("Share/ShareView.swift") && share.contains("Share/Sender.swift") && !share.contains("App/Main.swift"))
+        #expect(other.contains("Share/Sender.swift") && !other.contains("Share/ShareView.swift"))
+    }
+
     @Test(arguments: [
         ("[sdk=iphoneos*]", true), ("[sdk=iphonesimulator*]", true), ("[sdk=*]", true),
         ("[arch=arm64]", true), ("[config=Release][sdk=iphoneos17.0]", true),

@@ -21,6 +21,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // resized window does not share.
             // SwiftUI has no view to convert into: it keeps content out of the keyboard by itself
             // (mlem's and Trio's keyboard-padding modifiers).
+            if site.feedsSwiftUI, !site.isSwiftUIView, site.receiver == nil {
+                return "This object hands the keyboard's frame to SwiftUI views, which SwiftUI already keeps out of the keyboard's way (the keyboard safe area): let them rely on that and drop the padding made from this value; where a view needs the overlap itself, have it compare the frame with its own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
+            }
             if site.isSwiftUIView || site.inViewModifier {
                 return "SwiftUI keeps views out of the keyboard's way by itself (the keyboard safe area): drop the padding made from the keyboard's frame; where the overlap itself is needed, compare that frame with the view's own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
             }
@@ -49,6 +52,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
+            // State SwiftUI views read (ExyteChat's keyboard state): SwiftUI's keyboard safe area.
+            Example("import SwiftUI\nfinal class KeyboardState: ObservableObject {\n    @Published var height: CGFloat = 0\n    func changed(_ n: Notification) {\n        let frame = n.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect ?? .zero\n        height = frame.height\n    }\n}",
+                    suggestion: "This object hands the keyboard's frame to SwiftUI views"),
             // A SwiftUI modifier padding by the keyboard's height (mlem's `KeyboardAwareModifier`).
             Example("import SwiftUI\nstruct KeyboardAware: ViewModifier {\n    @State private var padding: CGFloat = 0\n    func body(content: Content) -> some View {\n        content.padding(.bottom, padding)\n            .onReceive(NotificationCenter.default.publisher(for: UIResponder.keyboardWillShowNotification)) { note in\n                padding = (note.userInfo?[UIResponder.↓keyboardFrameEndUserInfoKey] as? CGRect)?.height ?? 0\n            }\n    }\n}",
                     suggestion: "SwiftUI keeps views out of the keyboard's way by itself"),

@@ -44,6 +44,8 @@ struct SceneManifestMissingRule: RepositoryRule {
             .infoPlist(Example.appKeys + Example.sceneKeys, marked: false, files: ["App/SceneDelegate.swift": Example.sceneDelegateSource]),
             .infoPlist("<key>CFBundleIdentifier</key><string>com.example.Kit</string>", marked: false),
             .infoPlist(Example.appKeys, marked: false, files: ["App/MyApp.swift": "@main\nstruct MyApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }"]),
+            // The `App` conformance in an extension of the `@main` type (WhatsNewKit's example).
+            .infoPlist(Example.appKeys, marked: false, files: ["App/App.swift": "import SwiftUI\n@main\nstruct App {}\nextension App: SwiftUI.App {\n    var body: some Scene { WindowGroup { Text(\"Hi\") } }\n}"]),
             .objc("@implementation NotAnApp\n@end"),
         ], platforms: .uiKit, readiness: .blocksLaunch)
 

@@ -20,6 +20,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // The screen standing in while the view has no size yet (Threema's group-call layout).
+            Example("enum Layout {\n    static func height(of view: UIView) -> Double {\n        let h: Double = if view.bounds.height != 0 {\n            view.bounds.height\n        } else {\n            ↓UIScreen.main.bounds.height\n        }\n        return h\n    }\n}", suggestion: "Here the screen's size stands in while the view has no size yet"),
+            Example("func width(of view: UIView) -> CGFloat { view.bounds.width > 0 ? view.bounds.width : ↓UIScreen.main.bounds.width }", suggestion: "Here the screen's size stands in while the view has no size yet"),
             // A static set once from the screen: every window reads the same.
             Example("enum Setup {\n    static func run() {\n        Layout.screenWidth = ↓UIScreen.main.bounds.width\n    }\n}", suggestion: "This stores the screen's size once, app-wide"),
             // A test's view made with the screen's size, where the tests run in a host app (its scene's
@@ -203,6 +206,10 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // Something else sized for the screen, an asset's size (Delta's `defaultControllerSkinSize`), is no screen size.
+            Example("func skins() -> [Skin] { Skin.all(for: UIScreen.main.defaultControllerSkinSize) }"),
+            // SwiftUI previews run in Xcode's canvas only (ExyteChat's reaction overview).
+            Example("import SwiftUI\n#Preview {\n    Overview(width: UIScreen.main.bounds.width)\n}\nstruct Overview_Previews: PreviewProvider {\n    static var previews: some View { Overview(width: UIScreen.main.bounds.width) }\n}", wraps: false),
             // Only when no window scene is connected at all: the screen is all there is (jami's dimensions manager).
             Example("""
                 final class Dimensions {

@@ -23,6 +23,8 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // The difference from a device's height, near zero (Session's `isIPhone6OrSmaller`).
+            Example("public var ↓isIPhone6OrSmaller: Bool {\n    return (UIScreen.main.bounds.height - 667) < 1\n}"),
             // The screen's aspect ratio, scaled and cast, is still its size (ZFPlayer's `iPhoneX`), at the definition and its uses.
             .objc("#define ↓iPhoneX ((NSInteger)(([[UIScreen mainScreen] currentMode].size.height / [[UIScreen mainScreen] currentMode].size.width) * 100) == 216)", wraps: false),
             .objc("@implementation Bar\n- (void)layoutSubviews {\n    [super layoutSubviews];\n    CGFloat h = ↓iPhoneX ? 110 : 80;\n}\n@end",
@@ -97,6 +99,8 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
             Example("if ↓Device.isSmall { }", files: ["Device.swift": "enum Device { static var isSmall: Bool { UIScreen.main.bounds.height < 667 } }"]),
         ],
         nonTriggering: [
+            // What is left of the screen below a bar is a size, not a device.
+            Example("func f() { let short = UIScreen.main.bounds.height - 64 < 400 }"),
             // A scaled size compared with another size is no device check.
             Example("func f() { if UIScreen.main.bounds.width * 0.8 > label.frame.width { wrap() } }"),
             // A local used for layout, not compared with a size.

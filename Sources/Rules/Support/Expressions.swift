@@ -140,7 +140,9 @@ struct ScreenRead {
                 let words = camelWords(f.text(member.token))
                 // A question about the screen (`isExtraCompactHeight`) is no size to take from a view.
                 let predicate = ["is", "has", "should", "can", "supports"].contains(words.first ?? "")
-                if !predicate, words.contains(where: sizeNameParts.contains) {
+                // Its other words qualify the screen's size (`minEdge`, `screenWidth`), not something
+                // else sized for the screen (Delta's `defaultControllerSkinSize`, an asset's size).
+                if !predicate, words.contains(where: sizeNameParts.contains), words.allSatisfy({ sizeNameParts.contains($0) || sizeQualifiers.contains($0) }) {
                     rest.removeFirst()
                     return ScreenRead(kind: .bounds, chain: chain, isDimension: rest.allSatisfy { dimensionMembers.contains($0.word) })
                 }
@@ -152,6 +154,11 @@ struct ScreenRead {
 
     /// The words of a repository's own size member of UIScreen (not `maximumFramesPerSecond`).
     static let sizeNameParts: Set<String> = ["width", "height", "edge", "size", "bounds", "frame", "side", "length"]
+    /// The other words such a member's name may have.
+    static let sizeQualifiers: Set<String> = ["min", "max", "minimum", "maximum", "short", "long", "shorter", "longer", "shortest", "longest",
+                                              "smallest", "largest", "small", "large", "screen", "native", "full", "half", "real", "actual",
+                                              "current", "portrait", "landscape", "device", "main", "visible", "usable", "available", "safe",
+                                              "pixel", "pixels", "point", "points", "in", "of", "x", "y"]
 
     /// `minEdge` → `min`, `edge`: a camel-case name's words, lowercased.
     static func camelWords(_ name: String) -> [String] {
@@ -533,6 +540,34 @@ enum Expr {
         return false
     }
 
+    /// Whether the screen read at `s` stands in for a view's size while the view has none: in the
+    /// `else` of `if view.bounds.height != 0 {` (or `> 0`), in the block of `if … bounds… == 0 {` /
+    /// `.isEmpty {`, or the other side of such a `?:` (Threema's group-call layout, "to never return 0").
+    static func isZeroSizeFallback(_ s: Int, in f: CodeFile) -> Bool {
+        func testsBounds(_ range: Range<Int>, empty: Bool) -> Bool {
+            guard range.contains(where: { f.text($0) == "bounds" || f.text($0) == "frame" }) else { return false }
+            if empty, range.contains(where: { f.text($0) == "isEmpty" || f.text($0) == "CGRectIsEmpty" }) { return true }
+            return range.contains { q in
+                guard f[q].isComparison, f[q + 1].kind == .number, ["0", "0.0"].contains(f.text(q + 1)) else { return false }
+                let op = f.text(q)
+                return empty ? op == "==" || op == "<=" : op == "!=" || op == ">"
+            }
+        }
+        for scope in f.scopes(around: s) where scope.kind == .control {
+            if f.is(scope.open - 1, .else), f.isPunct(scope.open - 2, "}"), f.pair(scope.open - 2) >= 0,
+               let start = Availability.conditionStart(before: f.pair(scope.open - 2), in: f),
+               testsBounds(start..<f.pair(scope.open - 2), empty: false) { return true }
+            if let start = Availability.conditionStart(before: scope.open, in: f), testsBounds(start..<scope.open, empty: true) { return true }
+            break
+        }
+        // `h > 0 ? h : UIScreen.main.bounds.height`
+        let statement = statement(around: s, in: f)
+        if let colon = statement.first(where: { f.isPunct($0, ":") && $0 < s }), let question = statement.last(where: { f.isPunct($0, "?") && $0 < colon }) {
+            return testsBounds(statement.lowerBound..<question, empty: false)
+        }
+        return false
+    }
+
     /// A category's or extension's size of the view itself (`self.view.tz_height`, `self.width`):
     /// a name ending in `height` or `width`, of `self`, `view` or `self.view`.
     static func isOwnSizeProperty(_ q: Int, in f: CodeFile) -> Bool {
@@ -615,6 +650,14 @@ enum Expr {
 
     static func isComparedWithLiteral(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         if f[e + 1].isComparison, numericOperandEnd(from: e + 2, in: f) != nil { return true }
+        // `(UIScreen.main.bounds.height - 667) < 1`, `abs(h - 812) < 0.5`: the difference from a
+        // device's size, near zero (Session's `isIPhone6OrSmaller`).
+        func number(_ q: Int) -> Double? { f[q].kind == .number ? Double(f.text(q).lowercased().trimmingCharacters(in: ["f"])) : nil }
+        if f.isPunct(e + 1, "-"), let size = number(e + 2), size >= 320, !f.isPunct(s - 1, "-") {
+            var (a, b) = widen(s, e + 2, in: f)
+            if ["abs", "fabs", "fabsf"].contains(f.text(a - 2)), f.isPunct(a - 1, "("), f.pair(a - 1) == b + 1 { (a, b) = widen(a - 2, b + 1, in: f) }
+            if f[b + 1].isComparison, let near = number(b + 2), near <= 1 { return true }
+        }
         if f[s - 1].isComparison, isNumericOperand(endingAt: s - 2, in: f) { return true }
         // CGSizeEqualToSize(a, b) / CGRectEqualToRect(a, b): the other argument a literal.
         if isArgument(s, e, in: f), let (open, close) = enclosingCall(s, in: f),

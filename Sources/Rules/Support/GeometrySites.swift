@@ -71,6 +71,7 @@ struct GeometrySite {
             if Expr.isInitialFrame(read.chain.start, in: f) { site.shapes.insert(.initialFrame) }
             if Self.isConstraintConstant(read.chain.start, in: f) { site.shapes.insert(.constraintConstant) }
             if Self.isWindowFrameAssignment(read, in: f) { site.shapes.insert(.windowFrame) }
+            if Expr.isZeroSizeFallback(read.chain.start, in: f) { site.shapes.insert(.zeroSizeFallback) }
             if read.isDimension {
                 let (a, b) = Expr.widen(read.chain.start, read.chain.end, in: f)
                 if Expr.isComparedWithViewSize(a, b, in: f) || keptIn.contains(where: { u in let (a, b) = Expr.widen(u, u, in: f); return Expr.isComparedWithViewSize(a, b, in: f) }) {
@@ -445,6 +446,9 @@ enum GeometryFixes {
         // follows from this very content (deltachat's image cell capping its image at 5/8 of the screen).
         if site.shapes.contains(.inCell), site.receiver != nil {
             return "A cell's size comes from its table or collection view — and its height, when it sizes itself, from this very content — so its own bounds give only its width: have whoever configures the cell pass the size it may take (the table's or collection view's `bounds`), instead of the screen's."
+        }
+        if site.shapes.contains(.zeroSizeFallback) {
+            return "Here the screen's size stands in while the view has no size yet (before its first layout): a window need not be the screen's size, so work this out again once the view has its bounds — in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), which UIKit runs whenever they change, or from the caller's layout pass — and use a neutral value until then."
         }
         if site.shapes.contains(.sharedSetting), !site.isSwiftUIView, site.context != .appDelegate, site.context != .sceneDelegate {
             return "This stores the screen's size once, app-wide (a shared setting or a static), where no view is at hand and every window reads the same: read the size where the layout happens instead, from the bounds of the view that lays out — windows resize, and two scenes have two sizes."

@@ -8,6 +8,13 @@ enum ProjectFacts {
     /// repository declares a function of that name itself.
     static let ownModifierNames: Set<String> = ["environment"]
 
+    static func isSwiftUIApp(_ parent: String) -> Bool { parent == "App" || parent == "SwiftUI.App" }
+
+    /// Whether the declaration carries `@main`.
+    static func isMain(_ scope: Scope, in f: CodeFile) -> Bool {
+        (scope.declarationStart..<scope.open).contains(where: { f[$0].kind == .atWord && f[$0].word == .main })
+    }
+
     static func extract(_ f: CodeFile, into facts: inout FileFacts) {
         let scopes = f.structure.scopes
         for scope in scopes where scope.kind == .type {
@@ -15,8 +22,15 @@ enum ProjectFacts {
             if !kind.extendsExisting || kind == .objcImplementation { facts.typeNames.append(scope.name) }
             // `@objc(SceneDelegate) class MySceneDelegate` is `SceneDelegate` to the runtime.
             if let renamed = objcName(before: scope, in: f) { facts.typeNames.append(renamed) }
-            if kind == .swiftStruct || kind == .swiftClass, scope.inherits.contains("App"),
-               (scope.declarationStart..<scope.open).contains(where: { f[$0].kind == .atWord && f[$0].word == .main }) {
+            if kind == .swiftStruct || kind == .swiftClass, scope.inherits.contains(where: Self.isSwiftUIApp), Self.isMain(scope, in: f) {
+                facts.appEntries.append(scope.name)
+            }
+        }
+        // `@main struct App {}` made an app by `extension App: SwiftUI.App { var body … }` in the
+        // same file (WhatsNewKit's example).
+        for scope in scopes where scope.kind == .type && scope.typeKind == .swiftExtension && scope.inherits.contains(where: Self.isSwiftUIApp) {
+            if scopes.contains(where: { $0.kind == .type && $0.name == scope.name && ($0.typeKind == .swiftStruct || $0.typeKind == .swiftClass) && Self.isMain($0, in: f) }),
+               !facts.appEntries.contains(scope.name) {
                 facts.appEntries.append(scope.name)
             }
         }
