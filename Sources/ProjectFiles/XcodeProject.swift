@@ -146,7 +146,8 @@ public struct XcodeProject: Sendable {
     /// What deriving one version's targets read, so that the next version derives again only
     /// the targets whose inputs changed.
     struct Derivation: Sendable {
-        /// The project's folder and the root object's fields every target depends on.
+        /// The project's folder and the root object's fields every target depends on (and the
+        /// synchronized folders with exception sets, which any target may read).
         var folder: String
         var root: [String?]
         var locations: FileLocations.State
@@ -197,7 +198,15 @@ public struct XcodeProject: Sendable {
         let folder = Self.normalize((components + (root["projectDirPath"]?.string.map { [$0] } ?? [])).joined(separator: "/"))
         self.folder = folder
         self.targets = []
-        let rootFields = [root["mainGroup"]?.string, root["buildConfigurationList"]?.string]
+        // Synchronized folders with exception sets: a set naming a target that does not own the
+        // folder adds the files it lists to that target (Xcode 16: a file of one folder checked for
+        // other targets; Threema's share extensions, whose folder no target owns). Every target may
+        // read them, so a folder gaining or losing exceptions derives every target again.
+        let exceptionGroups = objects.compactMap { id, value -> String? in
+            guard let d = value.dict, d["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", d["exceptions"] != nil else { return nil }
+            return id
+        }.sorted()
+        let rootFields = [root["mainGroup"]?.string, root["buildConfigurationList"]?.string] + exceptionGroups.map { Optional($0) }
         // What the version before derived is usable when the folder and the root's fields are
         // the same; then only what `changed` reaches is derived again.
         let usable = previous.flatMap { $0.folder == folder && $0.root == rootFields ? $0 : nil }
@@ -300,13 +309,6 @@ public struct XcodeProject: Sendable {
         var targets: [Target] = []
         var readings: [String: Derivation.Reading] = [:]
         var reused = 0
-        // Synchronized folders with exception sets: a set naming a target that does not own the
-        // folder adds the files it lists to that target (Xcode 16: a file of one folder checked for
-        // other targets; Threema's share extensions, whose folder no target owns).
-        let exceptionGroups = objects.compactMap { id, value -> String? in
-            guard let d = value.dict, d["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", d["exceptions"] != nil else { return nil }
-            return id
-        }.sorted()
         for id in root["targets"]?.array?.compactMap(\.string) ?? [] {
             if locations.incremental, let r = usable?.targets[id], unchanged(r) {
                 var target = r.target

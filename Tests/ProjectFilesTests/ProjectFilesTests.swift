@@ -617,6 +617,33 @@ private func bytes(_ relative: String) throws -> [UInt8] {
         return reused
     }
 
+    /// A synchronized folder with exception sets for targets that do not own it, added and edited
+    /// in later versions: the targets it adds files to are derived again, never taken as they were.
+    @Test func synchronizedFolderExceptionsAddedLater() throws {
+        func project(_ share: String, _ exceptions: String) -> String {
+            """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; rootObject = R;
+              objects = {
+                R = { isa = PBXProject; mainGroup = G; targets = (A, B); buildConfigurationList = L; };
+                G = { isa = PBXGroup; children = (O\(share)); sourceTree = "<group>"; };
+                O = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                \(exceptions)
+                L = { isa = XCConfigurationList; buildConfigurations = (K); };
+                K = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; }; };
+                A = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (O); buildPhases = (); };
+                B = { isa = PBXNativeTarget; name = Share; productType = "com.apple.product-type.app-extension"; buildPhases = (); };
+              };
+            }
+            """
+        }
+        let group = "S = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EB); path = Share; sourceTree = \"<group>\"; };"
+        let v0 = project("", "")
+        let v1 = project(", S", group + " EB = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (ShareView.swift); target = B; };")
+        let v2 = project(", S", group + " EB = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (ShareView.swift, Sender.swift); target = B; };")
+        _ = try Self.replay("P.xcodeproj/project.pbxproj", [v0, v1, v2, v1, v0])
+    }
+
     @Test func editsOfGroupsSettingsAndTargets() throws {
         let path = "LegacyObjCApp/LegacyObjCApp.xcodeproj/project.pbxproj"
         let v0 = String(decoding: try bytes(path), as: UTF8.self)
