@@ -22,7 +22,7 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         triggering: [
             // The screen standing in while the view has no size yet (Threema's group-call layout).
             Example("enum Layout {\n    static func height(of view: UIView) -> Double {\n        let h: Double = if view.bounds.height != 0 {\n            view.bounds.height\n        } else {\n            ↓UIScreen.main.bounds.height\n        }\n        return h\n    }\n}", suggestion: "Here the screen's size stands in while the view has no size yet"),
-            Example("func width(of view: UIView) -> CGFloat { view.bounds.width > 0 ? view.bounds.width : ↓UIScreen.main.bounds.width }", suggestion: "Here the screen's size stands in while the view has no size yet"),
+            Example("func width(of view: UIView) -> CGFloat { let w: CGFloat = view.bounds.width > 0 ? view.bounds.width : ↓UIScreen.main.bounds.width; return w }", suggestion: "Here the screen's size stands in while the view has no size yet"),
             // A static set once from the screen: every window reads the same.
             Example("enum Setup {\n    static func run() {\n        Layout.screenWidth = ↓UIScreen.main.bounds.width\n    }\n}", suggestion: "This stores the screen's size once, app-wide"),
             // A test's view made with the screen's size, where the tests run in a host app (its scene's

@@ -562,7 +562,7 @@ enum Expr {
         }
         // `h > 0 ? h : UIScreen.main.bounds.height`
         let statement = statement(around: s, in: f)
-        if let colon = statement.first(where: { f.isPunct($0, ":") && $0 < s }), let question = statement.last(where: { f.isPunct($0, "?") && $0 < colon }) {
+        if let colon = statement.last(where: { f.isPunct($0, ":") && $0 < s }), let question = statement.last(where: { f.isPunct($0, "?") && $0 < colon }) {
             return testsBounds(statement.lowerBound..<question, empty: false)
         }
         return false
