@@ -2199,13 +2199,41 @@ def demo_linking_library(root):
     """A library whose demo app bears the pod's very name and links its framework instead of
     compiling its code (after SlideMenuControllerSwift): Slide.podspec ships Source/*.swift, the
     framework target `Slide-iOS` builds it, and the app `Slide` has only its own delegate and
-    screen. The app is the library's demo, an example; the framework and the pod are the library."""
+    screen. The app is the library's demo, an example; the framework and the pod are the library.
+    So are another app of the framework's project, `Showcase`, and `SwiftUIStarter`, a starter app
+    in a project of its own, and `Operator`, an app in a subfolder's project that compiles none of
+    the pod's code; `SlideHost`, the app the library's unit tests run in, is the tests'."""
     d = os.path.join(root, "DemoLinkingLibrary")
     write(os.path.join(d, "Slide.podspec"), "Pod::Spec.new do |s|\n  s.name = 'Slide'\n  s.source_files = 'Source/*.swift'\nend\n")
     p = Project("Slide", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
     p.target("Slide", APP, {"INFOPLIST_FILE": "Slide/Info.plist"}, sources=[p.file(p.group("Slide"), "AppDelegate.swift")])
     p.target("Slide-iOS", FRAMEWORK, {"INFOPLIST_FILE": "Source/Info.plist"}, sources=[p.file(p.group("Source"), "SlideController.swift")])
+    # Another app of the framework's project, named unlike the pod (Auth0's `OAuth2` beside `Auth0.iOS`).
+    p.target("Showcase", APP, {"INFOPLIST_FILE": "Showcase/Info.plist"}, sources=[p.file(p.group("Showcase"), "ShowcaseDelegate.swift")])
     p.write(os.path.join(d, "Slide.xcodeproj/project.pbxproj"))
+    # A starter app in a project of its own (CleverTap's `SwiftUIStarter`).
+    s = Project("SwiftUIStarter", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    s.target("SwiftUIStarter", APP, {"INFOPLIST_FILE": "SwiftUIStarter/Info.plist"}, sources=[s.file(s.group("SwiftUIStarter"), "StarterDelegate.swift")])
+    s.write(os.path.join(d, "SwiftUIStarter/SwiftUIStarter.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "SwiftUIStarter/SwiftUIStarter/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "SwiftUIStarter/SwiftUIStarter/StarterDelegate.swift"), "import UIKit\n\n@main\nclass StarterDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n")
+    # The app a unit-test bundle runs in, in a project of its own (Leanplum's `LeanplumSDKApp`).
+    h = Project("SlideHost", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="12.0"))
+    h.target("SlideHost", APP, {"INFOPLIST_FILE": "SlideHost/Info.plist"}, sources=[h.file(h.group("SlideHost"), "HostDelegate.swift")])
+    h.target("SlideTests", TESTS, {"TEST_HOST": "$(BUILT_PRODUCTS_DIR)/SlideHost.app/SlideHost", "BUNDLE_LOADER": "$(TEST_HOST)"},
+             sources=[h.file(h.group("SlideTests"), "SlideTests.swift")])
+    h.write(os.path.join(d, "SlideHost/SlideHost.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "SlideHost/SlideHost/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "SlideHost/SlideHost/HostDelegate.swift"), "import UIKit\n\n@main\nclass HostDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n")
+    write(os.path.join(d, "SlideHost/SlideTests/SlideTests.swift"), "import XCTest\n\nfinal class SlideTests: XCTestCase {\n    func testOpens() {}\n}\n")
+    # An app in a project of a subfolder, compiling none of the pod's code (Apptentive's `Operator/`).
+    o = Project("Operator", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="15.0"))
+    o.target("Operator", APP, {"INFOPLIST_FILE": "Operator/Info.plist"}, sources=[o.file(o.group("Operator"), "OperatorDelegate.swift")])
+    o.write(os.path.join(d, "Operator/Operator.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Operator/Operator/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "Operator/Operator/OperatorDelegate.swift"), "import UIKit\n\n@main\nclass OperatorDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n")
+    plist(os.path.join(d, "Showcase/Info.plist"), LEGACY_PLIST)
+    write(os.path.join(d, "Showcase/ShowcaseDelegate.swift"), "import UIKit\n\n@main\nclass ShowcaseDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n")
     plist(os.path.join(d, "Slide/Info.plist"), LEGACY_PLIST)
     plist(os.path.join(d, "Source/Info.plist"), {"CFBundleIdentifier": "org.example.Slide"})
     write(os.path.join(d, "Slide/AppDelegate.swift"), """import UIKit

@@ -46,6 +46,22 @@ extension CodeFile {
         return logLevels.contains(last) && names.dropLast().contains { $0.lowercased().contains("log") }
     }
 
+    /// Whether the body of `s` only tests and answers — no call, no assignment, every `return` a
+    /// boolean (`guard userActivity.activityType == NSUserActivityTypeBrowsingWeb else { return false };
+    /// return true`, 5 Calls' app delegate): a handler that handles nothing.
+    public func onlyTestsAndAnswers(_ s: Scope) -> Bool {
+        let body = (s.open + 1)..<min(s.close, tokens.count)
+        guard body.contains(where: { self.is($0, .return) }) else { return false }
+        let answers: Set<String> = ["YES", "NO", "true", "false"]
+        for q in body {
+            if isPunct(q, "("), self[q - 1].kind == .identifier || isPunct(q - 1, "]") || isPunct(q - 1, ")") { return false }
+            if isPunct(q, "["), language == .objectiveC { return false }
+            if self[q].kind == .punct, ["=", "+=", "-=", "*=", "/="].contains(text(q)) { return false }
+            if self.is(q, .return), !answers.contains(text(q + 1)) { return false }
+        }
+        return true
+    }
+
     /// Whether the body of `s` does nothing but answer: `return YES;`, `return false` — a
     /// handler that handles nothing (blink's `continueUserActivity` stub).
     public func onlyReturnsABoolean(_ s: Scope) -> Bool {

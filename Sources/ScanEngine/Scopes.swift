@@ -34,14 +34,27 @@ public struct Scopes: Sendable {
         // An app whose Info.plist is its framework's is the framework's harness (blink's smartkeys)
         // — unless it is named as a demo (Pulley's PulleyDemo, sharing the framework's plist by mistake).
         let harnesses = Set(project.apps.filter { $0.facts.declaresOtherBundle && !Self.looksLikeExample($0.name) }.map(\.id))
+        // In a repository that declares a library at its root, an app a unit-test bundle runs in
+        // (its `TEST_HOST`) is the tests' host, nobody's app (Leanplum's `LeanplumSDKApp`); in an
+        // app's repository the host is the app itself.
+        let hosts: Set<String> = Self.rootLibraryNames(project).isEmpty ? []
+            : Set(project.targets.filter { $0.kind.isTest }.compactMap { Self.hostApp($0.settings["TEST_HOST"]) })
         /// Where a target lives: its app's Info.plist, and its project file.
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
+        // A demo the tests also run in (DemoLibrary's `KitDemo`, SlideMenuControllerSwift's app) stays the demo.
+        func isTestHost(_ t: XcodeProject.Target) -> Bool {
+            guard t.kind == .application else { return false }
+            if Self.namedAsTestHost(t.name) { return true }
+            guard hosts.contains(t.name) || t.settings["PRODUCT_NAME"].map(hosts.contains) == true else { return false }
+            return !Self.looksLikeExample(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && Self.folderHint(places(t)) != .example
+                && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project, apart: false)
+        }
         /// Apps that may be the repository's own: not named or placed as examples or test hosts,
         /// and not the demo of the library its root declares.
         // Not an app only macOS (or watchOS) builds beside a UIKit library (RxSwift's `Microoptimizations`
         // benchmark): it is no app the rules judge, and ships nothing of this repository's to iOS.
         let candidates = apps.filter { t in
-            (t.platforms.isEmpty || !t.platforms.isDisjoint(with: Platform.uiKit)) && !harnesses.contains(t.id) && !Self.namedAsTestHost(t.name) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
+            (t.platforms.isEmpty || !t.platforms.isDisjoint(with: Platform.uiKit)) && !harnesses.contains(t.id) && !isTestHost(t) && !listedAsExample(t.name, plistOf[t.id] ?? nil) && !Self.looksLikeExample(t.name) && !Self.looksLikeExample(plistOf[t.id].flatMap { $0 } ?? "")
                 && Self.folderHint(places(t)) == nil && !Self.demonstratesRootLibrary(t, plist: plistOf[t.id] ?? nil, in: project)
         }
         let plistOnly = project.apps.filter { $0.target == nil && !Self.looksLikeExample($0.infoPlistPath ?? "") && !listedAsExample($0.name, $0.infoPlistPath)
@@ -57,7 +70,7 @@ public struct Scopes: Sendable {
             let plist = plistOf[t.id] ?? nil
             let runs = t.kind == .application || t.kind == .appExtension || t.kind == .watchApp
             let scope: TargetScope
-            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && (Self.folderHint(places(t)) == .test || Self.namedAsTestHost(t.name)))
+            if t.kind.isTest || listedAsTest(t.name) || (t.kind == .application && (Self.folderHint(places(t)) == .test || isTestHost(t)))
                 || harnesses.contains(t.id) || ProjectModel.namedAsTestSupport(t.name) || (t.kind.isLibrary && Self.folderHint(places(t)) == .test) {
                 // A framework of the tests' (Datadog's `TestUtilities`, a catalog app's frameworks in
                 // `BenchmarkTests/`) runs in tests only, as a test host does.
@@ -174,7 +187,9 @@ public struct Scopes: Sendable {
     /// app that shares a file with its own package, or builds a local pod, has far more code of
     /// its own; an app whose sources a synchronized folder or a manifest's folders list is never
     /// taken for one, as its own files cannot be counted here.
-    static func demonstratesRootLibrary(_ t: XcodeProject.Target, plist: String?, in project: ProjectModel) -> Bool {
+    /// `apart`: also an app in a project of a subfolder of a repository whose root declares a pod
+    /// (false when asking whether an app the tests run in is a demo rather than their host).
+    static func demonstratesRootLibrary(_ t: XcodeProject.Target, plist: String?, in project: ProjectModel, apart: Bool = true) -> Bool {
         guard t.kind == .application else { return false }
         // An app named for the library with `App` after it (Chatto's `ChattoApp`, which pods the
         // root's specs by path) is that library's app, whatever builds it.
@@ -183,6 +198,21 @@ public struct Scopes: Sendable {
         // library's code (SlideMenuControllerSwift's demo, linking `SlideMenuControllerSwift-iOS`).
         if rootLibraryNames(project).contains(t.name),
            project.targets.contains(where: { $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) { return true }
+        // An app in the very project of a framework that builds the root library's code, compiling
+        // none of that code itself, links the framework: the library's demo (Auth0's `OAuth2`
+        // apps beside `Auth0.iOS` in Auth0.xcodeproj).
+        if let own = t.project, !t.sources.contains(where: project.isRootLibraryCode),
+           project.targets.contains(where: { $0.project == own && $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) {
+            if let plist, project.isRootLibraryCode(plist) { return false }
+            return true
+        }
+        // A pod the root declares, and an app in a project of a subfolder that compiles none of its
+        // code: the pod's demo or harness (Apptentive's `Operator/`, Customer.io's `Apps/`). An app
+        // repository keeps its project at the root, and publishes no pod there.
+        if apart, project.pods.contains(where: { $0.folder.isEmpty }), let own = t.project, own.contains("/"),
+           !t.sources.contains(where: project.isRootLibraryCode), !(plist.map(project.isRootLibraryCode) ?? false) {
+            return true
+        }
         guard t.folders.isEmpty, !t.sources.isEmpty else { return false }
         // A "library" that holds the app's own Info.plist is the app's code packaged for tools
         // (damus's Package.swift builds its `damus/` folder): the app is the product.
@@ -270,6 +300,14 @@ public struct Scopes: Sendable {
         }
     }
 
+    /// The app a `TEST_HOST` setting runs in: `$(BUILT_PRODUCTS_DIR)/Host.app/Host` → `Host`
+    /// (nil where the name is itself a setting).
+    static func hostApp(_ setting: String?) -> String? {
+        guard let setting, let app = setting.range(of: ".app/") else { return nil }
+        let name = setting[..<app.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty || name.contains("$") ? nil : name
+    }
+
     /// An app named as a test host (`UnitTestsHostApp`, the Facebook SDK's `IAPTestsHostApp`,
     /// `TestHost`): it runs a test bundle, nobody's app.
     static func namedAsTestHost<S: StringProtocol>(_ name: S) -> Bool {
@@ -291,14 +329,14 @@ public struct Scopes: Sendable {
     }
 
     /// Names of demo, example and sample apps and folders: `Demo`, `Examples`, `SDWebImage Demo`,
-    /// `IQKeyboardManagerSwiftExample`, `SampleApp`, `Playground`.
+    /// `IQKeyboardManagerSwiftExample`, `SampleApp`, `Playground`, `SwiftUIStarter` (CleverTap's).
     /// Xcode project templates count as samples too: a name with Xcode's `___PROJECTNAME___`
     /// placeholders, or an `.xctemplate` folder (nimbus's `templates/`), is nobody's app; so is
     /// the app template a framework's tooling copies into each new app (Capacitor's
     /// `ios-pods-template/App`, cordova-ios's `templates/project/App.xcodeproj`).
     static func looksLikeExample<S: StringProtocol>(_ name: S) -> Bool {
         let lower = name.lowercased()
-        return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground")
+        return lower.contains("demo") || lower.contains("example") || lower.contains("sample") || lower.contains("playground") || lower.contains("starter")
             || lower.contains("___") || lower.contains("template")
     }
 }

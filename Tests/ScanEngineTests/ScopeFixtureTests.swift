@@ -122,14 +122,22 @@ extension ProjectFixtureTests {
     }
 
     /// A demo app bearing the pod's very name that links the library's framework, compiling none
-    /// of its code (SlideMenuControllerSwift): the demo is an example, the framework and the pod the
-    /// library, which decides the stage.
+    /// of its code (SlideMenuControllerSwift), another app of the framework's project (Auth0's
+    /// `OAuth2`), a starter app in a project of its own (CleverTap's) and an app in a subfolder's
+    /// project compiling none of the pod's code (Apptentive's `Operator`): the demos are examples,
+    /// the framework and the pod the library, which decides the stage. The app the library's unit
+    /// tests run in (their `TEST_HOST`, Leanplum's `LeanplumSDKApp`) is the tests'.
     @Test func anAppNamedAsTheRootPodBesideItsFrameworkIsTheDemo() throws {
         let r = try scanFixture("DemoLinkingLibrary")
         #expect(targetLines(r) == [
             "Slide (Slide.podspec) [iOS] library launches: shared-windows@Source/SlideController.swift:5",
             "Slide-iOS [iOS] library launches: shared-windows@Source/SlideController.swift:5",
+            "Operator [iOS] example not-launching: scene-manifest-missing@Operator/Operator/Info.plist:1",
+            "Showcase [iOS] example not-launching: scene-manifest-missing@Showcase/Info.plist:1",
             "Slide (Slide.xcodeproj) [iOS] example not-launching: scene-manifest-missing@Slide/Info.plist:1",
+            "SwiftUIStarter [iOS] example not-launching: scene-manifest-missing@SwiftUIStarter/SwiftUIStarter/Info.plist:1",
+            "SlideHost [iOS] test not-launching: scene-manifest-missing@SlideHost/SlideHost/Info.plist:1",
+            "SlideTests [iOS] test modern",
         ])
         #expect(r.stage == .launches)
     }

@@ -56,6 +56,10 @@ struct ApiAboveDeploymentTargetRule: Rule {
                     files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var x = 0; var body: some View { Text(\"\").onChange(of: x) { v in print(v) } } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var body: some View { Text(\"\").environment(\\.colorScheme, .dark) } }", files: ApiAboveDeploymentTargetRule.target16),
+            // A method of the view's own without parameters (Braze's in-app message view).
+            Example("final class HTMLView: UIView {\n    init() { super.init(frame: .zero); registerForTraitChanges() }\n    private func registerForTraitChanges() { guard #available(iOS 17, *) else { return } }\n}", files: ApiAboveDeploymentTargetRule.target16),
+            // An extension declared available from the API's version, another attribute between (Apptentive's corners).
+            Example("@available(iOS 26.0, *)\n@MainActor extension UICornerConfiguration {\n    public static var dialogButton: UICornerConfiguration = .capsule(maximumRadius: 32)\n}", files: ApiAboveDeploymentTargetRule.target16),
             // The project's own `environment(_:)` (Corona-Warn-App's `Environments().environment(descriptor)`).
             Example("func f(d: Descriptor) -> Data { Environments().environment(d) }",
                     files: ApiAboveDeploymentTargetRule.target16.merging(["Environments.swift": "struct Environments {\n    func environment(_ name: Descriptor) -> Data { Data() }\n}"]) { a, _ in a }),
@@ -225,7 +229,8 @@ struct ApiAboveDeploymentTargetRule: Rule {
     /// UISceneSession) -> UISceneConfiguration {`), the `@available`/`API_AVAILABLE` of that
     /// declaration, which covers its header as much as its body.
     func headerAvailability(_ k: Int, in f: CodeFile) -> OSVersion? {
-        for scope in f.structure.scopes where (scope.kind == .function || scope.kind == .accessor) && scope.declarationStart <= k && k < scope.open {
+        // A type's or extension's too: `@available(iOS 26.0, *) @MainActor extension UICornerConfiguration {` (Apptentive).
+        for scope in f.structure.scopes where (scope.kind == .function || scope.kind == .accessor || scope.kind == .type) && scope.declarationStart <= k && k < scope.open {
             return Availability.declaredVersion(of: scope, in: f)
         }
         return nil
@@ -301,6 +306,9 @@ struct ApiAboveDeploymentTargetRule: Rule {
         case .navigationDestination:
             return f.isPunct(k + 1, "(") && f.is(k + 2, .item) && f.isPunct(k + 3, ":")
         case .registerForTraitChanges:
+            // UIKit's always takes the traits: `registerForTraitChanges()` is a method of the
+            // project's own (Braze's HTML in-app message view).
+            if f.language == .swift, f.isPunct(k + 1, "("), f.isPunct(k + 2, ")") { return false }
             return !Expr.isDeclaredName(k, in: f) && (f.isPunct(k + 1, "(") || f.isPunct(k + 1, ":"))
         case .preferredPlacement:
             return f.isPunct(k - 1, ".") && f.is(k - 2, .sidebar)

@@ -37,6 +37,10 @@ struct TraitCollectionDidChangeRule: Rule {
                 }
                 """, message: "`traitCollectionDidChange` is deprecated; register for the traits it reads: `UITraitCollection.systemTraitsAffectingColorAppearance`, `UITraitPreferredContentSizeCategory`"),
             .objc("@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end"),
+            // A registration for a trait of its own leaves the size class to the override (LNPopupController's bar).
+            Example("final class Bar: UIView {\n    func setUp() {\n        if #available(iOS 17.0, *) { registerForTraitChanges([BarEnvironmentTrait.self]) { (self: Self, _: UITraitCollection) in self.update() } }\n    }\n    override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) {\n        super.traitCollectionDidChange(previous)\n        compact = traitCollection.horizontalSizeClass == .compact\n    }\n}"),
+            // A registration only visionOS compiles leaves the override iOS's (Braze's content card cell).
+            Example("final class Card: UITableViewCell {\n    func setUp() {\n        #if os(visionOS)\n        registerForTraitChanges([UITraitActiveAppearance.self]) { (self: Self, _: UITraitCollection) in self.apply() }\n        #endif\n    }\n    #if !os(visionOS)\n    override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) {\n        super.traitCollectionDidChange(previous)\n        apply()\n    }\n    #endif\n}"),
             // What it reads itself and in the methods of its own it calls (TLPhotoPicker's picker).
             Example("""
                 class Picker: UIViewController {
@@ -60,6 +64,20 @@ struct TraitCollectionDidChangeRule: Rule {
         ],
         nonTriggering: [
             Example("class V: UIView { func f() { registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (v: V, _) in } } }"),
+            // Registered from iOS 17, the override kept for earlier versions (Apptentive's survey cell).
+            Example("""
+                final class Cell: UITableViewCell {
+                    func observe() {
+                        if #available(iOS 17.0, *) {
+                            registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (self: Self, _: UITraitCollection) in self.resize() }
+                        }
+                    }
+                    override func traitCollectionDidChange(_ previous: UITraitCollection?) {
+                        super.traitCollectionDidChange(previous)
+                        resize()
+                    }
+                }
+                """),
             Example("protocol P { func traitCollectionDidChange(_ previous: UITraitCollection?) }"),
             // A method of the project's own with the same name is no override of UIKit's.
             Example("extension UIColor { static func traitCollectionDidChange(to traits: UITraitCollection) -> UIColor { .label } }"),
@@ -78,7 +96,25 @@ struct TraitCollectionDidChangeRule: Rule {
             // `- (void)traitCollectionDidChange:`, not a class method `+ (void)…`.
             if f.isPunct(k - 1, ")"), f.pair(k - 1) > 0, f.isPunct(f.pair(k - 1) - 1, "+") { return }
         }
+        // The type registers for its traits already (iOS 17) and keeps the override as the fallback
+        // for earlier versions (Apptentive's survey cell): migrated.
+        // A registration compiled only where the override is not (`#if os(visionOS)`, Braze's cells) is none.
+        let branches = f.lexed.branches
+        func compiledWith(_ q: Int) -> Set<Int> {
+            let o = Int(f[q].start)
+            return Set(branches.indices.filter { branches[$0].start <= o && o < branches[$0].end })
+        }
         let traits = Self.traitsRead(after: k, in: f)
+        // It must register for what the override reads: a registration for a trait of its own
+        // leaves the size class and the rest to the override (LNPopupController's bar).
+        func registers(_ q: Int) -> Bool {
+            let names = Set((q..<min(q + 48, f.tokens.count)).map(f.text))
+            return traits.allSatisfy { t in names.contains(t.split(separator: ".").last.map(String.init) ?? t) }
+        }
+        if let type = f.enclosingType(of: k), (type.open..<min(type.close, f.tokens.count)).contains(where: { q in
+            f.text(q) == "registerForTraitChanges" && ((f.isPunct(q + 1, "(") && !f.isPunct(q + 2, ")")) || f.isPunct(q + 1, ":"))
+                && compiledWith(q).isSubset(of: compiledWith(k)) && registers(q)
+        }) { return }
         sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits "
                     + (traits.isEmpty ? "you depend on (the override reads none itself: look in what it calls)" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
     }

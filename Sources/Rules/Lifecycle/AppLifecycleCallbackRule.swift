@@ -67,6 +67,21 @@ struct AppLifecycleCallbackRule: RepositoryRule {
                 """, files: ["AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"]),
         ],
         nonTriggering: [
+            // The handler of the notification of that name, which scenes still post (CleverTap's singleton).
+            .objc("""
+                @implementation CleverTap
+                - (void)start {
+                    [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(applicationDidBecomeActive:) name:UIApplicationDidBecomeActiveNotification object:nil];
+                }
+                - (void)applicationDidBecomeActive:(NSNotification *)notification { [self pushSession]; }
+                @end
+                """, files: ["CleverTap.h": "@interface CleverTap : NSObject <UIApplicationDelegate>\n@end"], wraps: false),
+            Example("""
+                final class Tracker: NSObject, UIApplicationDelegate {
+                    func start() { NotificationCenter.default.addObserver(self, selector: #selector(applicationDidEnterBackground(_:)), name: UIApplication.didEnterBackgroundNotification, object: nil) }
+                    @objc func applicationDidEnterBackground(_ application: UIApplication) { flush() }
+                }
+                """),
             // Xcode's template stubs: empty, only comments, or only a call to super (RULES.md v2).
             Example("""
                 class AppDelegate: UIResponder, UIApplicationDelegate {

@@ -117,6 +117,17 @@ struct UrlHandlingUnmigratedRule: RepositoryRule {
                     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { Logger.scenes.debug("continue \\(userActivity.activityType)") }
                 }
                 """, wraps: false),
+            // A handler that only tests the activity and answers continues nothing (5 Calls' app delegate).
+            Example("""
+                class AppDelegate: NSObject, UIApplicationDelegate {
+                    func application(_: UIApplication, continue userActivity: NSUserActivity, restorationHandler _: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                        guard userActivity.activityType == NSUserActivityTypeBrowsingWeb else {
+                            return false
+                        }
+                        return true
+                    }
+                }
+                """, wraps: false),
             // A stub that only answers continues nothing (blink's app delegate).
             .objc("""
                 @implementation AppDelegate

@@ -8,6 +8,17 @@ enum ProjectFacts {
     /// repository declares a function of that name itself.
     static let ownModifierNames: Set<String> = ["environment"]
 
+    /// Whether the method `scope` is given to `addObserver` as a selector in its file
+    /// (`@selector(applicationDidBecomeActive:)`, `#selector(applicationDidBecomeActive(_:))`).
+    static func observesNotification(_ scope: Scope, in f: CodeFile) -> Bool {
+        let base = scope.name.split(separator: ":").first.map(String.init) ?? scope.name
+        guard f.tokens.indices.contains(where: { f.text($0) == "addObserver" || f.text($0) == "addObserverForName" }) else { return false }
+        return f.tokens.indices.contains { q in
+            (f[q].kind == .atWord || f[q].kind == .hashWord) && f[q].word == .selector && f.isPunct(q + 1, "(") && f.pair(q + 1) > q + 1
+                && ((q + 2)..<f.pair(q + 1)).contains { f.text($0) == base }
+        }
+    }
+
     static func isSwiftUIApp(_ parent: String) -> Bool { parent == "App" || parent == "SwiftUI.App" }
 
     /// Whether the declaration carries `@main`.
@@ -70,10 +81,12 @@ enum ProjectFacts {
                     fact.readsShortcutItem = true
                 }
             case .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground, .applicationWillEnterForeground:
-                fact.isEmpty = f.isTemplateStub(scope)
+                // The handler of the notification of that name, which scenes still post (CleverTap's
+                // singleton observes `UIApplicationDidBecomeActiveNotification` with it): nothing to move.
+                fact.isEmpty = f.isTemplateStub(scope) || Self.observesNotification(scope, in: f)
             case .applicationOpenURL, .applicationContinueActivity, .applicationPerformShortcut:
                 // A stub that only answers handles nothing: there is nothing to move to a scene.
-                fact.isEmpty = f.isTemplateStub(scope) || f.onlyReturnsABoolean(scope)
+                fact.isEmpty = f.isTemplateStub(scope) || f.onlyReturnsABoolean(scope) || f.onlyTestsAndAnswers(scope)
             case .sceneOpenURL, .sceneContinueActivity, .windowScenePerformShortcut:
                 // Handlers that only log handle no link a cold launch could lose.
                 fact.isEmpty = f.isTemplateStub(scope) || f.onlyLogs(scope)

@@ -20,6 +20,8 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A scene looked at but not returned from: the application's windows are still the answer.
+            Example("func anchor() -> UIWindow? {\n    if let windowScene = UIApplication.shared.connectedScenes.first as? UIWindowScene { log(windowScene) }\n    return UIApplication.shared.↓windows.first\n}"),
             // A SwiftUI view's header sized from a window's status bar (jami): the view has its own safe area.
             Example("import SwiftUI\nstruct Sharing: View {\n    var barHeight: CGFloat { 44 + (UIApplication.shared.↓windows.first?.windowScene?.statusBarManager?.statusBarFrame.height ?? 0) }\n    var body: some View { Color.clear.frame(height: barHeight) }\n}",
                     suggestion: "A SwiftUI view is given its own safe area"),
@@ -127,6 +129,16 @@ struct SharedWindowsRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The last resort after the foreground scene's own window (Auth0's presentation anchor).
+            Example("""
+                func anchor() -> UIWindow? {
+                    if let windowScene = UIApplication.shared.connectedScenes
+                        .first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
+                        return windowScene.windows.last(where: \\.isKeyWindow)
+                    }
+                    return UIApplication.shared.windows.last(where: \\.isKeyWindow)
+                }
+                """),
             // Only whether there is a key window at all: any scene's answers (RESideMenu's flat-mode probe).
             .objc("@implementation Probe\n+ (BOOL)launched {\n    if (UIApplication.sharedApplication.keyWindow) { return YES; }\n    return NO;\n}\n@end", wraps: false),
             Example("func launched() -> Bool { UIApplication.shared.keyWindow != nil }"),
@@ -199,7 +211,7 @@ struct SharedWindowsRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
-              !Self.visitsEvery(chain, in: f), !Self.asksOnlyWhetherAny(chain, in: f) else { return }
+              !Self.visitsEvery(chain, in: f), !Self.asksOnlyWhetherAny(chain, in: f), !Self.fallsBackFromScene(chain, in: f) else { return }
         let at = chain.members[1].token
         var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
         if shapes.contains(.everyWindow), Self.isWindowHelper(chain, in: f) { shapes.insert(.windowHelper) }
@@ -220,6 +232,29 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the read is the last resort of a function that first returned from its window
+    /// scene — `if let scene = …connectedScenes.first(where: …) as? UIWindowScene { return … }`,
+    /// then `UIApplication.shared.windows…` (Auth0's presentation anchor): it runs only when no
+    /// scene is in the foreground, where no scene's window is the one.
+    static func fallsBackFromScene(_ chain: Chain, in f: CodeFile) -> Bool {
+        guard f.language == .swift, let body = f.innermostBody(of: chain.start) else { return false }
+        for scope in f.structure.scopes where scope.kind == .control && scope.open > body.open && scope.close < chain.start {
+            // Back to the `if`, across the condition's calls and closures.
+            var q = scope.open - 1
+            while q > body.open, scope.open - q < 256, !f.is(q, .if) {
+                if f.isPunct(q, ")") || f.isPunct(q, "]") || f.isPunct(q, "}"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
+                if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { break }
+                q -= 1
+            }
+            guard f.is(q, .if), let start = Optional(q),
+                  (start..<scope.open).contains(where: { f.text($0) == "connectedScenes" }),
+                  (start..<scope.open).contains(where: { f.is($0, .UIWindowScene) }),
+                  (scope.open..<scope.close).contains(where: { f.is($0, .return) }) else { continue }
+            return true
+        }
+        return false
+    }
 
     /// Whether the code only asks whether there is a key window at all — `keyWindow != nil`, or the
     /// whole condition of an `if (…)` (RESideMenu's "are we past launch?"): any scene's answers that.

@@ -1,0 +1,6 @@
+import UIKit
+
+@main
+class OperatorDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}

@@ -1,0 +1,6 @@
+import UIKit
+
+@main
+class ShowcaseDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}

@@ -1,0 +1,6 @@
+import UIKit
+
+@main
+class HostDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}

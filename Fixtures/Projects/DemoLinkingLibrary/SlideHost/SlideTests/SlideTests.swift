@@ -1,0 +1,5 @@
+import XCTest
+
+final class SlideTests: XCTestCase {
+    func testOpens() {}
+}

@@ -1,0 +1,6 @@
+import UIKit
+
+@main
+class StarterDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+}
