@@ -146,6 +146,8 @@ public struct FixSite: Sendable, Equatable {
     /// Whether the code is a test's (`TargetScope.test`): a test builds its own fixtures in the
     /// test host, and app-wide advice does not fit it.
     public var inTests = false
+    /// In code a library ships (scope `library`): the host app's views are not its own to ask.
+    public var inLibrary = false
     /// Whether those tests run with no host app (`ProjectModel.hostlessTests`): then there is
     /// no application scene, and no window a test could put its views in.
     public var hostlessTests = false

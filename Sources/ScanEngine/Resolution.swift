@@ -216,6 +216,7 @@ package enum Resolution {
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test && !runsAsApp(), inStoredProperty: p.inStoredProperty)
             site.storesWindow = p.storesWindow
+            site.inLibrary = s.scope == .library
             site.shapes = p.shapes
             site.subject = p.subject
             site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)

@@ -660,7 +660,14 @@ enum GeometryFixes {
             // At launch the app delegate's window is the one it made; under scenes there is one per scene.
             return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
                 + "under scenes each scene has its own: do this in the scene delegate's `\(site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:")` with its `window`."
-        case .other: return given ?? site.parameter("the window (or the view controller)")
+        case .other:
+            // A library showing its own UI (Leanplum's message templates): no caller of its has a view to hand over.
+            if given == nil, site.inLibrary {
+                let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
+                return "A library that shows its own UI has no view of the host app's to ask: let the host app hand it the window scene to present in (a parameter of the call that shows it, or a property it sets), "
+                    + "and only without one take the scene in the foreground from `\(application).connectedScenes` (its `activationState`) and that scene's key window — not the application's windows, which belong to every scene."
+            }
+            return given ?? site.parameter("the window (or the view controller)")
         }
     }
 }

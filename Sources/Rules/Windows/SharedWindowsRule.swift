@@ -20,6 +20,11 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A library presenting its own UI (Leanplum's message templates): the host app hands it a scene.
+            Example("final class MessagePresenter {\n    func show(_ message: Message) {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(MessageController(message), animated: true)\n    }\n}",
+                    path: "Sources/Kit/MessagePresenter.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v15)], products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])"],
+                    suggestion: "A library that shows its own UI has no view of the host app's to ask"),
             // A scene looked at but not returned from: the application's windows are still the answer.
             Example("func anchor() -> UIWindow? {\n    if let windowScene = UIApplication.shared.connectedScenes.first as? UIWindowScene { log(windowScene) }\n    return UIApplication.shared.↓windows.first\n}"),
             // A SwiftUI view's header sized from a window's status bar (jami): the view has its own safe area.
