@@ -47,12 +47,14 @@ extension CodeFile {
     }
 
     /// Whether the body of `s` only tests and answers — no call, no assignment, every `return` a
-    /// boolean (`guard userActivity.activityType == NSUserActivityTypeBrowsingWeb else { return false };
-    /// return true`, 5 Calls' app delegate): a handler that handles nothing.
+    /// boolean: `return YES;`, Swift's `{ true }` (blink's `continueUserActivity` stub), `guard
+    /// userActivity.activityType == NSUserActivityTypeBrowsingWeb else { return false }; return true`
+    /// (5 Calls' app delegate). A handler that handles nothing.
     public func onlyTestsAndAnswers(_ s: Scope) -> Bool {
         let body = (s.open + 1)..<min(s.close, tokens.count)
-        guard body.contains(where: { self.is($0, .return) }) else { return false }
         let answers: Set<String> = ["YES", "NO", "true", "false"]
+        if body.count == 1, language == .swift { return answers.contains(text(body.lowerBound)) }
+        guard body.contains(where: { self.is($0, .return) }) else { return false }
         for q in body {
             if isPunct(q, "("), self[q - 1].kind == .identifier || isPunct(q - 1, "]") || isPunct(q - 1, ")") { return false }
             if isPunct(q, "["), language == .objectiveC { return false }
@@ -60,18 +62,6 @@ extension CodeFile {
             if self.is(q, .return), !answers.contains(text(q + 1)) { return false }
         }
         return true
-    }
-
-    /// Whether the body of `s` does nothing but answer: `return YES;`, `return false` — a
-    /// handler that handles nothing (blink's `continueUserActivity` stub).
-    public func onlyReturnsABoolean(_ s: Scope) -> Bool {
-        var body = Array((s.open + 1)..<min(s.close, tokens.count))
-        if let last = body.last, isPunct(last, ";") { body.removeLast() }
-        let answers = ["YES", "NO", "true", "false"]
-        // Swift's single expression: `{ true }`.
-        if body.count == 1 { return language == .swift && answers.contains(text(body[0])) }
-        guard body.count == 2, self.is(body[0], .return) else { return false }
-        return answers.contains(text(body[1]))
     }
 
     /// In `application(_:didFinishLaunchingWithOptions:)` (`s`), the launch options' keys read

@@ -96,15 +96,18 @@ public enum Availability {
         return nil
     }
 
-    /// The `if` that starts the condition before a block's `{`.
-    public static func conditionStart(before open: Int, in f: CodeFile) -> Int? {
+    /// The `if` that starts the condition before a block's `{`. `acrossCalls`: over the condition's
+    /// parenthesised calls and the closures in them too (`connectedScenes.first(where: { … }) as?
+    /// UIWindowScene`), however long.
+    public static func conditionStart(before open: Int, in f: CodeFile, acrossCalls: Bool = false) -> Int? {
         var q = open - 1
         if f.isPunct(q, ")"), f.language == .objectiveC {
             let p = f.pair(q)
             return p > 0 && f.is(p - 1, .if) ? p - 1 : nil
         }
-        while q >= 0, open - q < 64 {
+        while q >= 0, open - q < (acrossCalls ? 256 : 64) {
             if f.is(q, .if) { return q }
+            if acrossCalls, f.isPunct(q, ")") || f.isPunct(q, "]"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
             if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { return nil }
             q -= 1
         }

@@ -198,20 +198,14 @@ public struct Scopes: Sendable {
         // library's code (SlideMenuControllerSwift's demo, linking `SlideMenuControllerSwift-iOS`).
         if rootLibraryNames(project).contains(t.name),
            project.targets.contains(where: { $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) { return true }
-        // An app in the very project of a framework that builds the root library's code, compiling
-        // none of that code itself, links the framework: the library's demo (Auth0's `OAuth2`
-        // apps beside `Auth0.iOS` in Auth0.xcodeproj).
-        if let own = t.project, !t.sources.contains(where: project.isRootLibraryCode),
-           project.targets.contains(where: { $0.project == own && $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) {
-            if let plist, project.isRootLibraryCode(plist) { return false }
-            return true
-        }
-        // A pod the root declares, and an app in a project of a subfolder that compiles none of its
-        // code: the pod's demo or harness (Apptentive's `Operator/`, Customer.io's `Apps/`). An app
-        // repository keeps its project at the root, and publishes no pod there.
-        if apart, project.pods.contains(where: { $0.folder.isEmpty }), let own = t.project, own.contains("/"),
-           !t.sources.contains(where: project.isRootLibraryCode), !(plist.map(project.isRootLibraryCode) ?? false) {
-            return true
+        // An app compiling none of the root library's code (nor holding its Info.plist there) that
+        // links it: the library's demo or harness when it is in the very project of a framework that
+        // builds that code (Auth0's `OAuth2` apps beside `Auth0.iOS`), or, where the root declares a
+        // pod, in a project of a subfolder (Apptentive's `Operator/`, Customer.io's `Apps/`: an app
+        // repository keeps its project at the root, and publishes no pod there).
+        if let own = t.project, !t.sources.contains(where: project.isRootLibraryCode), !(plist.map(project.isRootLibraryCode) ?? false) {
+            if project.targets.contains(where: { $0.project == own && $0.kind.isLibrary && $0.sources.contains(where: project.isRootLibraryCode) }) { return true }
+            if apart, own.contains("/"), project.pods.contains(where: { $0.folder.isEmpty }) { return true }
         }
         guard t.folders.isEmpty, !t.sources.isEmpty else { return false }
         // A "library" that holds the app's own Info.plist is the app's code packaged for tools

@@ -86,7 +86,7 @@ enum ProjectFacts {
                 fact.isEmpty = f.isTemplateStub(scope) || Self.observesNotification(scope, in: f)
             case .applicationOpenURL, .applicationContinueActivity, .applicationPerformShortcut:
                 // A stub that only answers handles nothing: there is nothing to move to a scene.
-                fact.isEmpty = f.isTemplateStub(scope) || f.onlyReturnsABoolean(scope) || f.onlyTestsAndAnswers(scope)
+                fact.isEmpty = f.isTemplateStub(scope) || f.onlyTestsAndAnswers(scope)
             case .sceneOpenURL, .sceneContinueActivity, .windowScenePerformShortcut:
                 // Handlers that only log handle no link a cold launch could lose.
                 fact.isEmpty = f.isTemplateStub(scope) || f.onlyLogs(scope)

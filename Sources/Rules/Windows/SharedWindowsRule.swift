@@ -245,14 +245,7 @@ struct SharedWindowsRule: Rule {
     static func fallsBackFromScene(_ chain: Chain, in f: CodeFile) -> Bool {
         guard f.language == .swift, let body = f.innermostBody(of: chain.start) else { return false }
         for scope in f.structure.scopes where scope.kind == .control && scope.open > body.open && scope.close < chain.start {
-            // Back to the `if`, across the condition's calls and closures.
-            var q = scope.open - 1
-            while q > body.open, scope.open - q < 256, !f.is(q, .if) {
-                if f.isPunct(q, ")") || f.isPunct(q, "]") || f.isPunct(q, "}"), f.pair(q) >= 0, f.pair(q) < q { q = f.pair(q) - 1; continue }
-                if f.isPunct(q, "{") || f.isPunct(q, "}") || f.isPunct(q, ";") { break }
-                q -= 1
-            }
-            guard f.is(q, .if), let start = Optional(q),
+            guard let start = Availability.conditionStart(before: scope.open, in: f, acrossCalls: true), start > body.open,
                   (start..<scope.open).contains(where: { f.text($0) == "connectedScenes" }),
                   (start..<scope.open).contains(where: { f.is($0, .UIWindowScene) }),
                   (scope.open..<scope.close).contains(where: { f.is($0, .return) }) else { continue }
