@@ -52,7 +52,11 @@ public enum Availability {
         if let condition = conditionStart(before: open, in: f), let v = foundationCeiling(in: condition..<open, in: f) { return v }
         // `if ProcessInfo.processInfo.operatingSystemVersion.majorVersion < 13 {`, `systemVersion.floatValue < 13.0`
         if let condition = conditionStart(before: open, in: f), let v = versionCeiling(in: condition..<open, in: f) { return v }
-        guard f.is(open - 1, .else) else { return nil }
+        // `} else if (…) {`: as an `else`, below what the branches before it test.
+        if !f.is(open - 1, .else) {
+            guard let start = conditionStart(before: open, in: f), f.is(start - 1, .else) else { return nil }
+            return chainFallback(endingAt: start - 2, in: f)
+        }
         // `guard #available(iOS 13, *) else {`
         // Back over the condition, across its calls' parentheses and the closures in them
         // (`connectedScenes.compactMap({ $0 as? UIWindowScene }).first`, jami's screen dimensions).
@@ -62,14 +66,22 @@ public enum Availability {
             q -= 1
         }
         if f.is(q, .guard) { return version(in: q..<(open - 1), word: .available, in: f) ?? noSceneFallback(in: q..<(open - 1), in: f) }
-        // `if (…available…) { … } else if (…) { … } else {`: the first `if` of the chain decides.
-        var close = open - 2
+        return chainFallback(endingAt: open - 2, in: f)
+    }
+
+    /// An `else` runs only when every condition of the chain before it was false, so an
+    /// `#available(iOS 13, *)` anywhere in `if (…) { … } else if (…available…) { … } else {` keeps
+    /// it below 13 (the lowest such version when several do); `close` is the `}` before the `else`.
+    static func chainFallback(endingAt close: Int, in f: CodeFile) -> Int? {
+        var close = close
         var result: Int? = nil
         while f.isPunct(close, "}"), f.pair(close) >= 0 {
             let blockOpen = f.pair(close)
             guard let start = conditionStart(before: blockOpen, in: f) else { break }
-            result = version(in: start..<blockOpen, word: .available, in: f) ?? noSceneFallback(in: start..<blockOpen, in: f)
-                ?? foundationCeiling(in: start..<blockOpen, in: f, otherwise: true)
+            if let v = version(in: start..<blockOpen, word: .available, in: f) ?? noSceneFallback(in: start..<blockOpen, in: f)
+                ?? foundationCeiling(in: start..<blockOpen, in: f, otherwise: true) {
+                result = min(result ?? v, v)
+            }
             if f.is(start - 1, .else) { close = start - 2 } else { break }
         }
         return result

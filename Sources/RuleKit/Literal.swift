@@ -100,6 +100,106 @@ public enum LiteralBytes {
         return s < p ? s..<p : nil
     }
 
+    /// Whether `i` is inside a Swift type's body (`public enum L10n {` … `enum View {`), read from
+    /// the start of the bytes: braces outside comments and strings, a brace a type's when the line
+    /// before it declares one (`class`, `struct`, `enum`, `protocol`, `actor`, `extension`) and no
+    /// function, property or initializer. False wherever the reading is unsure (a raw string, an
+    /// interpolation holding a string or a brace, an unterminated comment or string, a `}` with
+    /// none open), so a check that skips what this says is nested still accepts too much, never
+    /// too little.
+    public static func isInSwiftTypeBody(_ i: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+        var open: [Bool] = []  // each open brace: whether it is a type's
+        var declaresType = false, declaresOther = false, parens = 0
+        var p = 0
+        let end = min(i, bytes.count)
+        func newStatement() { declaresType = false; declaresOther = false }
+        while p < end {
+            let b = bytes[p]
+            switch b {
+            case slash where p + 1 < bytes.count && bytes[p + 1] == slash:
+                while p < bytes.count, bytes[p] != 0x0A { p += 1 }
+                continue
+            case slash where p + 1 < bytes.count && bytes[p + 1] == star:
+                var depth = 1
+                p += 2
+                while p + 1 < bytes.count, depth > 0 {
+                    if bytes[p] == slash, bytes[p + 1] == star { depth += 1; p += 2 } else if bytes[p] == star, bytes[p + 1] == slash { depth -= 1; p += 2 } else { p += 1 }
+                }
+                guard depth == 0, p <= end else { return false }
+                continue
+            case quote:
+                let triple = p + 2 < bytes.count && bytes[p + 1] == quote && bytes[p + 2] == quote
+                p += triple ? 3 : 1
+                var closed = false
+                while p < bytes.count {
+                    let c = bytes[p]
+                    if c == backslash {
+                        if p + 1 < bytes.count, bytes[p + 1] == UInt8(ascii: "(") {
+                            // An interpolation: plain expressions only.
+                            var depth = 1
+                            p += 2
+                            while p < bytes.count, depth > 0 {
+                                switch bytes[p] {
+                                case UInt8(ascii: "("): depth += 1
+                                case UInt8(ascii: ")"): depth -= 1
+                                case quote, UInt8(ascii: "{"), UInt8(ascii: "}"), 0x0A: return false
+                                default: break
+                                }
+                                p += 1
+                            }
+                            continue
+                        }
+                        p += 2
+                        continue
+                    }
+                    if c == 0x0A, !triple { return false }
+                    if c == quote, !triple || (p + 2 < bytes.count && bytes[p + 1] == quote && bytes[p + 2] == quote) {
+                        p += triple ? 3 : 1
+                        closed = true
+                        break
+                    }
+                    p += 1
+                }
+                guard closed, p <= end else { return false }
+                continue
+            case UInt8(ascii: "#") where p + 1 < bytes.count && (bytes[p + 1] == quote || bytes[p + 1] == UInt8(ascii: "#")),
+                 UInt8(ascii: "'"):
+                return false
+            case UInt8(ascii: "{"):
+                open.append(declaresType && !declaresOther)
+                newStatement()
+            case UInt8(ascii: "}"):
+                guard open.popLast() != nil else { return false }
+                newStatement()
+            case UInt8(ascii: ";"):
+                newStatement()
+            case 0x0A where parens == 0:
+                newStatement()
+            case UInt8(ascii: "("): parens += 1
+            case UInt8(ascii: ")"): parens = max(0, parens - 1)
+            case UInt8(ascii: "="):
+                declaresOther = true
+            default:
+                guard isIdentifier(b) else { break }
+                let start = p
+                while p < end, isIdentifier(bytes[p]) { p += 1 }
+                let before = start > 0 ? bytes[start - 1] : 0
+                guard before != UInt8(ascii: "."), before != UInt8(ascii: "`") else { continue }
+                if word("class", at: start, in: bytes) || word("struct", at: start, in: bytes) || word("enum", at: start, in: bytes)
+                    || word("protocol", at: start, in: bytes) || word("actor", at: start, in: bytes) || word("extension", at: start, in: bytes) {
+                    declaresType = true
+                } else if word("func", at: start, in: bytes) || word("var", at: start, in: bytes) || word("let", at: start, in: bytes)
+                    || word("init", at: start, in: bytes) || word("subscript", at: start, in: bytes) || word("deinit", at: start, in: bytes) {
+                    declaresOther = true
+                }
+                continue
+            }
+            p += 1
+        }
+        return open.contains(true)
+    }
+
     /// The text of `range`, for a check that asks what an identifier says.
     public static func text(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)

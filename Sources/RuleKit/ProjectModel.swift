@@ -251,6 +251,15 @@ public struct ProjectModel: Sendable {
     /// macOS's default file system ignores case, so a project naming `UIDevice+Screen.m` builds
     /// `UIDevice+screen.m`: where no target names the path as it is, the targets that name it
     /// in another case own it.
+    /// Whether one target compiles both paths: an Xcode target naming both, or one Swift package
+    /// target's folder holding both. False where nothing says.
+    public func compilesTogether(_ a: String, _ b: String) -> Bool {
+        let first = owners(of: a)
+        if !first.isEmpty, owners(of: b).contains(where: first.contains) { return true }
+        guard let pa = packageTarget(of: a), let pb = packageTarget(of: b) else { return false }
+        return pa.package.folder == pb.package.folder && pa.target.name == pb.target.name
+    }
+
     public func owners(of path: String) -> [Int] {
         let exact = targets.indices.filter { targets[$0].contains(path) }
         return exact.isEmpty ? foldedOwners[path.lowercased()] ?? [] : exact

@@ -81,9 +81,13 @@ public struct GeometryAlias: Sendable, Equatable {
     public var reads: String
     /// Bytes of the definition whose reads its own finding replaces.
     public var subsumed: Range<Int>
+    /// An idiom helper that reads the interface orientation too: it answers portrait or landscape
+    /// by device (`interfaceOrientation.isPortrait || idiom != .phone`).
+    public var readsOrientation: Bool
 
     public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, languages: Set<Language>, fileLocal: Bool,
-                rule: RuleID, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>) {
+                rule: RuleID, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>, readsOrientation: Bool = false) {
+        self.readsOrientation = readsOrientation
         self.subsumed = subsumed
         self.fileLocal = fileLocal
         self.languages = languages

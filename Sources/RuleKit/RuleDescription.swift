@@ -104,6 +104,9 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// The screen's size standing in while a view has none (`if view.bounds.height != 0 { … } else
     /// { UIScreen.main.bounds.height … }`): the view's bounds are what the code wants, once laid out.
     public static let zeroSizeFallback = SiteShapes(rawValue: 1 << 36)
+    /// A helper that answers portrait or landscape from the interface orientation and the device
+    /// together (Mantis's `treatAsPortrait`: portrait, or anything but a phone).
+    public static let orientationByIdiom = SiteShapes(rawValue: 1 << 37)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

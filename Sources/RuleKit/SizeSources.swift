@@ -51,9 +51,26 @@ extension CodeFile {
             }
             q += 1
         }
+        // A controller the method presents, pushes or wraps to present is in no window yet: not
+        // what it lays out by (Aztec's options table, Slide's `showVC`'s presented controller).
+        views.removeAll { $0.hasSuffix(".view") && presents(String($0.dropLast(".view".count)), in: scope) }
         if !views.isEmpty { return views.count == 1 ? views[0] + ".bounds" : nil }
         if sizes.isEmpty, let context = transitionContextLocal(in: scope) { return context + ".containerView.bounds" }
         return sizes.count == 1 ? sizes[0] : nil
+    }
+
+    /// Whether the body of `scope` presents, pushes or shows the controller `name`, or makes it a
+    /// navigation controller's root (`present(name, …)`, `init(rootViewController: name)`,
+    /// `[self presentViewController:name …]`).
+    func presents(_ name: String, in scope: Scope) -> Bool {
+        func presenting(_ q: Int) -> Bool {
+            let s = text(q).lowercased()
+            return s.contains("present") || s.contains("push") || s.hasPrefix("show") || s.contains("rootviewcontroller")
+        }
+        for q in scope.open..<min(scope.close, tokens.count) where q >= 2 && self[q].kind == .identifier && text(q) == name {
+            if isPunct(q - 1, "(") || isPunct(q - 1, ":"), presenting(q - 2) { return true }
+        }
+        return false
     }
 
     /// A transition context the method holds in a local of its own (an interactive animator's

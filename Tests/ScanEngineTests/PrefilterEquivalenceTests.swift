@@ -190,4 +190,40 @@ import TestSupport
         #expect(r.findings.contains { $0.rule == .appLifecycleCallback && $0.path == "App/AppDelegate+Life.swift" })
         #expect(r.candidates == 3, "\(r.candidates) candidates")
     }
+
+    /// A SwiftUI view's finding makes every declaration of `View` matter, except one nested in
+    /// another type without parents (SwiftGen's `L10n.Settings.View`), which shadows nothing: the
+    /// 500 KB strings file is not analysed for it. At file scope — indented in an `#if`, or in a
+    /// function, where it is no type's member — it is.
+    @Test func nestedDeclarationsOfKnownNamesAreNoCandidates() throws {
+        let view = "import SwiftUI\nimport UIKit\nstruct Card: View {\n    var body: some View { Text(\"a\").frame(width: UIScreen.main.bounds.width) }\n}\n"
+        let strings = """
+            // swiftlint:disable all
+            import Foundation
+            public enum L10n {
+              public static let cancel = L10n.tr("Localizable", "cancel") // "{"
+              /// Label: "\\(name) }"
+              public enum Settings {
+                public static func title(_ p1: Any) -> String { L10n.tr("Localizable", "title", String(describing: p1)) }
+                public enum View {
+                  public static let title = L10n.tr("Localizable", "settings.view.title")
+                }
+              }
+              public enum App {
+                public static let name = \"\"\"
+                  a { multi-line "string"
+                  \"\"\"
+              }
+            }
+            """
+        let nested = scan(["App/Card.swift": view, "App/Strings.swift": strings])
+        #expect(nested.findings.map(\.path) == ["App/Card.swift"])
+        #expect(nested.candidates == 1, "\(nested.candidates) candidates")
+        let shadows = ["#if os(iOS)\n    protocol View {}\n#endif\n", "func make() {\n    struct View {}\n}\n",
+                       "let a = 1; enum Outer {}\nstruct View {}\n", "let s = #\"{\"#\nstruct View {}\n"]
+        for shadow in shadows {
+            let r = scan(["App/Card.swift": view, "App/Strings.swift": strings, "App/Shadow.swift": shadow])
+            #expect(r.candidates == 2, "\(r.candidates) candidates with \(shadow)")
+        }
+    }
 }

@@ -25,6 +25,7 @@ struct ApiAboveDeploymentTargetRule: Rule {
         },
         triggering: [
             Example("import ↓Observation", files: ApiAboveDeploymentTargetRule.target16, wraps: false),
+            Example("import ↓Observation\nif #available(iOS 16, *) { run() }", files: ApiAboveDeploymentTargetRule.target15, wraps: false),
             Example("↓@Observable final class Store { var items: [String] = [] }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { ↓@Environment(Store.self) private var store; var body: some View { Text(\"\") } }", files: ApiAboveDeploymentTargetRule.target16),
             Example("struct V: View { var body: some View { ↓ContentUnavailableView(\"None\", systemImage: \"tray\") } }", files: ApiAboveDeploymentTargetRule.target16),
@@ -41,6 +42,9 @@ struct ApiAboveDeploymentTargetRule: Rule {
         nonTriggering: [
             Example("import Observation", files: ["Package.swift": "let p = Package(name: \"P\", platforms: [.iOS(.v17)])"]),
             Example("import Observation"),
+            // Imported for uses that ask for iOS 17 (Mantis's crop session, at iOS 15).
+            Example("#if canImport(Observation)\nimport Observation\n#endif\n@available(iOS 17, *)\nfunc track(_ s: S) { withObservationTracking { _ = s.x } onChange: { } }",
+                    files: ApiAboveDeploymentTargetRule.target16),
             // Code only visionOS compiles has visionOS's deployment target, not iOS's (UTM).
             .objc("- (void)f:(UIWindowScene *)s {\n#if TARGET_OS_VISION\n    [s requestGeometryUpdateWithPreferences:p errorHandler:nil];\n#endif\n}", files: ApiAboveDeploymentTargetRule.target15),
             Example("func f(s: UIWindowScene) {\n    #if os(visionOS)\n    s.requestGeometryUpdate(.Vision(size: .zero)) { _ in }\n    #endif\n}", files: ApiAboveDeploymentTargetRule.target15),
@@ -263,6 +267,14 @@ struct ApiAboveDeploymentTargetRule: Rule {
         return s..<(e + 1)
     }
 
+    /// Whether some `#available` or `@available` of the file asks for iOS `major` or later.
+    static func asksForIOS(_ major: Int, in f: CodeFile) -> Bool {
+        f.tokens.indices.contains { q in
+            (f[q].kind == .hashWord || f[q].kind == .atWord) && f[q].word == .available && f.isPunct(q + 1, "(") && f.pair(q + 1) > q
+                && (Availability.version(in: q..<f.pair(q + 1), word: .available, in: f) ?? 0) >= major
+        }
+    }
+
     /// Whether the token is the API in use (not a declaration, a look-alike member or label).
     func isUse(_ k: Int, _ w: Word, in f: CodeFile) -> Bool {
         let t = f[k]
@@ -275,7 +287,10 @@ struct ApiAboveDeploymentTargetRule: Rule {
             let close = f.pair(k + 1)
             return close > k + 3 && f.is(close - 1, .self) && f.isPunct(close - 2, ".")
         case .Observation:
-            return f.is(k - 1, .import)
+            // An import cannot be guarded; it is when what uses the module is: a file that asks for
+            // iOS 17 (`if #available(iOS 17, *)`, `@available(iOS 17, *)`) imports it for those
+            // uses, and builds at an older target (Mantis's `CropSession`).
+            return f.is(k - 1, .import) && !Self.asksForIOS(17, in: f)
         case .environment:
             guard f.isPunct(k - 1, "."), f.isPunct(k + 1, "(") else { return false }
             let close = f.pair(k + 1)

@@ -19,6 +19,9 @@ struct IdiomLayoutRule: Rule {
             if site.timing.contains(.inOrientationLock) || site.shapes.contains(.locksOrientation) {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
+            if site.shapes.contains(.orientationByIdiom) {
+                return "This helper answers portrait or landscape from the interface orientation and the device together: decide from the shape of \(GeometryFixes.ownShape(site)) instead — portrait when it is taller than wide. A window is portrait or landscape by its own shape, which neither says: an iPad window in Split View, an iPhone app's window on iPad or in iPhone Mirroring. (A regular size class is no stand-in: a phone in portrait is compact too.)"
+            }
             if site.shapes.contains(.sizeClassOnOtherDevice) {
                 return "Here the device check picks out a size class on a device that does not usually have it (a compact iPad window, a regular-width iPhone): dropping it would change what every other device shows. Decide by the width the view has — a threshold on its size — not by the device: an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
             }
@@ -131,6 +134,11 @@ struct IdiomLayoutRule: Rule {
             // A delegate callback UIKit calls with the collection view (Amperfy's albums): no caller to change.
             Example("final class Albums: UIViewController, UICollectionViewDelegateFlowLayout {\n    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {\n        collectionView.traitCollection.↓userInterfaceIdiom == .pad ? UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 20) : .zero\n    }\n}",
                     suggestion: "Decide from `collectionView.bounds`, of the view this method is given — a width threshold, not the device."),
+            // The controller about to be presented is in no window: the one presenting it is (Slide's `showVC`, Aztec's options).
+            Example("final class Presenter {\n    func show(_ options: OptionsViewController) {\n        if UIDevice.current.↓userInterfaceIdiom == .pad {\n            present(options, asPopoverFrom: item)\n        } else {\n            presentAsInputView(options)\n        }\n    }\n}",
+                    suggestion: "as a parameter"),
+            .objc("@implementation Presenter\n- (void)show:(UIViewController *)options {\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { options.modalPresentationStyle = UIModalPresentationPopover; }\n    [self.host presentViewController:options animated:YES completion:nil];\n}\n@end",
+                  suggestion: "as a parameter"),
             // A view modifier reads the environment as a view does (Anytype's readable-width modifier).
             Example("import SwiftUI\nstruct Readable: ViewModifier {\n    func body(content: Content) -> some View {\n        if UIDevice.current.↓userInterfaceIdiom == .pad { content.frame(maxWidth: 670) } else { content }\n    }\n}",
                     suggestion: "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."),
@@ -185,6 +193,20 @@ struct IdiomLayoutRule: Rule {
                     files: ["Traits.swift": "extension UITraitCollection { var isPad: Bool { userInterfaceIdiom == .pad } }"]),
             Example("func f() { let cols = ↓Device.isPad ? 3 : 1 }", files: ["Device.swift": "enum Device { static let isPad = UIDevice.current.userInterfaceIdiom == .pad }"]),
             Example("func f() { if ↓isPad() { wide() } }", files: ["Device.swift": "func isPad() -> Bool { UIDevice.current.userInterfaceIdiom == .pad }"]),
+            // A helper answering portrait from the orientation, or on any iPad (Mantis's `treatAsPortrait`):
+            // a regular size class would put a phone in portrait in the landscape layout.
+            Example("final class Crop: UIViewController {\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n        stack.axis = ↓Orientation.treatAsPortrait ? .vertical : .horizontal\n    }\n}",
+                    files: ["Orientation.swift": "struct Orientation {\n    static var interfaceOrientation: UIInterfaceOrientation { scene?.interfaceOrientation ?? .portrait }\n    static var treatAsPortrait: Bool {\n        interfaceOrientation.isPortrait || UIDevice.current.userInterfaceIdiom != .phone\n    }\n}"],
+                    message: "Portrait or landscape layout chosen by interface orientation and device idiom through `treatAsPortrait` (Orientation.swift:3); a window is portrait or landscape by its own shape",
+                    suggestion: "decide from the shape of `view.bounds` instead"),
+            // The helper the library itself compiles, not its demo app's copy (HXPhotoPicker), even
+            // with an early answer for a Mac before the idiom.
+            Example("final class Picker: UIViewController {\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n        view.layoutMargins.left = ↓UIDevice.isPad ? 20 : 12\n    }\n}",
+                    path: "Sources/Kit/Picker.swift",
+                    files: ["Package.swift": "let package = Package(name: \"Kit\", platforms: [.iOS(.v13)], targets: [.target(name: \"Kit\"), .executableTarget(name: \"Demo\", dependencies: [\"Kit\"])])",
+                            "Sources/Demo/UIDevice+Extension.swift": "extension UIDevice {\n    class var isPad: Bool {\n        current.userInterfaceIdiom == .pad\n    }\n}",
+                            "Sources/Kit/Core+UIDevice.swift": "extension UIDevice {\n    class var isPad: Bool {\n        if #available(iOS 14.0, *), ProcessInfo.processInfo.isiOSAppOnMac {\n            return true\n        }\n        return current.userInterfaceIdiom == .pad\n    }\n}"],
+                    message: "Layout chosen by device idiom through `isPad` (Sources/Kit/Core+UIDevice.swift:2); an iPhone app can have an iPad-sized window"),
             .objc("if (↓IS_IPAD_LANDSCAPE) { }", files: ["Macros.h": "#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)\n#define IS_IPAD_LANDSCAPE (IS_IPAD && landscape)"]),
             .objc("switch ([UIDevice currentDevice].↓userInterfaceIdiom) { case UIUserInterfaceIdiomPad: break; default: break; }"),
             // What the fix names exists at the site: a view controller's trait collection, and
@@ -729,8 +751,12 @@ struct IdiomLayoutRule: Rule {
               !Self.isCapabilityGate(at: end, in: f), !Self.isPartOfDeviceCheck(at: end, in: f) else { return }
         let at = f.isPunct(start, "[") ? start + 1 : start
         let locks = Self.locksOrientation(at: at, in: f)
-        sink.report(description, at: at, message: Self.message("through `\(alias.name)` (\(alias.site.path):\(alias.site.line))", at: at, in: f, locks: locks),
-                    shapes: locks ? .locksOrientation : [])
+        let how = "through `\(alias.name)` (\(alias.site.path):\(alias.site.line))"
+        if alias.readsOrientation, !locks, !Self.message(how, at: at, in: f).hasPrefix("Orientations") {
+            sink.report(description, at: at, message: "Portrait or landscape layout chosen by interface orientation and device idiom \(how); a window is portrait or landscape by its own shape", shapes: .orientationByIdiom)
+            return
+        }
+        sink.report(description, at: at, message: Self.message(how, at: at, in: f, locks: locks), shapes: locks ? .locksOrientation : [])
     }
 
     /// Whether a helper's answer at `s...e` is data: the choice between two strings, or a

@@ -251,6 +251,8 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // `SKMesurement`, zotero's scene delegate); a helper made of it measures the window.
             Example("struct Measure {\n    static var width: CGFloat { UIApplication.shared.appWindow?.bounds.width ?? UIScreen.main.bounds.width }\n}\nfinal class V: UIView {\n    func f() { frame.size.width = Measure.width }\n}"),
             Example("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {\n        let frame = (scene as? UIWindowScene)?.coordinateSpace.bounds ?? UIScreen.main.bounds\n        _ = frame\n    }\n}"),
+            // The view's own size, the screen's only once the weak controller is gone (ZLPhotoBrowser's dismissal).
+            Example("final class Dismissal: NSObject {\n    weak var viewController: UIViewController?\n    func progress(_ y: CGFloat) -> CGFloat { y / (viewController?.view.bounds.height ?? UIScreen.main.bounds.height) }\n}"),
             // The screen's current mode is its pixels, a main-screen read (FSCalendar's orientation test).
             .objc("- (BOOL)portrait { return [UIScreen mainScreen].currentMode.size.width < [UIScreen mainScreen].currentMode.size.height; }"),
             // Runtime version checks that keep the code below the deployment target.

@@ -253,8 +253,13 @@ enum Expr {
     /// comes first, and a helper made of it measures the window, not the screen.
     static func isWindowGeometryFallback(_ s: Int, in f: CodeFile) -> Bool {
         let (a, _) = widen(s, s, in: f)
-        return coalescedNames(before: a, in: f).contains { name in name.lowercased().contains("window") || windowGeometryWords.contains(name) }
+        let names = coalescedNames(before: a, in: f)
+        if names.contains(where: { name in name.lowercased().contains("window") || windowGeometryWords.contains(name) }) { return true }
+        // A view's own size, the screen's only while there is no view (ZLPhotoBrowser's
+        // `viewController?.view.bounds.height ?? UIScreen.main.bounds.height`, when the weak controller is gone).
+        return names.contains { $0 == "view" || $0.hasSuffix("View") } && names.contains { viewSizeWords.contains($0) }
     }
+    static let viewSizeWords: Set<String> = ["bounds", "frame", "width", "height", "size"]
 
     /// The names in the chain left of a `??` that ends right before `a` (`window.windowScene.flatMap(UIWindow.init) ??`
     /// gives window, windowScene, flatMap; what is in parentheses is skipped); empty when no `??` is there.

@@ -18,6 +18,7 @@ public enum FactResolution {
         var facet: Facet
         var isDimension: Bool
         var reads: String
+        var orientation = false
     }
 
     public static func aliases(_ candidates: [AliasCandidate], assigned: Set<String> = []) -> [GeometryAlias] {
@@ -81,7 +82,7 @@ public enum FactResolution {
             if c.kind == .member || c.kind == .memberFunction, r.rule != RuleID.idiomLayout { return nil }
             return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, languages: c.languages,
                                  fileLocal: c.fileLocal, rule: r.rule, facet: r.facet,
-                                 isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed)
+                                 isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed, readsOrientation: r.orientation)
         }
     }
 
@@ -116,6 +117,7 @@ public enum FactResolution {
         var deviceCheck = c.value.deviceCheck
         var dimension = c.value.dimension
         var text = c.value.readText
+        var orientation = c.value.orientation
         for (r, head) in zip(c.value.references, heads) {
             names.each(from: head) { j in
                 guard j != index, let target = state[j], matches(candidates[j], reference: r, from: c),
@@ -124,6 +126,7 @@ public enum FactResolution {
                 if target.rule == .screenSizeDeviceCheck { deviceCheck = true } else { reads.insert(target.rule) }
                 if r.role == .compared, target.isDimension { deviceCheck = true }
                 if r.role == .whole, target.isDimension { dimension = true }
+                if target.orientation { orientation = true }
                 if text == nil { text = candidates[j].name }
             }
         }
@@ -134,7 +137,9 @@ public enum FactResolution {
         if reads.contains(.mainScreen) { return Resolved(rule: .mainScreen, facet: .screen, isDimension: false, reads: reading) }
         // `#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)`, `var isPhone: Bool`:
         // an idiom helper, whose every use chooses by device idiom.
-        if reads.contains(RuleID.idiomLayout) { return Resolved(rule: RuleID.idiomLayout, facet: .idiom, isDimension: false, reads: reading) }
+        if reads.contains(RuleID.idiomLayout) {
+            return Resolved(rule: RuleID.idiomLayout, facet: .idiom, isDimension: false, reads: reading, orientation: orientation)
+        }
         return nil
     }
 

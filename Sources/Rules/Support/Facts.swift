@@ -30,6 +30,8 @@ public struct ValueSummary: Sendable, Equatable, Codable {
     public var dimension = false
     /// The first direct read, for messages.
     public var readText: String?
+    /// The value reads an orientation too (`interfaceOrientation.isPortrait || idiom != .phone`).
+    public var orientation = false
     public var references: [ValueReference] = []
 }
 
@@ -598,6 +600,24 @@ enum FactExtractor {
             s += 2
             e -= 1
         }
+        // Swift's early answers for a special case before the value (HXPhotoPicker's
+        // `if #available(iOS 14.0, *), ProcessInfo.processInfo.isiOSAppOnMac { return true }`
+        // before `return current.userInterfaceIdiom == .pad`): the value is the last `return`'s.
+        var answeredEarly = false
+        while f.language == .swift, f.is(s, .if) {
+            var open = s + 1
+            while open < e, !f.isPunct(open, "{") {
+                if f.isPunct(open, "("), f.pair(open) > open { open = f.pair(open) }
+                open += 1
+            }
+            let close = f.pair(open)
+            guard open < e, close > open + 1, close < e, f.is(open + 1, .return), !f.is(close + 1, .else),
+                  (open + 2..<close).allSatisfy({ f[$0].kind == .number || ["true", "false", "nil"].contains(f.text($0)) || f.isPunct($0, ";") })
+            else { return nil }
+            s = close + 1
+            answeredEarly = true
+        }
+        if answeredEarly, !f.is(s, .return) { return nil }
         if f.is(s, .return) {
             s += 1
         } else if f.language == .objectiveC {
@@ -775,6 +795,10 @@ enum FactExtractor {
                 }
                 k = max(k + 1, read.chain.end + 1)
                 continue
+            }
+            if tok.kind == .identifier, !summary.orientation {
+                let name = f.text(k).lowercased()
+                if name.contains("orientation") || name.contains("portrait") || name.contains("landscape") { summary.orientation = true }
             }
             if tok.kind == .identifier, !tok.word.isLanguageWord,
                summary.references.count < 32 {

@@ -354,9 +354,18 @@ enum NameUse {
             return nil
         }
         let isCall = f.isPunct(end + 1, "(") && f.pair(end + 1) > end
-        // A definition in this file wins over one elsewhere; file-local ones elsewhere are invisible.
+        // A definition in this file wins over one elsewhere, one a target compiles with this file
+        // over one only others do (a library's own `UIDevice.isPad` over its example app's copy);
+        // file-local ones elsewhere are invisible.
         let visible = candidates.filter { languages($0).contains(f.language) && (!fileLocal($0) || $0[keyPath: site].path == f.path) }
-        let ordered = visible.filter { $0[keyPath: site].path == f.path } + visible.filter { $0[keyPath: site].path != f.path }
+        var ordered = visible.filter { $0[keyPath: site].path == f.path }
+        let elsewhere = visible.filter { $0[keyPath: site].path != f.path }
+        if elsewhere.count > 1 {
+            let together = elsewhere.map { model.project.compilesTogether(f.path, $0[keyPath: site].path) }
+            ordered += zip(elsewhere, together).filter(\.1).map(\.0) + zip(elsewhere, together).filter { !$0.1 }.map(\.0)
+        } else {
+            ordered += elsewhere
+        }
         for d in ordered {
             if d[keyPath: site].path == f.path, d[keyPath: site].offset == offset { return nil }
             if isMember(d) {
@@ -395,9 +404,14 @@ enum GeometryFixes {
     /// For a member that works out the orientation from the screen: the view's own shape answers.
     static func orientation(_ site: FixSite) -> String? {
         guard site.shapes.contains(.orientationFromScreen) else { return nil }
-        let bounds = site.isSwiftUIView ? "the size the view is offered (`GeometryReader`)" : site.receiver.map { "`\($0.bounds)`" }
-            ?? "the bounds of the view that lays out (taken as a parameter)"
+        let bounds = ownShape(site)
         return "This works out the orientation from the screen, whose shape is not the window's: compare the width and height of \(bounds) instead — a window resizes and rotates with its scene, and is portrait or landscape by its own shape."
+    }
+
+    /// What tells the code at `site` whether it is portrait or landscape: the bounds it lays out in.
+    static func ownShape(_ site: FixSite) -> String {
+        site.isSwiftUIView ? "the size the view is offered (`GeometryReader`)" : site.receiver.map { "`\($0.bounds)`" }
+            ?? "the bounds of the view that lays out (taken as a parameter)"
     }
 
     static func scale(_ site: FixSite) -> String {

@@ -116,11 +116,15 @@ public enum Prefilter {
     }
 
     /// The same for a UIKit or SwiftUI name, which a declaration of the repository's own also
-    /// shadows (`protocol View`): anything but an extension or implementation without parents.
+    /// shadows (`protocol View`): anything but an extension or implementation without parents,
+    /// and a Swift type without parents nested in another (SwiftGen's `L10n.Settings.View`, which
+    /// `mattersToContext` leaves out: no other type's `: View` means it).
     static let declaresOrAddsParents = LiteralCheck("declaration of a known name, or with parents") { bytes, match in
         guard let k = LiteralBytes.keyword(before: match.lowerBound, in: bytes) else { return true }
         let keyword = LiteralBytes.text(k, in: bytes)
-        return (keyword != "extension" && keyword != "implementation") || parentsFollow(match.upperBound, in: bytes)
+        if parentsFollow(match.upperBound, in: bytes) { return true }
+        if keyword == "extension" || keyword == "implementation" { return false }
+        return !(["class", "struct", "enum", "protocol", "actor"].contains(keyword) && LiteralBytes.isInSwiftTypeBody(k.lowerBound, in: bytes))
     }
 
     /// A name where a file can declare, extend or implement that type (`class AppDelegate`,

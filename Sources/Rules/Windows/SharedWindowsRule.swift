@@ -132,6 +132,8 @@ struct SharedWindowsRule: Rule {
                     w = [UIApplication sharedApplication].↓keyWindow;
                 }
                 """),
+            // A chain none of whose conditions asks for a version runs its `else` everywhere.
+            Example("func f() -> UIWindow? {\n    if let w = cached {\n        return w\n    } else if ready {\n        return nil\n    } else {\n        return UIApplication.shared.↓keyWindow\n    }\n}"),
         ],
         nonTriggering: [
             // The last resort after the foreground scene's own window (Auth0's presentation anchor).
@@ -198,6 +200,19 @@ struct SharedWindowsRule: Rule {
                 }
                 """),
             .objc("- (UIWindow *)f {\n    if (@available(iOS 13.0, *)) {\n        return self.scene.windows.firstObject;\n    }\n    return [UIApplication sharedApplication].keyWindow;\n}"),
+            // The `else` of a chain one of whose branches is `#available(iOS 13, *)` (Customer.io's root controller).
+            Example("""
+                func root() -> UIViewController? {
+                    if let controller = UIApplication.shared.delegate?.window??.rootViewController {
+                        return controller
+                    } else if #available(iOS 13.0, *) {
+                        return nil
+                    } else {
+                        return UIApplication.shared.keyWindow?.rootViewController
+                    }
+                }
+                """),
+            .objc("- (UIWindow *)f {\n    if (self.window) {\n        return self.window;\n    } else if (@available(iOS 13.0, *)) {\n        return nil;\n    } else if (self.ready) {\n        return [UIApplication sharedApplication].keyWindow;\n    }\n    return nil;\n}"),
             Example("""
                 func f() -> UIWindow? {
                     guard #available(iOS 13, *) else { return UIApplication.shared.keyWindow }
