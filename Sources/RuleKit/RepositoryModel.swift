@@ -393,7 +393,8 @@ public enum KnownTypes {
         "MKAnnotationView", "MKMarkerAnnotationView", "SKView", "SCNView", "ARSCNView", "ARView", "MTKView",
         "GLKView", "PDFView", "PHLivePhotoView", "AVRoutePickerView",
     ]
-    public static let swiftUIViews: Set<String> = ["View"]
+    /// A representable is a SwiftUI view too: its `@Environment` values are its own (HXPhotoPicker's picker).
+    public static let swiftUIViews: Set<String> = ["View", "UIViewRepresentable", "UIViewControllerRepresentable"]
     /// The only names that give the scene-delegate role (`RepositoryModel.hasSceneDelegate`).
     public static let sceneDelegateProtocols = ["UIWindowSceneDelegate", "UISceneDelegate"]
 

@@ -107,6 +107,15 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A helper that answers portrait or landscape from the interface orientation and the device
     /// together (Mantis's `treatAsPortrait`: portrait, or anything but a phone).
     public static let orientationByIdiom = SiteShapes(rawValue: 1 << 37)
+    /// The local the code reads a value into is an optional (`let rect = …[key] as? CGRect`), to
+    /// unwrap before a snippet passes it on (ZLPhotoBrowser's keyboard frame).
+    public static let optionalSubject = SiteShapes(rawValue: 1 << 38)
+    /// Code in a function that has no window scene in hand: neither given one nor holding a
+    /// local of it (a scene delegate's own `show()`, away from `scene(_:willConnectTo:options:)`).
+    public static let noSceneInHand = SiteShapes(rawValue: 1 << 39)
+    /// A device check whose block dismisses what was shown (Onion Browser's search, Aztec's options
+    /// table): it undoes a presentation the same check chose when showing it.
+    public static let undoesPresentation = SiteShapes(rawValue: 1 << 40)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

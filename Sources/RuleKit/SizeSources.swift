@@ -191,7 +191,8 @@ extension CodeFile {
                 }
                 return self[k + 1].kind == .identifier ? text(k + 1) : ""
             }
-            if ["func", "init", "subscript", "case"].contains(text(k)) { return nil }
+            // A declaration ends the search; `CAGradientLayer.init()` is a call.
+            if ["func", "init", "subscript", "case"].contains(text(k)), !isPunct(k - 1, ".") { return nil }
             k -= 1
         }
         return nil

@@ -28,6 +28,9 @@ struct IdiomLayoutRule: Rule {
             if site.shapes.contains(.besideSizeClass) {
                 return "This condition reads the size class already, which follows the window: drop the device check — an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
             }
+            if site.shapes.contains(.undoesPresentation) {
+                return "This undoes a presentation the device chose: undo it the way it was actually shown — ask the controller (`presentingViewController != nil` when it was presented) or keep the style used when showing it — since the window can change size in between; and choose how to show it from the size class of the window it is shown in."
+            }
             if site.shapes.contains(.landscapePhone) {
                 let compact = site.language == .swift ? ".compact" : "UIUserInterfaceSizeClassCompact"
                 let read = site.isSwiftUIView ? "read `@Environment(\\.verticalSizeClass)` and compare with `.compact`"
@@ -139,6 +142,12 @@ struct IdiomLayoutRule: Rule {
                     suggestion: "as a parameter"),
             .objc("@implementation Presenter\n- (void)show:(UIViewController *)options {\n    if (↓UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) { options.modalPresentationStyle = UIModalPresentationPopover; }\n    [self.host presentViewController:options animated:YES completion:nil];\n}\n@end",
                   suggestion: "as a parameter"),
+            // Undoing by idiom what was shown by idiom (Onion Browser's live search, Aztec's options).
+            Example("final class Search: UIViewController {\n    func hide() {\n        if UIDevice.current.↓userInterfaceIdiom == .pad {\n            dismiss(animated: true)\n        } else {\n            view.removeFromSuperview()\n            removeFromParent()\n        }\n    }\n}",
+                    suggestion: "undo it the way it was actually shown"),
+            // A representable is a SwiftUI view, with its environment (HXPhotoPicker's picker), whatever its name says.
+            Example("import SwiftUI\nstruct PickerView: UIViewControllerRepresentable {\n    func makeUIViewController(context: Context) -> UIViewController {\n        let c = UIViewController()\n        if UIDevice.current.↓userInterfaceIdiom == .pad { c.modalPresentationStyle = .formSheet }\n        return c\n    }\n    func updateUIViewController(_ c: UIViewController, context: Context) {}\n}",
+                    suggestion: "Read `@Environment(\\.horizontalSizeClass)`"),
             // A view modifier reads the environment as a view does (Anytype's readable-width modifier).
             Example("import SwiftUI\nstruct Readable: ViewModifier {\n    func body(content: Content) -> some View {\n        if UIDevice.current.↓userInterfaceIdiom == .pad { content.frame(maxWidth: 670) } else { content }\n    }\n}",
                     suggestion: "Read `@Environment(\\.horizontalSizeClass)` and compare with `.regular`."),
@@ -424,6 +433,7 @@ struct IdiomLayoutRule: Rule {
         guard compared, !Self.isCapabilityGate(at: k, in: f), !Self.isPartOfDeviceCheck(at: k, in: f) else { return }
         let locks = Self.locksOrientation(at: k, in: f)
         var shapes: SiteShapes = locks ? .locksOrientation : []
+        if !locks, Self.undoesPresentation(at: k, in: f) { shapes.insert(.undoesPresentation) }
         let statement = Expr.statement(around: k, in: f)
         if !locks, statement.contains(where: { f.text($0) == "horizontalSizeClass" }) {
             shapes.insert(Self.pairsSizeClassWithOtherDevice(statement, in: f) ? .sizeClassOnOtherDevice : .besideSizeClass)
@@ -682,6 +692,13 @@ struct IdiomLayoutRule: Rule {
     }
 
     /// The block (`{` … `}`) the condition holding `k` opens, within its statement: `if idiom == .pad { … }`.
+    /// Whether the block the idiom check at `k` opens dismisses what was shown (`dismiss(animated:)`,
+    /// `dismissViewControllerAnimated:`): the check undoes a presentation it chose when showing.
+    static func undoesPresentation(at k: Int, in f: CodeFile) -> Bool {
+        guard let block = block(openedAfter: k, in: f) else { return false }
+        return block.contains { i in f[i].kind == .identifier && (f.text(i) == "dismiss" || f.text(i) == "dismissViewControllerAnimated") }
+    }
+
     static func block(openedAfter k: Int, in f: CodeFile) -> Range<Int>? {
         var q = k
         while q < min(k + 40, f.tokens.count), !f.isPunct(q, "{"), !f.isPunct(q, ";"), !f.isPunct(q, "}") { q += 1 }
@@ -756,7 +773,8 @@ struct IdiomLayoutRule: Rule {
             sink.report(description, at: at, message: "Portrait or landscape layout chosen by interface orientation and device idiom \(how); a window is portrait or landscape by its own shape", shapes: .orientationByIdiom)
             return
         }
-        sink.report(description, at: at, message: Self.message(how, at: at, in: f, locks: locks), shapes: locks ? .locksOrientation : [])
+        sink.report(description, at: at, message: Self.message(how, at: at, in: f, locks: locks),
+                    shapes: locks ? .locksOrientation : Self.undoesPresentation(at: at, in: f) ? .undoesPresentation : [])
     }
 
     /// Whether a helper's answer at `s...e` is data: the choice between two strings, or a

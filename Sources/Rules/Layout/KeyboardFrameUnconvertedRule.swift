@@ -47,8 +47,10 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // neither names a variable that is not there nor declares one twice.
             let read = site.subject ?? "keyboardFrame"
             let converted = read == "converted" ? "convertedFrame" : "converted"
+            // `let rect = …[key] as? CGRect` is optional: unwrapped in the same `if`.
+            let unwrap = site.shapes.contains(.optionalSubject) ? "let \(read), " : ""
             return site.language == .swift
-                ? "Convert it from the screen's coordinate space first: `if let screen = \(r.window)?.screen { let \(converted) = \(view)convert(\(read), from: screen.coordinateSpace) }`."
+                ? "Convert it from the screen's coordinate space first: `if \(unwrap)let screen = \(r.window)?.screen { let \(converted) = \(view)convert(\(read), from: screen.coordinateSpace) }`."
                 : "Convert it from the screen's coordinate space first: `CGRect \(converted) = [\(r.view) convertRect:\(read) fromCoordinateSpace:\(r.window).screen.coordinateSpace];`."
         },
         triggering: [
@@ -90,6 +92,15 @@ struct KeyboardFrameUnconvertedRule: Rule {
                     }
                 }
                 """, suggestion: "`if let screen = view.window?.screen { let converted = view.convert(frame, from: screen.coordinateSpace) }`"),
+            // An optional local is unwrapped in the snippet (ZLPhotoBrowser's text input).
+            Example("""
+                final class InputViewController: UIViewController {
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        let rect = n.userInfo?[UIApplication.↓keyboardFrameEndUserInfoKey] as? CGRect
+                        bottom.constant = rect?.height ?? 366
+                    }
+                }
+                """, suggestion: "`if let rect, let screen = view.window?.screen { let converted = view.convert(rect, from: screen.coordinateSpace) }`"),
             Example("""
                 final class FormView: UIView {
                     @objc func keyboardWillShow(_ n: Notification) {
@@ -138,6 +149,20 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Handed to a method that converts what it is given (Aztec's demo editor).
+            Example("""
+                final class Editor: UIViewController {
+                    @objc func keyboardWillShow(_ n: Notification) {
+                        guard let frame = (n.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
+                        refreshInsets(forKeyboardFrame: frame)
+                    }
+                    private func refreshInsets(forKeyboardFrame keyboardFrame: CGRect) {
+                        let origin = view.convert(keyboardFrame.origin, from: nil)
+                        bottom.constant = max(view.frame.height - origin.y, 0)
+                    }
+                }
+                """),
+            .objc("@implementation Editor\n- (void)keyboardWillShow:(NSNotification *)n {\n    CGRect frame = [n.userInfo[UIKeyboardFrameEndUserInfoKey] CGRectValue];\n    [self layoutFor:frame];\n}\n- (void)layoutFor:(CGRect)keyboard {\n    CGRect local = [self.view convertRect:keyboard fromView:nil];\n    self.bottom.constant = local.size.height;\n}\n@end"),
             // Only logged: text, not layout (KeyboardKit's demo).
             Example("final class Demo: UIViewController {\n    @objc func keyboardWillShow(_ note: Notification) {\n        guard let keyboardFrame = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return }\n        print(\"Keyboard height: \\(keyboardFrame.height)\")\n    }\n}"),
             Example("""
@@ -275,6 +300,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 // Stored for other code, which converts it where it lays out (blink's `kbScreenFrame`).
                 let stored = Set(uses.compactMap { Self.storedName(at: $0, in: f) })
                 if !stored.isEmpty, Self.isConverted(stored, in: f) { return }
+                // Handed to a method of the file that converts what it is given (Aztec's `refreshInsets(forKeyboardFrame:)`).
+                if uses.contains(where: { Self.isPassedToConversion($0, in: f) }) { return }
             } else if Self.isConverted([bound.name], in: f) {
                 // Stored straight into a property or static (`keyboardFrame = [… CGRectValue];`)
                 // that code elsewhere in the file converts (JGProgressHUD's `insetFrameForView:`).
@@ -290,8 +317,23 @@ struct KeyboardFrameUnconvertedRule: Rule {
             guard Self.bindsABox(b.token, read: k, in: f) else { return b.name }
             return b.name + (f.language == .swift ? ".cgRectValue" : ".CGRectValue")
         }
+        let optional = subject != nil && bound.map { Self.bindsAnOptional($0.token, read: k, in: f) } == true
         sink.report(description, at: k, message: "The keyboard frame is in screen coordinates and is never converted into the view's",
-                    subject: subject)
+                    shapes: optional ? .optionalSubject : [], subject: subject)
+    }
+
+    /// Whether the Swift local declared at `name` holds an optional frame: `let rect = …[…] as? CGRect`
+    /// on one line with no `??` default, not bound by `if let` or `guard let`.
+    static func bindsAnOptional(_ name: Int, read k: Int, in f: CodeFile) -> Bool {
+        guard f.language == .swift, f.is(name - 1, .let) || f.is(name - 1, .var), !f.is(name - 2, .if), !f.is(name - 2, .guard),
+              !f.isPunct(name - 2, ",") else { return false }
+        var q = k + 1, cast = false
+        while q < f.tokens.count, !f[q].isLineStart {
+            if f.text(q) == "??" { return false }
+            if f.text(q) == "as", f.isPunct(q + 1, "?") { cast = true }
+            q += 1
+        }
+        return cast
     }
 
     /// Whether the local declared at `name` for the read at `k` holds an `NSValue`: `as? NSValue`
@@ -404,6 +446,30 @@ struct KeyboardFrameUnconvertedRule: Rule {
     /// Whether code in the file converts a value named in `names`, or what a member that
     /// returns one of them gives (`+currentKeyboardFrame { return keyboardFrame; }`): a body
     /// that calls `convert(`/`convertRect:` and mentions the name.
+    /// Whether the use at `u` is an argument of a call to a function of this file whose body
+    /// converts one of its parameters (`refreshInsets(forKeyboardFrame: frame)`, `[self layoutFor:frame]`).
+    static func isPassedToConversion(_ u: Int, in f: CodeFile) -> Bool {
+        let callee: String
+        if f.language == .swift {
+            guard let (open, _) = Expr.enclosingCall(u, in: f), open > 0, f[open - 1].kind == .identifier else { return false }
+            callee = f.text(open - 1)
+        } else {
+            guard f.isPunct(u - 1, ":"), f[u - 2].kind == .identifier else { return false }
+            callee = f.text(u - 2)
+        }
+        for scope in f.structure.scopes where scope.kind == .function && (scope.name == callee || scope.name.hasPrefix(callee + ":")) {
+            let parameters = Set(scope.parameterNames)
+            var q = scope.open + 1
+            while q < min(scope.close, f.tokens.count) {
+                let end = f.is(q, .convert) && f.isPunct(q + 1, "(") ? f.pair(q + 1)
+                    : f.is(q, .convertRect) && f.isPunct(q + 1, ":") ? (q..<min(q + 24, scope.close)).first { f.isPunct($0, "]") } ?? q : q
+                if end > q, (q..<end).contains(where: { f[$0].kind == .identifier && parameters.contains(f.text($0)) }) { return true }
+                q += 1
+            }
+        }
+        return false
+    }
+
     static func isConverted(_ names: Set<String>, in f: CodeFile) -> Bool {
         var names = names
         // Members that hand a stored frame back, two steps deep.

@@ -33,7 +33,11 @@ struct WindowWithoutSceneRule: Rule {
                 return "A stored property's initial value has no scene at hand: create the window where one is — in the scene delegate's `scene(_:willConnectTo:options:)`, with `\(site.windowSceneInitializer)` and that window scene — and give it to this object, or make it in a method that is given the scene."
             }
             let scene: String
-            if site.context == .sceneDelegate {
+            if site.context == .sceneDelegate, site.shapes.contains(.noSceneInHand) {
+                // A helper of its own (Onion Browser's `show()`): the scene is the connection's.
+                let connect = site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:"
+                return "Create the window in `\(connect)`, with `\(site.windowSceneInitializer)` and the window scene given there (or keep that scene in a property for code like this that makes the window later): a window made here belongs to no scene."
+            } else if site.context == .sceneDelegate {
                 scene = "windowScene"
             } else if let r = site.receiver {
                 scene = site.language == .swift ? r.window + "?.windowScene" : r.window + ".windowScene"
@@ -55,6 +59,9 @@ struct WindowWithoutSceneRule: Rule {
                   files: ["ModalController.h": "@interface ModalController : UIViewController\n@property (nonatomic, strong) UIWindow *window;\n@end"],
                   suggestion: "the scene of the window it is shown from"),
             Example("class HUD { func show() { let w = ↓UIWindow(frame: .zero) } }"),
+            // A scene delegate's own helper has no scene at hand (Onion Browser's `show()`).
+            Example("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n    func show(_ controller: UIViewController) {\n        if window == nil { window = ↓UIWindow(frame: .zero) }\n        window?.rootViewController = controller\n    }\n}",
+                    suggestion: "Create the window in `scene(_:willConnectTo:options:)`, with `UIWindow(windowScene:)` and the window scene given there"),
             Example("class HUD { func show() { let w = ↓UIWindow() } }"),
             // A container's lazy window has no caller to pass a scene (ProtonVPN's DependencyContainer).
             Example("final class Container {\n    static let shared = Container()\n    lazy var window: UIWindow = ↓UIWindow(frame: .zero)\n}",
@@ -122,8 +129,13 @@ struct WindowWithoutSceneRule: Rule {
         // the scene wherever there is one (zotero's presenter); the frame only where none is.
         if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "windowScene" || $0 == "UIWindowScene" }) { return }
         if Self.isOnlyAsked(k, in: f) { return }
+        var shapes: SiteShapes = Self.typeShowsItself(around: k, in: f) ? .hostsSelf : []
+        if let function = f.enclosingFunction(of: k)?.scope,
+           !(function.declarationStart..<min(function.close, f.tokens.count)).contains(where: { ["windowScene", "UIWindowScene", "scene"].contains(f.text($0)) }) {
+            shapes.insert(.noSceneInHand)
+        }
         sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
-                    onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: Self.typeShowsItself(around: k, in: f) ? .hostsSelf : [])
+                    onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: shapes)
     }
 
     /// Whether the new window is only asked something and dropped, never kept or shown:

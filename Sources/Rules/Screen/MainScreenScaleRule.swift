@@ -27,6 +27,9 @@ struct MainScreenScaleRule: ScreenGeometryRule {
             // A snapshot of a view drawn at the main screen's scale: the view's own is at hand (STPopup's transition).
             .objc("@implementation Popup\n- (UIImage *)snapshot:(UIViewController *)from {\n    UIGraphicsBeginImageContextWithOptions(from.view.bounds.size, NO, [↓UIScreen mainScreen].scale);\n    return nil;\n}\n@end",
                   suggestion: "draw it at that view's scale, `from.view.traitCollection.displayScale`"),
+            // A lazy layer made in a closure that calls `.init()` is a property's value still (HXPhotoPicker's cell).
+            Example("final class Cell: UICollectionViewCell {\n    lazy var mask: CAGradientLayer = {\n        let layer = CAGradientLayer.init()\n        layer.contentsScale = ↓UIScreen.main.scale\n        return layer\n    }()\n}",
+                    suggestion: "A stored property's initial value is computed once"),
             // An observed property's initial value is computed before `self` is (PopupDialog's vendored Cosmos).
             Example("final class Stars: UIView {\n    var borderWidth: Double = 1 / Double(↓UIScreen.main.scale) {\n        didSet { setNeedsDisplay() }\n    }\n}",
                     suggestion: "A stored property's initial value is computed once"),

@@ -603,6 +603,7 @@ enum GeometryFixes {
         // A class method or helper given the view it works on (`+drawView:(UIView *)view`, an
         // animator's `transitionContext.containerView`): that view's window is at hand.
         let given = site.givenView.map { "Use `\($0).window`, the window of \(site.givenNoun)." }
+        if let text = defaultArgument(site, "the view (or window) to work in") { return text }
         if site.shapes.contains(.endsEditing) {
             return site.language == .swift
                 ? "To dismiss the keyboard wherever it is, ask the first responder to resign, which needs no window: `UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)` — or end editing in the view at hand (`view.endEditing(true)`)."
@@ -675,6 +676,11 @@ enum GeometryFixes {
             return "Use the window this app delegate creates and keeps (`window`), set up before it is shown; "
                 + "under scenes each scene has its own: do this in the scene delegate's `\(site.language == .swift ? "scene(_:willConnectTo:options:)" : "scene:willConnectToSession:options:")` with its `window`."
         case .other:
+            // A helper reading a window's insets for its callers (ZLPhotoBrowser's `deviceSafeAreaInsets()`):
+            // each caller that lays out has a safe area of its own.
+            if given == nil, site.shapes.contains(.windowSafeArea) {
+                return "This reads a window's safe area for code that has its own: have each caller that lays out read its view's `safeAreaInsets` (or constrain to its `safeAreaLayoutGuide`), which follow its window's edges where the view reaches them — the key window may be another scene's."
+            }
             // A library showing its own UI (Leanplum's message templates): no caller of its has a view to hand over.
             if given == nil, site.inLibrary {
                 let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"

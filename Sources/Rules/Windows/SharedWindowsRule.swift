@@ -56,6 +56,12 @@ struct SharedWindowsRule: Rule {
             // The key window saved in a property to be made key again later: the app's, not this view's (a window inspector).
             Example("final class Inspector: UIViewController {\n    var previous: UIWindow?\n    func open() { previous = UIApplication.shared.↓keyWindow }\n    func close() { previous?.makeKey() }\n}",
                     suggestion: "This code wants the app's windows"),
+            // A free function reading the key window's insets for its callers (ZLPhotoBrowser's `deviceSafeAreaInsets()`).
+            Example("func deviceSafeAreaInsets() -> UIEdgeInsets {\n    UIApplication.shared.↓keyWindow?.safeAreaInsets ?? .zero\n}",
+                    suggestion: "have each caller that lays out read its view's `safeAreaInsets`"),
+            // A parameter's default value has no `self` to ask (ZLPhotoBrowser's HUD).
+            Example("public final class HUD: UIView {\n    public func show(in view: UIView? = UIApplication.shared.↓keyWindow, timeout: TimeInterval = 100) {\n        view?.addSubview(self)\n    }\n}",
+                    suggestion: "This is the default value of a public parameter: the function already takes the view (or window) to work in"),
             // A view whose superclass is a vendored view (GitHawk's StyledTextView in Pods/) is a view.
             Example("final class LinkTextView: StyledTextView {\n    func share() { UIApplication.shared.↓keyWindow?.rootViewController?.present(sheet, animated: true) }\n}",
                     suggestion: "Use `window`."),
@@ -245,6 +251,11 @@ struct SharedWindowsRule: Rule {
         if Self.readsInsets(chain, in: f) { shapes.insert(.windowSafeArea) }
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
         if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
+        // `in view: UIView? = UIApplication.shared.keyWindow` (ZLPhotoBrowser's HUD): no `self` there.
+        if Expr.isDefaultArgument(chain.start, in: f) {
+            shapes.insert(.defaultArgument)
+            if GeometrySite.isPublicDeclaration(at: at, in: f) { shapes.insert(.publicDefault) }
+        }
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
         // the Swift read is that property (SideMenu's, Swiftfin's scene-walking `keyWindow`).
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
