@@ -20,7 +20,12 @@ struct IdiomLayoutRule: Rule {
                 return "Support every orientation instead of choosing them by device: an app that resizes (iPad multitasking, iPhone apps on iPad and in iPhone Mirroring) gets no orientation lock there, and lays out by its window's size."
             }
             if site.shapes.contains(.orientationByIdiom) {
-                return "This helper answers portrait or landscape from the interface orientation and the device together: decide from the shape of \(GeometryFixes.ownShape(site)) instead — portrait when it is taller than wide. A window is portrait or landscape by its own shape, which neither says: an iPad window in Split View, an iPhone app's window on iPad or in iPhone Mirroring. (A regular size class is no stand-in: a phone in portrait is compact too.)"
+                // A view's own bounds may follow from the choice (a toolbar's axis, its intrinsic size): its window's do not.
+                let shape = site.context == .view && site.receiver != nil && !site.isSwiftUIView
+                    ? (site.language == .swift ? "the window it is in (`window?.bounds`), not its own bounds, which may follow from this choice"
+                        : "the window it is in (`self.window.bounds`), not its own bounds, which may follow from this choice")
+                    : GeometryFixes.ownShape(site)
+                return "This helper answers portrait or landscape from the interface orientation and the device together: decide from the shape of \(shape) instead — portrait when it is taller than wide. A window is portrait or landscape by its own shape, which neither says: an iPad window in Split View, an iPhone app's window on iPad or in iPhone Mirroring. (A regular size class is no stand-in: a phone in portrait is compact too.)"
             }
             if site.shapes.contains(.sizeClassOnOtherDevice) {
                 return "Here the device check picks out a size class on a device that does not usually have it (a compact iPad window, a regular-width iPhone): dropping it would change what every other device shows. Decide by the width the view has — a threshold on its size — not by the device: an iPhone app on iPad or in iPhone Mirroring keeps the phone idiom however wide its window is."
@@ -208,6 +213,9 @@ struct IdiomLayoutRule: Rule {
                     files: ["Orientation.swift": "struct Orientation {\n    static var interfaceOrientation: UIInterfaceOrientation { scene?.interfaceOrientation ?? .portrait }\n    static var treatAsPortrait: Bool {\n        interfaceOrientation.isPortrait || UIDevice.current.userInterfaceIdiom != .phone\n    }\n}"],
                     message: "Portrait or landscape layout chosen by interface orientation and device idiom through `treatAsPortrait` (Orientation.swift:3); a window is portrait or landscape by its own shape",
                     suggestion: "decide from the shape of `view.bounds` instead"),
+            Example("final class Toolbar: UIView {\n    override var intrinsicContentSize: CGSize {\n        ↓Orientation.treatAsPortrait ? CGSize(width: 0, height: 44) : CGSize(width: 44, height: 0)\n    }\n}",
+                    files: ["Orientation.swift": "struct Orientation {\n    static var treatAsPortrait: Bool { scene?.interfaceOrientation.isPortrait ?? true || UIDevice.current.userInterfaceIdiom != .phone }\n}"],
+                    suggestion: "decide from the shape of the window it is in (`window?.bounds`)"),
             // The helper the library itself compiles, not its demo app's copy (HXPhotoPicker), even
             // with an early answer for a Mac before the idiom.
             Example("final class Picker: UIViewController {\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n        view.layoutMargins.left = ↓UIDevice.isPad ? 20 : 12\n    }\n}",

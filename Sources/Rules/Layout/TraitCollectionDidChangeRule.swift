@@ -78,6 +78,21 @@ struct TraitCollectionDidChangeRule: Rule {
                     }
                 }
                 """),
+            // Registered for the colour traits, which hold the style the override also reads (Mantis's blur view).
+            Example("""
+                final class Blur: UIVisualEffectView {
+                    func observe() {
+                        if #available(iOS 17.0, *) {
+                            registerForTraitChanges(UITraitCollection.systemTraitsAffectingColorAppearance) { (self: Self, _: UITraitCollection) in self.apply() }
+                        }
+                    }
+                    override func traitCollectionDidChange(_ previous: UITraitCollection?) {
+                        super.traitCollectionDidChange(previous)
+                        guard #unavailable(iOS 17.0) else { return }
+                        if let previous, traitCollection.hasDifferentColorAppearance(comparedTo: previous), traitCollection.userInterfaceStyle == .dark { apply() }
+                    }
+                }
+                """),
             Example("protocol P { func traitCollectionDidChange(_ previous: UITraitCollection?) }"),
             // A method of the project's own with the same name is no override of UIKit's.
             Example("extension UIColor { static func traitCollectionDidChange(to traits: UITraitCollection) -> UIColor { .label } }"),
@@ -108,7 +123,11 @@ struct TraitCollectionDidChangeRule: Rule {
         // It must register for what the override reads: a registration for a trait of its own
         // leaves the size class and the rest to the override (LNPopupController's bar).
         func registers(_ q: Int) -> Bool {
-            let names = Set((q..<min(q + 48, f.tokens.count)).map(f.text))
+            var names = Set((q..<min(q + 48, f.tokens.count)).map(f.text))
+            // UIKit's list of the traits colours resolve by holds the style, the contrast and the level (Mantis's blur view).
+            if names.contains("systemTraitsAffectingColorAppearance") {
+                names.formUnion(["UITraitUserInterfaceStyle", "UITraitAccessibilityContrast", "UITraitUserInterfaceLevel"])
+            }
             return traits.allSatisfy { t in names.contains(t.split(separator: ".").last.map(String.init) ?? t) }
         }
         if let type = f.enclosingType(of: k), (type.open..<min(type.close, f.tokens.count)).contains(where: { q in
