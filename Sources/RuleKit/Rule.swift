@@ -158,7 +158,7 @@ public struct FindingSink {
                 guard file[q].kind == .identifier else { return false }
                 let t = file.text(q)
                 return t == "Notification" || t == "NSNotification" || (t.hasSuffix("GestureRecognizer") && t.hasPrefix("UI"))
-            } || file.isSelectorTarget(enclosing)
+            } || file.isSelectorTarget(enclosing) || file.isDelegateCallback(enclosing)
         }
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
             let from = max(0, enclosing.declarationStart - 8)

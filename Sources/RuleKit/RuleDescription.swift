@@ -257,7 +257,7 @@ public struct FixSite: Sendable, Equatable {
             return "A stored property's initial value is computed once (before the object is in a window; a lazy one at its first read): decide this where the layout happens (layout code, or a computed property it reads), from \(what) there."
         }
         if inAction, context == .other {
-            return "This is a notification or gesture handler, which UIKit calls with its own arguments: give its object the view it works for (a weak reference; a gesture's own view is at hand), and take \(what) from that view."
+            return "This is a notification or gesture handler or a delegate's callback, which the system calls with its own arguments: give its object the view it works for (a weak reference; a gesture's own view is at hand), and take \(what) from that view."
         }
         if inAccessor, context == .other {
             return "A property's getter or setter takes no parameter: give its object the view it works for (a weak reference), and take \(what) from that view."
@@ -276,7 +276,7 @@ public struct FixSite: Sendable, Equatable {
         if inTests { return hostlessTests ? "in tests without a host app" : "in tests" }
         if inStoredProperty { return "in a stored property's initial value" }
         if inAccessor, context == .other { return "elsewhere, in a property's getter or setter" }
-        if inAction, context == .other { return "elsewhere, in a notification or gesture handler" }
+        if inAction, context == .other { return "elsewhere, in a notification or gesture handler or a delegate's callback" }
         if inViewModifier, context == .other { return "elsewhere, in a SwiftUI view modifier" }
         if sizeParameter != nil { return "in a method given a size" }
         if createdObject != nil { return "a frame for another view controller" }

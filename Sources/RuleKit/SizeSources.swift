@@ -73,6 +73,27 @@ extension CodeFile {
         return false
     }
 
+    /// Whether the method `scope` is a delegate's callback, whose signature is its protocol's: its
+    /// first parameter is the delegating object, of a type `T` whose `TDelegate` (or `TDataSource`)
+    /// protocol this file names — `session(_ session: WCSession, didReceiveMessage:)` beside
+    /// `WCSessionDelegate` (Slide's watch session), `- (void)session:(WCSession *)session …`.
+    public func isDelegateCallback(_ scope: Scope) -> Bool {
+        guard scope.kind == .function else { return false }
+        var q = scope.declarationStart, type: String? = nil
+        while q < min(scope.open, tokens.count) - 2 {
+            if language == .swift, isPunct(q, "("), self[q + 1].kind == .identifier, self[q + 2].kind == .identifier || isPunct(q + 2, ":") {
+                // `(_ session: WCSession` or `(session: WCSession`
+                let colon = isPunct(q + 2, ":") ? q + 2 : q + 3
+                if isPunct(colon, ":"), self[colon + 1].kind == .identifier { type = text(colon + 1) }
+                break
+            }
+            if language == .objectiveC, isPunct(q, ":"), isPunct(q + 1, "("), self[q + 2].kind == .identifier { type = text(q + 2); break }
+            q += 1
+        }
+        guard let type, type.count > 2, type.first?.isUppercase == true else { return false }
+        return tokens.indices.contains { k in self[k].kind == .identifier && (text(k) == type + "Delegate" || text(k) == type + "DataSource") }
+    }
+
     /// A transition context the method holds in a local of its own (an interactive animator's
     /// `id<UIViewControllerContextTransitioning> transitionContext = self.transitionContext;`,
     /// `let context: UIViewControllerContextTransitioning = …`): its container view is the space

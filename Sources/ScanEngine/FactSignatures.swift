@@ -91,7 +91,7 @@ extension Hasher64 {
     }
 
     mutating func add(_ v: ValueSummary) {
-        add(sorted: Set(v.reads.map(\.rawValue))); add(v.deviceCheck); add(v.dimension); add(v.readText)
+        add(sorted: Set(v.reads.map(\.rawValue))); add(v.deviceCheck); add(v.dimension); add(v.readText); add(v.orientation)
         add(v.references.count)
         for r in v.references { add(r.name); add(r.qualifier); add(Int(r.role.rawValue)) }
     }

@@ -26,7 +26,7 @@ import TestSupport
         // The counts hashed in FactSignatures.swift; raise one only together with the hasher.
         #expect(Self.fields(FileFacts(path: "")) == 13)
         #expect(Self.fields(alias) == 9)
-        #expect(Self.fields(alias.value) == 5)
+        #expect(Self.fields(alias.value) == 6)
         #expect(Self.fields(ValueReference(name: "", qualifier: nil, role: .whole)) == 3)
         #expect(Self.fields(bar) == 6)
         #expect(Self.fields(alias.site) == 5)
@@ -44,6 +44,7 @@ import TestSupport
             ("alias line", { $0.aliases[0].site.line += 1 }),
             ("alias mutable", { $0.aliases[0].mutable.toggle() }),
             ("alias device check", { $0.aliases[0].value.deviceCheck.toggle() }),
+            ("alias orientation", { $0.aliases[0].value.orientation.toggle() }),
             ("alias reads", { $0.aliases[0].value.reads.insert("main-screen-scale-x") }),
             ("alias reference", { $0.aliases[0].value.references.append(ValueReference(name: "k", qualifier: nil, role: .other)) }),
             ("assigned name", { $0.assignedNames.append("width") }),

@@ -51,6 +51,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
+            // A delegate's callback has its protocol's signature (Slide's watch session).
+            Example("final class WatchSession: NSObject, WCSessionDelegate {\n    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
+                    suggestion: "or a delegate's callback, which the system calls with its own arguments"),
             // A cell is sized by its list, and a self-sizing one by this very content (deltachat's image cell).
             Example("final class ImageTextCell: UITableViewCell {\n    func setAspectRatio(_ ratio: CGFloat) {\n        imageHeight.constant = min(↓UIScreen.main.bounds.height * 5 / 8, width * ratio)\n    }\n}",
                     suggestion: "A cell's size comes from its table or collection view"),
@@ -251,6 +254,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // `SKMesurement`, zotero's scene delegate); a helper made of it measures the window.
             Example("struct Measure {\n    static var width: CGFloat { UIApplication.shared.appWindow?.bounds.width ?? UIScreen.main.bounds.width }\n}\nfinal class V: UIView {\n    func f() { frame.size.width = Measure.width }\n}"),
             Example("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {\n        let frame = (scene as? UIWindowScene)?.coordinateSpace.bounds ?? UIScreen.main.bounds\n        _ = frame\n    }\n}"),
+            // Text about the device: a function answering with a string (netfox's device-info screen).
+            Example("class Helper {\n    class func screenResolution() -> String {\n        let bounds = UIScreen.main.bounds\n        return \"\\(bounds.size.width) x \\(bounds.size.height)\"\n    }\n}"),
+            .objc("@implementation Info\n+ (NSString *)screenSize {\n    CGRect b = [UIScreen mainScreen].bounds;\n    return [NSString stringWithFormat:@\"%f\", b.size.width];\n}\n@end"),
             // The view's own size, the screen's only once the weak controller is gone (ZLPhotoBrowser's dismissal).
             Example("final class Dismissal: NSObject {\n    weak var viewController: UIViewController?\n    func progress(_ y: CGFloat) -> CGFloat { y / (viewController?.view.bounds.height ?? UIScreen.main.bounds.height) }\n}"),
             // The screen's current mode is its pixels, a main-screen read (FSCalendar's orientation test).

@@ -292,6 +292,20 @@ enum Expr {
         return names.contains { name in telemetryWords.contains { name.contains($0) } }
     }
 
+    /// Whether `k` is in a function whose answer is text: what it reads of the screen describes the
+    /// device (netfox's `getNFXDeviceScreenResolution() -> String`), for a screen read; an idiom
+    /// there may still choose a layout on its way to the text.
+    static func inTextFunction(_ k: Int, in f: CodeFile) -> Bool {
+        guard let function = f.enclosingFunction(of: k)?.scope, function.kind == .function else { return false }
+        let header = function.declarationStart..<min(function.open, f.tokens.count)
+        if f.language == .swift {
+            guard let arrow = header.last(where: { f.text($0) == "->" }) else { return false }
+            return ["String", "NSString", "NSAttributedString"].contains(f.text(arrow + 1)) && (arrow + 2 == function.open || f.isPunct(arrow + 2, "?"))
+        }
+        let s = function.declarationStart
+        return (f.isPunct(s, "-") || f.isPunct(s, "+")) && f.isPunct(s + 1, "(") && f.text(s + 2) == "NSString" && f.isPunct(s + 3, "*")
+    }
+
     /// Whether `k` is in the `defaultValue` of an environment key (a type conforming to a `…Key`
     /// protocol: SwiftUI's `EnvironmentKey`, Blueprint's own): the value where nothing sets one.
     static func isEnvironmentDefault(_ k: Int, in f: CodeFile) -> Bool {
