@@ -23,6 +23,8 @@ struct ScreenSizeDeviceCheckRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.horizontalSizeClass", "uikit/uitraitcollection/horizontalsizeclass")],
         fix: RuleDescription.fixed("Decide layout from size classes or the available bounds; use safe-area insets for notches and the home indicator. Never infer the device model from the screen's size."),
         triggering: [
+            // A size compared on the way to text still guesses the device (Bark's font size, a shorter title).
+            Example("func title() -> String {\n    ↓UIScreen.main.bounds.width < 375 ? \"Short\" : \"A longer title\"\n}"),
             // The difference from a device's height, near zero (Session's `isIPhone6OrSmaller`).
             Example("public var ↓isIPhone6OrSmaller: Bool {\n    return (UIScreen.main.bounds.height - 667) < 1\n}"),
             // The screen's aspect ratio, scaled and cast, is still its size (ZFPlayer's `iPhoneX`), at the definition and its uses.

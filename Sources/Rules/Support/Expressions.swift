@@ -292,15 +292,16 @@ enum Expr {
         return names.contains { name in telemetryWords.contains { name.contains($0) } }
     }
 
-    /// Whether `k` is in a function whose answer is text: what it reads of the screen describes the
-    /// device (netfox's `getNFXDeviceScreenResolution() -> String`), for a screen read; an idiom
-    /// there may still choose a layout on its way to the text.
+    /// Whether `k` is in a function whose answer is plain text: what it reads of the screen, not
+    /// compared to guess the device, describes the device (netfox's `getNFXDeviceScreenResolution()
+    /// -> String`); an idiom or a size compared there may still choose on its way to the text, and an
+    /// attributed string carries fonts.
     static func inTextFunction(_ k: Int, in f: CodeFile) -> Bool {
         guard let function = f.enclosingFunction(of: k)?.scope, function.kind == .function else { return false }
         let header = function.declarationStart..<min(function.open, f.tokens.count)
         if f.language == .swift {
             guard let arrow = header.last(where: { f.text($0) == "->" }) else { return false }
-            return ["String", "NSString", "NSAttributedString"].contains(f.text(arrow + 1)) && (arrow + 2 == function.open || f.isPunct(arrow + 2, "?"))
+            return ["String", "NSString"].contains(f.text(arrow + 1)) && (arrow + 2 == function.open || f.isPunct(arrow + 2, "?"))
         }
         let s = function.declarationStart
         return (f.isPunct(s, "-") || f.isPunct(s, "+")) && f.isPunct(s + 1, "(") && f.text(s + 2) == "NSString" && f.isPunct(s + 3, "*")

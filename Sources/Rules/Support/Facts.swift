@@ -781,7 +781,7 @@ enum FactExtractor {
             if tok.is(.UIScreen), let read = ScreenRead.at(k, in: f) {
                 // Data, a window's fallback, telemetry or an environment key's default: as `GeometrySite.direct` reads them.
                 if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.isWindowGeometryFallback(read.chain.start, in: f)
-                    || Expr.inTelemetry(k, in: f) || Expr.inTextFunction(k, in: f) || Expr.isEnvironmentDefault(k, in: f) {
+                    || Expr.inTelemetry(k, in: f) || Expr.isEnvironmentDefault(k, in: f) {
                     k = max(k + 1, read.chain.end + 1)
                     continue
                 }

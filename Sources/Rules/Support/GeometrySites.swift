@@ -21,7 +21,7 @@ struct GeometrySite {
     static func direct(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
         guard let read = ScreenRead.at(k, in: f), !model.subsumes(path: f.path, offset: Int(f[k].start)) else { return nil }
         // Put into a User-Agent, a log line or an analytics value, or kept by a telemetry type: data, not layout.
-        if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.inTelemetry(k, in: f) || Expr.inTextFunction(k, in: f) { return nil }
+        if Expr.isFormattedIntoText(read.chain.start, in: f) || Expr.inTelemetry(k, in: f) { return nil }
         // Kept in a local that is only ever put into text (a snapshot's reference-image name,
         // `_%.0fx%.0f` of the screen size, `@%.fx` of its scale): data as well.
         if Self.keptOnlyForText(read, in: f) { return nil }
@@ -43,6 +43,8 @@ struct GeometrySite {
                                     message: "`\(text)` is compared with a fixed size to guess the device; windows resize to any size")
             }
         }
+        // In a function whose answer is text, what is not compared to guess the device is the text's.
+        if Expr.inTextFunction(k, in: f) { return nil }
         var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
         if site != nil, Self.worksOutOrientation(k, in: f) { site!.shapes.insert(.orientationFromScreen) }
         if site != nil, Expr.isAssignedToSharedSetting(read.chain.start, in: f) { site!.shapes.insert(.sharedSetting) }
