@@ -116,6 +116,17 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     /// A device check whose block dismisses what was shown (Onion Browser's search, Aztec's options
     /// table): it undoes a presentation the same check chose when showing it.
     public static let undoesPresentation = SiteShapes(rawValue: 1 << 40)
+    /// In a view's `intrinsicContentSize`: a size from its content, not from the space it is given
+    /// (Habitica's banner views answering the screen's width).
+    public static let intrinsicSize = SiteShapes(rawValue: 1 << 41)
+    /// The window's root view controller walked to the one presented on top, to present on
+    /// (Siskin's `topController()`, called from notification and call handlers).
+    public static let topController = SiteShapes(rawValue: 1 << 42)
+    /// A new window standing in where a view's window is nil (`view.window ?? UIWindow()`, Habitica's
+    /// sign-in anchor): there is no scene to make it in there.
+    public static let standsInForWindow = SiteShapes(rawValue: 1 << 43)
+    /// An override whose body only calls `super` (Siskin's chat list): nothing to move anywhere.
+    public static let onlyCallsSuper = SiteShapes(rawValue: 1 << 44)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

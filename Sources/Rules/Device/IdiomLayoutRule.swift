@@ -303,6 +303,10 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // An alert where an action sheet would be a popover needing an anchor (2FAS's PIN-length picker).
+            Example("func pinLengthAlert() -> UIAlertController {\n    let style: UIAlertController.Style = {\n        if UIDevice.current.userInterfaceIdiom == .pad {\n            return .alert\n        }\n        return .actionSheet\n    }()\n    return UIAlertController(title: nil, message: nil, preferredStyle: style)\n}"),
+            // Drag and drop, on by default only on iPad (2FAS's token list).
+            Example("final class Tokens {\n    var enableDragAndDropOnStart: Bool { UIDevice.current.userInterfaceIdiom == .pad }\n}"),
             // A label for a server or a log: every branch gives a string (PostHog's `deviceType`, Swiftfin's `platform`).
             Example("enum Context {\n    static let deviceType: String? = {\n        switch UIDevice.current.userInterfaceIdiom {\n        case .phone:\n            return \"Mobile\"\n        case .pad:\n            return \"Tablet\"\n        default:\n            return nil\n        }\n    }()\n}"),
             Example("extension UIDevice {\n    static var platform: String {\n        if UIDevice.isPad {\n            return L10n.iPadOS\n        } else {\n            return L10n.iOS\n        }\n    }\n}",
@@ -589,7 +593,9 @@ struct IdiomLayoutRule: Rule {
             // The device's hardware: audio routes (an iPhone's earpiece), haptics, telephony.
             || hardwareWords.contains { n.contains($0) }
     }
-    static let hardwareWords = ["audio", "speaker", "earpiece", "microphone", "haptic", "vibrat", "telephony", "cellular"]
+    static let hardwareWords = ["audio", "speaker", "earpiece", "microphone", "haptic", "vibrat", "telephony", "cellular",
+                                // Drag and drop, which table and collection views turn on by default only on iPad (2FAS's tokens list).
+                                "draganddrop", "dragdrop", "draginteraction"]
 
     /// Whether the idiom check at `k` gates a capability rather than a layout: it is the answer of
     /// a member named for availability, or what it guards (its `if` body, or the `case` it is
@@ -639,6 +645,12 @@ struct IdiomLayoutRule: Rule {
         if c0 >= 0, f.is(c0, .guard), let elseBody = Self.guardElse(after: k, in: f),
            let enclosing = f.scopes(around: k).first(where: { $0.open < c0 && $0.close > elseBody.upperBound }),
            (elseBody.upperBound..<min(enclosing.close, f.tokens.count)).contains(where: { deviceBehaviours.contains($0, in: f) }) {
+            return true
+        }
+        // `if isiPad { return .alert }` before `return .actionSheet`: an alert where an action sheet would
+        // be a popover needing an anchor (2FAS's PIN-length picker) — UIKit's behaviour by device.
+        if let block, block.contains(where: { f.text($0) == "alert" && f.isPunct($0 - 1, ".") }),
+           let body = f.innermostBody(of: k), (block.upperBound..<min(body.close, f.tokens.count)).contains(where: { deviceBehaviours.contains($0, in: f) }) {
             return true
         }
         // A title chosen by device, and nothing else (Delta's "Full Screen" / "Standard" skin names).

@@ -15,6 +15,7 @@ struct TraitCollectionDidChangeRule: Rule {
             """,
         sources: [.modernizeUIKit, .apple("traitCollectionDidChange(_:)", "uikit/uitraitenvironment/traitcollectiondidchange(_:)"), .apple("UITraitChangeObservable", "uikit/uitraitchangeobservable")],
         fix: { site in
+            if site.shapes.contains(.onlyCallsSuper) { return "This override only calls `super`: delete it — there is nothing to register for." }
             guard site.receiver != nil else {
                 return "Register for the traits the code depends on (the message names those the override reads, in its body or in the methods of its type it calls) with `\(site.language == .swift ? "registerForTraitChanges(_:handler:)" : "registerForTraitChanges:withAction:")`."
             }
@@ -22,9 +23,12 @@ struct TraitCollectionDidChangeRule: Rule {
                 : "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]` with the traits the code depends on (the message names those the override reads, in its body or in the methods of its type it calls)."
         },
         triggering: [
-            Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }",
+            // An override that only calls super: delete it (Siskin's chat list).
+            Example("final class Chats: UITableViewController {\n    override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) {\n        super.traitCollectionDidChange(previous)\n    }\n}",
+                    suggestion: "This override only calls `super`: delete it"),
+            Example("class V: UIView { override func ↓traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous); relayout() } }",
                     suggestion: "Use `registerForTraitChanges([…]) { (self: Self, previous) in … }`"),
-            .objc("@interface V : UIViewController\n@end\n@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n}\n@end",
+            .objc("@interface V : UIViewController\n@end\n@implementation V\n- (void)↓traitCollectionDidChange:(UITraitCollection *)previous {\n    [super traitCollectionDidChange:previous];\n    [self relayout];\n}\n@end",
                   suggestion: "Use `[self registerForTraitChanges:@[…] withAction:@selector(traitsDidChange:previousTraitCollection:)]`"),
             // The message names the traits the override reads: here the appearance, not the size class.
             Example("""
@@ -135,7 +139,21 @@ struct TraitCollectionDidChangeRule: Rule {
                 && compiledWith(q).isSubset(of: compiledWith(k)) && registers(q)
         }) { return }
         sink.report(description, at: k, message: "`traitCollectionDidChange` is deprecated; register for the traits "
-                    + (traits.isEmpty ? "you depend on (the override reads none itself: look in what it calls)" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")))
+                    + (traits.isEmpty ? "you depend on (the override reads none itself: look in what it calls)" : "it reads: " + traits.map { "`\($0)`" }.joined(separator: ", ")),
+                    shapes: Self.onlyCallsSuper(k, in: f) ? .onlyCallsSuper : [])
+    }
+
+    /// Whether the body of the method declared at `k` is only `super.traitCollectionDidChange(previous)`
+    /// (`[super traitCollectionDidChange:previous];`).
+    static func onlyCallsSuper(_ k: Int, in f: CodeFile) -> Bool {
+        var open = k
+        while open < min(k + 40, f.tokens.count), !f.isPunct(open, "{") { open += 1 }
+        let close = f.pair(open)
+        guard open < f.tokens.count, close > open else { return false }
+        let body = (open + 1..<close).filter { !f.isPunct($0, ";") }.map(f.text)
+        return body.count >= 3 && (body.first == "super" || (body.first == "[" && body.dropFirst().first == "super"))
+            && body.contains("traitCollectionDidChange") && !body.contains(where: { ["self", "return", "="].contains($0) })
+            && body.filter { $0 == "(" || $0 == "[" }.count <= 1
     }
 
     /// The traits system colours resolve by (uikit/uitraitcollection/systemtraitsaffectingcolorappearance, iOS 17).

@@ -24,6 +24,9 @@ struct WindowWithoutSceneRule: Rule {
                     : "`(UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject`"
                 return "A window with no scene is never shown, so views in it get no safe area, traits or appearance calls: where the tests run in a host app, create it in the host's scene — `\(site.windowSceneInitializer)` with \(scene) — and set on it the frame the test measures against (a scene's window takes the scene's size). A test bundle with no host app has no scene: there a window made with a frame still lays out and renders the views under test, and can stay."
             }
+            if site.shapes.contains(.standsInForWindow) {
+                return "This window only stands in where the view has none — where there is no scene to make it in, and a window in no scene never shows: do this while the view is in its window (the view controller's `viewIsAppearing` or later), or fall back to the foreground scene's key window, so that a real window is always returned."
+            }
             if site.shapes.contains(.hostsSelf) {
                 let what = site.context == .viewController ? "view controller" : "view"
                 return "This window is where this \(what) is shown, so its own window (and window scene) exists only once the window does: create it with `\(site.windowSceneInitializer)` and the scene of the window it is shown from (the view it points at, or the key window's, read before this window is made), or a scene the caller passes in."
@@ -52,6 +55,9 @@ struct WindowWithoutSceneRule: Rule {
             return site.language == .swift ? "Create it with `UIWindow(windowScene:)`, with \(scene)." : "Create it with `initWithWindowScene:` and \(scene)."
         },
         triggering: [
+            // An empty window standing in for the view's (Habitica's sign-in presentation anchor).
+            Example("final class Login: UIViewController {\n    func presentationAnchor() -> UIWindow {\n        return view.window ?? ↓UIWindow()\n    }\n}",
+                    suggestion: "This window only stands in where the view has none"),
             // Made and shown at once is a window all the same.
             .objc("@implementation Splash\n- (void)show {\n    [[[↓UIWindow alloc] init] makeKeyAndVisible];\n}\n@end", wraps: false),
             // A modal that shows itself in its own window: it has no window scene of its own to lend (QMUI).
@@ -130,6 +136,7 @@ struct WindowWithoutSceneRule: Rule {
         if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "windowScene" || $0 == "UIWindowScene" }) { return }
         if Self.isOnlyAsked(k, in: f) { return }
         var shapes: SiteShapes = Self.typeShowsItself(around: k, in: f) ? .hostsSelf : []
+        if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "window" }) { shapes.insert(.standsInForWindow) }
         if let function = f.enclosingFunction(of: k)?.scope,
            !(function.declarationStart..<min(function.close, f.tokens.count)).contains(where: { ["windowScene", "UIWindowScene", "scene"].contains(f.text($0)) }) {
             shapes.insert(.noSceneInHand)

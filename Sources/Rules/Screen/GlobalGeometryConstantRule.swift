@@ -50,6 +50,8 @@ struct GlobalGeometryConstantRule: Rule {
             Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
         ],
         nonTriggering: [
+            // An object made with the screen's size is that object, not a size (2FAS's toast window).
+            Example("final class ToastWindow: UIWindow {\n    static let shared = ToastWindow(frame: UIScreen.main.bounds)\n}\nfunc show() { ToastWindow.shared.isHidden = false }"),
             // An environment key's default, where no view in a window has set the scale (Blueprint's `DisplayScaleKey`).
             Example("extension Environment {\n    private enum DisplayScaleKey: EnvironmentKey {\n        static var defaultValue: CGFloat {\n            UIScreen.main.scale\n        }\n    }\n}"),
             // RULES.md "Aliases": a mutable global assigned elsewhere is state, not an alias.

@@ -51,6 +51,11 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
             // A notification's or gesture's handler takes no parameter of its caller's choosing (Whisper, Lightbox).
             Example("final class Presenter: NSObject {\n    @objc func orientationChanged(_ note: Notification) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "This is a notification or gesture handler"),
+            // An intrinsic size answering the screen's width (Habitica's banner views).
+            Example("final class Banner: UIView {\n    override var intrinsicContentSize: CGSize {\n        CGSize(width: ↓UIScreen.main.bounds.size.width, height: 140)\n    }\n}",
+                    suggestion: "answer `UIView.noIntrinsicMetric` for the width"),
+            .objc("@implementation Banner\n- (CGSize)intrinsicContentSize {\n    return CGSizeMake([↓UIScreen mainScreen].bounds.size.width, 140);\n}\n@end",
+                  files: ["Banner.h": "@interface Banner : UIView\n@end"], suggestion: "answer `UIViewNoIntrinsicMetric` for the width"),
             // A delegate's callback has its protocol's signature (Slide's watch session).
             Example("final class WatchSession: NSObject, WCSessionDelegate {\n    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {\n        banner.frame.size.width = ↓UIScreen.main.bounds.width\n    }\n}",
                     suggestion: "or a delegate's callback, which the system calls with its own arguments"),

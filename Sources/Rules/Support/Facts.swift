@@ -456,6 +456,10 @@ enum FactExtractor {
             if f.isPunct(q, "=") {
                 let end = statementEnd(from: q + 1, in: f)
                 guard end >= q + 1 else { continue }
+                // `ToastWindow(frame: UIScreen.main.bounds, …)`: an object made with the screen's size, not a size (2FAS's toast window).
+                let v = q + 1
+                if f[v].kind == .identifier, f.text(v).first?.isUppercase == true, f.isPunct(v + 1, "("), f.pair(v + 1) == end,
+                   !Self.isGeometryType(v..<(v + 1), in: f) { continue }
                 out.append(Definition(name: f.text(k + 1), nameToken: k + 1, kind: .constant, owner: owner, valueStart: q + 1,
                                       valueEnd: end, subsumed: Int(t[q + 1].start)..<t[end].end, canBeBarConstant: t[k].word == .let,
                                       mutable: t[k].word == .var))

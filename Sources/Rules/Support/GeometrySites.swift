@@ -47,6 +47,9 @@ struct GeometrySite {
         if Expr.inTextFunction(k, in: f) { return nil }
         var site = Self.direct(read, text: text, keptIn: keptIn, at: k, in: f)
         if site != nil, Self.worksOutOrientation(k, in: f) { site!.shapes.insert(.orientationFromScreen) }
+        if site != nil, (f.enclosingFunction(of: k)?.scope.name ?? f.memberDeclared(at: k)?.name) == "intrinsicContentSize" {
+            site!.shapes.insert(.intrinsicSize)
+        }
         if site != nil, Expr.isAssignedToSharedSetting(read.chain.start, in: f) { site!.shapes.insert(.sharedSetting) }
         if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) {
             site!.shapes.insert(.defaultArgument)
@@ -463,6 +466,10 @@ enum GeometryFixes {
         if site.shapes.contains(.inCell), site.receiver != nil {
             return "A cell's size comes from its table or collection view — and its height, when it sizes itself, from this very content — so its own bounds give only its width: have whoever configures the cell pass the size it may take (the table's or collection view's `bounds`), instead of the screen's."
         }
+        if site.shapes.contains(.intrinsicSize), !site.isSwiftUIView {
+            let none = site.language == .swift ? "UIView.noIntrinsicMetric" : "UIViewNoIntrinsicMetric"
+            return "This is the view's intrinsic size, which comes from its content, not from the space it is given — and its own bounds follow from it: answer `\(none)` for the width (the view it sits in sizes it, with constraints) and keep only what the content needs."
+        }
         if site.shapes.contains(.zeroSizeFallback) {
             return "Here the screen's size stands in while the view has no size yet (before its first layout): a window need not be the screen's size, so work this out again once the view has its bounds — in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), which UIKit runs whenever they change, or from the caller's layout pass — and use a neutral value until then."
         }
@@ -617,6 +624,11 @@ enum GeometryFixes {
         if site.shapes.contains(.windowHelper) {
             return "This helper answers with \"the\" window, which under scenes is not one: have its callers pass the view they work for and use that view's `window`; "
                 + "only code that wants every window (an inspector) should go through `\(application).connectedScenes` and each `UIWindowScene`'s `windows`."
+        }
+        // The controller on top, looked for from code with no view of its own (a handler, a type method).
+        if site.shapes.contains(.topController), site.receiver == nil || site.context == .appDelegate, !site.isSwiftUIView {
+            let scenes = site.language == .swift ? "UIApplication.shared.connectedScenes" : "UIApplication.sharedApplication.connectedScenes"
+            return "This looks for the view controller on top, to present on, and with several scenes there is one per scene: pick the scene first — the one the event concerns (a notification response's `targetScene`, iOS 13; a view's window scene), else the one in the foreground (`activationState` among `\(scenes)`) — and walk from its key window's `rootViewController`; better, have callers that have a view pass its window scene."
         }
         if site.shapes.contains(.relaysAnotherWindow) {
             return "This view controller answers for its own window by asking another window's root view controller: its own window's would be itself. Have whoever creates its window hand it a weak reference to the view controller it relays for (the presenting scene's root), and ask that."

@@ -56,6 +56,9 @@ struct SharedWindowsRule: Rule {
             // The key window saved in a property to be made key again later: the app's, not this view's (a window inspector).
             Example("final class Inspector: UIViewController {\n    var previous: UIWindow?\n    func open() { previous = UIApplication.shared.↓keyWindow }\n    func close() { previous?.makeKey() }\n}",
                     suggestion: "This code wants the app's windows"),
+            // The controller on top, for a notification's handler or a type method (Siskin's `topController()`).
+            Example("final class Notifications: NSObject {\n    func topController() -> UIViewController? {\n        var top = UIApplication.shared.↓windows.first(where: { $0.isKeyWindow })?.rootViewController\n        while top?.presentedViewController != nil { top = top?.presentedViewController }\n        return top\n    }\n}",
+                    suggestion: "This looks for the view controller on top, to present on"),
             // A free function reading the key window's insets for its callers (ZLPhotoBrowser's `deviceSafeAreaInsets()`).
             Example("func deviceSafeAreaInsets() -> UIEdgeInsets {\n    UIApplication.shared.↓keyWindow?.safeAreaInsets ?? .zero\n}",
                     suggestion: "have each caller that lays out read its view's `safeAreaInsets`"),
@@ -251,6 +254,11 @@ struct SharedWindowsRule: Rule {
         if Self.readsInsets(chain, in: f) { shapes.insert(.windowSafeArea) }
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
         if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
+        // `…keyWindow?.rootViewController`, then down `presentedViewController`: the controller to present on.
+        if Self.readsRootController(after: chain, in: f),
+           let body = f.innermostBody(of: chain.start), (body.open..<min(body.close, f.tokens.count)).contains(where: { f.text($0) == "presentedViewController" }) {
+            shapes.insert(.topController)
+        }
         // `in view: UIView? = UIApplication.shared.keyWindow` (ZLPhotoBrowser's HUD): no `self` there.
         if Expr.isDefaultArgument(chain.start, in: f) {
             shapes.insert(.defaultArgument)
@@ -263,6 +271,21 @@ struct SharedWindowsRule: Rule {
     }
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
+
+    /// Whether the window the chain picks is asked for its `rootViewController` in the same
+    /// expression (`windows.first(where: { $0.isKeyWindow })?.rootViewController`).
+    static func readsRootController(after chain: Chain, in f: CodeFile) -> Bool {
+        if (chain.start...chain.end).contains(where: { f.text($0) == "rootViewController" }) { return true }
+        var q = chain.end + 1, steps = 0
+        while q < f.tokens.count, steps < 12 {
+            if f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1; continue }
+            if f.text(q) == "rootViewController" { return true }
+            guard f.isPunct(q, ".") || f.isPunct(q, "?") || f.isPunct(q, "!") || f[q].kind == .identifier, !f[q].isLineStart else { return false }
+            q += 1
+            steps += 1
+        }
+        return false
+    }
 
     /// Whether the read is the last resort of a function that first returned from its window
     /// scene — `if let scene = …connectedScenes.first(where: …) as? UIWindowScene { return … }`,
