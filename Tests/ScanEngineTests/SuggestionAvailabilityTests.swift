@@ -97,7 +97,7 @@ import TestSupport
     }
 
     @Test func registeringForTraitChangesNeedsIOS17() {
-        let code = "final class V: UIView { override func traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous) } }"
+        let code = "final class V: UIView { override func traitCollectionDidChange(_ previous: UITraitCollection?) { super.traitCollectionDidChange(previous); relayout() } }"
         let s = suggestion("trait-collection-did-change", ["V.swift": code, "Package.swift": Self.package("15.0")])
         #expect(s?.contains("`registerForTraitChanges` needs iOS 17.0 and this code deploys to iOS 15.0") == true, "\(s ?? "no finding")")
     }
