@@ -52,6 +52,8 @@ public struct FindingSink {
     public private(set) var findings: [PendingFinding] = []
     private var index: [Key: Int] = [:]
     private var lineTexts: [Int: String] = [:]
+    /// Whether the file names `TDelegate` or `TDataSource`, by `T` (`CodeFile.delegatingType(of:)`).
+    private var delegatedTypes: [String: Bool] = [:]
 
     private struct Key: Hashable {
         var rule: RuleID
@@ -158,7 +160,12 @@ public struct FindingSink {
                 guard file[q].kind == .identifier else { return false }
                 let t = file.text(q)
                 return t == "Notification" || t == "NSNotification" || (t.hasSuffix("GestureRecognizer") && t.hasPrefix("UI"))
-            } || file.isSelectorTarget(enclosing) || file.isDelegateCallback(enclosing)
+            } || file.isSelectorTarget(enclosing) || file.delegatingType(of: enclosing).map { t in
+                if let known = delegatedTypes[t] { return known }
+                let answer = file.names(t + "Delegate") || file.names(t + "DataSource")
+                delegatedTypes[t] = answer
+                return answer
+            } ?? false
         }
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
             let from = max(0, enclosing.declarationStart - 8)

@@ -73,12 +73,18 @@ extension CodeFile {
         return false
     }
 
-    /// Whether the method `scope` is a delegate's callback, whose signature is its protocol's: its
-    /// first parameter is the delegating object, of a type `T` whose `TDelegate` (or `TDataSource`)
-    /// protocol this file names — `session(_ session: WCSession, didReceiveMessage:)` beside
-    /// `WCSessionDelegate` (Slide's watch session), `- (void)session:(WCSession *)session …`.
-    public func isDelegateCallback(_ scope: Scope) -> Bool {
-        guard scope.kind == .function else { return false }
+    /// Whether an identifier of the file is `name` (compared by hash first: no string per token).
+    public func names(_ name: String) -> Bool {
+        let h = identifierHash(name)
+        return tokens.indices.contains { k in self[k].kind == .identifier && self[k].hash == h && text(k) == name }
+    }
+
+    /// The type of the first parameter of the method `scope`, when it is a type's name (`WCSession`
+    /// in `session(_ session: WCSession, …)` or `- (void)session:(WCSession *)session …`): where the
+    /// file names that type's `…Delegate` (or `…DataSource`) protocol, the method is a delegate's
+    /// callback, whose signature is the protocol's (Slide's watch session; `FindingSink` asks).
+    public func delegatingType(of scope: Scope) -> String? {
+        guard scope.kind == .function else { return nil }
         var q = scope.declarationStart, type: String? = nil
         while q < min(scope.open, tokens.count) - 2 {
             if language == .swift, isPunct(q, "("), self[q + 1].kind == .identifier, self[q + 2].kind == .identifier || isPunct(q + 2, ":") {
@@ -90,8 +96,8 @@ extension CodeFile {
             if language == .objectiveC, isPunct(q, ":"), isPunct(q + 1, "("), self[q + 2].kind == .identifier { type = text(q + 2); break }
             q += 1
         }
-        guard let type, type.count > 2, type.first?.isUppercase == true else { return false }
-        return tokens.indices.contains { k in self[k].kind == .identifier && (text(k) == type + "Delegate" || text(k) == type + "DataSource") }
+        guard let type, type.count > 2, type.first?.isUppercase == true else { return nil }
+        return type
     }
 
     /// A transition context the method holds in a local of its own (an interactive animator's

@@ -770,12 +770,15 @@ struct IdiomLayoutRule: Rule {
     /// the like, or a block that locks the orientation) an orientation lock — and how it is made
     /// (`(`idiom == .pad`)`, `through `IS_IPAD` (…)`).
     static func message(_ how: String, at k: Int, in f: CodeFile, locks: Bool = false) -> String {
-        let function = f.enclosingFunction(of: k)?.scope
-        let lock = locks || f.timing(at: k).contains(.inOrientationLock)
-            || function.map { MemberTiming.isOrientationLock($0, in: f) } ?? false
-        return lock
+        return decidesOrientationLock(at: k, in: f, locks: locks)
             ? "Orientations chosen by device idiom \(how); an app that resizes gets no orientation lock on iPad or in iPhone Mirroring"
             : "Layout chosen by device idiom \(how); an iPhone app can have an iPad-sized window"
+    }
+
+    /// Whether the choice at `k` is an orientation lock: `locks` (its block locks one), or it is in
+    /// `supportedInterfaceOrientations` and the like.
+    static func decidesOrientationLock(at k: Int, in f: CodeFile, locks: Bool = false) -> Bool {
+        locks || f.timing(at: k).contains(.inOrientationLock) || f.enclosingFunction(of: k).map { MemberTiming.isOrientationLock($0.scope, in: f) } ?? false
     }
 
     /// A use of an idiom helper (`IS_IPAD`, `UIDevice.current.isPhone`, `isiPad()`): the choice
@@ -789,7 +792,7 @@ struct IdiomLayoutRule: Rule {
         let at = f.isPunct(start, "[") ? start + 1 : start
         let locks = Self.locksOrientation(at: at, in: f)
         let how = "through `\(alias.name)` (\(alias.site.path):\(alias.site.line))"
-        if alias.readsOrientation, !locks, !Self.message(how, at: at, in: f).hasPrefix("Orientations") {
+        if alias.readsOrientation, !Self.decidesOrientationLock(at: at, in: f, locks: locks) {
             sink.report(description, at: at, message: "Portrait or landscape layout chosen by interface orientation and device idiom \(how); a window is portrait or landscape by its own shape", shapes: .orientationByIdiom)
             return
         }
