@@ -517,6 +517,13 @@ open class UIOpenURLContext: NSObject {
     open var options: UIScene.OpenURLOptions { UIScene.OpenURLOptions() }
 }
 
+// UserNotifications: a notification response names the scene it was acted on in (iOS 13).
+@available(iOS 10.0, *)
+open class UNNotificationResponse: NSObject {
+    @available(iOS 13.0, *)
+    open var targetScene: UIScene? { nil }
+}
+
 @available(iOS 13.0, *)
 open class UIScene: UIResponder {
     open var session: UISceneSession { UISceneSession() }

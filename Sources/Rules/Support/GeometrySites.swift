@@ -701,6 +701,11 @@ enum GeometryFixes {
                 return "A library that shows its own UI has no view of the host app's to ask: let the host app hand it the window scene to present in (a parameter of the call that shows it, or a property it sets), "
                     + "and only without one take the scene in the foreground from `\(application).connectedScenes` (its `activationState`) and that scene's key window — not the application's windows, which belong to every scene."
             }
+            // A handler or delegate's callback the system calls (Slide's watch session): no caller to pass a window.
+            if given == nil, site.inAction {
+                let scenes = site.language == .swift ? "UIApplication.shared.connectedScenes" : "UIApplication.sharedApplication.connectedScenes"
+                return "This runs when the system calls it (a notification, a gesture or a delegate's callback), with its own arguments and no view of this object's: use the window of the view the event is about (a gesture's `view`), else the scene it concerns (a notification response's `targetScene`, iOS 13), else the scene in the foreground (`activationState` among `\(scenes)`) and its key window."
+            }
             return given ?? site.parameter("the window (or the view controller)")
         }
     }

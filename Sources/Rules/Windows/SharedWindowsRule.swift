@@ -56,6 +56,9 @@ struct SharedWindowsRule: Rule {
             // The key window saved in a property to be made key again later: the app's, not this view's (a window inspector).
             Example("final class Inspector: UIViewController {\n    var previous: UIWindow?\n    func open() { previous = UIApplication.shared.↓keyWindow }\n    func close() { previous?.makeKey() }\n}",
                     suggestion: "This code wants the app's windows"),
+            // A delegate's callback has no caller to pass a window (Slide's watch session).
+            Example("final class WatchSession: NSObject, WCSessionDelegate {\n    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)\n    }\n}",
+                    suggestion: "This runs when the system calls it"),
             // The controller on top, for a notification's handler or a type method (Siskin's `topController()`).
             Example("final class Notifications: NSObject {\n    func topController() -> UIViewController? {\n        var top = UIApplication.shared.↓windows.first(where: { $0.isKeyWindow })?.rootViewController\n        while top?.presentedViewController != nil { top = top?.presentedViewController }\n        return top\n    }\n}",
                     suggestion: "This looks for the view controller on top, to present on"),

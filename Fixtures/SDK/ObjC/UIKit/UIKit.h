@@ -304,10 +304,24 @@ API_AVAILABLE(ios(13.0))
 
 @protocol UISceneDelegate;
 
+typedef NS_ENUM(NSInteger, UISceneActivationState) {
+    UISceneActivationStateUnattached = -1,
+    UISceneActivationStateForegroundActive,
+    UISceneActivationStateForegroundInactive,
+    UISceneActivationStateBackground
+} API_AVAILABLE(ios(13.0));
+
 API_AVAILABLE(ios(13.0))
 @interface UIScene : UIResponder
 @property (readonly) UISceneSession *session;
 @property (strong) id<UISceneDelegate> delegate;
+@property (readonly) UISceneActivationState activationState;
+@end
+
+// UserNotifications: a notification response names the scene it was acted on in (iOS 13).
+API_AVAILABLE(ios(10.0))
+@interface UNNotificationResponse : NSObject
+@property (nullable, readonly) UIScene *targetScene API_AVAILABLE(ios(13.0));
 @end
 
 API_AVAILABLE(ios(13.0))
