@@ -59,6 +59,9 @@ struct SharedWindowsRule: Rule {
             // A delegate's callback has no caller to pass a window (Slide's watch session).
             Example("final class WatchSession: NSObject, WCSessionDelegate {\n    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)\n    }\n}",
                     suggestion: "This runs when the system calls it"),
+            // The key window kept in a local, in a member named for the controller on top (Siskin's `visibleController()`).
+            Example("final class Detector {\n    private func visibleController() -> UIViewController? {\n        let window = UIApplication.shared.↓windows.first(where: { $0.isKeyWindow })\n        if let controller = window?.rootViewController { return descend(from: controller) }\n        return nil\n    }\n}",
+                    suggestion: "This looks for the view controller on top, to present on"),
             // The controller on top, for a notification's handler or a type method (Siskin's `topController()`).
             Example("final class Notifications: NSObject {\n    func topController() -> UIViewController? {\n        var top = UIApplication.shared.↓windows.first(where: { $0.isKeyWindow })?.rootViewController\n        while top?.presentedViewController != nil { top = top?.presentedViewController }\n        return top\n    }\n}",
                     suggestion: "This looks for the view controller on top, to present on"),
@@ -258,8 +261,10 @@ struct SharedWindowsRule: Rule {
         // An app delegate's action or callback after launch (TZImagePickerController's button target).
         if !WindowInAppDelegateRule.runsAtLaunch(at, in: f) { shapes.insert(.afterLaunch) }
         // `…keyWindow?.rootViewController`, then down `presentedViewController`: the controller to present on.
+        // A member named for it (`visibleController()`, `topMostViewController`) looks for it too, through a local or another member.
         if Self.readsRootController(after: chain, in: f),
-           let body = f.innermostBody(of: chain.start), (body.open..<min(body.close, f.tokens.count)).contains(where: { f.text($0) == "presentedViewController" }) {
+           let body = f.innermostBody(of: chain.start), (body.open..<min(body.close, f.tokens.count)).contains(where: { f.text($0) == "presentedViewController" })
+            || (f.enclosingFunction(of: chain.start)?.scope.name).map(Self.namesTopController) == true {
             shapes.insert(.topController)
         }
         // `in view: UIView? = UIApplication.shared.keyWindow` (ZLPhotoBrowser's HUD): no `self` there.
@@ -275,10 +280,23 @@ struct SharedWindowsRule: Rule {
 
     static let comparisons: Set<String> = ["==", "!=", "===", "!=="]
 
+    /// `topController`, `topMostViewController`, `visibleController`, `currentVisibleViewController`.
+    static func namesTopController(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return (n.contains("top") || n.contains("visible")) && n.contains("controller")
+    }
+
     /// Whether the window the chain picks is asked for its `rootViewController` in the same
     /// expression (`windows.first(where: { $0.isKeyWindow })?.rootViewController`).
     static func readsRootController(after chain: Chain, in f: CodeFile) -> Bool {
         if (chain.start...chain.end).contains(where: { f.text($0) == "rootViewController" }) { return true }
+        // `let window = UIApplication.shared.windows.first(where: …)` and then `window?.rootViewController` (Siskin's `visibleController()`).
+        if let local = LocalFlow.local(initializedBy: chain.start, chain.end, in: f),
+           LocalFlow.uses(of: local.name, after: local.token, in: local.body, of: f).contains(where: { u in
+               (u + 1..<min(u + 4, f.tokens.count)).contains { f.text($0) == "rootViewController" }
+           }) {
+            return true
+        }
         var q = chain.end + 1, steps = 0
         while q < f.tokens.count, steps < 12 {
             if f.isPunct(q, "(") || f.isPunct(q, "["), f.pair(q) > q { q = f.pair(q) + 1; continue }
