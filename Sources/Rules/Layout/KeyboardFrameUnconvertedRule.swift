@@ -457,17 +457,10 @@ struct KeyboardFrameUnconvertedRule: Rule {
             guard f.isPunct(u - 1, ":"), f[u - 2].kind == .identifier else { return false }
             callee = f.text(u - 2)
         }
-        for scope in f.structure.scopes where scope.kind == .function && (scope.name == callee || scope.name.hasPrefix(callee + ":")) {
-            let parameters = Set(scope.parameterNames)
-            var q = scope.open + 1
-            while q < min(scope.close, f.tokens.count) {
-                let end = f.is(q, .convert) && f.isPunct(q + 1, "(") ? f.pair(q + 1)
-                    : f.is(q, .convertRect) && f.isPunct(q + 1, ":") ? (q..<min(q + 24, scope.close)).first { f.isPunct($0, "]") } ?? q : q
-                if end > q, (q..<end).contains(where: { f[$0].kind == .identifier && parameters.contains(f.text($0)) }) { return true }
-                q += 1
-            }
+        return f.structure.scopes.contains { scope in
+            scope.kind == .function && (scope.name == callee || scope.name.hasPrefix(callee + ":"))
+                && converts(Set(scope.parameterNames), within: scope.open..<min(scope.close, f.tokens.count), in: f)
         }
-        return false
     }
 
     static func isConverted(_ names: Set<String>, in f: CodeFile) -> Bool {
@@ -483,19 +476,17 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 }
             }
         }
-        var q = 0
-        while q < f.tokens.count {
-            if (f.is(q, .convert) && f.isPunct(q + 1, "(")) || (f.is(q, .convertRect) && f.isPunct(q + 1, ":")),
-               let body = f.innermostBody(of: q) {
-                var r = body.open + 1
-                while r < body.close {
-                    if f[r].kind == .identifier, names.contains(f.text(r)) { return true }
-                    r += 1
-                }
-            }
-            q += 1
+        return converts(names, within: 0..<f.tokens.count, in: f)
+    }
+
+    /// Whether a conversion (`convert(…)`, `convertRect:…`) in `range` stands in a body that reads
+    /// one of `names`.
+    static func converts(_ names: Set<String>, within range: Range<Int>, in f: CodeFile) -> Bool {
+        range.contains { q in
+            guard (f.is(q, .convert) && f.isPunct(q + 1, "(")) || (f.is(q, .convertRect) && f.isPunct(q + 1, ":")),
+                  let body = f.innermostBody(of: q) else { return false }
+            return (body.open + 1..<body.close).contains { f[$0].kind == .identifier && names.contains(f.text($0)) }
         }
-        return false
     }
 
     /// Whether the key at `k` is written, not read: a dictionary literal's key

@@ -51,10 +51,7 @@ struct GeometrySite {
             site!.shapes.insert(.intrinsicSize)
         }
         if site != nil, Expr.isAssignedToSharedSetting(read.chain.start, in: f) { site!.shapes.insert(.sharedSetting) }
-        if site != nil, Expr.isDefaultArgument(Expr.widen(read.chain.start, read.chain.end, in: f).0, in: f) {
-            site!.shapes.insert(.defaultArgument)
-            if Self.isPublicDeclaration(at: k, in: f) { site!.shapes.insert(.publicDefault) }
-        }
+        if site != nil { site!.shapes.formUnion(Self.defaultArgumentShapes(Expr.widen(read.chain.start, read.chain.end, in: f).0, at: k, in: f)) }
         return site
     }
 
@@ -141,6 +138,13 @@ struct GeometrySite {
 
     /// Whether the function or initializer whose parameter list holds `k` is `public` or `open`, or
     /// declared in a `public extension`.
+    /// For a value starting at `start` that is a parameter's default: `.defaultArgument`, and
+    /// `.publicDefault` when the function is public (its clients rely on the default).
+    static func defaultArgumentShapes(_ start: Int, at k: Int, in f: CodeFile) -> SiteShapes {
+        guard Expr.isDefaultArgument(start, in: f) else { return [] }
+        return isPublicDeclaration(at: k, in: f) ? [.defaultArgument, .publicDefault] : .defaultArgument
+    }
+
     static func isPublicDeclaration(at k: Int, in f: CodeFile) -> Bool {
         guard let member = f.memberDeclared(at: k) else { return false }
         /// `public` or `open` on the declaration's line, before or at its first token.
@@ -627,8 +631,7 @@ enum GeometryFixes {
         }
         // The controller on top, looked for from code with no view of its own (a handler, a type method).
         if site.shapes.contains(.topController), site.receiver == nil || site.context == .appDelegate, !site.isSwiftUIView {
-            let scenes = site.language == .swift ? "UIApplication.shared.connectedScenes" : "UIApplication.sharedApplication.connectedScenes"
-            return "This looks for the view controller on top, to present on, and with several scenes there is one per scene: pick the scene first — the one the event concerns (a notification response's `targetScene`, iOS 13; a view's window scene), else the one in the foreground (`activationState` among `\(scenes)`) — and walk from its key window's `rootViewController`; better, have callers that have a view pass its window scene."
+            return "This looks for the view controller on top, to present on, and with several scenes there is one per scene: pick the scene first — the one the event concerns (a notification response's `targetScene`, iOS 13; a view's window scene), else the one in the foreground (`activationState` among `\(application).connectedScenes`) — and walk from its key window's `rootViewController`; better, have callers that have a view pass its window scene."
         }
         if site.shapes.contains(.relaysAnotherWindow) {
             return "This view controller answers for its own window by asking another window's root view controller: its own window's would be itself. Have whoever creates its window hand it a weak reference to the view controller it relays for (the presenting scene's root), and ask that."
@@ -697,14 +700,12 @@ enum GeometryFixes {
             }
             // A library showing its own UI (Leanplum's message templates): no caller of its has a view to hand over.
             if given == nil, site.inLibrary {
-                let application = site.language == .swift ? "UIApplication.shared" : "UIApplication.sharedApplication"
                 return "A library that shows its own UI has no view of the host app's to ask: let the host app hand it the window scene to present in (a parameter of the call that shows it, or a property it sets), "
                     + "and only without one take the scene in the foreground from `\(application).connectedScenes` (its `activationState`) and that scene's key window — not the application's windows, which belong to every scene."
             }
             // A handler or delegate's callback the system calls (Slide's watch session): no caller to pass a window.
             if given == nil, site.inAction {
-                let scenes = site.language == .swift ? "UIApplication.shared.connectedScenes" : "UIApplication.sharedApplication.connectedScenes"
-                return "This runs when the system calls it (a notification, a gesture or a delegate's callback), with its own arguments and no view of this object's: use the window of the view the event is about (a gesture's `view`), else the scene it concerns (a notification response's `targetScene`, iOS 13), else the scene in the foreground (`activationState` among `\(scenes)`) and its key window."
+                return "This runs when the system calls it (a notification, a gesture or a delegate's callback), with its own arguments and no view of this object's: use the window of the view the event is about (a gesture's `view`), else the scene it concerns (a notification response's `targetScene`, iOS 13), else the scene in the foreground (`activationState` among `\(application).connectedScenes`) and its key window."
             }
             return given ?? site.parameter("the window (or the view controller)")
         }

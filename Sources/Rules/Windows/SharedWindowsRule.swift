@@ -268,10 +268,7 @@ struct SharedWindowsRule: Rule {
             shapes.insert(.topController)
         }
         // `in view: UIView? = UIApplication.shared.keyWindow` (ZLPhotoBrowser's HUD): no `self` there.
-        if Expr.isDefaultArgument(chain.start, in: f) {
-            shapes.insert(.defaultArgument)
-            if GeometrySite.isPublicDeclaration(at: at, in: f) { shapes.insert(.publicDefault) }
-        }
+        shapes.formUnion(GeometrySite.defaultArgumentShapes(chain.start, at: at, in: f))
         // Where the project adds its own `keyWindow` to UIApplication (RULES.md "Receivers matter"),
         // the Swift read is that property (SideMenu's, Swiftfin's scene-walking `keyWindow`).
         sink.report(description, at: at, message: "`\(f.text(at))` of the application assumes one window; with several scenes it is often the wrong one",
