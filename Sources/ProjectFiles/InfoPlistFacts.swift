@@ -156,7 +156,7 @@ public enum PackageManifest {
     /// Whether `path` lies in a DocC documentation catalog (`Kit.docc/Tutorials/Step-01.swift`):
     /// its Swift files are a tutorial's code listings, which no target compiles.
     public static func inDocumentationCatalog(_ path: String) -> Bool {
-        path.contains(".docc/") && path.split(separator: "/").dropLast().contains { $0.hasSuffix(".docc") }
+        path.containsBytes(".docc/") && path.split(separator: "/").dropLast().contains { $0.hasSuffix(".docc") }
     }
 
     /// The targets a manifest declares, read as text: `.target(`, `.testTarget(`,

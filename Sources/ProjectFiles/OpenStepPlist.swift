@@ -127,7 +127,9 @@ public enum OpenStepPlist {
                 guard i < end else { throw PlistError("the file ends inside an open dictionary or array", line: line) }
                 if bytes[i] == UInt8(ascii: "}") {
                     i += 1
-                    return Dictionary(entries, uniquingKeysWith: { _, later in later })
+                    var dictionary = [String: PlistValue](minimumCapacity: entries.count)
+                    for (key, value) in entries { dictionary[key] = value }
+                    return dictionary
                 }
                 let keyLine = line
                 guard let key = try string() else { throw PlistError("expected a key or '}'", line: line) }

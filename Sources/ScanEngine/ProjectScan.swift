@@ -55,7 +55,7 @@ public struct ProjectFile: Sendable {
         }
         if named("Package.swift") { return .packageManifest }
         if named("Project.swift") { return .tuistManifest }
-        if ends(".swift"), path.contains("ProjectDescriptionHelpers/") { return .tuistHelper }
+        if ends(".swift"), path.containsBytes("ProjectDescriptionHelpers/") { return .tuistHelper }
         if ends(".plist") { return .propertyList }
         if ends(".storyboard") { return .storyboard }
         if ends(".xcconfig") { return .xcconfig }

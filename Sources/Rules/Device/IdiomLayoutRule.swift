@@ -637,8 +637,9 @@ struct IdiomLayoutRule: Rule {
         // `userInterfaceIdiom` holds it.)
         if Expr.statement(around: k, in: f, reach: 48).contains(where: { q in
             guard f[q].kind == .identifier else { return false }
-            let name = f.text(q).lowercased()
-            return name.contains("biometr") || name == "faceid" || name == "touchid"
+            if f.spells(q, caseless: "biometr") { return true }
+            let t = f.tokens[q], length = t.end - Int(t.start)
+            return (length == 6 && f.spells(q, caseless: "faceid")) || (length == 7 && f.spells(q, caseless: "touchid"))
         }) { return true }
         // `guard idiom == .pad, … else { return false }` and then a popover anchored (NYTPhotoViewer's
         // share sheet): what the guard lets through is the code after it, to the end of its block.

@@ -276,8 +276,9 @@ struct OrientationLayoutRule: Rule {
         if name.hasPrefix("rotation") || name.contains("rotationtransform") { return true }
         return (function.open..<min(function.close, f.tokens.count)).contains { q in
             guard f[q].kind == .identifier else { return false }
-            let t = f.text(q).lowercased()
-            return t.contains("rotationangle") || t.contains("rotationtransform") || t == "cgaffinetransformmakerotation"
+            let t = f.tokens[q]
+            return f.spells(q, caseless: "rotationangle") || f.spells(q, caseless: "rotationtransform")
+                || (t.end - Int(t.start) == 29 && f.spells(q, caseless: "cgaffinetransformmakerotation"))
         }
     }
 

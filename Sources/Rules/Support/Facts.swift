@@ -801,8 +801,7 @@ enum FactExtractor {
                 continue
             }
             if tok.kind == .identifier, !summary.orientation {
-                let name = f.text(k).lowercased()
-                if name.contains("orientation") || name.contains("portrait") || name.contains("landscape") { summary.orientation = true }
+                if f.spells(k, caseless: "orientation") || f.spells(k, caseless: "portrait") || f.spells(k, caseless: "landscape") { summary.orientation = true }
             }
             if tok.kind == .identifier, !tok.word.isLanguageWord,
                summary.references.count < 32 {
