@@ -13,6 +13,8 @@ public final class CodeFile {
     public private(set) lazy var lines = LineTable(lexed.buffer)
     /// When each instance member runs (built on first use: only files with findings in members ask).
     private(set) lazy var memberTimings = MemberTimings(self)
+    /// Every `guard` reading a window in its condition (`CodeFile.guardsWindow`).
+    private(set) lazy var windowGuards = CodeFile.windowGuards(in: self)
     /// Every `guard #available(iOS N, *) else { … }` of the file: the scope it is in, the
     /// `}` closing its else block, the version (`Availability.guaranteed`).
     private(set) lazy var availabilityGuards = Availability.guards(in: self)

@@ -34,6 +34,10 @@ public struct PendingFinding: Sendable, Equatable, Codable {
     public var target: TargetID?
     /// When the member the finding is in runs (`MemberTiming`), nil when that says nothing.
     public var timing: MemberTiming?
+    /// Where that is not before the view is in a window by this file's own code: the overrides
+    /// of its type that reach the finding (`CodeFile.overrideRoots(at:)`), sorted — early if a
+    /// superclass calls one early (`RepositoryModel.callsEarly`). Nil when there are none.
+    public var overrideRoots: [String]?
     /// Whether the finding is in an instance member, where `self` exists (`FixSite.inInstance`).
     public var inInstance = false
     /// The iOS version an availability guard or declaration around the finding guarantees

@@ -72,7 +72,7 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
 
     /// Whether `name` (a Swift base name with its argument labels, or an Objective-C selector)
     /// is a method UIKit calls before the view is in a window.
-    static func isBeforeWindow(_ name: String, labels: [String], swift: Bool) -> Bool {
+    public static func isBeforeWindow(_ name: String, labels: [String], swift: Bool) -> Bool {
         if swift {
             return ["init", "deinit", "awakeFromNib", "prepareForInterfaceBuilder", "loadView", "viewDidLoad", "viewWillAppear",
                     "didMoveToSuperview"].contains(name)
@@ -162,6 +162,15 @@ public struct MemberTiming: OptionSet, Sendable, Hashable, Codable {
 struct MemberTimings {
     /// Timing by the index of a member's scope.
     private(set) var byScope: [Int: MemberTiming] = [:]
+    /// Per member, the names of its type's overrides that call it (or are it): what a
+    /// superclass may call before the view is in a window (Material's `prepare()`, which its
+    /// `View` calls from `init` and each subclass overrides to set up its subviews), a fact of
+    /// another file the repository model answers (`RepositoryModel.callsEarly`). In Objective-C
+    /// every method may override one.
+    private(set) var overrideRoots: [Int: Set<String>] = [:]
+    /// Per type name, its own members that run before the view is in a window, by a caller of
+    /// its own (not by their UIKit names, which subclasses' overrides carry themselves).
+    private(set) var earlyMembers: [String: [String]] = [:]
 
     init(_ file: CodeFile) {
         let scopes = file.structure.scopes
@@ -235,6 +244,37 @@ struct MemberTimings {
             }
         }
         byScope = timing
+        for s in members where timing[s]!.contains(.beforeWindow) && scopes[s].kind == .function {
+            let name = scopes[s].name
+            guard !MemberTiming.isBeforeWindow(name, labels: scopes[s].labels, swift: swift) else { continue }
+            let typeName = scopes[scopes[s].parent].name
+            if earlyMembers[typeName, default: []].count < Self.maximumEarlyMembers, !earlyMembers[typeName, default: []].contains(name) {
+                earlyMembers[typeName, default: []].append(name)
+            }
+        }
+        // Each override's reach through the type's own calls, a bounded walk per override.
+        for s in members where scopes[s].kind == .function && Self.overrides(scopes[s], in: file, swift: swift) {
+            var seen: Set<Int> = [s], queue = [s]
+            while let m = queue.popLast(), seen.count <= 256 {
+                overrideRoots[m, default: []].insert(scopes[s].name)
+                for callee in calls[m] ?? [] where seen.insert(callee).inserted { queue.append(callee) }
+            }
+        }
+    }
+
+    /// Early members one type contributes to the model at most.
+    static let maximumEarlyMembers = 32
+
+    /// Whether the method may override a superclass's: `override func` in Swift; any instance
+    /// method in Objective-C (a selector a subclass implements again is the superclass's).
+    static func overrides(_ scope: Scope, in file: CodeFile, swift: Bool) -> Bool {
+        guard swift else { return true }
+        var q = scope.declarationStart
+        while q < scope.open, q < file.tokens.count, !file.is(q, .func) {
+            if file.is(q, .override) { return true }
+            q += 1
+        }
+        return false
     }
 
     /// Whether the member's body assigns the frame or bounds of `self` (a view) or of `self.view`
@@ -445,27 +485,63 @@ extension CodeFile {
     /// `performBackgroundTask { … }`, a `completion:` block), after a `guard` on the window
     /// (`guard let window = view.window else { return }`), or in a member given a window.
     public func timing(at i: Int) -> MemberTiming {
+        member(at: i, askingEarly: false)?.timing ?? []
+    }
+
+    /// The names of the overrides of its type that reach the code at token `i` through the
+    /// type's own calls, where that code would run early if one of them does (`timing(at:)`'s
+    /// exceptions hold: not in a closure run later, after a guard on the window, or in a member
+    /// given a window). A superclass elsewhere decides whether one is called early
+    /// (`RepositoryModel.callsEarly`).
+    public func overrideRoots(at i: Int) -> Set<String> {
+        guard let member = member(at: i, askingEarly: true), member.early else { return [] }
+        return memberTimings.overrideRoots[member.scope] ?? []
+    }
+
+    /// This file's members of type `name` that run before the view is in a window because a
+    /// member of its own calls them (`MemberTimings.earlyMembers`).
+    public func earlyMembers(of name: String) -> [String] {
+        memberTimings.earlyMembers[name] ?? []
+    }
+
+    /// The instance member holding token `i`, its timing there, and whether code there would
+    /// run whenever the member does (no closure run later, no guard on the window, no window given).
+    private func member(at i: Int, askingEarly: Bool) -> (scope: Int, timing: MemberTiming, early: Bool)? {
         var deferred = false, later = false
         var s = i >= 0 && i < tokens.count ? structure.scopeIndex(of: i) : -1
         let scopes = structure.scopes
         while s >= 0 {
             let scope = scopes[s]
-            if scope.kind == .type { return [] }
+            if scope.kind == .type { return nil }
             if scope.kind == .function || scope.kind == .accessor, scope.parent >= 0, scopes[scope.parent].kind == .type {
-                guard !scope.isStatic, isInstanceMember(scope) else { return [] }
+                guard !scope.isStatic, isInstanceMember(scope) else { return nil }
                 var t = memberTimings.byScope[s] ?? []
                 if deferred { t.remove(.inSizeTransition) }
-                if t.contains(.beforeWindow),
-                   later || scope.parameterNames.contains(where: { $0.lowercased().hasSuffix("window") }) || guardsWindow(scope, before: i) {
-                    t.remove(.beforeWindow)
-                }
-                return t
+                // (Worked out only where it matters.)
+                let early = !(t.contains(.beforeWindow) || askingEarly)
+                    || !(later || scope.parameterNames.contains(where: { $0.lowercased().hasSuffix("window") }) || guardsWindow(scope, before: i))
+                if !early { t.remove(.beforeWindow) }
+                return (s, t, early)
             }
             if scope.kind == .closure || scope.kind == .function { deferred = true }
             if scope.kind == .closure, runsLater(closureOpenedAt: scope.open) { later = true }
             s = scope.parent
         }
-        return []
+        return nil
+    }
+
+    /// Whether the closure or block opened at `open` is assigned to a property named as a handler
+    /// (`gamepad.valueChangedHandler = { … }`, `self.onEvent.handler = ^(…) { … }`).
+    public func isHandlerAssignment(closureOpenedAt open: Int) -> Bool {
+        var q = open - 1
+        if language != .swift {
+            if isPunct(q, ")"), pair(q) >= 0, pair(q) < q { q = pair(q) - 1 }
+            guard isPunct(q, "^") else { return false }
+            q -= 1
+        }
+        guard isPunct(q, "="), self[q - 1].kind == .identifier else { return false }
+        let name = text(q - 1)
+        return name.hasSuffix("Handler") || name == "handler"
     }
 
     /// Calls that keep a closure to run later, not while they are called.
@@ -510,17 +586,30 @@ extension CodeFile {
     /// Whether a `guard` before `i` in `member` asks for the view's window (`guard let window =
     /// self.view.window else { return }`): after it the view is in one.
     func guardsWindow(_ member: Scope, before i: Int) -> Bool {
-        var q = member.open + 1
-        while q < i {
-            if self.is(q, .guard) {
-                var e = q + 1
-                while e < i, !self.is(e, .else), e - q < 24 {
-                    if isPunct(e, "."), text(e + 1) == "window" { return true }
-                    e += 1
-                }
-            }
-            q += 1
+        // The file's window guards, by their `guard` (found once: findings ask per finding, and a
+        // member of thousands of them made a walk from its start per finding quadratic).
+        let guards = windowGuards
+        var lo = 0, hi = guards.count
+        while lo < hi { let mid = (lo + hi) / 2; if guards[mid].guard <= member.open { lo = mid + 1 } else { hi = mid } }
+        var n = lo
+        while n < guards.count, guards[n].guard < i, n - lo < 8 {
+            if guards[n].window < i { return true }
+            n += 1
         }
         return false
+    }
+
+    /// Each `guard` whose condition reads a `.window` (`guard let window = view.window else`), with
+    /// that read's `.`, in order.
+    static func windowGuards(in file: CodeFile) -> [(guard: Int, window: Int)] {
+        var out: [(guard: Int, window: Int)] = []
+        for q in file.tokens.indices where file.is(q, .guard) {
+            var e = q + 1
+            while e < file.tokens.count, !file.is(e, .else), e - q < 24 {
+                if file.isPunct(e, "."), file.text(e + 1) == "window" { out.append((q, e)); break }
+                e += 1
+            }
+        }
+        return out
     }
 }

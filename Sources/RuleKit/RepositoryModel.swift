@@ -9,13 +9,17 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
     public var path: String
     /// Byte offset of the declaration in its file.
     public var offset: Int
+    /// Its members that run before the view is in a window because a member of its own calls
+    /// them (`CodeFile.earlyMembers(of:)`): a subclass's override of one runs early too.
+    public var earlyMembers: [String] = []
 
-    public init(name: String, kind: TypeKind, inherits: [String], path: String, offset: Int) {
+    public init(name: String, kind: TypeKind, inherits: [String], path: String, offset: Int, earlyMembers: [String] = []) {
         self.name = name
         self.kind = kind
         self.inherits = inherits
         self.path = path
         self.offset = offset
+        self.earlyMembers = earlyMembers
     }
 }
 
@@ -84,10 +88,15 @@ public struct GeometryAlias: Sendable, Equatable {
     /// An idiom helper that reads the interface orientation too: it answers portrait or landscape
     /// by device (`interfaceOrientation.isPortrait || idiom != .phone`).
     public var readsOrientation: Bool
+    /// An idiom helper answering "a phone in landscape" (`isLandscape && idiom == .phone`): a
+    /// window short in height, which the vertical size class says.
+    public var landscapePhone: Bool
 
     public init(name: String, kind: Kind, owner: String?, site: DefinitionSite, languages: Set<Language>, fileLocal: Bool,
-                rule: RuleID, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>, readsOrientation: Bool = false) {
+                rule: RuleID, facet: Facet, isDimension: Bool, reads: String, subsumed: Range<Int>, readsOrientation: Bool = false,
+                landscapePhone: Bool = false) {
         self.readsOrientation = readsOrientation
+        self.landscapePhone = landscapePhone
         self.subsumed = subsumed
         self.fileLocal = fileLocal
         self.languages = languages
@@ -133,6 +142,8 @@ public struct RepositoryModel: Sendable {
         public var declared = false
         /// A file that declares or extends it.
         public var path = ""
+        /// Members its declarations call before the view is in a window (`TypeDeclaration.earlyMembers`), each once.
+        public private(set) var earlyMembers: [String] = []
 
         public init(parents: [String] = [], declared: Bool = false, path: String = "") {
             add(parents)
@@ -145,8 +156,14 @@ public struct RepositoryModel: Sendable {
             for t in declarations {
                 if path.isEmpty { path = t.path }
                 add(t.inherits)
+                addEarly(t.earlyMembers)
                 if !t.kind.extendsExisting { declared = true }
             }
+        }
+
+        /// Adds the early members not there yet.
+        public mutating func addEarly(_ names: [String]) {
+            for name in names where !earlyMembers.contains(name) { earlyMembers.append(name) }
         }
 
         /// Adds the names not there yet.
@@ -190,6 +207,7 @@ public struct RepositoryModel: Sendable {
         var entries: [String: TypeEntry] = [:]
         types { t in
             entries[t.name, default: TypeEntry(path: t.path)].add(t.inherits)
+            entries[t.name]!.addEarly(t.earlyMembers)
             if !t.kind.extendsExisting { entries[t.name]!.declared = true }
         }
         self.init(typeEntries: entries, windowTypes: Self.descendants(of: "UIWindow", in: entries), aliases: aliases,
@@ -283,6 +301,21 @@ public struct RepositoryModel: Sendable {
         public static let observableObject = TypeRoles(rawValue: 1024)
     }
 
+    /// Whether a superclass (or any ancestor) of `name` declared here calls one of `members`
+    /// before its view is in a window (Material's `View.init` calling `prepare()`): an override
+    /// of it in `name` runs that early too.
+    public func callsEarly(_ name: String, anyOf members: Set<String>) -> Bool {
+        guard !members.isEmpty else { return false }
+        var seen: Set<String> = [name]
+        var queue = types[name]?.parents ?? []
+        while let current = queue.popLast() {
+            guard seen.insert(current).inserted, seen.count < 64, let entry = types[current] else { continue }
+            if entry.earlyMembers.contains(where: members.contains) { return true }
+            queue.append(contentsOf: entry.parents)
+        }
+        return false
+    }
+
     /// The roles of a type name: from its declarations here, else from UIKit's own names.
     /// Computed on demand: only types that have findings need them.
     public func roles(of name: String) -> TypeRoles {
@@ -336,10 +369,16 @@ public struct RepositoryModel: Sendable {
         return result
     }
 
+    /// Whether code in `type` is in an extension of SwiftUI's `View` protocol: `View`, unless the
+    /// repository declares a `View` of its own (Material's `open class View: UIView`).
+    public func extendsSwiftUIView(_ type: String?) -> Bool {
+        type == "View" && types["View"]?.declared != true
+    }
+
     /// The context of code in `type` (and, for a type that is both, in `function`).
     public func context(ofType type: String?, function: String?) -> Context {
         // An extension of SwiftUI's `View` protocol is code every view gets, with no view of its own.
-        guard let type, type != "View" else { return .other }
+        guard let type, !extendsSwiftUIView(type) else { return .other }
         let r = roles(of: type)
         if r.contains(.sceneDelegate), r.contains(.appDelegate) {
             let f = (function ?? "").lowercased()
@@ -356,7 +395,7 @@ public struct RepositoryModel: Sendable {
     public func isSwiftUIView(_ type: String?) -> Bool {
         // `extension View { func edgePadding() … }`: a modifier of any view, with no environment
         // or offered size of its own to read (Swiftfin); it takes what it needs as a parameter.
-        guard let type, type != "View" else { return false }
+        guard let type, !extendsSwiftUIView(type) else { return false }
         let r = roles(of: type)
         return r.contains(.swiftUIView) && !r.contains(.view)
     }

@@ -131,6 +131,10 @@ public struct FindingSink {
                 timing.insert(.inOrientationLock)
             }
             if !timing.isEmpty { finding.timing = timing }
+            if !timing.contains(.beforeWindow) {
+                let roots = file.overrideRoots(at: token)
+                if !roots.isEmpty { finding.overrideRoots = roots.sorted() }
+            }
         }
         // Where a size can come from other than the view the code is in (`SizeSources.swift`).
         // Not in a closure that holds `self` weakly (`.sink { [weak self] … }`): it runs later,
@@ -166,6 +170,12 @@ public struct FindingSink {
                 delegatedTypes[t] = answer
                 return answer
             } ?? false
+        }
+        // A closure set as a handler the system calls (Provenance's gamepad `valueChangedHandler = { … }`):
+        // it runs with its own arguments, whoever set it.
+        if !finding.inAction, let closure = file.scopes(around: token).first(where: { $0.kind == .closure }),
+           enclosing.map({ closure.open > $0.open }) ?? true, file.isHandlerAssignment(closureOpenedAt: closure.open) {
+            finding.inAction = true
         }
         if let enclosing, enclosing.kind == .accessor, !enclosing.isStatic {
             let from = max(0, enclosing.declarationStart - 8)

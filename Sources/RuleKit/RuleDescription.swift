@@ -127,6 +127,13 @@ public struct SiteShapes: OptionSet, Sendable, Equatable, Codable, Hashable {
     public static let standsInForWindow = SiteShapes(rawValue: 1 << 43)
     /// An override whose body only calls `super` (Siskin's chat list): nothing to move anywhere.
     public static let onlyCallsSuper = SiteShapes(rawValue: 1 << 44)
+    /// The interface orientation kept or handed on whole — assigned, returned, compared with one
+    /// side (`.landscapeLeft`) — where the code wants which way the interface is turned, not its
+    /// shape (Nextcloud Talk's orientation to lock to, Material's `Application.orientation`).
+    public static let wholeOrientation = SiteShapes(rawValue: 1 << 45)
+    /// In an instance member of a type that stands for a screen (SwiftUIX's `Screen`, whose
+    /// `bounds` and `scale` read the main screen's): the type is to wrap the screen it is for.
+    public static let screenWrapper = SiteShapes(rawValue: 1 << 46)
     /// A window asked to end editing (`keyWindow?.endEditing(true)`): the code wants the keyboard
     /// gone, wherever it is, which no particular window answers under scenes.
     public static let endsEditing = SiteShapes(rawValue: 32768)

@@ -51,6 +51,9 @@ public struct Scope: Sendable {
 public enum TypeKind: String, Sendable, Codable {
     case swiftClass, swiftStruct, swiftEnum, swiftActor, swiftProtocol, swiftExtension
     case objcInterface, objcCategory, objcImplementation, objcProtocol
+    /// A file-scope `typealias Name = Type`: the name stands for that type, whose ancestry it has
+    /// (Provenance's `PVEmulatorViewControllerRootClass`, a `UIViewController` under `#if`).
+    case swiftTypealias
 
     /// Whether this declaration adds to a type declared elsewhere (extension, category, implementation).
     public var extendsExisting: Bool { self == .swiftExtension || self == .objcCategory || self == .objcImplementation }

@@ -27,6 +27,8 @@ package struct FactSignatures: Equatable {
             for t in f.types {
                 h.add(t.name); h.add(t.kind.rawValue); h.add(t.inherits.count)
                 for i in t.inherits { h.add(i) }
+                h.add(t.earlyMembers.count)
+                for m in t.earlyMembers { h.add(m) }
             }
             for n in f.typeNames { h.add(n) }
             for c in f.availableClasses { h.add(c.name); h.add(c.iOS.description) }
@@ -91,7 +93,7 @@ extension Hasher64 {
     }
 
     mutating func add(_ v: ValueSummary) {
-        add(sorted: Set(v.reads.map(\.rawValue))); add(v.deviceCheck); add(v.dimension); add(v.readText); add(v.orientation)
+        add(sorted: Set(v.reads.map(\.rawValue))); add(v.deviceCheck); add(v.dimension); add(v.readText); add(v.orientation); add(v.landscapePhone)
         add(v.references.count)
         for r in v.references { add(r.name); add(r.qualifier); add(Int(r.role.rawValue)) }
     }

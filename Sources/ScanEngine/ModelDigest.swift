@@ -22,6 +22,7 @@ package struct ModelDigest {
                 h.add(a.site); h.add(a.languages.map(\.rawValue).sorted().joined(separator: ","))
                 h.add(a.fileLocal ? 1 : 0); h.add(a.rule.rawValue); h.add(a.facet.rawValue); h.add(a.isDimension ? 1 : 0)
                 h.add(a.reads); h.add(a.subsumed.lowerBound); h.add(a.subsumed.upperBound); h.add(a.readsOrientation ? 1 : 0)
+                h.add(a.landscapePhone ? 1 : 0)
             }
             byHash[identifierHash(name)] = h
         }
@@ -107,7 +108,7 @@ public enum Tool {
 /// `analysisVersion`, which is raised whenever a change to lexing, structure or rules can
 /// change what a file yields (`RuleOutputTests` fails until it is).
 public enum Ruleset {
-    public static let analysisVersion = 59
+    public static let analysisVersion = 60
 
     public static let fingerprint: String = {
         var h = Hasher64()

@@ -212,7 +212,11 @@ package enum Resolution {
             // A `ViewModifier`'s `body(content:)` reads the environment and is offered a size as a
             // view's `body` is (Anytype's readable-width modifiers).
             let swiftUIView = model.isSwiftUIView(p.typeName) || (a.language == .swift && roles.contains(.viewModifier))
-            var site = FixSite(s.context, a.language, swiftUIView: swiftUIView && (p.inInstance || p.inStoredProperty), timing: p.timing ?? [],
+            // An override a superclass of the repository calls before its view is in a window
+            // (Material's `prepare()`, called from `View.init`) runs that early, as its callees do.
+            var timing = p.timing ?? []
+            if let roots = p.overrideRoots, let type = p.typeName, model.callsEarly(type, anyOf: Set(roots)) { timing.insert(.beforeWindow) }
+            var site = FixSite(s.context, a.language, swiftUIView: swiftUIView && (p.inInstance || p.inStoredProperty), timing: timing,
                                inInstance: p.inInstance, sizeParameter: p.sizeParameter, createdObject: p.createdObject,
                                inTests: s.scope == .test && !runsAsApp(), inStoredProperty: p.inStoredProperty)
             site.storesWindow = p.storesWindow
@@ -222,7 +226,7 @@ package enum Resolution {
             site.hostlessTests = site.inTests && model.project.hostlessTests(a.path)
             site.inAccessor = p.inAccessor
             site.inAction = p.inAction
-            site.inViewModifier = a.language == .swift && (p.typeName == "View" || roles.contains(.viewModifier))
+            site.inViewModifier = a.language == .swift && (model.extendsSwiftUIView(p.typeName) || roles.contains(.viewModifier))
             site.feedsSwiftUI = a.language == .swift && roles.contains(.observableObject)
             // A launch that only shows a window, in an app whose main storyboard makes it.
             if site.shapes.contains(.showsOnly), storyboardApp() { site.shapes.insert(.storyboardWindow) }

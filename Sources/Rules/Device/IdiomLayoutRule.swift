@@ -77,6 +77,11 @@ struct IdiomLayoutRule: Rule {
                 : "Compare `\(r.traits).horizontalSizeClass == UIUserInterfaceSizeClassRegular`, or the bounds you lay out in."
         },
         triggering: [
+            // "A phone in landscape" through a helper (Material's `shouldStatusBarBeHidden`): a short window
+            // wherever it is used, as where it is defined.
+            Example("final class StatusBarController: UIViewController {\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n        statusBar.isHidden = ↓Application.shouldStatusBarBeHidden\n    }\n}",
+                    files: ["Application.swift": "public struct Application {\n    public static var isLandscape: Bool { UIApplication.shared.statusBarOrientation.isLandscape }\n    public static var shouldStatusBarBeHidden: Bool {\n        return isLandscape && .phone == UIDevice.current.userInterfaceIdiom\n    }\n}"],
+                    wraps: false, suggestion: "A phone in landscape is a window short in height: compare `traitCollection.verticalSizeClass == .compact`"),
             // A condition over lines that reads the size class too (fluentui's drawer): drop the device check.
             Example("final class Drawer: UIViewController {\n    override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {\n        super.willTransition(to: newCollection, with: coordinator)\n        if traitCollection.↓userInterfaceIdiom == .pad &&\n            traitCollection.horizontalSizeClass != newCollection.horizontalSizeClass {\n            dismiss(animated: false)\n        }\n    }\n}",
                     suggestion: "This condition reads the size class already"),
@@ -303,6 +308,10 @@ struct IdiomLayoutRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // iOS 26's bar-button glass, drawn per device by UIKit (Nextcloud Talk's rooms list).
+            Example("final class Rooms: UITableViewController {\n    func configureButtons() {\n        if #available(iOS 26.0, *) {\n            if UIDevice.current.userInterfaceIdiom != .phone {\n                navigationItem.rightBarButtonItem?.hidesSharedBackground = true\n            }\n        }\n    }\n}"),
+            // An idiom turned into a case of the same name of another type (SwiftUIX's `UserInterfaceIdiom.current`).
+            Example("public enum Idiom {\n    case phone, pad, mac, unspecified\n    public static var current: Idiom {\n        switch UIDevice.current.userInterfaceIdiom {\n            case .phone:\n                return .phone\n            case .pad:\n                return .pad\n            #if swift(>=5.9)\n            case .mac:\n                return .mac\n            #endif\n            default:\n                return .unspecified\n        }\n    }\n}"),
             // An alert where an action sheet would be a popover needing an anchor (2FAS's PIN-length picker).
             Example("func pinLengthAlert() -> UIAlertController {\n    let style: UIAlertController.Style = {\n        if UIDevice.current.userInterfaceIdiom == .pad {\n            return .alert\n        }\n        return .actionSheet\n    }()\n    return UIAlertController(title: nil, message: nil, preferredStyle: style)\n}"),
             // Drag and drop, on by default only on iPad (2FAS's token list).
@@ -569,7 +578,10 @@ struct IdiomLayoutRule: Rule {
                                                 "applicationNameForUserAgent", "requestSceneSessionDestruction",
                                                 "UIPointerInteraction", "UIHoverGestureRecognizer",
                                                 // A frame rate chosen by device (a battery's, a ProMotion display's) is no layout (UTM's renderer).
-                                                "preferredFramesPerSecond", "preferredFrameRateRange", "maximumFramesPerSecond"])
+                                                "preferredFramesPerSecond", "preferredFrameRateRange", "maximumFramesPerSecond",
+                                                // iOS 26's bar-button glass, which UIKit draws per device, and the search field
+                                                // UIKit moves into the toolbar on iPhone only (Nextcloud Talk's rooms list).
+                                                "hidesSharedBackground", "searchBarPlacementBarButtonItem", "searchBarPlacementAllowsToolbarIntegration"])
 
     /// The `else { … }` of the `guard` whose condition holds `k`, open to close.
     static func guardElse(after k: Int, in f: CodeFile) -> Range<Int>? {
@@ -623,8 +635,10 @@ struct IdiomLayoutRule: Rule {
         // workaround for that release (Aidoku's iPadOS 26 search bar), not a layout.
         var c0 = k - 1
         while c0 > max(0, k - 24), !f.isPunct(c0, "{"), !f.isPunct(c0, "}"), !f.isPunct(c0, ";"), !f.is(c0, .if), !f.is(c0, .guard) { c0 -= 1 }
-        if c0 >= 0, f.is(c0, .if) || f.is(c0, .guard),
-           (c0..<k).contains(where: { f.text($0) == "#available" || (f.text($0) == "available" && (f.isPunct($0 - 1, "#") || f.isPunct($0 - 1, "@"))) || f.text($0) == "@available" }) {
+        func checksAvailability(_ range: Range<Int>) -> Bool {
+            range.contains(where: { f.text($0) == "#available" || (f.text($0) == "available" && (f.isPunct($0 - 1, "#") || f.isPunct($0 - 1, "@"))) || f.text($0) == "@available" })
+        }
+        if c0 >= 0, f.is(c0, .if) || f.is(c0, .guard), checksAvailability(c0..<k) {
             return true
         }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
@@ -794,7 +808,9 @@ struct IdiomLayoutRule: Rule {
         let locks = Self.locksOrientation(at: at, in: f)
         let how = "through `\(alias.name)` (\(alias.site.path):\(alias.site.line))"
         if alias.readsOrientation, !Self.decidesOrientationLock(at: at, in: f, locks: locks) {
-            sink.report(description, at: at, message: "Portrait or landscape layout chosen by interface orientation and device idiom \(how); a window is portrait or landscape by its own shape", shapes: .orientationByIdiom)
+            // "A phone in landscape" is a short window wherever it is used, as where it is defined.
+            sink.report(description, at: at, message: "Portrait or landscape layout chosen by interface orientation and device idiom \(how); a window is portrait or landscape by its own shape",
+                        shapes: alias.landscapePhone ? .landscapePhone : .orientationByIdiom)
             return
         }
         sink.report(description, at: at, message: Self.message(how, at: at, in: f, locks: locks),
@@ -857,6 +873,33 @@ struct IdiomLayoutRule: Rule {
     /// every case gives a string (PostHog's `deviceType`, "Mobile" or "Tablet" for its analytics), or
     /// an `if` on it whose blocks do (Swiftfin's `platform`, `L10n.iPadOS` or `L10n.iOS`, the client
     /// name its server sees). A label, not a layout.
+    /// Whether a `switch` body only turns each idiom into a case of the same name of another
+    /// type (SwiftUIX's `UserInterfaceIdiom.current`: `case .phone: return .phone`): a conversion,
+    /// whose uses choose, not the switch. Every `return` gives a case named by a label (or
+    /// `unspecified`), and nothing is called or assigned (`#if swift(>=5.9)` and the like aside).
+    static func mapsCaseForCase(_ body: Range<Int>, in f: CodeFile) -> Bool {
+        var labels: Set<String> = ["unspecified", "unknown"], returned: [String] = []
+        var q = body.lowerBound
+        while q < body.upperBound {
+            if f.is(q, .case), f.isPunct(q + 1, "."), f[q + 2].kind == .identifier { labels.insert(f.text(q + 2)) }
+            if f.is(q, .return) {
+                var r = q + 1
+                if f[r].kind == .identifier, f.isPunct(r + 1, ".") { r += 1 }  // `Type.name`
+                guard f.isPunct(r, "."), f[r + 1].kind == .identifier else { return false }
+                returned.append(f.text(r + 1))
+            }
+            if f.isPunct(q, "=") { return false }
+            if f.isPunct(q, "(") {
+                // Only a compilation condition's: `#if swift(>=5.9)`, `os(iOS)`, `targetEnvironment(…)`.
+                guard ["swift", "os", "canImport", "compiler", "targetEnvironment", "arch"].contains(f.text(q - 1)), f.pair(q) > q else { return false }
+                q = f.pair(q) + 1
+                continue
+            }
+            q += 1
+        }
+        return returned.count >= 2 && returned.allSatisfy(labels.contains)
+    }
+
     static func branchesOnlyGiveText(_ s: Int, _ e: Int, in f: CodeFile) -> Bool {
         // The `switch` or `if` whose condition holds the check, in the same statement.
         var q = s - 1
@@ -893,7 +936,7 @@ struct IdiomLayoutRule: Rule {
                 r += 1
             }
             if start >= 0 { segments.append(start..<close) }
-            return !segments.isEmpty && segments.allSatisfy { givesText($0, in: f) }
+            return !segments.isEmpty && segments.allSatisfy { givesText($0, in: f) } || mapsCaseForCase((open + 1)..<close, in: f)
         }
         guard givesText((open + 1)..<close, in: f) else { return false }
         // `else { … }` must give text too; `else if` is another check.

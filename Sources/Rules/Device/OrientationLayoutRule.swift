@@ -36,6 +36,13 @@ struct OrientationLayoutRule: Rule {
             if site.shapes.contains(.manualRotation) {
                 return "This turns content by hand to follow the device while the window keeps its orientation. A window that resizes takes any shape, and the device's orientation says nothing of it: let the window rotate (support every orientation) and lay out by its bounds, instead of counter-rotating views."
             }
+            if site.shapes.contains(.wholeOrientation) {
+                // Apple's documentation: UIWindowScene.Geometry.interfaceOrientation, iOS 16 (the scene's own
+                // `interfaceOrientation`, iOS 13, is deprecated for it).
+                let scene = site.receiver.map { r in site.language == .swift ? "the window's scene, `\(r.window)?.windowScene`" : "the window's scene, `\(r.window).windowScene`" }
+                    ?? (site.context == .sceneDelegate ? "the scene, `windowScene`" : "the window scene in question (a view's window's, taken as a parameter)")
+                return "This wants which way the interface is turned (landscape left or right, upside down), which no shape says: read it from \(scene) — its `effectiveGeometry.interfaceOrientation` (iOS 16; the scene's `interfaceOrientation` before) — not from the app's status bar, and lay out by the window's size."
+            }
             if site.isSwiftUIView { return "Use the size the view is offered (`GeometryReader`) or the size classes in the environment." }
             guard let r = site.receiver else {
                 // A view given, or a presentation controller's container (MZFormSheetPresentationController's `topInset`).
@@ -56,6 +63,12 @@ struct OrientationLayoutRule: Rule {
             return "Compare `\(compare)` in \(site.context == .viewController ? "viewDidLayoutSubviews" : "layoutSubviews"), or use size classes; treat rotation as a bounds change."
         },
         triggering: [
+            // Which way the interface is turned, kept whole (Nextcloud Talk's orientation to lock to,
+            // Material's `Application.orientation`): no shape says it.
+            Example("final class AppDelegate: UIResponder, UIApplicationDelegate {\n    var lockedOrientation: UIInterfaceOrientation = .unknown\n    var shouldLock = false {\n        didSet {\n            lockedOrientation = UIApplication.shared.↓statusBarOrientation\n        }\n    }\n}",
+                    suggestion: "This wants which way the interface is turned"),
+            Example("public struct Application {\n    public static var orientation: UIInterfaceOrientation {\n        return UIApplication.shared.↓statusBarOrientation\n    }\n}",
+                    suggestion: "`effectiveGeometry.interfaceOrientation`"),
             // The other branch of that check runs on iOS 8 and later.
             .objc("@implementation Menu\n- (void)show {\n    if (NSFoundationVersionNumber > NSFoundationVersionNumber_iOS_7_1) {\n        self.x = ↓UIInterfaceOrientationIsLandscape([[UIApplication sharedApplication] statusBarOrientation]) ? 1 : 2;\n    }\n}\n@end",
                   files: ["Menu.h": "@interface Menu : UIViewController\n@end"], wraps: false),
@@ -239,7 +252,30 @@ struct OrientationLayoutRule: Rule {
         }
         var shapes: SiteShapes = Self.rotatesByHand(k, in: f) ? .manualRotation : []
         if Self.tracksRotation(token, in: f) { shapes.insert(.tracksRotation) }
+        if Self.keepsWholeOrientation(token, in: f) { shapes.insert(.wholeOrientation) }
         sink.report(rule, at: token, message: message, onlyIn: onlyIn, shapes: shapes)
+    }
+
+    /// Whether the interface orientation read at `k` (`statusBarOrientation`, `interfaceOrientation`)
+    /// is wanted whole: assigned or returned as it is, or compared with one side or upside down
+    /// (`== .landscapeLeft`, `UIInterfaceOrientationPortraitUpsideDown`) — not only asked landscape or portrait.
+    static func keepsWholeOrientation(_ k: Int, in f: CodeFile) -> Bool {
+        guard ["statusBarOrientation", "interfaceOrientation"].contains(f.text(k)) else { return false }
+        let sides: Set<String> = ["landscapeLeft", "landscapeRight", "portraitUpsideDown", "UIInterfaceOrientationLandscapeLeft",
+                                  "UIInterfaceOrientationLandscapeRight", "UIInterfaceOrientationPortraitUpsideDown"]
+        // The whole chain (`UIApplication.shared.statusBarOrientation`), or the message's brackets
+        // (`[[UIApplication sharedApplication] statusBarOrientation]`).
+        var (s, e) = Expr.widen(Expr.chainStart(endingAt: k, in: f), k, in: f)
+        if f.language != .swift, f.isPunct(k + 1, "]"), f.pair(k + 1) >= 0, f.pair(k + 1) < k { (s, e) = Expr.widen(f.pair(k + 1), k + 1, in: f) }
+        // Compared with one side: `== .landscapeLeft`, `UIInterfaceOrientationLandscapeRight ==`.
+        for q in [e + 2, e + 3] where f[e + 1].isComparison && q < f.tokens.count && sides.contains(f.text(q)) { return true }
+        if s >= 2, f[s - 1].isComparison, sides.contains(f.text(s - 2)) { return true }
+        // Kept or returned as it is, to the end of its statement.
+        let ends = e + 1 >= f.tokens.count || f.isPunct(e + 1, ";") || f.isPunct(e + 1, "}") || f[e + 1].isLineStart
+        guard ends else { return false }
+        if f.is(s - 1, .return) || (f.isPunct(s - 1, "=") && !f[s - 1].isComparison) { return true }
+        // A computed property's single expression: `var orientation: UIInterfaceOrientation { UIApplication.shared.statusBarOrientation }`.
+        return f.isPunct(s - 1, "{") && f.text(s - 2) == "UIInterfaceOrientation"
     }
 
     /// Whether the orientation read at `k` (its member token) is kept — assigned to a variable or

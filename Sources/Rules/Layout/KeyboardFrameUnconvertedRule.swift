@@ -22,10 +22,10 @@ struct KeyboardFrameUnconvertedRule: Rule {
             // SwiftUI has no view to convert into: it keeps content out of the keyboard by itself
             // (mlem's and Trio's keyboard-padding modifiers).
             if site.feedsSwiftUI, !site.isSwiftUIView, site.receiver == nil {
-                return "This object hands the keyboard's frame to SwiftUI views, which SwiftUI already keeps out of the keyboard's way (the keyboard safe area): let them rely on that and drop the padding made from this value; where a view needs the overlap itself, have it compare the frame with its own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
+                return "This object hands the keyboard's frame to SwiftUI views, which SwiftUI already keeps out of the keyboard's way from iOS 14 (the keyboard safe area): let them rely on that and drop the padding made from this value (from iOS 14 on, where the code deploys lower); where a view needs the overlap itself, have it compare the frame with its own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
             }
             if site.isSwiftUIView || site.inViewModifier {
-                return "SwiftUI keeps views out of the keyboard's way by itself (the keyboard safe area): drop the padding made from the keyboard's frame; where the overlap itself is needed, compare that frame with the view's own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
+                return "SwiftUI keeps views out of the keyboard's way by itself from iOS 14 (the keyboard safe area): drop the padding made from the keyboard's frame (from iOS 14 on, where the code deploys lower), and where the overlap itself is needed, compare that frame with the view's own frame in global coordinates (from a `GeometryReader`), not with the screen's height."
             }
             guard let r = site.receiver else {
                 // A view at hand: a presentation controller's container (MZFormSheetPresentationController's keyboard handler).
@@ -149,6 +149,8 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Only handed on to a delegate, which lays out with it (Material's text view): converting here would change its API.
+            Example("final class TextView: UITextView {\n    weak var textViewDelegate: TextViewDelegate?\n    @objc func keyboardDidHide(notification: Notification) {\n        guard let v = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue else { return }\n        (textViewDelegate as? TextViewDelegate)?.textView?(textView: self, didHideKeyboard: v)\n    }\n}", wraps: false),
             // Handed to a method that converts what it is given (Aztec's demo editor).
             Example("""
                 final class Editor: UIViewController {
@@ -302,6 +304,9 @@ struct KeyboardFrameUnconvertedRule: Rule {
                 if !stored.isEmpty, Self.isConverted(stored, in: f) { return }
                 // Handed to a method of the file that converts what it is given (Aztec's `refreshInsets(forKeyboardFrame:)`).
                 if uses.contains(where: { Self.isPassedToConversion($0, in: f) }) { return }
+                // Only handed on to a delegate (Material's `textView(textView:didHideKeyboard:)`): what it is
+                // in is the delegate's to convert, where it lays out; converting here would change the API.
+                if !uses.isEmpty, uses.allSatisfy({ Self.isPassedToDelegate($0, in: f) }) { return }
             } else if Self.isConverted([bound.name], in: f) {
                 // Stored straight into a property or static (`keyboardFrame = [… CGRectValue];`)
                 // that code elsewhere in the file converts (JGProgressHUD's `insetFrameForView:`).
@@ -461,6 +466,28 @@ struct KeyboardFrameUnconvertedRule: Rule {
             scope.kind == .function && (scope.name == callee || scope.name.hasPrefix(callee + ":"))
                 && converts(Set(scope.parameterNames), within: scope.open..<min(scope.close, f.tokens.count), in: f)
         }
+    }
+
+    /// Whether the use at `u` is an argument of a message to a delegate: `delegate?.m(…, u)`,
+    /// `(delegate as? D)?.m?(x: u)`, `[self.delegate m:u]` — a name ending in `delegate` in the
+    /// call's statement, before the use.
+    static func isPassedToDelegate(_ u: Int, in f: CodeFile) -> Bool {
+        var q: Int
+        if f.language == .swift {
+            // From the call's callee back to the start of its line.
+            guard let (open, _) = Expr.enclosingCall(u, in: f) else { return false }
+            q = open - 1
+        } else {
+            guard f.isPunct(u - 1, ":") else { return false }
+            q = u - 1
+        }
+        let from = q
+        while q >= 0, from - q < 24, !f.isPunct(q, ";"), !f.isPunct(q, "{"), !f.isPunct(q, "}") {
+            if f[q].kind == .identifier, f.text(q).lowercased().hasSuffix("delegate") { return true }
+            if f.language == .swift, f[q].isLineStart { break }
+            q -= 1
+        }
+        return false
     }
 
     static func isConverted(_ names: Set<String>, in f: CodeFile) -> Bool {

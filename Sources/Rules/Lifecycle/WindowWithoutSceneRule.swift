@@ -83,6 +83,8 @@ struct WindowWithoutSceneRule: Rule {
             .objc("HUDWindow *w = [[↓HUDWindow alloc] init];", files: ["HUDWindow.h": "@interface BaseWindow : UIWindow\n@end\n@interface HUDWindow : BaseWindow\n@end"]),
         ],
         nonTriggering: [
+            // What a mock answers (RSKImageCropper's test stubbing the view's `window`): a stand-in never shown.
+            .objc("@implementation CropTests\n- (void)testDisplay {\n    id view = [OCMockObject partialMockForObject:controller.view];\n    [[[view stub] andReturn:[[UIWindow alloc] init]] window];\n}\n@end", wraps: false),
             // A window only asked for UIKit's default and dropped, never shown (RESideMenu's tint probe).
             .objc("@implementation Probe\n+ (BOOL)flat {\n    return [[UIWindow new] performSelector:@selector(tintColor)] != nil;\n}\n@end", wraps: false),
             Example("func defaultTint() -> UIColor? { UIWindow().tintColor }"),
@@ -134,7 +136,7 @@ struct WindowWithoutSceneRule: Rule {
         // `window.windowScene.flatMap(UIWindow.init) ?? UIWindow(frame: window.bounds)`: made with
         // the scene wherever there is one (zotero's presenter); the frame only where none is.
         if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "windowScene" || $0 == "UIWindowScene" }) { return }
-        if Self.isOnlyAsked(k, in: f) { return }
+        if Self.isOnlyAsked(k, in: f) || Self.isStubbedReturn(k, in: f) { return }
         var shapes: SiteShapes = Self.typeShowsItself(around: k, in: f) ? .hostsSelf : []
         if f.language == .swift, Expr.coalescedNames(before: k, in: f).contains(where: { $0 == "window" }) { shapes.insert(.standsInForWindow) }
         if let function = f.enclosingFunction(of: k)?.scope,
@@ -143,6 +145,21 @@ struct WindowWithoutSceneRule: Rule {
         }
         sink.report(description, at: k, message: "\(WindowCreation.describe(k, in: f)) creates a window attached to no scene",
                     onlyIn: [.view, .viewController, .sceneDelegate, .other], shapes: shapes)
+    }
+
+    /// Whether the new window is what a mock answers (`[[[mock stub] andReturn:[[UIWindow alloc] init]] window]`,
+    /// RSKImageCropper's test; OCMock's `andReturn(…)`, a stub's `thenReturn(…)`): a stand-in that is
+    /// only asked whether it is there, never shown.
+    static func isStubbedReturn(_ k: Int, in f: CodeFile) -> Bool {
+        let stubs: Set<String> = ["andReturn", "andReturnValue", "thenReturn", "willReturn", "returnValue", "stubReturn"]
+        if f.language == .swift {
+            guard let (open, _) = Expr.enclosingCall(k, in: f), open > 0 else { return false }
+            return stubs.contains(f.text(open - 1))
+        }
+        var start = k - 1
+        guard f.isPunct(start, "[") else { return false }
+        if f.isPunct(start - 1, "[") { start -= 1 }
+        return f.isPunct(start - 1, ":") && stubs.contains(f.text(start - 2))
     }
 
     /// Whether the new window is only asked something and dropped, never kept or shown:

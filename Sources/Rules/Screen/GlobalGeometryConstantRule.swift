@@ -50,6 +50,9 @@ struct GlobalGeometryConstantRule: Rule {
             Example("let ↓kHalf = kScreenWidth / 2", files: ["Constants.swift": "let kScreenWidth = UIScreen.main.bounds.width"]),
         ],
         nonTriggering: [
+            // A shared object made with the screen's size is no size (DoraemonKit's home window).
+            .objc("@implementation HomeWindow\n+ (HomeWindow *)shareInstance {\n    static dispatch_once_t once;\n    static HomeWindow *instance;\n    dispatch_once(&once, ^{\n        instance = [[HomeWindow alloc] initWithFrame:CGRectMake(0, 0, ScreenWidth, 100)];\n    });\n    return instance;\n}\n@end",
+                  files: ["Define.h": "#define ScreenWidth [UIScreen mainScreen].bounds.size.width", "HomeWindow.h": "@interface HomeWindow : UIWindow\n@end"], wraps: false),
             // An object made with the screen's size is that object, not a size (2FAS's toast window).
             Example("final class ToastWindow: UIWindow {\n    static let shared = ToastWindow(frame: UIScreen.main.bounds)\n}\nfunc show() { ToastWindow.shared.isHidden = false }"),
             // An environment key's default, where no view in a window has set the scale (Blueprint's `DisplayScaleKey`).

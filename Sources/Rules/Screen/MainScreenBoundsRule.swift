@@ -20,6 +20,13 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UIScreen.main", "uikit/uiscreen/main"), .apple("UIWindowScene.effectiveGeometry", "uikit/uiwindowscene/effectivegeometry")],
         fix: GeometryFixes.bounds,
         triggering: [
+            // A window's own code: its bounds are its scene's only while it fills it (DoraemonKit's floating entry window).
+            .objc("@implementation EntryWindow\n- (void)dock {\n    CGFloat w = [↓UIScreen mainScreen].bounds.size.width;\n    self.center = CGPointMake(w - 30, self.center.y);\n}\n@end",
+                  files: ["EntryWindow.h": "@interface EntryWindow : UIWindow\n@end"], wraps: false,
+                  suggestion: "This is a window, whose own bounds are the area it lays out in only while it fills its scene"),
+            // A type that stands for a screen (SwiftUIX's `Screen`): it is to keep the screen it is for.
+            Example("public final class Screen {\n    public static let main = Screen()\n    public var bounds: CGRect {\n        return ↓UIScreen.main.bounds\n    }\n}",
+                    suggestion: "This type stands for a screen: have it keep the `UIScreen` it is for"),
             // The screen standing in while the view has no size yet (Threema's group-call layout).
             Example("enum Layout {\n    static func height(of view: UIView) -> Double {\n        let h: Double = if view.bounds.height != 0 {\n            view.bounds.height\n        } else {\n            ↓UIScreen.main.bounds.height\n        }\n        return h\n    }\n}", suggestion: "Here the screen's size stands in while the view has no size yet"),
             Example("func width(of view: UIView) -> CGFloat { let w: CGFloat = view.bounds.width > 0 ? view.bounds.width : ↓UIScreen.main.bounds.width; return w }", suggestion: "Here the screen's size stands in while the view has no size yet"),
@@ -214,6 +221,9 @@ struct MainScreenBoundsRule: ScreenGeometryRule {
                 """),
         ],
         nonTriggering: [
+            // The key window's size first, the screen's only where there is none (EhPanda's `absWindowW`):
+            // a window's size, at the definition and at every use.
+            Example("enum DeviceUtil {\n    static var keyWindow: UIWindow? { nil }\n    static var absScreenW: CGFloat { UIScreen.main.bounds.size.width }\n    static var absWindowW: CGFloat { keyWindow?.frame.size.width ?? absScreenW }\n}\nfinal class Cell: UIView {\n    func width() -> CGFloat { DeviceUtil.absWindowW * 0.8 }\n}", wraps: false),
             // Something else sized for the screen, an asset's size (Delta's `defaultControllerSkinSize`), is no screen size.
             Example("func skins() -> [Skin] { Skin.all(for: UIScreen.main.defaultControllerSkinSize) }"),
             // SwiftUI previews run in Xcode's canvas only (ExyteChat's reaction overview).

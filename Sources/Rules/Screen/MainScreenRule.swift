@@ -68,6 +68,8 @@ struct MainScreenRule: ScreenGeometryRule {
             .objc("[↓MAIN_SCREEN setBrightness:1];", files: ["Macros.h": "#define MAIN_SCREEN [UIScreen mainScreen]"]),
         ],
         nonTriggering: [
+            // The main screen only where the view has no window (UTM's point-to-pixel helpers).
+            .objc("static inline CGFloat PointToPixel(UIView *view, CGFloat point) {\n    UIScreen *screen = view.window.screen;\n    if (!screen) {\n        screen = [UIScreen mainScreen];\n    }\n    return point * screen.nativeScale;\n}", wraps: false),
             // The main screen only where the view has no window yet (LNPopupController's bar).
             .objc("@implementation Bar\n- (void)layout {\n    UIScreen *screen = self.window.screen ?: UIScreen.mainScreen;\n    [self useScreen:screen];\n}\n@end", wraps: false),
             // The last resort of a helper that looks through the connected scenes first (FLEX's `FLEXScreen()`).

@@ -20,6 +20,17 @@ struct MainScreenScaleRule: ScreenGeometryRule {
         sources: [.modernizeUIKit, .iPhoneDuo, .apple("UITraitCollection.displayScale", "uikit/uitraitcollection/displayscale"), .apple("UIScreen.main", "uikit/uiscreen/main")],
         fix: GeometryFixes.scale,
         triggering: [
+            // An override a superclass of the repository calls from its initializer (Material's `prepare()`,
+            // which `View.init` calls): the view is in no window yet there.
+            Example("open class Bar: View {\n    open override func prepare() {\n        super.prepare()\n        prepareLabel()\n    }\n    private func prepareLabel() {\n        label.contentScaleFactor = ↓UIScreen.main.scale\n    }\n}",
+                    files: ["View.swift": "open class View: UIView {\n    public override init(frame: CGRect) {\n        super.init(frame: frame)\n        prepare()\n    }\n    open func prepare() {}\n}"],
+                    wraps: false, suggestion: "Here the view is not in a window yet"),
+            // The view's own class named `View` is a UIKit view, not SwiftUI's protocol (Material's `View: UIView`).
+            Example("open class View: UIView {\n    open func redraw() {\n        layer.contentsScale = ↓UIScreen.main.scale\n    }\n}", wraps: false,
+                    suggestion: "traitCollection.displayScale"),
+            // A view controller whose superclass is named through a typealias (Provenance's `PVEmulatorViewControllerRootClass`).
+            Example("final class Emulator: RootClass {\n    func snapshot() -> CGFloat { ↓UIScreen.main.scale }\n}",
+                    files: ["Root.swift": "typealias RootClass = UIViewController"], wraps: false, suggestion: "traitCollection.displayScale"),
             // Stored once, app-wide, at launch (Anytype's configurators): the scale goes where each image is requested.
             Example("final class ImagesConfigurator {\n    func configure() {\n        KingfisherManager.shared.defaultOptions = [\n            .scaleFactor(↓UIScreen.main.scale),\n            .backgroundDecode,\n        ]\n        ScaleProvider.shared.scale = ↓UIScreen.main.scale\n    }\n}",
                     suggestion: "This stores the main screen's scale once, app-wide"),

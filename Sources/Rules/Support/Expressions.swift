@@ -253,6 +253,7 @@ enum Expr {
     /// comes first, and a helper made of it measures the window, not the screen.
     static func isWindowGeometryFallback(_ s: Int, in f: CodeFile) -> Bool {
         let (a, _) = widen(s, s, in: f)
+        if isNilFallback(a, in: f) { return true }
         let names = coalescedNames(before: a, in: f)
         if names.contains(where: { name in name.lowercased().contains("window") || windowGeometryWords.contains(name) }) { return true }
         // A view's own size, the screen's only while there is no view (ZLPhotoBrowser's
@@ -260,6 +261,36 @@ enum Expr {
         return names.contains { $0 == "view" || $0.hasSuffix("View") } && names.contains { viewSizeWords.contains($0) }
     }
     static let viewSizeWords: Set<String> = ["bounds", "frame", "width", "height", "size"]
+
+    /// Whether the value at `a` is assigned to a variable only where it is nil, after it was
+    /// given a window's geometry: `UIScreen *screen = view.window.screen; if (!screen) { screen =
+    /// [UIScreen mainScreen]; }` (UTM's point-to-pixel helpers), `if screen == nil { screen = UIScreen.main }`.
+    static func isNilFallback(_ a: Int, in f: CodeFile) -> Bool {
+        guard f.isPunct(a - 1, "="), !f.isPunct(a - 2, "="), f[a - 2].kind == .identifier, !f.isPunct(a - 3, ".") else { return false }
+        let name = f.text(a - 2)
+        // The block the assignment is in is an `if` testing the variable for nil.
+        guard let block = f.scopes(around: a).first(where: { _ in true }), block.kind == .control else { return false }
+        var h = block.open - 1
+        while h > max(0, block.open - 16), !f.isPunct(h, "{"), !f.isPunct(h, "}"), !f.isPunct(h, ";"), !f.is(h, .if) { h -= 1 }
+        guard h >= 0, f.is(h, .if) else { return false }
+        let testsNil = (h..<block.open).contains { q in
+            f.text(q) == name && (f.isPunct(q - 1, "!") || (f.text(q + 1) == "==" && ["nil", "NULL", "Nil"].contains(f.text(q + 2))))
+        }
+        guard testsNil, let function = f.enclosingFunction(of: a)?.scope else { return false }
+        // Before the `if`, the variable was given something of a window (`= view.window.screen`).
+        var q = function.open + 1
+        while q < h {
+            if f.text(q) == name, f.isPunct(q + 1, "="), !f.isPunct(q + 2, "=") {
+                var e = q + 2
+                while e < h, !f.isPunct(e, ";"), !(e > q + 2 && f[e].isLineStart && f.language == .swift) {
+                    if f[e].kind == .identifier, f.text(e).lowercased().contains("window") { return true }
+                    e += 1
+                }
+            }
+            q += 1
+        }
+        return false
+    }
 
     /// The names in the chain left of a `??` that ends right before `a` (`window.windowScene.flatMap(UIWindow.init) ??`
     /// gives window, windowScene, flatMap; what is in parentheses is skipped); empty when no `??` is there.

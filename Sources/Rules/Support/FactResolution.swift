@@ -19,6 +19,7 @@ public enum FactResolution {
         var isDimension: Bool
         var reads: String
         var orientation = false
+        var landscapePhone = false
     }
 
     public static func aliases(_ candidates: [AliasCandidate], assigned: Set<String> = []) -> [GeometryAlias] {
@@ -82,7 +83,8 @@ public enum FactResolution {
             if c.kind == .member || c.kind == .memberFunction, r.rule != RuleID.idiomLayout { return nil }
             return GeometryAlias(name: c.name, kind: c.kind, owner: c.owner, site: c.site, languages: c.languages,
                                  fileLocal: c.fileLocal, rule: r.rule, facet: r.facet,
-                                 isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed, readsOrientation: r.orientation)
+                                 isDimension: r.isDimension, reads: r.reads, subsumed: c.subsumed, readsOrientation: r.orientation,
+                                 landscapePhone: r.landscapePhone)
         }
     }
 
@@ -118,6 +120,7 @@ public enum FactResolution {
         var dimension = c.value.dimension
         var text = c.value.readText
         var orientation = c.value.orientation
+        var landscapePhone = c.value.landscapePhone
         for (r, head) in zip(c.value.references, heads) {
             names.each(from: head) { j in
                 guard j != index, let target = state[j], matches(candidates[j], reference: r, from: c),
@@ -127,6 +130,7 @@ public enum FactResolution {
                 if r.role == .compared, target.isDimension { deviceCheck = true }
                 if r.role == .whole, target.isDimension { dimension = true }
                 if target.orientation { orientation = true }
+                if target.landscapePhone, r.role == .whole { landscapePhone = true }
                 if text == nil { text = candidates[j].name }
             }
         }
@@ -138,7 +142,8 @@ public enum FactResolution {
         // `#define IS_IPAD (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad)`, `var isPhone: Bool`:
         // an idiom helper, whose every use chooses by device idiom.
         if reads.contains(RuleID.idiomLayout) {
-            return Resolved(rule: RuleID.idiomLayout, facet: .idiom, isDimension: false, reads: reading, orientation: orientation)
+            return Resolved(rule: RuleID.idiomLayout, facet: .idiom, isDimension: false, reads: reading, orientation: orientation,
+                            landscapePhone: landscapePhone)
         }
         return nil
     }

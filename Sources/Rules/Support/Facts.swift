@@ -32,6 +32,9 @@ public struct ValueSummary: Sendable, Equatable, Codable {
     public var readText: String?
     /// The value reads an orientation too (`interfaceOrientation.isPortrait || idiom != .phone`).
     public var orientation = false
+    /// The value is "a phone in landscape" (`isLandscape && idiom == .phone`, Material's
+    /// `shouldStatusBarBeHidden`): a window short in height, the compact vertical size class.
+    public var landscapePhone = false
     public var references: [ValueReference] = []
 }
 
@@ -213,12 +216,23 @@ enum FactExtractor {
     static func extract(_ f: CodeFile) -> (facts: FileFacts, dropped: Int) {
         var dropped = 0
         var facts = FileFacts(path: f.path)
-        for scope in f.structure.scopes where scope.kind == .type {
-            guard let kind = scope.typeKind, mattersToContext(scope, kind, nested: scope.parent >= 0 && f.enclosingType(of: scope.declarationStart) != nil)
+        // Types with a member UIKit calls before the view is in a window (an initializer,
+        // awakeFromNib, viewDidLoad…): only they can call members of their own that early, and
+        // only for them are the file's member timings worked out here.
+        var startsEarly: Set<Int> = []
+        for scope in f.structure.scopes where scope.kind == .function && scope.parent >= 0 && f.structure.scopes[scope.parent].kind == .type {
+            if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: f.language == .swift) { startsEarly.insert(scope.parent) }
+        }
+        for (s, scope) in f.structure.scopes.enumerated() where scope.kind == .type {
+            guard let kind = scope.typeKind else { continue }
+            // An Objective-C `@implementation` names no superclass, yet its early members matter to subclasses.
+            let early = startsEarly.contains(s) ? f.earlyMembers(of: scope.name) : []
+            guard mattersToContext(scope, kind, nested: scope.parent >= 0 && f.enclosingType(of: scope.declarationStart) != nil) || !early.isEmpty
             else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
-                                               offset: Int(f[scope.declarationStart].start)))
+                                               offset: Int(f[scope.declarationStart].start), earlyMembers: early))
         }
+        if f.language == .swift { facts.types += typealiases(f) }
         for scope in f.structure.scopes where scope.typeKind == .objcInterface || scope.typeKind == .objcCategory || scope.typeKind == .objcProtocol {
             if scope.typeKind == .objcInterface, let v = Availability.objcInterfaceVersion(scope, in: f) {
                 facts.availableClasses.append(ClassAvailability(name: scope.name, iOS: v))
@@ -329,6 +343,22 @@ enum FactExtractor {
         "RawRepresentable", "String", "Int", "UInt", "Double", "CodingKey", "NSObject", "NSCoding", "NSCopying",
         "NSSecureCoding", "Hashable & Codable",
     ]
+
+    /// File-scope `typealias Name = Type` (a module's `UIKit.UIViewController`, a generic's
+    /// `Base<T>` by its name), as declarations of `Name` with `Type` for parent; one nested in a
+    /// type is that type's own name, and left out.
+    static func typealiases(_ f: CodeFile) -> [TypeDeclaration] {
+        var out: [TypeDeclaration] = []
+        for k in f.tokens.indices where f.is(k, .typealias) && f[k + 1].kind == .identifier && f.isPunct(k + 2, "=") {
+            guard f.structure.scopeIndex(of: k) < 0 else { continue }
+            var q = k + 3
+            while f[q].kind == .identifier, f.isPunct(q + 1, "."), f[q + 2].kind == .identifier { q += 2 }
+            guard f[q].kind == .identifier, let first = f.text(q).first, first.isUppercase else { continue }
+            out.append(TypeDeclaration(name: f.text(k + 1), kind: .swiftTypealias, inherits: [f.text(q)], path: f.path,
+                                       offset: Int(f[k].start)))
+        }
+        return out
+    }
 
     /// Whether a type declaration can matter to a context or a window subclass: declarations
     /// that add no parents matter only when they shadow a UIKit or SwiftUI name (`protocol View`)
@@ -666,6 +696,10 @@ enum FactExtractor {
                 // `CGFloat name = …;` or `name = …;` (not `x.name = …`, not `other = …`).
                 if let equals = (statementStart..<k).first(where: { f.isPunct($0, "=") }), equals > statementStart,
                    f.text(equals - 1) == name, !f.isPunct(equals - 2, "."), equals + 1 < k {
+                    // `[[HomeWindow alloc] initWithFrame:…]`, `[Cache new]`: an object made with the screen's
+                    // size is no size (DoraemonKit's `+shareInstance` window), as in Swift.
+                    let v = equals + 1
+                    if f.isPunct(v, "["), (f.isPunct(v + 1, "[") && f.text(v + 3) == "alloc") || f.text(v + 2) == "new" { return nil }
                     values.append((equals + 1, k - 1))
                 }
                 statementStart = k + 1
@@ -819,12 +853,23 @@ enum FactExtractor {
                     continue
                 }
                 if f.isPunct(end + 1, "("), f.pair(end + 1) > end + 1 { end = f.pair(end + 1) }
+                // A name that only stands in for a window's own geometry (EhPanda's
+                // `keyWindow?.frame.size.width ?? absScreenW`): the value is the window's, as for a direct read.
+                if Expr.isWindowGeometryFallback(start, in: f) {
+                    k = end + 1
+                    continue
+                }
                 let (a, b) = Expr.widen(start, end, in: f)
                 let role: ValueReference.Role = a <= ws && b >= we ? .whole
                     : comparedWithNumber(a, b) ? .compared : .other
                 summary.references.append(ValueReference(name: f.text(k), qualifier: qualifier, role: role))
             }
             k += 1
+        }
+        if summary.orientation, summary.reads.contains(RuleID.idiomLayout), ws <= we, (ws...we).contains(where: { f.text($0) == "&&" }),
+           (ws...we).contains(where: { f[$0].kind == .identifier && f.text($0).lowercased().hasSuffix("landscape") }),
+           (ws...we).contains(where: { f.text($0) == "phone" || f.text($0) == "UIUserInterfaceIdiomPhone" }) {
+            summary.landscapePhone = true
         }
         return summary
     }

@@ -51,6 +51,7 @@ struct GeometrySite {
             site!.shapes.insert(.intrinsicSize)
         }
         if site != nil, Expr.isAssignedToSharedSetting(read.chain.start, in: f) { site!.shapes.insert(.sharedSetting) }
+        if site != nil, GeometryFixes.inScreenWrapper(k, in: f) { site!.shapes.insert(.screenWrapper) }
         if site != nil { site!.shapes.formUnion(Self.defaultArgumentShapes(Expr.widen(read.chain.start, read.chain.end, in: f).0, at: k, in: f)) }
         return site
     }
@@ -279,7 +280,9 @@ struct GeometrySite {
 
     /// A use of a geometry alias at token `k`.
     static func aliasUse(_ k: Int, in f: CodeFile, model: RepositoryModel) -> GeometrySite? {
-        guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model), !Expr.isFormattedIntoText(start, in: f) else { return nil }
+        // A window's fallback (`keyWindow?.frame.size.width ?? absScreenW`) as a direct read is one.
+        guard let (alias, start, end) = resolveAliasUse(k, in: f, model: model), !Expr.isFormattedIntoText(start, in: f),
+              !Expr.isWindowGeometryFallback(start, in: f) else { return nil }
         // A qualified use is reported at its qualifier: `Screen.width`, `[Utils screenWidth]`.
         let k = f.isPunct(start, "[") ? start + 1 : start
         let at = "\(alias.site.path):\(alias.site.line)"
@@ -423,8 +426,26 @@ enum GeometryFixes {
             ?? "the bounds of the view that lays out (taken as a parameter)"
     }
 
+    /// Whether `k` is in an instance member of a type named for a screen (`Screen`, `AppScreen`):
+    /// a wrapper of one screen, not code that lays out.
+    static func inScreenWrapper(_ k: Int, in f: CodeFile) -> Bool {
+        guard let type = f.enclosingType(of: k), type.name.hasSuffix("Screen"), type.name != "UIScreen",
+              let member = f.enclosingFunction(of: k)?.scope ?? f.memberDeclared(at: k), !member.isStatic else { return false }
+        return f.enclosingType(of: member.open)?.open == type.open
+    }
+
+    /// A screen wrapper's text: it is to hold the screen it stands for.
+    static func screenWrapper(_ site: FixSite, _ what: String) -> String? {
+        guard site.shapes.contains(.screenWrapper), site.context == .other else { return nil }
+        let scene = site.language == .swift ? "`view.window?.windowScene?.screen`, or `windowScene.screen` in a scene delegate"
+            : "`view.window.windowScene.screen`, or `windowScene.screen` in a scene delegate"
+        let size = what == "its size" ? " Its size stays the whole display's, which a window need not fill: code that lays out reads its own view's bounds instead." : ""
+        return "This type stands for a screen: have it keep the `UIScreen` it is for, given by whoever makes it — the screen of the window scene in question, \(scene) (iOS 13) — and read \(what) from that, not from the main screen; a window on another display is on another screen, and a shared instance stands for none.\(size)"
+    }
+
     static func scale(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the scale") { return text }
+        if let text = screenWrapper(site, "the scale") { return text }
         if let text = orientation(site) { return text }
         if site.shapes.contains(.sharedSetting), !site.isSwiftUIView, site.context != .appDelegate, site.context != .sceneDelegate {
             return "This stores the main screen's scale once, app-wide (a shared setting, a library's default options), where no view is at hand and every window reads the same: give the scale where each image is requested or drawn instead, from the display scale of the view it is for (`traitCollection.displayScale`) — a window on another screen has another scale."
@@ -461,6 +482,7 @@ enum GeometryFixes {
 
     static func bounds(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the size") { return text }
+        if let text = screenWrapper(site, "its size") { return text }
         if let text = orientation(site) { return text }
         // A test's geometry is the test's to fix: a frame from the screen becomes the size it asserts
         // (Parchment's layout tests measure a collection view made with the screen's bounds).
@@ -534,6 +556,12 @@ enum GeometryFixes {
                 return "In a size transition (viewWillTransition(to:with:) and what it calls) the view still has its old bounds while the screen has its new ones: use the size the transition is given, or call setNeedsLayout and lay out in viewDidLayoutSubviews from `\(r.bounds)`."
             }
             if let given { return given }
+            // A window's own code (DoraemonKit's 58-point floating entry window keeping itself on the
+            // screen): its bounds are its scene's only while it fills the scene.
+            if site.inWindow, site.inInstance, site.context == .view {
+                let scene = site.language == .swift ? "windowScene?.coordinateSpace.bounds" : "self.windowScene.coordinateSpace.bounds"
+                return "This is a window, whose own bounds are the area it lays out in only while it fills its scene (a floating or partial window's are its own size): where it places itself, use its scene's, `\(scene)`, and `\(r.bounds)` for what it lays out inside, in layoutSubviews."
+            }
             // In an initializer `view` is not even loaded: reading it there would load it (MJRefresh's
             // collection layout made in `init`).
             if site.context == .viewController, site.timing.contains(.beforeWindow) {
@@ -557,6 +585,7 @@ enum GeometryFixes {
 
     static func screen(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the screen") { return text }
+        if let text = screenWrapper(site, "what it asks") { return text }
         if let text = orientation(site) { return text }
         // Light or dark, asked of the main screen to pick a color: a dynamic color resolves per window.
         if site.shapes.contains(.appearanceStyle) {

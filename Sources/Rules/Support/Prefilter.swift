@@ -137,7 +137,8 @@ public enum Prefilter {
         return declarationKeywords.contains(LiteralBytes.text(k, in: bytes))
     }
     /// The words before a type's name in its declarations, extensions and implementations.
-    public static let declarationKeywords: Set<String> = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation"]
+    public static let declarationKeywords: Set<String> = ["class", "struct", "enum", "protocol", "actor", "extension", "interface", "implementation",
+                                                          "typealias"]
 
     /// A macro's name where it is defined (`#define SD_UIKIT …`): what an `#if` testing it is evaluated through.
     static let macroDefinition = LiteralCheck("macro definition", wholeWord: true) { bytes, match in
@@ -147,7 +148,8 @@ public enum Prefilter {
 
     static func parentsFollow(_ i: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         guard let next = LiteralBytes.next(from: i, in: bytes) else { return false }
-        return [UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "/")].contains(next.byte)
+        // `=`: a `typealias Name = Type`, whose parent is the type.
+        return [UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(next.byte)
     }
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`.

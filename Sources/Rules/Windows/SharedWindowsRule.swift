@@ -20,6 +20,9 @@ struct SharedWindowsRule: Rule {
         sources: [.apple("UIApplication.keyWindow", "uikit/uiapplication/keywindow"), .apple("UIApplication.windows", "uikit/uiapplication/windows"), .apple("UIWindowScene.windows", "uikit/uiwindowscene/windows")],
         fix: GeometryFixes.window,
         triggering: [
+            // A handler the system calls (Provenance's gamepad `valueChangedHandler`): no view of this object's to ask.
+            Example("final class ControllerManager {\n    func listen(_ controller: GCController) {\n        controller.extendedGamepad?.valueChangedHandler = { gamepad, element in\n            let top = UIApplication.shared.↓windows.first { $0.isKeyWindow }?.rootViewController\n            top?.becomeFirstResponder()\n        }\n    }\n}",
+                    suggestion: "This runs when the system calls it"),
             // A library presenting its own UI (Leanplum's message templates): the host app hands it a scene.
             Example("final class MessagePresenter {\n    func show(_ message: Message) {\n        UIApplication.shared.↓keyWindow?.rootViewController?.present(MessageController(message), animated: true)\n    }\n}",
                     path: "Sources/Kit/MessagePresenter.swift",
@@ -151,6 +154,8 @@ struct SharedWindowsRule: Rule {
             Example("func f() -> UIWindow? {\n    if let w = cached {\n        return w\n    } else if ready {\n        return nil\n    } else {\n        return UIApplication.shared.↓keyWindow\n    }\n}"),
         ],
         nonTriggering: [
+            // Put into a log line (Provenance's layout dump): text, not a window to use.
+            Example("import SwiftUI\nstruct SkinView: View {\n    var body: some View { Color.clear }\n    func dump() {\n        let info = \"\"\"\n        Insets: \\(UIApplication.shared.windows.first?.safeAreaInsets ?? .zero)\n        \"\"\"\n        print(info)\n    }\n}", wraps: false),
             // The last resort after the foreground scene's own window (Auth0's presentation anchor).
             Example("""
                 func anchor() -> UIWindow? {
@@ -246,7 +251,9 @@ struct SharedWindowsRule: Rule {
 
     func check(at k: Int, in f: CodeFile, model: RepositoryModel, into sink: inout FindingSink) {
         guard let chain = Expr.applicationChain(at: k, in: f), chain.word(1) == .windows || chain.word(1) == .keyWindow,
-              !Self.visitsEvery(chain, in: f), !Self.asksOnlyWhetherAny(chain, in: f), !Self.fallsBackFromScene(chain, in: f) else { return }
+              !Self.visitsEvery(chain, in: f), !Self.asksOnlyWhetherAny(chain, in: f), !Self.fallsBackFromScene(chain, in: f),
+              // Put into a log line (Provenance's layout dump of the first window's insets): text, not a window to use.
+              !Expr.isFormattedIntoText(chain.start, in: f) else { return }
         let at = chain.members[1].token
         var shapes: SiteShapes = Self.wantsEveryWindow(chain, in: f) ? .everyWindow : []
         if shapes.contains(.everyWindow), Self.isWindowHelper(chain, in: f) { shapes.insert(.windowHelper) }
