@@ -2317,13 +2317,70 @@ struct GlucoseApp: App {
 """)
 
 
+def app_beside_root_package(root):
+    """An app repository with a root Package.swift of its own library (Provenance's PVLibrary):
+    the app its unit tests run in (`TEST_HOST`) is still the app, for it carries an extension — a
+    tests' host ships nothing; an app named as a test run of another (`Core_Test`) is a test
+    harness. The emulator screen's superclass is named through a `typealias` in a file of its own,
+    which makes it a view controller."""
+    d = os.path.join(root, "AppBesideRootPackage")
+    write(os.path.join(d, "Package.swift"), library_package("EmuLibrary", ".iOS(.v16)"))
+    write(os.path.join(d, "Sources/EmuLibrary/Library.swift"), "import Foundation\n\npublic struct Library {}\n")
+    p = Project("Emulator", dict(IOS, IPHONEOS_DEPLOYMENT_TARGET="16.0"))
+    g = p.group("Emulator")
+    p.target("Emulator", APP, {"INFOPLIST_FILE": "Emulator/Info.plist"},
+             sources=[p.file(g, "EmulatorApp.swift"), p.file(g, "EmulatorScreen.swift"), p.file(g, "RootClass.swift")])
+    p.target("TopShelf", EXTENSION, {"INFOPLIST_FILE": "TopShelf/Info.plist"}, sources=[p.file(p.group("TopShelf"), "Shelf.swift")])
+    p.target("EmulatorTests", TESTS, {"TEST_HOST": "$(BUILT_PRODUCTS_DIR)/Emulator.app/Emulator", "BUNDLE_LOADER": "$(TEST_HOST)"},
+             sources=[p.file(p.group("EmulatorTests"), "EmulatorTests.swift")])
+    p.target("Core_Test", APP, {"INFOPLIST_FILE": "CoreTest/Info.plist"}, sources=[p.file(p.group("CoreTest"), "TestRunner.m")])
+    p.write(os.path.join(d, "Emulator.xcodeproj/project.pbxproj"))
+    plist(os.path.join(d, "Emulator/Info.plist"), {"CFBundleIdentifier": "org.example.Emulator", "UILaunchScreen": {},
+                                                   "UIApplicationSceneManifest": {"UIApplicationSupportsMultipleScenes": True}})
+    plist(os.path.join(d, "TopShelf/Info.plist"), {"CFBundleIdentifier": "org.example.Emulator.TopShelf",
+                                                   "NSExtension": {"NSExtensionPointIdentifier": "com.apple.tv-top-shelf"}})
+    plist(os.path.join(d, "CoreTest/Info.plist"), {"CFBundleIdentifier": "org.example.CoreTest"})
+    write(os.path.join(d, "Emulator/EmulatorApp.swift"), """import SwiftUI
+
+@main
+struct EmulatorApp: App {
+    var body: some Scene { WindowGroup { Text("Emulator") } }
+}
+""")
+    write(os.path.join(d, "Emulator/RootClass.swift"), "import UIKit\n\ntypealias EmulatorRootClass = UIViewController\n")
+    write(os.path.join(d, "Emulator/EmulatorScreen.swift"), """import UIKit
+
+final class EmulatorScreen: EmulatorRootClass {
+    func snapshotScale() -> CGFloat {
+        UIScreen.main.scale
+    }
+}
+""")
+    write(os.path.join(d, "TopShelf/Shelf.swift"), "import Foundation\n\nfinal class Shelf {}\n")
+    write(os.path.join(d, "EmulatorTests/EmulatorTests.swift"), "import XCTest\n\nfinal class EmulatorTests: XCTestCase {\n    func testStarts() {}\n}\n")
+    write(os.path.join(d, "CoreTest/TestRunner.m"), """#import <UIKit/UIKit.h>
+
+@interface TestRunner : UIResponder <UIApplicationDelegate>
+@property (nonatomic, strong) UIWindow *window;
+@end
+
+@implementation TestRunner
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+    [self.window makeKeyAndVisible];
+    return YES;
+}
+@end
+""")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Fixtures", "Projects")
     for make in (legacy_objc_app, legacy_swift_app, migrated_swift_app, generated_plist_app, swiftui_observation_app, library, multi_platform_app,
                  library_with_demo, xcodegen_app, tuist_app, v2ex_swift_app, sliding_menu_objc_app, router_swift_app,
                  unresolved_scene_delegate_app, preprocessed_plist_app, examples_library, notes_objc_app, pod_built_by_its_demo,
                  demo_named_after_library, app_with_own_frameworks, tooling_library, harness_library, layered_deployments, tuist_helpers, package_beside_project, legacy_test_bundles,
-                 two_example_apps, cordova_plugin, demo_linking_library, tv_and_phone_apps, system_drawn_extensions):
+                 two_example_apps, cordova_plugin, demo_linking_library, tv_and_phone_apps, system_drawn_extensions, app_beside_root_package):
         make(root)
     print(f"wrote fixtures under {os.path.normpath(root)}")
 

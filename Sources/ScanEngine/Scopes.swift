@@ -36,9 +36,12 @@ public struct Scopes: Sendable {
         let harnesses = Set(project.apps.filter { $0.facts.declaresOtherBundle && !Self.looksLikeExample($0.name) }.map(\.id))
         // In a repository that declares a library at its root, an app a unit-test bundle runs in
         // (its `TEST_HOST`) is the tests' host, nobody's app (Leanplum's `LeanplumSDKApp`); in an
-        // app's repository the host is the app itself.
+        // app's repository the host is the app itself. So is a host whose project also builds app
+        // extensions or a watch app for it to carry (Provenance, with its root Package.swift of
+        // PVLibrary): a tests' host ships nothing.
+        let carriers = Set(project.targets.filter { $0.kind == .appExtension || $0.kind == .watchApp }.compactMap(\.project))
         let hosts: Set<String> = Self.rootLibraryNames(project).isEmpty ? []
-            : Set(project.targets.filter { $0.kind.isTest }.compactMap { Self.hostApp($0.settings["TEST_HOST"]) })
+            : Set(project.targets.filter { $0.kind.isTest && !carriers.contains($0.project ?? "") }.compactMap { Self.hostApp($0.settings["TEST_HOST"]) })
         /// Where a target lives: its app's Info.plist, and its project file.
         func places(_ t: XcodeProject.Target) -> [String?] { [plistOf[t.id] ?? nil, t.project] }
         // A demo the tests also run in (DemoLibrary's `KitDemo`, SlideMenuControllerSwift's app) stays the demo.
@@ -307,6 +310,8 @@ public struct Scopes: Sendable {
     static func namedAsTestHost<S: StringProtocol>(_ name: S) -> Bool {
         let lower = name.lowercased()
         return lower.hasSuffix("hostapp") || lower.hasSuffix("testhost") || lower.hasSuffix("testshost")
+            // An app named as a test run of another (Provenance's `PVRetroArch_Test`, a core's test runner).
+            || ["_test", "-test", " test", "_tests", "-tests"].contains { lower.hasSuffix($0) }
     }
 
     /// An app (or its folder) named as a library's harness: `PaywallsTester`, `APITesters`,

@@ -142,6 +142,25 @@ extension ProjectFixtureTests {
         #expect(r.stage == .launches)
     }
 
+    /// An app repository with a root Package.swift of its own library (Provenance's): the app its
+    /// unit tests run in is the app all the same, for it carries an extension, and so decides the
+    /// stage; an app named as a test run (`Core_Test`) is a test harness. The screen's superclass,
+    /// named through a `typealias` in a file no rule word is in, makes it a view controller, with
+    /// the prefilter on as off.
+    @Test func anAppTheTestsRunInIsStillTheAppWhenItCarriesAnExtension() throws {
+        let r = try scanFixture("AppBesideRootPackage")
+        #expect(targetLines(r) == [
+            "EmuLibrary [iOS, macCatalyst] app modern",
+            "Emulator [iOS] app launches: main-screen-scale@Emulator/EmulatorScreen.swift:5",
+            "TopShelf [iOS] app modern",
+            "Core_Test [iOS] test not-launching: launch-screen-missing@CoreTest/Info.plist:1, scene-manifest-missing@CoreTest/Info.plist:1",
+            "EmulatorTests [iOS] test modern",
+        ])
+        #expect(r.stage == .launches)
+        let screen = r.findings.first { $0.path == "Emulator/EmulatorScreen.swift" }
+        #expect(screen?.context == .viewController && screen?.suggestion.contains("traitCollection.displayScale") == true, "\(String(describing: screen))")
+    }
+
     /// A Cordova plugin has no project and no podspec: its `plugin.xml` declares the Objective-C
     /// it ships to every app that adds it. Its sources are a library's, not an app's, and a
     /// `tests/plugin.xml` that ships only JavaScript declares nothing.

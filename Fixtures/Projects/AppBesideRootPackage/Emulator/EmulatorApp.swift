@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct EmulatorApp: App {
+    var body: some Scene { WindowGroup { Text("Emulator") } }
+}

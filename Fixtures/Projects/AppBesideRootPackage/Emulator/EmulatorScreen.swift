@@ -1,0 +1,7 @@
+import UIKit
+
+final class EmulatorScreen: EmulatorRootClass {
+    func snapshotScale() -> CGFloat {
+        UIScreen.main.scale
+    }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class EmulatorTests: XCTestCase {
+    func testStarts() {}
+}
