@@ -168,9 +168,6 @@ struct MemberTimings {
     /// another file the repository model answers (`RepositoryModel.callsEarly`). In Objective-C
     /// every method may override one.
     private(set) var overrideRoots: [Int: Set<String>] = [:]
-    /// Per type name, its own members that run before the view is in a window, by a caller of
-    /// its own (not by their UIKit names, which subclasses' overrides carry themselves).
-    private(set) var earlyMembers: [String: [String]] = [:]
 
     init(_ file: CodeFile) {
         let scopes = file.structure.scopes
@@ -244,14 +241,6 @@ struct MemberTimings {
             }
         }
         byScope = timing
-        for s in members where timing[s]!.contains(.beforeWindow) && scopes[s].kind == .function {
-            let name = scopes[s].name
-            guard !MemberTiming.isBeforeWindow(name, labels: scopes[s].labels, swift: swift) else { continue }
-            let typeName = scopes[scopes[s].parent].name
-            if earlyMembers[typeName, default: []].count < Self.maximumEarlyMembers, !earlyMembers[typeName, default: []].contains(name) {
-                earlyMembers[typeName, default: []].append(name)
-            }
-        }
         // Each override's reach through the type's own calls, a bounded walk per override.
         for s in members where scopes[s].kind == .function && Self.overrides(scopes[s], in: file, swift: swift) {
             var seen: Set<Int> = [s], queue = [s]
@@ -261,9 +250,6 @@ struct MemberTimings {
             }
         }
     }
-
-    /// Early members one type contributes to the model at most.
-    static let maximumEarlyMembers = 32
 
     /// Whether the method may override a superclass's: `override func` in Swift; any instance
     /// method in Objective-C (a selector a subclass implements again is the superclass's).
@@ -498,12 +484,6 @@ extension CodeFile {
         return memberTimings.overrideRoots[member.scope] ?? []
     }
 
-    /// This file's members of type `name` that run before the view is in a window because a
-    /// member of its own calls them (`MemberTimings.earlyMembers`).
-    public func earlyMembers(of name: String) -> [String] {
-        memberTimings.earlyMembers[name] ?? []
-    }
-
     /// The instance member holding token `i`, its timing there, and whether code there would
     /// run whenever the member does (no closure run later, no guard on the window, no window given).
     private func member(at i: Int, askingEarly: Bool) -> (scope: Int, timing: MemberTiming, early: Bool)? {
@@ -603,7 +583,8 @@ extension CodeFile {
     /// that read's `.`, in order.
     static func windowGuards(in file: CodeFile) -> [(guard: Int, window: Int)] {
         var out: [(guard: Int, window: Int)] = []
-        for q in file.tokens.indices where file.is(q, .guard) {
+        let tokens = file.tokens
+        for q in tokens.indices where tokens[q].is(.guard) {
             var e = q + 1
             while e < file.tokens.count, !file.is(e, .else), e - q < 24 {
                 if file.isPunct(e, "."), file.text(e + 1) == "window" { out.append((q, e)); break }

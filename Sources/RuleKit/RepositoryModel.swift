@@ -9,9 +9,11 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
     public var path: String
     /// Byte offset of the declaration in its file.
     public var offset: Int
-    /// Its members that run before the view is in a window because a member of its own calls
-    /// them (`CodeFile.earlyMembers(of:)`): a subclass's override of one runs early too.
+    /// Its members that its initializers, awakeFromNib, viewDidLoad… call (`FactExtractor.earlyCalls`):
+    /// they run before the view is in a window, and so does a subclass's override of one.
     public var earlyMembers: [String] = []
+    /// Early members one declaration records at most.
+    public static let maximumEarlyMembers = 32
 
     public init(name: String, kind: TypeKind, inherits: [String], path: String, offset: Int, earlyMembers: [String] = []) {
         self.name = name

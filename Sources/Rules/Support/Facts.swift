@@ -216,17 +216,13 @@ enum FactExtractor {
     static func extract(_ f: CodeFile) -> (facts: FileFacts, dropped: Int) {
         var dropped = 0
         var facts = FileFacts(path: f.path)
-        // Types with a member UIKit calls before the view is in a window (an initializer,
-        // awakeFromNib, viewDidLoad…): only they can call members of their own that early, and
-        // only for them are the file's member timings worked out here.
-        var startsEarly: Set<Int> = []
-        for scope in f.structure.scopes where scope.kind == .function && scope.parent >= 0 && f.structure.scopes[scope.parent].kind == .type {
-            if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: f.language == .swift) { startsEarly.insert(scope.parent) }
-        }
+        // Classes a subclass can override (not final): the members their initializers, awakeFromNib,
+        // viewDidLoad… call by name, which run before the view is in a window (`earlyCalls`).
+        let earlyCalls = Self.earlyCalls(f)
         for (s, scope) in f.structure.scopes.enumerated() where scope.kind == .type {
             guard let kind = scope.typeKind else { continue }
             // An Objective-C `@implementation` names no superclass, yet its early members matter to subclasses.
-            let early = startsEarly.contains(s) ? f.earlyMembers(of: scope.name) : []
+            let early = earlyCalls[s] ?? []
             guard mattersToContext(scope, kind, nested: scope.parent >= 0 && f.enclosingType(of: scope.declarationStart) != nil) || !early.isEmpty
             else { continue }
             facts.types.append(TypeDeclaration(name: scope.name, kind: kind, inherits: scope.inherits, path: f.path,
@@ -344,12 +340,61 @@ enum FactExtractor {
         "NSSecureCoding", "Hashable & Codable",
     ]
 
+    /// Per class scope (by index) a subclass can override, the members of its own that its members
+    /// UIKit calls before the view is in a window (an initializer, awakeFromNib, viewDidLoad…) call
+    /// directly — `prepare()`, `[self setupUI]` — each once, at most `TypeDeclaration.maximumEarlyMembers`
+    /// (Material's `View.init` calling `prepare()`, which each subclass overrides). Read off the
+    /// tokens of those members alone: working out every member's timing for every file cost as much
+    /// again as the facts.
+    static func earlyCalls(_ f: CodeFile) -> [Int: [String]] {
+        let scopes = f.structure.scopes, swift = f.language == .swift
+        var methods: [Int: Set<String>] = [:], early: [Int: [Int]] = [:]
+        for (s, scope) in scopes.enumerated() where scope.kind == .function && scope.parent >= 0 && scopes[scope.parent].kind == .type {
+            let type = scopes[scope.parent]
+            guard swift ? type.typeKind == .swiftClass : type.typeKind == .objcImplementation, !scope.isStatic else { continue }
+            if MemberTiming.isBeforeWindow(scope.name, labels: scope.labels, swift: swift) {
+                early[scope.parent, default: []].append(s)
+            } else {
+                // An Objective-C selector's first part is what a message names (`setupWith:` → `setupWith`).
+                methods[scope.parent, default: []].insert(String(scope.name.prefix { $0 != ":" }))
+            }
+        }
+        var out: [Int: [String]] = [:]
+        for (type, members) in early {
+            guard let names = methods[type], !(swift && isFinal(scopes[type], in: f)) else { continue }
+            var called: [String] = []
+            for m in members {
+                for q in scopes[m].open..<min(scopes[m].close, f.tokens.count) where f[q].kind == .identifier {
+                    // `prepare()`, `self.prepare()`; `[self setupUI]`, `[self setupWith:x]`.
+                    let call = swift ? f.isPunct(q + 1, "(") && (!f.isPunct(q - 1, ".") || f.is(q - 2, .self))
+                        : f.is(q - 1, .self) && f.isPunct(q - 2, "[")
+                    guard call, called.count < TypeDeclaration.maximumEarlyMembers else { continue }
+                    let name = f.text(q)
+                    if names.contains(name), !called.contains(name) { called.append(name) }
+                }
+            }
+            if !called.isEmpty { out[type] = called }
+        }
+        return out
+    }
+
+    /// Whether a Swift class is declared `final` (no subclass can override its members).
+    static func isFinal(_ type: Scope, in f: CodeFile) -> Bool {
+        var q = type.declarationStart
+        while q < type.open, q < f.tokens.count, !f.is(q, .class) {
+            if f.text(q) == "final" { return true }
+            q += 1
+        }
+        return false
+    }
+
     /// File-scope `typealias Name = Type` (a module's `UIKit.UIViewController`, a generic's
     /// `Base<T>` by its name), as declarations of `Name` with `Type` for parent; one nested in a
     /// type is that type's own name, and left out.
     static func typealiases(_ f: CodeFile) -> [TypeDeclaration] {
         var out: [TypeDeclaration] = []
-        for k in f.tokens.indices where f.is(k, .typealias) && f[k + 1].kind == .identifier && f.isPunct(k + 2, "=") {
+        let tokens = f.tokens
+        for k in tokens.indices where tokens[k].is(.typealias) && f[k + 1].kind == .identifier && f.isPunct(k + 2, "=") {
             guard f.structure.scopeIndex(of: k) < 0 else { continue }
             var q = k + 3
             while f[q].kind == .identifier, f.isPunct(q + 1, "."), f[q + 2].kind == .identifier { q += 2 }
