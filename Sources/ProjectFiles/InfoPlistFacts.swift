@@ -255,14 +255,7 @@ public enum PackageManifest {
 
     /// The first index of `needle` at or after `from`.
     static func find(_ needle: String, in bytes: [UInt8], from: Int) -> Int? {
-        let n = Array(needle.utf8)
-        guard !n.isEmpty, from >= 0, bytes.count >= n.count else { return nil }
-        var i = from
-        while i + n.count <= bytes.count {
-            if bytes[i] == n[0], bytes[i..<(i + n.count)].elementsEqual(n) { return i }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: Array(needle.utf8), in: bytes, from: from)
     }
 
     /// The index of the bracket closing the one at `open`, skipping string literals and comments.

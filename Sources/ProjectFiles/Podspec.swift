@@ -123,12 +123,6 @@ public enum Podspec {
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var i = start
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: needle, in: bytes, from: start)
     }
 }

@@ -194,13 +194,7 @@ struct XMLScanner {
     }
 
     func find(_ s: String) -> Int? {
-        let u = Array(s.utf8)
-        var k = i
-        while k + u.count <= bytes.count {
-            if bytes[k] == u[0], Array(bytes[k..<(k + u.count)]) == u { return k }
-            k += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: Array(s.utf8), in: bytes, from: i)
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An iOS version such as 16.0 or 27.1.
 public struct OSVersion: Sendable, Comparable, Hashable, Codable, CustomStringConvertible {
     public var major: Int
@@ -593,33 +587,6 @@ final class FileLocations {
         }
         current.resolved[id] = .some(result)
         return result
-    }
-}
-
-extension StringProtocol {
-    /// Whether `needle` occurs in this string, its UTF-8 bytes compared as bytes: what a search
-    /// in a path or a name means. Foundation's `contains` bridges to NSString on every call
-    /// (about 10 K instructions), and the listing and target matching ask it of every file.
-    public func containsBytes(_ needle: String) -> Bool {
-        var needle = needle
-        return needle.withUTF8 { n in
-            utf8.withContiguousStorageIfAvailable { Self.search(n, in: $0) } ?? Array(utf8).withUnsafeBufferPointer { Self.search(n, in: $0) }
-        }
-    }
-
-    /// Whether `n` occurs in `h`: each place its first byte is (`memchr`) compared whole.
-    private static func search(_ n: UnsafeBufferPointer<UInt8>, in h: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = n.first else { return true }
-        guard h.count >= n.count, let base = h.baseAddress, let nb = n.baseAddress else { return false }
-        var i = 0
-        let last = h.count - n.count
-        while i <= last {
-            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
-            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + i, nb, n.count) == 0 { return true }
-            i += 1
-        }
-        return false
     }
 }
 

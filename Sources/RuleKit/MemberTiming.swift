@@ -471,7 +471,7 @@ extension CodeFile {
     /// `performBackgroundTask { … }`, a `completion:` block), after a `guard` on the window
     /// (`guard let window = view.window else { return }`), or in a member given a window.
     public func timing(at i: Int) -> MemberTiming {
-        member(at: i, askingEarly: false)?.timing ?? []
+        member(at: i)?.timing ?? []
     }
 
     /// The names of the overrides of its type that reach the code at token `i` through the
@@ -480,13 +480,13 @@ extension CodeFile {
     /// given a window). A superclass elsewhere decides whether one is called early
     /// (`RepositoryModel.callsEarly`).
     public func overrideRoots(at i: Int) -> Set<String> {
-        guard let member = member(at: i, askingEarly: true), member.early else { return [] }
+        guard let member = member(at: i), member.early else { return [] }
         return memberTimings.overrideRoots[member.scope] ?? []
     }
 
     /// The instance member holding token `i`, its timing there, and whether code there would
     /// run whenever the member does (no closure run later, no guard on the window, no window given).
-    private func member(at i: Int, askingEarly: Bool) -> (scope: Int, timing: MemberTiming, early: Bool)? {
+    private func member(at i: Int) -> (scope: Int, timing: MemberTiming, early: Bool)? {
         var deferred = false, later = false
         var s = i >= 0 && i < tokens.count ? structure.scopeIndex(of: i) : -1
         let scopes = structure.scopes
@@ -497,9 +497,7 @@ extension CodeFile {
                 guard !scope.isStatic, isInstanceMember(scope) else { return nil }
                 var t = memberTimings.byScope[s] ?? []
                 if deferred { t.remove(.inSizeTransition) }
-                // (Worked out only where it matters.)
-                let early = !(t.contains(.beforeWindow) || askingEarly)
-                    || !(later || scope.parameterNames.contains(where: { $0.lowercased().hasSuffix("window") }) || guardsWindow(scope, before: i))
+                let early = !(later || scope.parameterNames.contains(where: { $0.lowercased().hasSuffix("window") }) || guardsWindow(scope, before: i))
                 if !early { t.remove(.beforeWindow) }
                 return (s, t, early)
             }

@@ -635,10 +635,8 @@ struct IdiomLayoutRule: Rule {
         // workaround for that release (Aidoku's iPadOS 26 search bar), not a layout.
         var c0 = k - 1
         while c0 > max(0, k - 24), !f.isPunct(c0, "{"), !f.isPunct(c0, "}"), !f.isPunct(c0, ";"), !f.is(c0, .if), !f.is(c0, .guard) { c0 -= 1 }
-        func checksAvailability(_ range: Range<Int>) -> Bool {
-            range.contains(where: { f.text($0) == "#available" || (f.text($0) == "available" && (f.isPunct($0 - 1, "#") || f.isPunct($0 - 1, "@"))) || f.text($0) == "@available" })
-        }
-        if c0 >= 0, f.is(c0, .if) || f.is(c0, .guard), checksAvailability(c0..<k) {
+        if c0 >= 0, f.is(c0, .if) || f.is(c0, .guard),
+           (c0..<k).contains(where: { f.text($0) == "#available" || (f.text($0) == "available" && (f.isPunct($0 - 1, "#") || f.isPunct($0 - 1, "@"))) || f.text($0) == "@available" }) {
             return true
         }
         // `if idiom == .phone { … CarPlay … }`: the block the condition opens, within its statement.
@@ -876,7 +874,7 @@ struct IdiomLayoutRule: Rule {
     /// Whether a `switch` body only turns each idiom into a case of the same name of another
     /// type (SwiftUIX's `UserInterfaceIdiom.current`: `case .phone: return .phone`): a conversion,
     /// whose uses choose, not the switch. Every `return` gives a case named by a label (or
-    /// `unspecified`), and nothing is called or assigned (`#if swift(>=5.9)` and the like aside).
+    /// `unspecified`), and nothing is called or assigned (compilation conditions, `#if swift(>=5.9)`, aside).
     static func mapsCaseForCase(_ body: Range<Int>, in f: CodeFile) -> Bool {
         var labels: Set<String> = ["unspecified", "unknown"], returned: [String] = []
         var q = body.lowerBound
@@ -888,13 +886,13 @@ struct IdiomLayoutRule: Rule {
                 guard f.isPunct(r, "."), f[r + 1].kind == .identifier else { return false }
                 returned.append(f.text(r + 1))
             }
-            if f.isPunct(q, "=") { return false }
-            if f.isPunct(q, "(") {
-                // Only a compilation condition's: `#if swift(>=5.9)`, `os(iOS)`, `targetEnvironment(…)`.
-                guard ["swift", "os", "canImport", "compiler", "targetEnvironment", "arch"].contains(f.text(q - 1)), f.pair(q) > q else { return false }
-                q = f.pair(q) + 1
+            // A compilation condition's line (`#if swift(>=5.9)`) is skipped whole.
+            if f[q].kind == .hashWord {
+                q += 1
+                while q < body.upperBound, !f[q].isLineStart { q += 1 }
                 continue
             }
+            if f.isPunct(q, "=") || f.isPunct(q, "(") { return false }
             q += 1
         }
         return returned.count >= 2 && returned.allSatisfy(labels.contains)

@@ -435,11 +435,11 @@ enum GeometryFixes {
     }
 
     /// A screen wrapper's text: it is to hold the screen it stands for.
-    static func screenWrapper(_ site: FixSite, _ what: String) -> String? {
+    static func screenWrapper(_ site: FixSite, _ what: String, isSize: Bool = false) -> String? {
         guard site.shapes.contains(.screenWrapper), site.context == .other else { return nil }
         let scene = site.language == .swift ? "`view.window?.windowScene?.screen`, or `windowScene.screen` in a scene delegate"
             : "`view.window.windowScene.screen`, or `windowScene.screen` in a scene delegate"
-        let size = what == "its size" ? " Its size stays the whole display's, which a window need not fill: code that lays out reads its own view's bounds instead." : ""
+        let size = isSize ? " Its size stays the whole display's, which a window need not fill: code that lays out reads its own view's bounds instead." : ""
         return "This type stands for a screen: have it keep the `UIScreen` it is for, given by whoever makes it — the screen of the window scene in question, \(scene) (iOS 13) — and read \(what) from that, not from the main screen; a window on another display is on another screen, and a shared instance stands for none.\(size)"
     }
 
@@ -482,7 +482,7 @@ enum GeometryFixes {
 
     static func bounds(_ site: FixSite) -> String {
         if let text = defaultArgument(site, "the size") { return text }
-        if let text = screenWrapper(site, "its size") { return text }
+        if let text = screenWrapper(site, "its size", isSize: true) { return text }
         if let text = orientation(site) { return text }
         // A test's geometry is the test's to fix: a frame from the screen becomes the size it asserts
         // (Parchment's layout tests measure a collection view made with the screen's bounds).
